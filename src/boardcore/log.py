@@ -1,0 +1,277 @@
+"""The versioned log format: a header, one hash-chained record per action, an optional seed reveal.
+
+The format is specified in ``docs/log-format.md``. Records are plain msgspec
+Structs; they are written as JSON Lines (readable) or as length-prefixed msgpack
+frames (compact), and both are read as streams, one record at a time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import struct
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any, Union
+
+import attrs
+import msgspec
+
+from boardcore.encoding import canonical, digest, events_digest, state_digest
+from boardcore.errors import LogError
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "Header",
+    "Log",
+    "Record",
+    "SeedReveal",
+    "chain_link",
+    "genesis",
+    "read_log",
+    "seed_commitment",
+    "write_log",
+]
+
+FORMAT = "boardcore-log"
+FORMAT_VERSION = 1
+MSGPACK_MAGIC = b"BCLOG\x01"
+
+
+class Header(msgspec.Struct, frozen=True, tag="header", kw_only=True, forbid_unknown_fields=True):
+    """First line: what was played, under which rules, by whom, from which seed."""
+
+    format: str = FORMAT
+    format_version: int = FORMAT_VERSION
+    game: str
+    rules_version: str
+    engine_version: str
+    players: tuple[str, ...]
+    options: dict[str, Any] = {}
+    seed: int | None = None
+    """The seed in clear, or ``None`` when only its commitment is published."""
+    seed_commitment: str | None = None
+    """SHA-256 hex of ``"boardcore-seed:<seed>"``, for logs whose seed stays secret until the end."""
+
+
+class Record(msgspec.Struct, frozen=True, tag="action", kw_only=True, forbid_unknown_fields=True):
+    """One applied action and digests of what it produced, chained to the record before."""
+
+    step: int
+    player: int
+    action: dict[str, Any]
+    """The action Struct as its JSON object (``{"type": ..., ...}``)."""
+    events: str
+    """Digest of the canonical encoding of the events the action produced."""
+    state: str
+    """Digest of the canonical encoding of the state after the action."""
+    chain: str
+    """Digest of the previous record's chain value + this record's canonical content."""
+
+
+class SeedReveal(msgspec.Struct, frozen=True, tag="reveal", kw_only=True, forbid_unknown_fields=True):
+    """Last line of a committed-seed log: the secret seed, revealed once the game is over."""
+
+    seed: int
+
+
+Line = Union[Header, Record, SeedReveal]
+_json_decoder = msgspec.json.Decoder(Line)
+_msgpack_decoder = msgspec.msgpack.Decoder(Line)
+_json_encoder = msgspec.json.Encoder()
+_msgpack_encoder = msgspec.msgpack.Encoder()
+
+
+def seed_commitment(seed: int) -> str:
+    """The public commitment to a secret seed: SHA-256 hex of ``boardcore-seed:<seed>``."""
+    return hashlib.sha256(f"boardcore-seed:{seed}".encode()).hexdigest()
+
+
+def genesis(header: Header) -> str:
+    """The chain value before the first record: the digest of the header's canonical encoding."""
+    return digest(canonical(header))
+
+
+def chain_link(previous: str, step: int, player: int, action: dict[str, Any], events: str, state: str) -> str:
+    """``digest(previous + canonical([step, player, action, events, state]))``."""
+    return digest(previous.encode() + canonical([step, player, action, events, state]))
+
+
+def action_object(action: Any) -> dict[str, Any]:
+    """An action Struct as its JSON object, tag included."""
+    return msgspec.to_builtins(action)  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class Log:
+    """A header, the records in order, and the revealed seed if the seed was committed."""
+
+    header: Header
+    records: tuple[Record, ...]
+    reveal: SeedReveal | None = None
+
+    @classmethod
+    def from_match(cls, match: Any) -> Log:
+        """The log of a match so far; a committed seed is revealed once the game is over."""
+        from boardcore import __version__
+        from boardcore.options import unstructure_options
+
+        game = match.game
+        committed = match.seed_commitment is not None
+        header = Header(
+            game=game.name,
+            rules_version=game.rules_version,
+            engine_version=__version__,
+            players=match.players,
+            options=unstructure_options(match.config.options),
+            seed=None if committed else match.seed,
+            seed_commitment=match.seed_commitment,
+        )
+        chain = genesis(header)
+        records = []
+        states = match._states
+        for index, step in enumerate(match.steps):
+            action = action_object(step.action)
+            events = events_digest(step.events)
+            state = state_digest(states[index + 1])
+            chain = chain_link(chain, index + 1, step.player, action, events, state)
+            records.append(Record(step=index + 1, player=step.player, action=action, events=events, state=state, chain=chain))
+        reveal = SeedReveal(seed=match.seed) if committed and match.is_over else None
+        return cls(header, tuple(records), reveal)
+
+    def lines(self) -> Iterator[Header | Record | SeedReveal]:
+        """Header, records, then the reveal if any."""
+        yield self.header
+        yield from self.records
+        if self.reveal is not None:
+            yield self.reveal
+
+    def to_jsonl(self) -> bytes:
+        """The log as JSON Lines."""
+        return b"".join(_json_encoder.encode(line) + b"\n" for line in self.lines())
+
+    def to_msgpack(self) -> bytes:
+        """The log as length-prefixed msgpack frames after a magic header."""
+        out = io.BytesIO()
+        out.write(MSGPACK_MAGIC)
+        for line in self.lines():
+            frame = _msgpack_encoder.encode(line)
+            out.write(struct.pack(">I", len(frame)))
+            out.write(frame)
+        return out.getvalue()
+
+    def save(self, path: str | Path) -> None:
+        """Write to ``path``: msgpack if it ends in ``.msgpack``, JSON Lines otherwise."""
+        path = Path(path)
+        path.write_bytes(self.to_msgpack() if path.suffix == ".msgpack" else self.to_jsonl())
+
+
+def _iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
+    for number, raw in enumerate(stream, start=1):
+        if not raw.strip():
+            continue
+        try:
+            yield number, _json_decoder.decode(raw)
+        except msgspec.DecodeError as exc:
+            msg = f"line {number} is not a valid log record: {exc}"
+            raise LogError(msg, line=number, kind="corrupt") from None
+
+
+def _iter_msgpack(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
+    number = 0
+    while True:
+        prefix = stream.read(4)
+        if not prefix:
+            return
+        number += 1
+        if len(prefix) < 4:
+            msg = f"frame {number} is truncated (length prefix cut short)"
+            raise LogError(msg, line=number, kind="truncated")
+        (size,) = struct.unpack(">I", prefix)
+        frame = stream.read(size)
+        if len(frame) < size:
+            msg = f"frame {number} is truncated ({len(frame)} of {size} bytes)"
+            raise LogError(msg, line=number, kind="truncated")
+        try:
+            yield number, _msgpack_decoder.decode(frame)
+        except msgspec.DecodeError as exc:
+            msg = f"frame {number} is not a valid log record: {exc}"
+            raise LogError(msg, line=number, kind="corrupt") from None
+
+
+def iter_log(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
+    """Stream ``(line number, item)`` from a binary file of either format.
+
+    Raises:
+        LogError: with the line (or frame) number of the first unreadable item.
+    """
+    head = stream.read(len(MSGPACK_MAGIC))
+    if head == MSGPACK_MAGIC:
+        yield from _iter_msgpack(stream)
+        return
+    rest = io.BufferedReader(_Prefixed(head, stream))  # type: ignore[arg-type]
+    yield from _iter_jsonl(rest)
+
+
+class _Prefixed(io.RawIOBase):
+    """A raw stream that replays ``head`` before reading on from ``stream``."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        self._head = head
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self._head:
+            n = min(len(buffer), len(self._head))
+            buffer[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def read_log(source: str | Path | bytes | Iterable[bytes]) -> Log:
+    """Read a whole log (path, bytes, or binary stream) into memory.
+
+    Raises:
+        LogError: unreadable, missing header, records after the reveal, or a second header.
+    """
+    if isinstance(source, (str, Path)):
+        with open(source, "rb") as stream:
+            return _collect(iter_log(stream))
+    if isinstance(source, bytes):
+        return _collect(iter_log(io.BytesIO(source)))
+    return _collect(iter_log(source))  # type: ignore[arg-type]
+
+
+def _collect(items: Iterable[tuple[int, Header | Record | SeedReveal]]) -> Log:
+    header: Header | None = None
+    records: list[Record] = []
+    reveal: SeedReveal | None = None
+    for number, item in items:
+        if isinstance(item, Header):
+            if header is not None:
+                raise LogError(f"line {number}: a second header", line=number, kind="corrupt")
+            header = item
+            continue
+        if header is None:
+            raise LogError(f"line {number}: the log does not start with a header", line=number, kind="corrupt")
+        if reveal is not None:
+            raise LogError(f"line {number}: records after the seed reveal", line=number, kind="corrupt")
+        if isinstance(item, SeedReveal):
+            reveal = item
+        else:
+            records.append(item)
+    if header is None:
+        raise LogError("the log is empty: no header", line=1, kind="truncated")
+    return Log(header, tuple(records), reveal)
+
+
+def write_log(log: Log, path: str | Path) -> None:
+    """Save ``log`` to ``path`` (format from the suffix)."""
+    log.save(path)

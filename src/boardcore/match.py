@@ -1,0 +1,218 @@
+"""Match: the convenience layer UIs and servers hold: state, history, undo, views.
+
+A ``Match`` is the only mutable object in the engine. It keeps every state it
+has passed through (states share structure, so this is cheap), which makes undo
+a pop: O(1) whatever the history length.
+
+Undo policy (computed from the events, never flagged by hand): a seat may take
+back its own most recent action when no other seat has acted since and that
+action neither drew randomness nor produced an event that was not public or that
+revealed hidden information. ``force=True`` (hot-seat play) skips the policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+import msgspec
+
+from boardcore.errors import IllegalAction, UndoRefused
+from boardcore.game import Config, Game, RngAdvanced, union_members
+
+__all__ = ["Match", "Step"]
+
+S = TypeVar("S")
+
+
+@attrs.frozen
+class Step:
+    """One applied action: who, what, and every event it produced (unredacted)."""
+
+    player: int
+    action: Any
+    events: tuple[Any, ...]
+    undoable: bool
+    """The action drew no randomness and every event was public and revealed nothing."""
+
+
+def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int):
+        return tuple(f"P{seat + 1}" for seat in range(players))
+    return tuple(players)
+
+
+@attrs.define(eq=False)
+class Match(Generic[S]):
+    """A game in progress: apply actions, undo, and read views, event streams and the log."""
+
+    game: Game[S, Any, Any, Any]
+    config: Config[S]
+    seed: int = attrs.field(repr=False)
+    players: tuple[str, ...]
+    _states: list[S] = attrs.field(repr=False)
+    _steps: list[Step] = attrs.field(repr=False, factory=list)
+    seed_commitment: str | None = attrs.field(default=None, repr=False)
+
+    @classmethod
+    def new(
+        cls,
+        game: Game[S, Any, Any, Any],
+        players: int | Sequence[str],
+        seed: int,
+        options: Any = None,
+        *,
+        commit_seed: bool = False,
+    ) -> Match[S]:
+        """Set up a new match; ``commit_seed`` logs only a hash of the seed until the end."""
+        from boardcore.log import seed_commitment
+
+        names = _player_names(players)
+        config = game.config(len(names), options)
+        state = game.setup(config, seed)
+        commitment = seed_commitment(seed) if commit_seed else None
+        return cls(game, config, seed, names, [state], [], commitment)
+
+    # --- reading ---------------------------------------------------------
+
+    @property
+    def state(self) -> S:
+        """The current full state (secrets included: never send it to a player)."""
+        return self._states[-1]
+
+    @property
+    def initial_state(self) -> S:
+        """The state right after setup."""
+        return self._states[0]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every applied action so far, oldest first."""
+        return tuple(self._steps)
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    @property
+    def actors(self) -> frozenset[int]:
+        """Seats that may act now."""
+        return self.game.actors(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        """The game has an outcome."""
+        return self.game.outcome(self.state) is not None
+
+    @property
+    def outcome(self) -> Any:
+        """The :class:`~boardcore.outcome.Outcome`, or ``None`` while the game goes on."""
+        return self.game.outcome(self.state)
+
+    def legal_actions(self, player: int) -> Sequence[Any]:
+        """Every action ``player`` may take now."""
+        return self.game.legal_actions(self.state, player)
+
+    def view(self, player: int | None) -> Any:
+        """What ``player`` (``None``: a spectator) may know now."""
+        return self.game.view(self.state, player)
+
+    def events_for(self, player: int | None) -> list[Any]:
+        """Every event so far as ``player`` may receive it, hidden ones left out."""
+        redact = self.game.redact
+        out = []
+        for step in self._steps:
+            for event in step.events:
+                seen = redact(event, player)
+                if seen is not None:
+                    out.append(seen)
+        return out
+
+    @property
+    def events(self) -> list[Any]:
+        """Every event so far, unredacted (for the server and for replay)."""
+        return [event for step in self._steps for event in step.events]
+
+    # --- acting ----------------------------------------------------------
+
+    def _coerce(self, player: int, action: Any) -> Any:
+        members = union_members(self.game.action_type)
+        if isinstance(action, members):
+            return action
+        if isinstance(action, Mapping):
+            try:
+                return msgspec.convert(action, self.game.action_type)
+            except msgspec.ValidationError as exc:
+                msg = f"Player {player} sent an action {self.game.title} does not define: {exc}."
+                raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
+        msg = f"Player {player} sent {type(action).__name__}, which is not an action of {self.game.title}."
+        raise IllegalAction(msg, code="action/malformed", player=player, action=None)
+
+    def apply(self, player: int, action: Any) -> list[Any]:
+        """Validate and apply ``action`` for ``player``; returns the events as ``player`` sees them.
+
+        ``action`` may be an action Struct or its JSON-shaped dict (``{"type": ...}``).
+
+        Raises:
+            IllegalAction: the action is malformed or not allowed now; nothing changes.
+        """
+        action = self._coerce(player, action)
+        state = self.state
+        if player not in self.game.actors(state):
+            if self.game.outcome(state) is not None:
+                msg = f"The game is over; player {player} cannot act."
+                raise IllegalAction(msg, code="game/over", player=player, action=action)
+            msg = f"Player {player} may not act now; waiting for {sorted(self.game.actors(state))}."
+            raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
+        events = self.game.decide(state, player, action)
+        evolve = self.game.evolve
+        for event in events:
+            state = evolve(state, event)
+        visibility = self.game.visibility
+        undoable = not any(type(e) is RngAdvanced or visibility[type(e)].undo_barrier for e in events)
+        self._steps.append(Step(player, action, tuple(events), undoable))
+        self._states.append(state)
+        redact = self.game.redact
+        return [seen for e in events if (seen := redact(e, player)) is not None]
+
+    # --- undo ------------------------------------------------------------
+
+    def undo_refusal(self, player: int) -> str | None:
+        """Why ``player`` may not undo now (``None``: they may)."""
+        if not self._steps:
+            return "nothing to undo"
+        last = self._steps[-1]
+        if last.player != player:
+            return "the most recent action is not yours"
+        if not last.undoable:
+            return "that action revealed randomness or hidden information"
+        return None
+
+    def can_undo(self, player: int) -> bool:
+        """Whether ``player`` may take back their most recent action now."""
+        return self.undo_refusal(player) is None
+
+    def undo(self, player: int, force: bool = False) -> list[Any]:
+        """Take back the most recent action; returns its events as ``player`` saw them.
+
+        Raises:
+            UndoRefused: the undo policy forbids it (``force=True`` skips the policy,
+                but there must be an action to take back).
+        """
+        reason = self.undo_refusal(player)
+        if reason is not None and not (force and self._steps):
+            msg = f"Player {player} cannot undo: {reason}."
+            raise UndoRefused(msg, reason=reason)
+        self._states.pop()
+        step = self._steps.pop()
+        redact = self.game.redact
+        return [seen for e in step.events if (seen := redact(e, player)) is not None]
+
+    # --- logs ------------------------------------------------------------
+
+    @property
+    def log(self) -> Any:
+        """The match as a verifiable :class:`~boardcore.log.Log` (digests computed now)."""
+        from boardcore.log import Log
+
+        return Log.from_match(self)

@@ -1,0 +1,48 @@
+"""Structuring user-supplied options (CLI flags, JSON) into a game's options record.
+
+Options are ``attrs`` frozen classes (validators give readable errors); cattrs
+turns loose input (a dict of strings from the command line, JSON) into them and
+reports every bad field at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import cattrs
+
+__all__ = ["NoOptions", "structure_options", "unstructure_options"]
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+@attrs.frozen
+class NoOptions:
+    """Options of a game that has none."""
+
+
+def structure_options(options_type: type, raw: Any) -> Any:
+    """``raw`` (``None``, a mapping, or an instance) as an ``options_type``.
+
+    Raises:
+        ValueError: unknown options or bad values, each named.
+    """
+    if raw is None:
+        return options_type()
+    if isinstance(raw, options_type):
+        return raw
+    try:
+        return _converter.structure(dict(raw), options_type)
+    except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
+        if isinstance(exc, cattrs.BaseValidationError):
+            detail = "; ".join(cattrs.transform_error(exc))
+        else:
+            detail = str(exc)
+        msg = f"invalid options for {options_type.__name__}: {detail}"
+        raise ValueError(msg) from None
+
+
+def unstructure_options(options: Any) -> dict[str, Any]:
+    """The options as plain JSON-able data (for log headers)."""
+    return _converter.unstructure(options)  # type: ignore[no-any-return]

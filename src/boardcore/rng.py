@@ -1,0 +1,124 @@
+"""A counter-based, seeded PRNG whose whole state is an immutable value.
+
+Why our own: ``random``'s algorithms are CPython internals, so a log that relied on
+them could not be re-derived by a client in another language. Here draw ``i`` of
+stream ``s`` under seed ``k`` is a pure function ``word(k, s, i)`` (SplitMix64's
+finaliser over a Weyl sequence), so the state is just ``(seed, stream, counter)``
+and every outcome can be recomputed anywhere. The algorithm and test vectors are
+published in ``docs/rng.md``.
+
+Every method returns ``(value, next_rng)``; nothing is mutated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import msgspec
+
+__all__ = ["BOTS", "DETERMINIZE", "RULES", "Rng", "mix64", "word"]
+
+T = TypeVar("T")
+
+MASK64 = (1 << 64) - 1
+GOLDEN = 0x9E3779B97F4A7C15
+STREAM_KEY = 0xD1B54A32D192ED03
+
+RULES = 0
+"""Stream the rules draw from (shuffles, dice): recorded in the log's events."""
+BOTS = 1
+"""Stream a bot draws its own choices from, so bots never shift the game's draws."""
+DETERMINIZE = 2
+"""Stream ``determinize`` resamples hidden information from."""
+
+
+def mix64(z: int) -> int:
+    """SplitMix64's finaliser: a bijection on 64-bit words with full avalanche."""
+    z &= MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def word(seed: int, stream: int, counter: int) -> int:
+    """The 64-bit word drawn at ``counter`` of ``stream`` under ``seed``."""
+    key = mix64((seed & MASK64) ^ ((stream * STREAM_KEY) & MASK64))
+    return mix64(key + (counter + 1) * GOLDEN)
+
+
+class Rng(msgspec.Struct, frozen=True, array_like=True):
+    """Immutable PRNG state: a seed, a stream id and how many words were drawn."""
+
+    seed: int
+    """The 64-bit seed (reduced modulo 2**64)."""
+    stream: int = RULES
+    """Independent sequence under the same seed (``RULES``, ``BOTS``, ``DETERMINIZE``, ...)."""
+    counter: int = 0
+    """Number of 64-bit words drawn so far."""
+
+    @classmethod
+    def from_seed(cls, seed: int, stream: int = RULES) -> Rng:
+        """A fresh generator for ``seed`` on ``stream``."""
+        return cls(seed & MASK64, stream, 0)
+
+    def fork(self, stream: int) -> Rng:
+        """The same seed on another stream, from its start."""
+        return Rng(self.seed, stream, 0)
+
+    def next_word(self) -> tuple[int, Rng]:
+        """One uniform 64-bit word."""
+        return word(self.seed, self.stream, self.counter), Rng(self.seed, self.stream, self.counter + 1)
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """Uniform integer in ``[0, n)`` without modulo bias (rejection sampling)."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        seed, stream, counter = self.seed, self.stream, self.counter
+        while True:
+            w = word(seed, stream, counter)
+            counter += 1
+            if w < limit:
+                return w % n, Rng(seed, stream, counter)
+
+    def randint(self, low: int, high: int) -> tuple[int, Rng]:
+        """Uniform integer in ``[low, high]``, both ends included."""
+        value, rng = self.below(high - low + 1)
+        return low + value, rng
+
+    def die(self, sides: int = 6) -> tuple[int, Rng]:
+        """One roll of a ``sides``-sided die, 1..sides."""
+        return self.randint(1, sides)
+
+    def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], Rng]:
+        """``count`` rolls of a ``sides``-sided die, in roll order."""
+        rolls = []
+        rng = self
+        for _ in range(count):
+            value, rng = rng.die(sides)
+            rolls.append(value)
+        return tuple(rolls), rng
+
+    def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
+        """One element of a non-empty sequence, uniformly."""
+        index, rng = self.below(len(items))
+        return items[index], rng
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """A uniformly shuffled copy (Fisher-Yates from the end: j = below(i + 1))."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
+
+    def sample(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
+        """``k`` distinct elements in draw order (a partial Fisher-Yates from the front)."""
+        out = list(items)
+        rng = self
+        for i in range(k):
+            j, rng = rng.below(len(out) - i)
+            out[i], out[i + j] = out[i + j], out[i]
+        return tuple(out[:k]), rng

@@ -1,0 +1,1 @@
+"""The games shipped with boardcore, one package each, registered under ``boardcore.games``."""

@@ -1,0 +1,170 @@
+"""Tic-tac-toe on the boardcore contract (the tutorial game: copy this file to start one).
+
+Two seats, X (seat 0) moves first.
+
+Cells are numbered 0-8, row by row. Three in a row wins; a full board is a draw.
+Nothing is hidden and nothing is random, so ``view`` is the whole board and
+``determinize`` returns the state unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from boardcore import PUBLIC, Config, Game, IllegalAction, Outcome, Rng, make_evolve
+
+# --- constants ---------------------------------------------------------------
+
+EMPTY = -1
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+MARKS = "XO"
+
+# --- types -------------------------------------------------------------------
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    """The board and whose turn it is; ``winner`` is derived once, when a line closes."""
+
+    board: tuple[int, ...] = (EMPTY,) * 9
+    """Seat owning each cell, or ``EMPTY``."""
+    turn: int = 0
+    """Seat to move."""
+    winner: int | None = None
+    """Seat that completed a line, if any."""
+    rng: Rng = Rng(0)
+    """Unused (nothing is random); kept so every state has the same shape."""
+
+
+class PlaceMark(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """Put your mark in an empty cell."""
+
+    cell: int
+
+
+Action = PlaceMark
+
+
+class MarkPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """A seat's mark went into a cell."""
+
+    player: int
+    cell: int
+
+
+Event = Union[MarkPlaced]
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """Everything, since nothing is hidden."""
+
+    board: tuple[int, ...]
+    turn: int
+    winner: int | None
+
+
+# --- functions ---------------------------------------------------------------
+
+
+def setup(config: Config[State], seed: int) -> State:
+    """An empty board, X to move."""
+    return State(rng=Rng.from_seed(seed))
+
+
+def is_over(state: State) -> bool:
+    """A line is closed or the board is full."""
+    return state.winner is not None or EMPTY not in state.board
+
+
+def actors(state: State) -> frozenset[int]:
+    """The seat to move, or nobody once the game is over."""
+    return frozenset() if is_over(state) else frozenset((state.turn,))
+
+
+def legal_actions(state: State, player: int) -> list[PlaceMark]:
+    """One ``PlaceMark`` per empty cell, for the seat to move."""
+    if player != state.turn or is_over(state):
+        return []
+    return [PlaceMark(cell=cell) for cell, owner in enumerate(state.board) if owner == EMPTY]
+
+
+def decide(state: State, player: int, action: PlaceMark) -> list[MarkPlaced]:
+    """Place a mark: the seat must be on turn and the cell empty and on the board."""
+    if is_over(state):
+        raise IllegalAction("The game is over; no more marks may be placed.", code="game/over", player=player, action=action)
+    if player != state.turn:
+        msg = f"It is {MARKS[state.turn]}'s turn, not player {player}'s."
+        raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
+    if not isinstance(action, PlaceMark) or not 0 <= action.cell < 9:
+        raise IllegalAction("A mark goes in a cell numbered 0 to 8.", code="action/malformed", player=player, action=action)
+    if state.board[action.cell] != EMPTY:
+        msg = f"Cell {action.cell} is taken; choose an empty cell."
+        raise IllegalAction(msg, code="board/cell_taken", player=player, action=action)
+    return [MarkPlaced(player=player, cell=action.cell)]
+
+
+def evolve_mark_placed(state: State, event: MarkPlaced) -> State:
+    """The mark lands; the turn passes; a closed line records the winner."""
+    board = (*state.board[: event.cell], event.player, *state.board[event.cell + 1 :])
+    won = any(all(board[c] == event.player for c in line) for line in LINES if event.cell in line)
+    return msgspec.structs.replace(state, board=board, turn=1 - state.turn, winner=event.player if won else None)
+
+
+evolve = make_evolve(Event, {MarkPlaced: evolve_mark_placed})
+
+
+def view(state: State, player: int | None) -> View:
+    """The whole board: tic-tac-toe hides nothing."""
+    return View(board=state.board, turn=state.turn, winner=state.winner)
+
+
+def outcome(state: State) -> Outcome | None:
+    """The line's owner wins; a full board without a line is a draw."""
+    if state.winner is not None:
+        scores = [-1.0, -1.0]
+        scores[state.winner] = 1.0
+        return Outcome.from_scores(scores, reason="three in a row")
+    if EMPTY not in state.board:
+        return Outcome.draw(2, reason="board full", scores=(0.0, 0.0))
+    return None
+
+
+def determinize(state: State, player: int, rng: Rng) -> State:
+    """Nothing is hidden, so every seat already knows the exact state."""
+    return state
+
+
+def describe(item: PlaceMark | MarkPlaced, viewer: int | None) -> str:
+    """``X takes cell 4``."""
+    if isinstance(item, MarkPlaced):
+        return f"{MARKS[item.player]} takes cell {item.cell}"
+    return f"place a mark in cell {item.cell}"
+
+
+def summarize(state: State, events: object) -> str:
+    """The final board as three rows of X, O and dots."""
+    rows = ["".join("." if c == EMPTY else MARKS[c] for c in state.board[r * 3 : r * 3 + 3]) for r in range(3)]
+    return "\n".join(rows)
+
+
+GAME: Game[State, PlaceMark, MarkPlaced, View] = Game(
+    name="tic_tac_toe",
+    title="Tic-tac-toe",
+    rules_version="1",
+    player_counts=(2,),
+    action_type=Action,
+    event_type=Event,
+    view_type=View,
+    setup=setup,
+    actors=actors,
+    legal_actions=legal_actions,
+    decide=decide,
+    evolve=evolve,
+    view=view,
+    visibility={MarkPlaced: PUBLIC},
+    outcome=outcome,
+    determinize=determinize,
+    describe=describe,
+    summarize=summarize,
+)
