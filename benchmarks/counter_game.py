@@ -1,0 +1,85 @@
+"""A one-seat game that never ends: each action adds one to a counter.
+
+Used where a workload needs a history longer than any real game allows: undo at
+history length 10,000, and folding 10,000 events of one aggregate (the
+``eventsourcing`` comparison). Not registered; it lives only in ``benchmarks/``.
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from boardcore import PUBLIC, Config, Game, Rng, make_evolve
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    """How many times the counter was incremented."""
+
+    count: int = 0
+    rng: Rng = Rng(0)
+
+
+class Increment(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """Add one to the counter."""
+
+
+class Incremented(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """The counter went up by one."""
+
+    player: int
+
+
+Event = Union[Incremented]
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """The counter."""
+
+    count: int
+
+
+def setup(config: Config[State], seed: int) -> State:
+    """The counter at zero."""
+    return State(rng=Rng.from_seed(seed))
+
+
+def actors(state: State) -> frozenset[int]:
+    """Seat 0, forever."""
+    return frozenset((0,))
+
+
+def legal_actions(state: State, player: int) -> list[Increment]:
+    """Always one action: increment."""
+    return [Increment()]
+
+
+def decide(state: State, player: int, action: Increment) -> list[Incremented]:
+    """Incrementing always succeeds."""
+    return [Incremented(player=player)]
+
+
+def evolve_incremented(state: State, event: Incremented) -> State:
+    """The counter goes up by one."""
+    return msgspec.structs.replace(state, count=state.count + 1)
+
+
+COUNTER: Game[State, Increment, Incremented, View] = Game(
+    name="counter",
+    title="Counter",
+    rules_version="1",
+    player_counts=(1,),
+    action_type=Increment,
+    event_type=Event,
+    view_type=View,
+    setup=setup,
+    actors=actors,
+    legal_actions=legal_actions,
+    decide=decide,
+    evolve=make_evolve(Event, {Incremented: evolve_incremented}),
+    view=lambda state, player: View(count=state.count),
+    visibility={Incremented: PUBLIC},
+    outcome=lambda state: None,
+    determinize=lambda state, player, rng: state,
+)

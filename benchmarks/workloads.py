@@ -1,0 +1,113 @@
+"""The measured workloads as plain functions, so pytest benchmarks and experiments share them.
+
+Every random playout uses the same policy as the peers: uniform over the legal
+actions, drawn with ``random.Random(seed).choice`` (a benchmark may use
+``random``; rules never do). When several seats may act, the lowest acts first.
+"""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+from collections.abc import Iterable
+from functools import reduce
+from typing import Any
+
+from boardcore import Game, Match
+
+MAX_STEPS = 100_000
+
+
+def match_playouts(game: Game[Any, Any, Any, Any], players: int, seeds: Iterable[int]) -> int:
+    """Random playouts through the public ``Match`` API; returns the number of actions applied."""
+    actions = 0
+    for seed in seeds:
+        choice = random.Random(seed).choice
+        match = Match.new(game, players, seed)
+        while actors := match.actors:
+            seat = min(actors)
+            match.apply(seat, choice(match.legal_actions(seat)))
+        actions += len(match)
+    return actions
+
+
+def bare_playouts(game: Game[Any, Any, Any, Any], players: int, seeds: Iterable[int]) -> int:
+    """The same playouts through the bare pure functions (setup/actors/legal_actions/decide/evolve)."""
+    config = game.config(players)
+    actors, legal_actions, decide, evolve = game.actors, game.legal_actions, game.decide, game.evolve
+    actions = 0
+    for seed in seeds:
+        choice = random.Random(seed).choice
+        state = game.setup(config, seed)
+        while seats := actors(state):
+            seat = min(seats)
+            for event in decide(state, seat, choice(legal_actions(state, seat))):
+                state = evolve(state, event)
+            actions += 1
+    return actions
+
+
+def record(game: Game[Any, Any, Any, Any], players: int, seed: int) -> Match[Any]:
+    """One finished random match (the recorded log the replay workloads start from).
+
+    Raises:
+        RuntimeError: the game did not finish within ``MAX_STEPS`` actions.
+    """
+    choice = random.Random(seed).choice
+    match = Match.new(game, players, seed)
+    while actors := match.actors:
+        if len(match) >= MAX_STEPS:
+            raise RuntimeError(f"{game.name}: no outcome after {MAX_STEPS} actions")
+        seat = min(actors)
+        match.apply(seat, choice(match.legal_actions(seat)))
+    if match.outcome is None:
+        raise RuntimeError(f"{game.name}: nobody may act but the game has no outcome")
+    return match
+
+
+def fold(game: Game[Any, Any, Any, Any], initial: Any, events: list[Any]) -> Any:
+    """Replay: every event folded into the final state."""
+    return reduce(game.evolve, events, initial)
+
+
+def replay_to(match: Match[Any], steps: int) -> Match[Any]:
+    """A new match with the first ``steps`` actions of ``match`` applied again."""
+    again = Match.new(match.game, match.players, match.seed, match.config.options)
+    for step in match.steps[:steps]:
+        again.apply(step.player, step.action)
+    return again
+
+
+def grow(match: Match[Any], length: int) -> Match[Any]:
+    """Apply the one legal action of seat 0 until the history is ``length`` long (counter game)."""
+    while len(match) < length:
+        match.apply(0, match.legal_actions(0)[0])
+    return match
+
+
+def undo_many(match: Match[Any], count: int) -> None:
+    """Take back the ``count`` most recent actions, one ``undo`` each."""
+    undo = match.undo
+    for _ in range(count):
+        undo(0)
+
+
+def bytes_per_step(game: Game[Any, Any, Any, Any], players: int, seed: int) -> tuple[float, int]:
+    """Memory a ``Match`` keeps per history step over a full random game, by ``tracemalloc``.
+
+    Measured as (traced memory with the finished match alive - with the fresh
+    match alive) / actions, so setup, the bot and garbage are not counted.
+    Returns ``(bytes per step, steps)``.
+    """
+    choice = random.Random(seed).choice
+    tracemalloc.start()
+    try:
+        match = Match.new(game, players, seed)
+        before = tracemalloc.get_traced_memory()[0]
+        while actors := match.actors:
+            seat = min(actors)
+            match.apply(seat, choice(match.legal_actions(seat)))
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    return (after - before) / max(len(match), 1), len(match)

@@ -1,0 +1,314 @@
+"""The game contract as plain check functions, usable from pytest or anywhere.
+
+Each ``check_*`` takes a recorded :class:`Playout` (a seeded random game, every
+state kept) and raises ``AssertionError`` with a message naming the game, the
+step and what broke. :class:`~boardcore.testing.suite.ContractSuite` runs them
+over every registered game and player count.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import msgspec
+
+from boardcore.bots import RandomBot
+from boardcore.encoding import state_digest
+from boardcore.errors import IllegalAction
+from boardcore.game import Game, RngAdvanced, union_members
+from boardcore.log import read_log
+from boardcore.match import Match
+from boardcore.rng import DETERMINIZE, Rng
+from boardcore.verify import verify
+
+__all__ = [
+    "MAX_STEPS",
+    "Playout",
+    "check_determinism_across_hash_seeds",
+    "check_fold_rebuilds_state",
+    "check_illegal_actions_rejected",
+    "check_legal_actions_accepted",
+    "check_no_leaks",
+    "check_playout_terminates",
+    "check_replay_digests",
+    "check_serialization_round_trips",
+    "check_states_untouched",
+    "check_undo_restores",
+    "playout_digest",
+    "record_playout",
+    "sample_indices",
+]
+
+MAX_STEPS = 50_000
+"""A random playout that has not ended by then counts as a game that can stall."""
+
+
+@attrs.frozen
+class Playout:
+    """A finished seeded random game: the match (all states kept) and digests taken as it went."""
+
+    game: Game[Any, Any, Any, Any]
+    players: int
+    seed: int
+    match: Match[Any]
+    digests: tuple[str, ...]
+    """State digest after each step, index 0 the initial state, taken when each state was new."""
+
+    @property
+    def name(self) -> str:
+        return f"{self.game.name} ({self.players} players, seed {self.seed})"
+
+    @property
+    def states(self) -> list[Any]:
+        return self.match._states
+
+
+def record_playout(game: Game[Any, Any, Any, Any], players: int, seed: int, options: Any = None) -> Playout:
+    """Random bots play ``game`` from ``seed`` to the end (or ``MAX_STEPS``)."""
+    match = Match.new(game, players, seed, options)
+    bots = [RandomBot.seeded(seed, seat) for seat in range(players)]
+    digests = [state_digest(match.state)]
+    for _ in range(MAX_STEPS):
+        if match.is_over:
+            break
+        actors = match.actors
+        if not actors:
+            break
+        seat = min(actors)
+        legal = match.legal_actions(seat)
+        if not legal:
+            break
+        match.apply(seat, bots[seat].choose(match.view(seat), legal))
+        digests.append(state_digest(match.state))
+    return Playout(game, players, seed, match, tuple(digests))
+
+
+def sample_indices(length: int, most: int) -> list[int]:
+    """At most ``most`` evenly spread indices of ``range(length)``, first and last included."""
+    if length <= most:
+        return list(range(length))
+    return sorted({round(i * (length - 1) / (most - 1)) for i in range(most)})
+
+
+def check_playout_terminates(p: Playout) -> None:
+    """A random playout ends with an outcome; nobody is left unable to act before that."""
+    match = p.match
+    if match.is_over:
+        assert not match.actors, f"{p.name}: the game has an outcome but {sorted(match.actors)} may still act"
+        for seat in range(p.players):
+            assert not match.legal_actions(seat), f"{p.name}: seat {seat} has legal actions after the game ended"
+        return
+    actors = match.actors
+    assert actors, f"{p.name}: stalled at step {len(match)}: no seat may act and there is no outcome"
+    stuck = [seat for seat in actors if not match.legal_actions(seat)]
+    assert not stuck, f"{p.name}: stalled at step {len(match)}: seats {stuck} must act but have no legal action"
+    raise AssertionError(f"{p.name}: no outcome after {MAX_STEPS} random steps (the game can run forever)")
+
+
+def check_replay_digests(p: Playout) -> None:
+    """The log verifies, and replaying its actions reproduces every state digest."""
+    verdict = verify(p.match.log, game=p.game)
+    assert verdict.ok, f"{p.name}: its own log does not verify: {verdict}"
+    again = Match.new(p.game, p.players, p.seed, p.match.config.options)
+    for index, step in enumerate(p.match.steps, start=1):
+        again.apply(step.player, step.action)
+        digest = state_digest(again.state)
+        assert digest == p.digests[index], f"{p.name}: replaying step {index} gives another state (nondeterministic decide?)"
+
+
+def check_fold_rebuilds_state(p: Playout) -> None:
+    """Folding the recorded events alone (no RNG, no decide) rebuilds every state exactly."""
+    state = p.states[0]
+    evolve = p.game.evolve
+    for index, step in enumerate(p.match.steps, start=1):
+        for event in step.events:
+            state = evolve(state, event)
+        assert state == p.states[index], f"{p.name}: folding the events of step {index} does not rebuild the state"
+
+
+def check_states_untouched(p: Playout) -> None:
+    """No state was mutated after it was made (digests taken at the time still match)."""
+    for index, state in enumerate(p.states):
+        assert state_digest(state) == p.digests[index], f"{p.name}: the state after step {index} was mutated later"
+
+
+def check_undo_restores(p: Playout, most: int = 40) -> None:
+    """Undo (forced) restores the exact previous state, and the step can be re-applied."""
+    replayed = Match.new(p.game, p.players, p.seed, p.match.config.options)
+    check = set(sample_indices(len(p.match.steps), most))
+    for index, step in enumerate(p.match.steps):
+        if index in check:
+            before = replayed.state
+            replayed.apply(step.player, step.action)
+            if replayed.can_undo(step.player):
+                assert all(
+                    type(e) is not RngAdvanced and not p.game.visibility[type(e)].undo_barrier for e in replayed.steps[-1].events
+                ), f"{p.name}: step {index + 1} undoable despite revealing randomness or hidden information"
+            replayed.undo(step.player, force=True)
+            assert replayed.state is before or replayed.state == before, f"{p.name}: undo of step {index + 1} did not restore the state"
+        replayed.apply(step.player, step.action)
+    assert state_digest(replayed.state) == p.digests[-1], f"{p.name}: apply/undo/apply diverged from the playout"
+
+
+def check_legal_actions_accepted(p: Playout, states: int = 30, per_state: int = 25) -> None:
+    """Every listed legal action is accepted by ``decide`` (sampled states, sampled actions)."""
+    game = p.game
+    for index in sample_indices(len(p.states) - 1, states):
+        state = p.states[index]
+        for seat in sorted(game.actors(state)):
+            legal = list(game.legal_actions(state, seat))
+            assert legal, f"{p.name}: seat {seat} may act at step {index} but lists no legal action"
+            for action in [legal[i] for i in sample_indices(len(legal), per_state)]:
+                try:
+                    game.decide(state, seat, action)
+                except IllegalAction as exc:
+                    raise AssertionError(f"{p.name}: step {index}: listed legal action {action!r} for seat {seat} was refused: {exc}") from None
+        for seat in range(p.players):
+            if seat not in game.actors(state):
+                assert not game.legal_actions(state, seat), f"{p.name}: step {index}: seat {seat} is not an actor but has legal actions"
+
+
+def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int = 20) -> None:
+    """Actions that are not listed, from seats that may not act, or malformed, raise IllegalAction and change nothing."""
+    game = p.game
+    pool: list[Any] = []
+    seen: set[bytes] = set()
+    for step in p.match.steps:
+        key = msgspec.json.encode(step.action)
+        if key not in seen and len(pool) < 400:
+            seen.add(key)
+            pool.append(step.action)
+    for index in sample_indices(len(p.states) - 1, states):
+        match = Match.new(game, p.players, p.seed, p.match.config.options)
+        match._states = p.states[: index + 1]
+        match._steps = list(p.match.steps[:index])
+        state = match.state
+        digest = state_digest(state)
+        for seat in range(p.players):
+            legal = game.legal_actions(state, seat)
+            candidates = [a for a in pool if a not in legal][:per_state]
+            candidates += [12345, {"type": "NoSuchAction"}]
+            if seat not in game.actors(state) and pool:
+                candidates.append(pool[index % len(pool)])
+            for action in candidates:
+                try:
+                    match.apply(seat, action)
+                except IllegalAction as exc:
+                    assert exc.code and "/" in exc.code, f"{p.name}: IllegalAction without a domain/reason code: {exc!r}"
+                    continue
+                raise AssertionError(f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or decide too lax)")
+            assert state_digest(match.state) == digest and len(match) == index, f"{p.name}: a refused action changed the state"
+
+
+def _before_reveal(game: Game[Any, Any, Any, Any], events: Sequence[Any], seat: int) -> list[Any]:
+    """What ``seat`` receives of ``events`` up to the first one that shows it something new.
+
+    A reveal, or an event only some seats see in full and ``seat`` is one of, may
+    rightly depend on what was hidden (and so may anything after it in the step).
+    """
+    out = []
+    for event in events:
+        rule = game.visibility[type(event)]
+        if rule.reveals or (not rule.public and rule.sees(event, seat)):
+            break
+        seen = game.redact(event, seat)
+        if seen is not None:
+            out.append(seen)
+    return out
+
+
+def check_no_leaks(p: Playout, states: int = 40) -> None:
+    """Views and redacted events are invariant under ``determinize`` for the viewing seat.
+
+    Also: the RNG never reaches a view, and a game that draws resamples its RNG
+    in ``determinize`` (else a search bot could read future draws from it).
+    """
+    game = p.game
+    draws = RngAdvanced in union_members(game.event_type)
+    steps = p.match.steps
+    for index in sample_indices(len(p.states), states):
+        state = p.states[index]
+        for seat in range(p.players):
+            mine = game.view(state, seat)
+            rng = Rng.from_seed(p.seed * 7919 + index * 31 + seat, DETERMINIZE)
+            twin = game.determinize(state, seat, rng)
+            assert type(twin) is type(state), f"{p.name}: determinize returned a {type(twin).__name__}"
+            assert game.view(twin, seat) == mine, f"{p.name}: step {index}: seat {seat}'s view changes under determinize: it shows something hidden from them"
+            if draws and not game.outcome(state):
+                assert twin.rng != state.rng, (
+                    f"{p.name}: determinize kept the real RNG: replace state.rng with one derived from its rng "
+                    "argument (e.g. Rng.from_seed(rng.next_word()[0])), or a search bot sees future draws"
+                )
+            if index < len(steps):
+                step = steps[index]
+                if any(type(e) is RngAdvanced for e in step.events):
+                    continue
+                try:
+                    events = game.decide(twin, step.player, step.action)
+                except IllegalAction:
+                    continue
+                expected = _before_reveal(game, step.events, seat)
+                assert _before_reveal(game, events, seat)[: len(expected)] == expected, (
+                    f"{p.name}: step {index + 1}: the events seat {seat} receives depend on something hidden from them"
+                )
+        spectator = game.view(state, None)
+        encoded = msgspec.json.encode(spectator)
+        assert b'"rng"' not in encoded, f"{p.name}: the spectator view carries the RNG"
+
+
+def _round_trip(value: Any, kind: Any, what: str, name: str) -> None:
+    encoded = msgspec.json.encode(value)
+    decoded = msgspec.json.decode(encoded, type=kind)
+    assert decoded == value, f"{name}: {what} does not survive a JSON round trip"
+    packed = msgspec.msgpack.encode(value)
+    assert msgspec.msgpack.decode(packed, type=kind) == value, f"{name}: {what} does not survive a msgpack round trip"
+
+
+def check_serialization_round_trips(p: Playout, states: int = 12) -> None:
+    """States, views, actions, events and the log survive JSON and msgpack round trips."""
+    game = p.game
+    for index in sample_indices(len(p.states), states):
+        state = p.states[index]
+        _round_trip(state, type(state), f"the state after step {index}", p.name)
+        for seat in [None, *range(p.players)]:
+            _round_trip(game.view(state, seat), game.view_type, f"seat {seat}'s view after step {index}", p.name)
+    for step in p.match.steps[:500]:
+        _round_trip(step.action, game.action_type, f"action {step.action!r}", p.name)
+        for event in step.events:
+            _round_trip(event, game.event_type, f"event {type(event).__name__}", p.name)
+    log = p.match.log
+    assert read_log(log.to_jsonl()) == log, f"{p.name}: the JSON Lines log does not round-trip"
+    assert read_log(log.to_msgpack()) == log, f"{p.name}: the msgpack log does not round-trip"
+
+
+def playout_digest(game_name: str, players: int, seed: int) -> str:
+    """Final state digest of a seeded random playout of a registered game."""
+    from boardcore.registry import get_game
+
+    return record_playout(get_game(game_name), players, seed).digests[-1]
+
+
+def check_determinism_across_hash_seeds(cases: Sequence[tuple[str, int, int]]) -> None:
+    """The same seeds give identical digests in processes with different ``PYTHONHASHSEED``."""
+    script = (
+        "import json, sys\n"
+        "from boardcore.testing.contract import playout_digest\n"
+        "cases = json.loads(sys.argv[1])\n"
+        "print(json.dumps([playout_digest(g, n, s) for g, n, s in cases]))\n"
+    )
+    results = []
+    for hash_seed in ("0", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", script, json.dumps(list(cases))], env=env, capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, f"playout subprocess failed: {done.stderr[-2000:]}"
+        results.append(json.loads(done.stdout))
+    for case, first, second in zip(cases, results[0], results[1], strict=True):
+        assert first == second, f"{case}: digests differ between PYTHONHASHSEED=0 and 12345 (iteration over a set or dict of strings?)"

@@ -1,0 +1,205 @@
+"""Replay and verify logs: rebuild a match, or name the first step where log and rules disagree.
+
+``verify`` never raises on a bad log: every problem becomes a :class:`Verdict`
+naming the step (and line) and the kind of disagreement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import msgspec
+
+from boardcore.encoding import events_digest, state_digest
+from boardcore.game import Game
+from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
+from boardcore.log import Header, Log, chain_link, genesis, read_log, seed_commitment
+from boardcore.match import Match
+from boardcore.registry import get_game
+
+__all__ = ["KINDS", "Upcaster", "Verdict", "register_upcaster", "replay", "verify"]
+
+KINDS = (
+    "illegal_action",
+    "digest_mismatch",
+    "broken_chain",
+    "seed_mismatch",
+    "rules_version_mismatch",
+    "corrupt",
+    "truncated",
+    "unknown_game",
+)
+"""Every kind of disagreement a :class:`Verdict` may report."""
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+_UPCASTERS: dict[tuple[str, str], tuple[str, Upcaster]] = {}
+
+
+def register_upcaster(game: str, from_version: str, to_version: str, upcast: Upcaster) -> None:
+    """Let logs of ``game`` written under ``from_version`` replay under ``to_version``.
+
+    ``upcast`` maps one logged action object (``{"type": ...}``) to its newer form.
+    Chains of upcasters are followed until the current rules version is reached.
+    """
+    _UPCASTERS[(game, from_version)] = (to_version, upcast)
+
+
+def _upcast_path(game: str, logged: str, current: str) -> list[Upcaster] | None:
+    path: list[Upcaster] = []
+    version = logged
+    while version != current:
+        step = _UPCASTERS.get((game, version))
+        if step is None or len(path) > 100:
+            return None
+        version, upcast = step
+        path.append(upcast)
+    return path
+
+
+@attrs.frozen
+class Verdict:
+    """``ok``, or the first bad step with its kind and a readable explanation."""
+
+    ok: bool
+    steps: int = 0
+    """Records checked (all of them when ``ok``)."""
+    step: int | None = None
+    """The first bad step (record number, 1-based), or ``None``."""
+    line: int | None = None
+    """The log line (or msgpack frame) of the problem, when known."""
+    kind: str | None = None
+    """One of :data:`KINDS`."""
+    message: str = "valid"
+    upcast: bool = False
+    """The log was upcast from an older rules version (its digests were not compared)."""
+
+    def __str__(self) -> str:
+        if self.ok:
+            note = " (upcast from an older rules version; digests not compared)" if self.upcast else ""
+            return f"valid: {self.steps} steps{note}"
+        where = f"step {self.step}" if self.step is not None else f"line {self.line}"
+        return f"invalid at {where} [{self.kind}]: {self.message}"
+
+
+def _load(log: Log | str | Path | bytes) -> Log:
+    return log if isinstance(log, Log) else read_log(log)
+
+
+def _start(log: Log, seed: int | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any], list[Upcaster]]:
+    """The match at step 0 for the log's header (seed from the header, the reveal or ``seed``)."""
+    header: Header = log.header
+    if game is None:
+        try:
+            game = get_game(header.game)
+        except KeyError as exc:
+            raise LogError(str(exc.args[0]), line=1, kind="unknown_game") from None
+    elif game.name != header.game:
+        raise LogError(f"the log is a game of {header.game}, not {game.name}", line=1, kind="unknown_game")
+    upcasters: list[Upcaster] = []
+    if header.rules_version != game.rules_version:
+        path = _upcast_path(header.game, header.rules_version, game.rules_version)
+        if path is None:
+            msg = (
+                f"the log was written under {header.game} rules version {header.rules_version}, "
+                f"this engine runs {game.rules_version}, and no upcaster is registered"
+            )
+            raise RulesVersionMismatch(msg, logged=header.rules_version, current=game.rules_version)
+        upcasters = path
+    if header.seed is not None:
+        real_seed = header.seed
+        if seed is not None and seed != header.seed:
+            raise LogError(f"the given seed {seed} is not the seed {header.seed} in the header", line=1, kind="seed_mismatch")
+    else:
+        revealed = seed if seed is not None else (log.reveal.seed if log.reveal is not None else None)
+        if revealed is None:
+            raise LogError("the seed is committed but not revealed; pass it to verify", line=1, kind="seed_mismatch")
+        if header.seed_commitment != seed_commitment(revealed):
+            raise LogError("the seed does not match the header's seed commitment", line=1, kind="seed_mismatch")
+        real_seed = revealed
+    try:
+        match = Match.new(game, header.players, real_seed, header.options)
+    except ValueError as exc:
+        raise LogError(f"the header cannot start a game: {exc}", line=1, kind="corrupt") from None
+    if header.seed is None:
+        match.seed_commitment = header.seed_commitment
+    return match, upcasters
+
+
+def _decode_action(match: Match[Any], raw: dict[str, Any], upcasters: list[Upcaster]) -> Any:
+    for upcast in upcasters:
+        raw = upcast(raw)
+    return msgspec.convert(raw, match.game.action_type)
+
+
+def verify(log: Log | str | Path | bytes, seed: int | None = None, *, game: Game[Any, Any, Any, Any] | None = None) -> Verdict:
+    """Check a log against the rules: chain, legality and every digest, step by step.
+
+    ``game`` overrides the registry lookup (for games that are not registered).
+    Never raises for a bad log; returns a :class:`Verdict` instead.
+    """
+    try:
+        log = _load(log)
+        match, upcasters = _start(log, seed, game)
+    except LogError as exc:
+        return Verdict(ok=False, line=exc.line, kind=exc.kind, message=exc.message)
+    chain = genesis(log.header)
+    for index, record in enumerate(log.records):
+        number = index + 1
+        line = number + 1
+
+        def bad(kind: str, message: str, number: int = number, line: int = line) -> Verdict:
+            return Verdict(ok=False, steps=index, step=number, line=line, kind=kind, message=message)
+
+        if record.step != number:
+            return bad("corrupt", f"record says step {record.step}, expected {number} (a record is missing or out of order)")
+        expected = chain_link(chain, record.step, record.player, record.action, record.events, record.state)
+        if expected != record.chain:
+            return bad("broken_chain", "the hash chain does not match: this record or one before it was altered")
+        chain = record.chain
+        try:
+            action = _decode_action(match, record.action, upcasters)
+        except (msgspec.ValidationError, TypeError, KeyError, ValueError) as exc:
+            return bad("corrupt", f"the action cannot be read: {exc}")
+        if not 0 <= record.player < len(match.players):
+            return bad("corrupt", f"player {record.player} is not a seat of this game")
+        try:
+            match.apply(record.player, action)
+        except IllegalAction as exc:
+            return bad("illegal_action", f"player {record.player}'s {type(action).__name__} is illegal: {exc.message} [{exc.code}]")
+        if upcasters:
+            continue
+        step = match.steps[-1]
+        if events_digest(step.events) != record.events:
+            return bad("digest_mismatch", "the events this action produces differ from the logged digest")
+        if state_digest(match.state) != record.state:
+            return bad("digest_mismatch", "the state after this action differs from the logged digest")
+    return Verdict(ok=True, steps=len(log.records), upcast=bool(upcasters))
+
+
+def replay(
+    log: Log | str | Path | bytes,
+    step: int | None = None,
+    seed: int | None = None,
+    *,
+    game: Game[Any, Any, Any, Any] | None = None,
+) -> Match[Any]:
+    """The match rebuilt from a log's actions, up to ``step`` (default: all of them).
+
+    Raises:
+        LogError: the log cannot be read or an action is illegal (with its step).
+        RulesVersionMismatch: no upcaster bridges the log's rules version.
+    """
+    log = _load(log)
+    match, upcasters = _start(log, seed, game)
+    records = log.records if step is None else log.records[:step]
+    for index, record in enumerate(records):
+        try:
+            action = _decode_action(match, record.action, upcasters)
+            match.apply(record.player, action)
+        except (msgspec.ValidationError, TypeError, ValueError) as exc:
+            message = exc.message if isinstance(exc, IllegalAction) else str(exc)
+            raise LogError(f"step {index + 1}: {message}", step=index + 1, line=index + 2, kind="illegal_action") from None
+    return match

@@ -1,0 +1,171 @@
+"""Derived facts about the board: claims, power, Influence, workers, costs (read-only helpers)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from .catalog import (
+    BUILDINGS,
+    CAPACITY,
+    MAX_JOBS,
+    MAX_JOBS_CONSTABULARY,
+    OFFICIALS,
+    RELIEF_COST,
+    RELIEF_COST_CHEAP,
+)
+from .state import Player, State, Ward
+
+
+def kind(card: str) -> str:
+    """"F", "T" or "I"."""
+    return BUILDINGS[card].kind
+
+
+def owned(ward: Ward, player: int) -> list:
+    """Factories and Tenements ``player`` owns in the Ward."""
+    return [b for b in ward.buildings if b.owner == player]
+
+
+def claimed(ward: Ward) -> bool:
+    """A player-owned Building stands in the Ward (BW-GOAL-04, GAP-20 reading (a))."""
+    return any(b.owner >= 0 for b in ward.buildings)
+
+
+def contestants(ward: Ward) -> tuple[int, ...]:
+    """Seats owning a Building in the Ward, in seat order (BW-CONTEST-01)."""
+    return tuple(p for p in (0, 1) if any(b.owner == p for b in ward.buildings))
+
+
+def has_infra(ward: Ward, card: str) -> bool:
+    return any(b.card == card for b in ward.buildings)
+
+
+def free_space(ward: Ward, card: str) -> bool:
+    """A matching empty space for the card's category (BW-PLACE-01/02)."""
+    k = kind(card)
+    return sum(1 for b in ward.buildings if kind(b.card) == k) < CAPACITY[k]
+
+
+def owns_factory(ward: Ward, player: int) -> bool:
+    return any(b.owner == player and kind(b.card) == "F" for b in ward.buildings)
+
+
+def find(ward: Ward, uid: int):
+    for b in ward.buildings:
+        if b.uid == uid:
+            return b
+    return None
+
+
+def ward_of(state: State, uid: int) -> int:
+    for w, ward in enumerate(state.wards):
+        if find(ward, uid) is not None:
+            return w
+    return -1
+
+
+def ward_power(ward: Ward, player: int) -> int:
+    """1 per owned Factory or Tenement, 2 for a Cement Works (BW-CARD-05, BW-PLACE-11)."""
+    return sum(BUILDINGS[b.card].power for b in ward.buildings if b.owner == player)
+
+
+def influence(player: Player) -> int:
+    """Officials' printed Influence + 1 per Infrastructure ever built (GAP-12)."""
+    return sum(OFFICIALS[o].influence for o in player.officials) + player.infra_influence
+
+
+def holds(player: Player, official: str) -> bool:
+    return official in player.officials
+
+
+def available_workers(ward: Ward) -> int:
+    """Base pool + Tenement workers (+ upgrades) + Tramway (GAP-14 item 1, GAP-15)."""
+    total = ward.workers
+    for b in ward.buildings:
+        card = BUILDINGS[b.card]
+        if card.kind == "T":
+            total += card.workers[0] + (card.workers[1] if b.upgraded else 0)
+        elif b.card == "I-TR":
+            total += 1
+    return total
+
+
+def staffing(card: str) -> int:
+    return BUILDINGS[card].staffing
+
+
+def overwork_slots(b) -> int:
+    return BUILDINGS[b.card].overwork[1 if b.upgraded else 0]
+
+
+def job_limit(ward: Ward) -> int:
+    """3 Jobs per Ward per round, 1 with a Constabulary (BW-CARD-11, I-CON)."""
+    return MAX_JOBS_CONSTABULARY if has_infra(ward, "I-CON") else MAX_JOBS
+
+
+def relief_cost(state: State, ward: int, player: int) -> int:
+    """$2, or $1 with a Relief Office here or a Union Negotiator (not stacking)."""
+    if has_infra(state.wards[ward], "I-REL") or holds(state.players[player], "O-UNI"):
+        return RELIEF_COST_CHEAP
+    return RELIEF_COST
+
+
+def upgrade_cost(state: State, player: int, card: str) -> int:
+    """Printed upgrade cost, $1 less with a City Engineer (minimum $1)."""
+    cost = BUILDINGS[card].upgrade
+    if holds(state.players[player], "O-ENG"):
+        cost = max(1, cost - 1)
+    return cost
+
+
+def can_pay(player: Player, cash: int, res: tuple[int, int, int] = (0, 0, 0)) -> bool:
+    return player.cash >= cash and all(have >= need for have, need in zip(player.res, res))
+
+
+def turn_order(state: State) -> tuple[int, int]:
+    """This round's turn order: the starting player, then the other (GAP-01)."""
+    return (state.start_player, 1 - state.start_player)
+
+
+def controlled_stable(state: State, player: int) -> int:
+    """Non-rioting Wards the player controls (BW-GOAL-02)."""
+    return sum(1 for w in state.wards if w.controller == player and not w.riot)
+
+
+def revolution_now(state: State) -> bool:
+    """At least one Ward is claimed and every claimed Ward is in Riot (BW-GOAL-03/05, GAP-20)."""
+    claimed_wards = [w for w in state.wards if claimed(w)]
+    return bool(claimed_wards) and all(w.riot for w in claimed_wards)
+
+
+# --- small immutable updates used by evolve handlers ---------------------------
+
+
+def set_ward(state: State, w: int, ward: Ward) -> State:
+    wards = state.wards
+    return msgspec.structs.replace(state, wards=(*wards[:w], ward, *wards[w + 1 :]))
+
+
+def set_player(state: State, p: int, player: Player) -> State:
+    players = state.players
+    return msgspec.structs.replace(state, players=(*players[:p], player, *players[p + 1 :]))
+
+
+def add_res(res: tuple[int, int, int], delta: tuple[int, int, int]) -> tuple[int, int, int]:
+    return (res[0] + delta[0], res[1] + delta[1], res[2] + delta[2])
+
+
+def one(resource: int, amount: int = 1) -> tuple[int, int, int]:
+    out = [0, 0, 0]
+    out[resource] = amount
+    return (out[0], out[1], out[2])
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The tuple with one copy of ``card`` removed."""
+    i = cards.index(card)
+    return (*cards[:i], *cards[i + 1 :])
+
+
+def with_card(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    return tuple(sorted((*cards, card)))
