@@ -1,0 +1,171 @@
+"""The ``boardcore`` command: list games, play with bots, replay, verify, print schemas."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from boardcore.bots import RandomBot, play_out
+from boardcore.errors import BoardcoreError
+from boardcore.match import Match
+from boardcore.registry import get_game, list_games
+from boardcore.verify import replay, verify
+
+__all__ = ["main"]
+
+
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``key=value`` flags as a dict (values parsed as JSON when they can be)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option takes key=value, got {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def format_outcome(match: Match[Any]) -> str:
+    """Winners, scores and per-source breakdown, one seat per line."""
+    outcome = match.outcome
+    names = match.players
+    if outcome is None:
+        return "The game did not finish."
+    if outcome.cooperative:
+        head = f"Everyone {'wins' if outcome.winners else 'loses'} ({outcome.reason})."
+    elif not outcome.winners or outcome.is_draw:
+        head = f"Draw ({outcome.reason})."
+    else:
+        who = " and ".join(names[s] for s in outcome.winners)
+        head = f"{who} {'share the win' if len(outcome.winners) > 1 else 'wins'} ({outcome.reason})."
+    lines = [head]
+    if outcome.scores is not None:
+        for rank, group in enumerate(outcome.ranking, start=1):
+            for seat in group:
+                score = outcome.scores[seat]
+                shown = int(score) if float(score).is_integer() else score
+                parts = ""
+                if outcome.breakdown is not None:
+                    parts = ", ".join(f"{k} {int(v) if float(v).is_integer() else v}" for k, v in outcome.breakdown[seat].items() if v)
+                    parts = f"  ({parts})" if parts else ""
+                lines.append(f"  {rank}. {names[seat]}: {shown}{parts}")
+    return "\n".join(lines)
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name in list_games():
+        try:
+            game = get_game(name)
+        except Exception as exc:  # show what is registered even if one game is broken
+            print(f"{name:16} (cannot load: {exc})")
+            continue
+        counts = ", ".join(map(str, game.player_counts))
+        print(f"{name:16} {game.title} (players: {counts}; rules v{game.rules_version})")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = args.players or game.player_counts[0]
+    match = Match.new(game, players, args.seed, _options(args.option), commit_seed=args.commit_seed)
+    bots = [RandomBot.seeded(args.seed, seat) for seat in range(players)]
+    play_out(match, bots)
+    out = Path(args.out or f"out/{game.name}-p{players}-seed{args.seed}.jsonl")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    match.log.save(out)
+    verdict = verify(out)
+    print(f"{game.title}: {players} players, seed {args.seed}, {len(match)} actions, {len(match.events)} events")
+    summary = game.summarize(match.state, match.events)
+    if summary:
+        print()
+        print(summary.rstrip())
+    print()
+    print(format_outcome(match))
+    print()
+    print(f"Log written to {out}; verify: {verdict}")
+    return 0 if verdict.ok else 1
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    match = replay(args.log, step=args.step)
+    seat = args.as_player
+    print(f"{match.game.title} after step {len(match)} as {'a spectator' if seat is None else match.players[seat]}:")
+    print(msgspec.json.format(msgspec.json.encode(match.view(seat), order="sorted"), indent=2).decode())
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    verdict = verify(args.log, seed=args.seed)
+    print(verdict)
+    return 0 if verdict.ok else 1
+
+
+def game_schema(name: str) -> dict[str, Any]:
+    """JSON Schema of a game's actions, events and view, with shared definitions."""
+    game = get_game(name)
+    (action, event, view), components = msgspec.json.schema_components(
+        [game.action_type, game.event_type, game.view_type], ref_template="#/$defs/{name}"
+    )
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{game.title} (rules v{game.rules_version})",
+        "properties": {"action": action, "event": event, "view": view},
+        "$defs": components,
+    }
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(game_schema(args.game), indent=2, sort_keys=True))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="boardcore", description="Play, replay and verify board games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("games", help="list registered games").set_defaults(run=cmd_games)
+    play = sub.add_parser("play", help="play a full game with bots, write and verify its log")
+    play.add_argument("game")
+    play.add_argument("--players", type=int, default=None)
+    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--bots", choices=["random"], default="random")
+    play.add_argument("--out", default=None, help="log path (.jsonl or .msgpack); default out/GAME-pN-seedS.jsonl")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
+    play.add_argument("--commit-seed", action="store_true", help="log a commitment to the seed and reveal it at the end")
+    play.set_defaults(run=cmd_play)
+    rep = sub.add_parser("replay", help="show a view at some step of a log")
+    rep.add_argument("log")
+    rep.add_argument("--step", type=int, default=None)
+    rep.add_argument("--as", dest="as_player", type=int, default=None, metavar="SEAT", help="seat number (default: spectator)")
+    rep.set_defaults(run=cmd_replay)
+    ver = sub.add_parser("verify", help="check a log: exit 0 when valid")
+    ver.add_argument("log")
+    ver.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log")
+    ver.set_defaults(run=cmd_verify)
+    schema = sub.add_parser("schema", help="JSON Schema of a game's actions, events and views")
+    schema.add_argument("game")
+    schema.set_defaults(run=cmd_schema)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (BoardcoreError, KeyError, ValueError, OSError) as exc:
+        message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"boardcore {args.command}: error: {message}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per rulebook section: invest (Invest & Build), labor, unrest (Riots), cleanup."""

@@ -1,0 +1,168 @@
+"""What a player may ask to do, one small decision at a time (Wards and positions are 0-4)."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+
+class _Action(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+# --- Phase 1: Rally and Restock ------------------------------------------------
+
+
+class SelectDie(_Action):
+    """Take a die showing ``face`` from the pool (FW-P1-04)."""
+
+    face: int
+
+
+class Rally(_Action):
+    """Place a Thug on an empty die space matching your die (FW-RALLY-01).
+
+    ``card`` may name a Sneak (any icon) or Reinforcements (a second Thug on
+    ``second_space`` of the same card) from your hand.
+    """
+
+    position: int
+    space: int
+    card: str | None = None
+    second_space: int | None = None
+
+
+class Restock(_Action):
+    """Declare and take a Restock (FW-RESTOCK-01): ``cards`` Tactics and ``resources`` (2 in all)."""
+
+    cards: int
+    resources: tuple[int, ...] = ()
+
+
+class DiscardTactic(_Action):
+    """Discard a card face up to get back to the hand limit (FW-RESTOCK-03)."""
+
+    card: str
+
+
+class PlayShakedown(_Action):
+    """Shakedown, before selecting: reroll any dice still in the pool (choose them next)."""
+
+    card: str
+
+
+class ShakedownPick(_Action):
+    """Add a die showing ``face`` to the Shakedown reroll (faces in ascending order)."""
+
+    face: int
+
+
+class ShakedownRoll(_Action):
+    """Reroll the dice picked for the Shakedown."""
+
+
+class PlayLoadedDice(_Action):
+    """Loaded Dice, after selecting: turn your die to ``face``."""
+
+    card: str
+    face: int
+
+
+class PlaySwitcheroo(_Action):
+    """Switcheroo, after selecting: swap your die with die ``die`` of ``rival``."""
+
+    card: str
+    rival: int
+    die: int
+
+
+class PlayVagrant(_Action):
+    """Vagrant: move your Thug from a die space of an unfilled Landmark to an empty die space of another."""
+
+    card: str
+    from_position: int
+    from_space: int
+    to_position: int
+    to_space: int
+
+
+# --- Phase 2: Brawl --------------------------------------------------------------
+
+
+class CommitTactics(_Action):
+    """Play these Tactics cards face down to the current Brawl (FW-BRAWL-04); may be empty."""
+
+    cards: tuple[str, ...] = ()
+
+
+# --- Phase 3: Deploy and Scheme ----------------------------------------------------
+
+
+class DeployThugs(_Action):
+    """Deploy ``count`` of your Thugs on the card to ``ward``, triggering its Recruiting tile ``recruits`` times."""
+
+    ward: int
+    count: int
+    recruits: int = 0
+
+
+class Bolster(_Action):
+    """Scheme, pay 1 Power: move 1 Thug (from your current-round stack if ``from_fresh``) to another Ward.
+
+    ``to_fresh`` adds it to your current-round stack there (FW-SCHEME-03).
+    """
+
+    from_ward: int
+    from_fresh: bool
+    to_ward: int
+    to_fresh: bool
+
+
+class BribeInspector(_Action):
+    """Scheme, pay 1 Capital: deploy to the Inspector's Ward for the rest of this round."""
+
+
+class BribeCopper(_Action):
+    """Scheme, pay 1 Capital: move 1 Copper from one Ward to another."""
+
+    from_ward: int
+    to_ward: int
+
+
+class Blast(_Action):
+    """Scheme, pay 1 Mayhem: remove 1 Thug of every rival in a Ward you occupy."""
+
+    ward: int
+
+
+class BlastPick(_Action):
+    """Where the Blast takes the current rival's Thug: ``boss``, ``fresh`` or ``old``."""
+
+    source: str
+
+
+class EndDeploy(_Action):
+    """Finish your deployment from this card (skip the Scheme, or return undeployable Thugs)."""
+
+
+Action = Union[
+    SelectDie,
+    Rally,
+    Restock,
+    DiscardTactic,
+    PlayShakedown,
+    ShakedownPick,
+    ShakedownRoll,
+    PlayLoadedDice,
+    PlaySwitcheroo,
+    PlayVagrant,
+    CommitTactics,
+    DeployThugs,
+    Bolster,
+    BribeInspector,
+    BribeCopper,
+    Blast,
+    BlastPick,
+    EndDeploy,
+]

@@ -1,0 +1,378 @@
+"""What happened, in the past tense; folding these alone rebuilds the state.
+
+Events that carry hidden cards have a ``None`` in the redacted form others
+receive (see ``view.VISIBILITY``).
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from boardcore import RngAdvanced
+
+
+class _Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+# --- Phase 1 ---------------------------------------------------------------------
+
+
+class DiceRolled(_Event):
+    """The starting player rolled every die in play: a new Phase 1 begins (FW-P1-01)."""
+
+    starter: int
+    faces: tuple[int, ...]
+
+
+class DieSelected(_Event):
+    player: int
+    face: int
+
+
+class TacticPlayed(_Event):
+    """A Tactics card was used face up in Phase 1 and discarded."""
+
+    player: int
+    card: str
+
+
+class ShakedownPicked(_Event):
+    player: int
+    face: int
+
+
+class DiceRerolled(_Event):
+    """Shakedown: these pool dice were rerolled."""
+
+    player: int
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+
+
+class DieTurned(_Event):
+    """Loaded Dice: the drafter's die now shows ``face``."""
+
+    player: int
+    face: int
+
+
+class DiceSwapped(_Event):
+    """Switcheroo: the drafter gave ``gave`` and got die ``die`` (``got``) of ``rival``."""
+
+    player: int
+    rival: int
+    die: int
+    gave: int
+    got: int
+
+
+class ThugMoved(_Event):
+    """Vagrant: a Thug moved between Landmark die spaces."""
+
+    player: int
+    from_position: int
+    from_space: int
+    to_position: int
+    to_space: int
+
+
+class ThugRallied(_Event):
+    """A Thug from the bag went onto a card: die space ``space``, or the bonus space if ``bonus``."""
+
+    player: int
+    position: int
+    space: int
+    bonus: bool = False
+
+
+class Restocked(_Event):
+    """A Restock was declared (public) and its resources added (FW-RESTOCK-01/02)."""
+
+    player: int
+    cards: int
+    resources: tuple[int, ...]
+
+
+class TacticsDrawn(_Event):
+    """Tactics cards went from the draw pile to a hand; others learn only how many."""
+
+    player: int
+    count: int
+    cards: tuple[str, ...] | None
+
+
+class TacticsReshuffled(_Event):
+    """The discard pile was shuffled into a new draw pile (GAP-14); the order stays hidden."""
+
+    count: int
+    cards: tuple[str, ...] | None
+
+
+class TacticDiscarded(_Event):
+    """A card was discarded face up to the hand limit (GAP-30)."""
+
+    player: int
+    card: str
+
+
+class TurnEnded(_Event):
+    player: int
+
+
+class CopperPlaced(_Event):
+    """A filled ALL card with 2+ Gangs got a Copper on its bonus space (FW-RALLY-07)."""
+
+    position: int
+
+
+class PhaseBegan(_Event):
+    """``brawl`` or ``deploy``."""
+
+    phase: str
+
+
+class StartPassed(_Event):
+    """The Starting Player marker and the dice passed to ``player``."""
+
+    player: int
+    repeat: bool = False
+    """Phase 1 repeats (FW-P1-09) rather than a new round beginning."""
+
+
+# --- Phase 2 ---------------------------------------------------------------------
+
+
+class BrawlOpened(_Event):
+    position: int
+    waiting: tuple[int, ...]
+
+
+class TacticsCommitted(_Event):
+    """Cards played face down to a Brawl; others learn only how many."""
+
+    player: int
+    count: int
+    cards: tuple[str, ...] | None
+
+
+class BrawlRevealed(_Event):
+    """Every commitment turned face up at once (FW-BRAWL-06)."""
+
+    position: int
+    choices: tuple[tuple[int, tuple[str, ...]], ...]
+
+
+class BrawlResolved(_Event):
+    """Totals per seat; ``rallied`` seats each put a Thug on the card; ``winner`` collects it later."""
+
+    position: int
+    totals: tuple[int, ...]
+    rallied: tuple[int, ...]
+    winner: int
+
+
+# --- Phase 3 ---------------------------------------------------------------------
+
+
+class DeployQueued(_Event):
+    """The cards Phase 3 deploys from, in order (FW-DEPLOY-02)."""
+
+    positions: tuple[int, ...]
+
+
+class CardDeployBegan(_Event):
+    position: int
+    seats: tuple[int, ...]
+
+
+class CopperDeployed(_Event):
+    position: int
+    ward: int
+
+
+class StepBegan(_Event):
+    """``player`` picks up their ``thugs`` from the card to deploy them."""
+
+    position: int
+    player: int
+    thugs: int
+
+
+class ThugsDeployed(_Event):
+    """``count`` Thugs from the card plus ``added`` recruits (``recruits`` triggers paid) entered ``ward``."""
+
+    player: int
+    ward: int
+    count: int
+    recruits: int = 0
+    added: int = 0
+    resource: int = 0
+
+
+class BossTaken(_Event):
+    """``player``'s current-round stack (height ``height``) moved onto the Ward Boss space."""
+
+    ward: int
+    player: int
+    height: int
+
+
+class ThugsReturned(_Event):
+    """Thugs with no legal destination went back to the bag (GAP-17)."""
+
+    player: int
+    count: int
+
+
+class Bolstered(_Event):
+    player: int
+    from_ward: int
+    from_fresh: bool
+    to_ward: int
+    to_fresh: bool
+
+
+class InspectorBribed(_Event):
+    player: int
+
+
+class CopperBribed(_Event):
+    player: int
+    from_ward: int
+    to_ward: int
+
+
+class Blasted(_Event):
+    player: int
+    ward: int
+    victims: tuple[int, ...]
+
+
+class ThugBlasted(_Event):
+    """``player`` lost a Thug from ``source`` (``boss``, ``fresh``, ``old``) to a Blast."""
+
+    player: int
+    ward: int
+    source: str
+
+
+class StepEnded(_Event):
+    player: int
+
+
+class CardDeployed(_Event):
+    """The card is done; ``collector`` (if any) takes the Brawl card (FW-DEPLOY-06)."""
+
+    position: int
+    collector: int
+
+
+# --- Phase 4 and the final round ---------------------------------------------------
+
+
+class LandmarkReplaced(_Event):
+    """A new card from the draw pile (``None``: the pile was empty) took ``position``."""
+
+    position: int
+    card: str | None
+
+
+class RecruitReshuffled(_Event):
+    """The used Recruiting tiles became a new face-down stack (FW-RESET-02)."""
+
+    count: int
+    tiles: tuple[str, ...] | None
+
+
+class RecruitReplaced(_Event):
+    ward: int
+    tile: str
+
+
+class InspectorMoved(_Event):
+    """The top Tactics card was discarded face up; the Inspector went to its Ward (``None``: no card)."""
+
+    card: str | None
+    ward: int
+
+
+class RoundEnded(_Event):
+    """Current-round stacks merge into the Ward; Bribes and dice are cleared."""
+
+    round: int
+
+
+class FinalRoundBegan(_Event):
+    reason: str = "deck"
+    """``deck`` (FW-FINAL-01) or ``limit`` (the safety round limit)."""
+
+
+class LeftoverDrawn(_Event):
+    position: int
+    card: str
+
+
+class ThugsArrested(_Event):
+    """Coppers removed these Thugs per seat from ``ward`` (FW-SCORE-03)."""
+
+    ward: int
+    arrests: tuple[int, ...]
+
+
+class GameScored(_Event):
+    """Points per seat by source (tiles, home, boss, brawls, leftover) and Thugs on the map."""
+
+    scores: tuple[tuple[int, ...], ...]
+    map_thugs: tuple[int, ...]
+
+
+Event = Union[
+    DiceRolled,
+    DieSelected,
+    TacticPlayed,
+    ShakedownPicked,
+    DiceRerolled,
+    DieTurned,
+    DiceSwapped,
+    ThugMoved,
+    ThugRallied,
+    Restocked,
+    TacticsDrawn,
+    TacticsReshuffled,
+    TacticDiscarded,
+    TurnEnded,
+    CopperPlaced,
+    PhaseBegan,
+    StartPassed,
+    BrawlOpened,
+    TacticsCommitted,
+    BrawlRevealed,
+    BrawlResolved,
+    DeployQueued,
+    CardDeployBegan,
+    CopperDeployed,
+    StepBegan,
+    ThugsDeployed,
+    BossTaken,
+    ThugsReturned,
+    Bolstered,
+    InspectorBribed,
+    CopperBribed,
+    Blasted,
+    ThugBlasted,
+    StepEnded,
+    CardDeployed,
+    LandmarkReplaced,
+    RecruitReshuffled,
+    RecruitReplaced,
+    InspectorMoved,
+    RoundEnded,
+    FinalRoundBegan,
+    LeftoverDrawn,
+    ThugsArrested,
+    GameScored,
+    RngAdvanced,
+]

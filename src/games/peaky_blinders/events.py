@@ -1,0 +1,356 @@
+"""Everything that can happen in Peaky Blinders, as past-tense facts (the event union)."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from boardcore import RngAdvanced
+
+
+class _Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+# --- setup, flow, starter ---------------------------------------------------
+
+
+class MissionRevealed(_Event):
+    """A player turned one of their three mission cards face up (PB-SETUP-11)."""
+
+    player: int
+    slot: int
+    mission: str
+
+
+class ZoneBegan(_Event):
+    """A new zone round began (PB-ROUND-03)."""
+
+    zone: int
+    round: int
+
+
+class StarterContest(_Event):
+    """These players tie for starter and roll the d8 off, in seat order (PB-START-03)."""
+
+    purpose: str
+    candidates: tuple[int, ...]
+
+
+class StarterChosen(_Event):
+    """The starter of a phase is known; the phase begins with them (PB-START)."""
+
+    purpose: str
+    player: int
+
+
+class DieRolled(_Event):
+    """A player rolled the d8 (sides 8) or the racing die (sides 6)."""
+
+    player: int
+    die: int
+    sides: int = 8
+
+
+class FortuneUsed(_Event):
+    """The player added a fortune token (+1) to their open roll (PB-FORT-02)."""
+
+    player: int
+
+
+class FortuneDeclined(_Event):
+    """The player kept their roll as rolled."""
+
+    player: int
+
+
+class RollsSettled(_Event):
+    """The open rolls are final; ``totals`` are the scores they count for."""
+
+    totals: tuple[int, ...]
+
+
+# --- preparation and action phases -------------------------------------------
+
+
+class HenchmanPlaced(_Event):
+    player: int
+    henchman: int
+    space: int
+
+
+class PlacementPassed(_Event):
+    """The player places no more henchmen this round; ``forced`` when no space was left."""
+
+    player: int
+    forced: bool = False
+
+
+class ActionPhaseBegan(_Event):
+    """Henchmen are now taken back in board order (PB-ACTION-01)."""
+
+
+class HenchmanRetrieved(_Event):
+    player: int
+    henchman: int
+    space: int
+
+
+class Gained(_Event):
+    """A player gained ``amount`` of a counter (``catalog.ITEMS``)."""
+
+    player: int
+    item: str
+    amount: int
+
+
+class Lost(_Event):
+    """A player lost ``amount`` of a counter (to the supply)."""
+
+    player: int
+    item: str
+    amount: int
+
+
+class Transferred(_Event):
+    """``amount`` of a counter moved from ``source`` to ``target`` (Offence cards)."""
+
+    source: int
+    target: int
+    item: str
+    amount: int
+
+
+class Exchanged(_Event):
+    """Five value-1 cards became one value-5 card (``up``) or the reverse (GAP-13)."""
+
+    player: int
+    good: str
+    up: bool
+
+
+class Jailed(_Event):
+    """The suspicion meter is full: the strength henchman goes to jail, tokens removed (PB-SUSP-03..06)."""
+
+    player: int
+
+
+class BailedOut(_Event):
+    """The strength henchman is back; suspicion returns to the first square (PB-BAIL, GAP-17)."""
+
+    player: int
+    cost: int
+
+
+class CardDrawn(_Event):
+    """A player drew a conflict card; only they learn which (``card`` is ``""`` for others)."""
+
+    player: int
+    card: str
+
+
+class DeckReshuffled(_Event):
+    """The discard pile became the new draw stack, shuffled (GAP-14); the order is hidden."""
+
+    cards: tuple[str, ...]
+    size: int
+
+
+class ConflictBegan(_Event):
+    """A henchman on the conflict location attacks; ``defender`` is -1 until chosen (PB-CONF-04..06)."""
+
+    attacker: int
+    henchman: int
+    defender: int
+
+
+class DefenderChosen(_Event):
+    attacker: int
+    defender: int
+
+
+class ConflictDecided(_Event):
+    """The higher total won; a tie goes to the defender (PB-CONF-10, GAP-18)."""
+
+    attacker: int
+    defender: int
+    attacker_total: int
+    defender_total: int
+    winner: int
+    swap: bool
+    """The attacker won above 15 and may swap a marker (PB-CONF-13)."""
+
+
+class MarkerSwapped(_Event):
+    """The winning attacker replaced one defender marker with their own, for free (PB-CONF-13/14)."""
+
+    attacker: int
+    defender: int
+    zone: int
+    from_zone: int | None
+
+
+class SwapDeclined(_Event):
+    attacker: int
+
+
+class ConflictEnded(_Event):
+    """The conflict is over; the next henchman is taken back."""
+
+
+# --- open game state ----------------------------------------------------------
+
+
+class MarkerPlaced(_Event):
+    """A control marker bought for ``cost`` and placed (PB-CTRL-02/06)."""
+
+    player: int
+    zone: int
+    from_zone: int | None
+    cost: int
+
+
+class CardPlayed(_Event):
+    """A conflict card is revealed and played (PB-CARD)."""
+
+    player: int
+    card: str
+    target: int
+
+
+class CardBoost(_Event):
+    """The boost roll's total, and whether it reached the card's threshold (PB-CARD-02/03)."""
+
+    player: int
+    total: int
+    boosted: bool
+
+
+class OptionChosen(_Event):
+    player: int
+    option: str
+
+
+class CardResolved(_Event):
+    """The card's effects are done; it goes to the discard pile (PB-CARD-04)."""
+
+    player: int
+    card: str
+
+
+class MaterialSold(_Event):
+    player: int
+    material: str
+    stack: int
+
+
+class MaterialBought(_Event):
+    player: int
+    stack: int
+    material: str
+
+
+class MaterialSwapped(_Event):
+    player: int
+    material: str
+    stack: int
+    taken: str
+
+
+class TurnEnded(_Event):
+    """An open-game-state turn ended; ``acted`` is False for a pass (GAP-10)."""
+
+    player: int
+    acted: bool
+
+
+# --- Derby, missions, end -----------------------------------------------------
+
+
+class DerbyBegan(_Event):
+    """Horses start, moved forward by horsepower (PB-DERBY-02/03)."""
+
+    positions: tuple[int, ...]
+
+
+class BetPlaced(_Event):
+    """One value-1 cash card on the player's own horse (PB-DERBY-04)."""
+
+    player: int
+
+
+class HorseMoved(_Event):
+    player: int
+    spaces: int
+
+
+class DerbyWon(_Event):
+    """The first horse over the line; ``payout`` is what its owner receives (PB-DERBY-07..10)."""
+
+    player: int
+    pot: int
+    payout: int
+
+
+class MissionCompleted(_Event):
+    """A mission's condition held: it counts as done for good (GAP-01)."""
+
+    player: int
+    slot: int
+    mission: str
+    face_up: bool
+
+
+class GameEnded(_Event):
+    """The game is over; every mission card is revealed (GAP-03/04)."""
+
+    winner: int
+    reason: str
+    missions: tuple[tuple[str, str, str], ...]
+
+
+Event = Union[
+    MissionRevealed,
+    ZoneBegan,
+    StarterContest,
+    StarterChosen,
+    DieRolled,
+    FortuneUsed,
+    FortuneDeclined,
+    RollsSettled,
+    HenchmanPlaced,
+    PlacementPassed,
+    ActionPhaseBegan,
+    HenchmanRetrieved,
+    Gained,
+    Lost,
+    Transferred,
+    Exchanged,
+    Jailed,
+    BailedOut,
+    CardDrawn,
+    DeckReshuffled,
+    ConflictBegan,
+    DefenderChosen,
+    ConflictDecided,
+    MarkerSwapped,
+    SwapDeclined,
+    ConflictEnded,
+    MarkerPlaced,
+    CardPlayed,
+    CardBoost,
+    OptionChosen,
+    CardResolved,
+    MaterialSold,
+    MaterialBought,
+    MaterialSwapped,
+    TurnEnded,
+    DerbyBegan,
+    BetPlaced,
+    HorseMoved,
+    DerbyWon,
+    MissionCompleted,
+    GameEnded,
+    RngAdvanced,
+]

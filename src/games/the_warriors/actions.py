@@ -1,0 +1,172 @@
+"""What a player may ask for: one small decision at a time."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+
+class _Action(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+# --- Fight Phase ---------------------------------------------------------------------
+
+
+class ChooseWarrior(_Action):
+    """The Instigator picks the Warrior a "before the fight" gang rule hits (Lizzies, Punks)."""
+
+    target: int
+
+
+class DiscardCard(_Action):
+    """Discard a card from hand (Punks' rule, the Jumped penalty)."""
+
+    card: int
+
+
+class TurnWeaponDown(_Action):
+    """Rogues' rule: turn one of your face-up Weapons face down."""
+
+    weapon: int
+
+
+class PlayCard(_Action):
+    """Play a War card from hand on your fight turn.
+
+    ``weapon``: the Weapon used with it (a [Weapon] or Any Weapon card).
+    ``target``/``pick``: the choice its "when this is played" ability needs
+    (Streetwise, Tag the Wall, Second Wind, Patch Up, Loyal); -1 = not used.
+    """
+
+    card: int
+    weapon: int = -1
+    target: int = -1
+    pick: int = -1
+
+
+class KeepLookout(_Action):
+    """After Lookout's peek: leave the Bopper card on top, or put it on the bottom."""
+
+    bottom: bool
+
+
+class Roll(_Action):
+    """Roll the dice the cards played this turn give."""
+
+
+class Reroll(_Action):
+    """Re-roll with a card: a played Smooth Talker or Showboat, or Lucky Hat / Cover Me from hand.
+
+    ``die`` is the index of the die (ignored by Showboat, which re-rolls every 1 and 2: use -1).
+    """
+
+    card: int
+    die: int
+
+
+class KeepDice(_Action):
+    """The roller is done re-rolling (the Orphans' rule then applies)."""
+
+
+class Boost(_Action):
+    """Add 1 to a die with a card: a played Quiet Strength / Cheap Shot, or Throw Hands,
+    Take the Lead or Sweet Talk from hand."""
+
+    card: int
+    die: int
+
+
+class CoverSpot(_Action):
+    """Cover one spot: a Number spot with the dice, or a Weapon spot with ``weapon``
+    (-1: with an Any Weapon card played with a Weapon this turn)."""
+
+    spot: int
+    weapon: int = -1
+
+
+class GiveUp(_Action):
+    """Cover nothing: you are knocked out (WR-KO-01)."""
+
+
+class HoldTheLine(_Action):
+    """Discard Hold the Line so the knocked-out Warrior loses a discard-pile card instead."""
+
+    card: int
+
+
+class RemoveCard(_Action):
+    """Knocked out: remove a card (from hand, or from the discard pile if the hand is empty)."""
+
+    card: int
+
+
+# --- City Phase ------------------------------------------------------------------------
+
+
+class Move(_Action):
+    """Move your mover to a space (WR-MOVE)."""
+
+    space: int
+
+
+class Rest(_Action):
+    """Rest instead of moving (WR-REST-01)."""
+
+
+class ReturnCard(_Action):
+    """Discard-pile icon: return a card from your discard pile to your hand."""
+
+    card: int
+
+
+class TakeWarCard(_Action):
+    """War card icon: take a card from the face-up War row (by position)."""
+
+    index: int
+
+
+class TakeWeapon(_Action):
+    """Weapon icon: take a Weapon from the face-up row (by position)."""
+
+    index: int
+
+
+class RemoveWeapon(_Action):
+    """Remove one of your Weapons from the game (third Weapon, or The Fuzz)."""
+
+    weapon: int
+
+
+class StandAndFight(_Action):
+    """Challenged: fight at the Location you looked at."""
+
+
+class Run(_Action):
+    """Challenged: run (a Bottle goes on the board)."""
+
+
+Action = Union[
+    ChooseWarrior,
+    DiscardCard,
+    TurnWeaponDown,
+    PlayCard,
+    KeepLookout,
+    Roll,
+    Reroll,
+    KeepDice,
+    Boost,
+    CoverSpot,
+    GiveUp,
+    HoldTheLine,
+    RemoveCard,
+    Move,
+    Rest,
+    ReturnCard,
+    TakeWarCard,
+    TakeWeapon,
+    RemoveWeapon,
+    StandAndFight,
+    Run,
+]

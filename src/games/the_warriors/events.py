@@ -1,0 +1,326 @@
+"""What happened: every event of The Warriors (past tense), and the Event union."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from boardcore import RngAdvanced
+
+
+class _Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    pass
+
+
+# --- flow ---------------------------------------------------------------------------
+
+
+class ChoiceOffered(_Event):
+    """The game now waits for ``player``'s decision of this kind."""
+
+    kind: str
+    player: int
+    count: int = 0
+    queue: tuple[int, ...] = ()
+    can_run: bool = True
+
+
+class GameEnded(_Event):
+    """The night is over: everyone won or everyone lost."""
+
+    won: bool
+    reason: str
+
+
+# --- Fight Phase ----------------------------------------------------------------------
+
+
+class FightStarted(_Event):
+    """A fight begins: rival, Location (or Coney), participants and requirement."""
+
+    instigator: int
+    gang: int
+    location: int
+    showdown: bool
+    participants: tuple[int, ...]
+    need_loc: int
+    need_rep: int
+
+
+class WarriorChosen(_Event):
+    """The Instigator chose who suffers the gang's "before the fight" rule."""
+
+    player: int
+    target: int
+
+
+class CardsDiscarded(_Event):
+    """Cards went from a hand to its owner's discard pile (gang rule or penalty)."""
+
+    player: int
+    cards: tuple[int, ...]
+
+
+class WeaponFlipped(_Event):
+    """A Weapon card was turned face up or face down without being used."""
+
+    player: int
+    weapon: int
+    face_up: bool
+
+
+class TurnStarted(_Event):
+    """A fight turn begins."""
+
+    player: int
+
+
+class CardPlayed(_Event):
+    """A War card was played (to the discard pile), with the Weapon used for it if any."""
+
+    player: int
+    card: int
+    weapon: int = -1
+
+
+class LookoutPeeked(_Event):
+    """Lookout: the player secretly saw the top Bopper card."""
+
+    player: int
+    card: int
+
+
+class LookoutDecided(_Event):
+    """Lookout: the peeked card stays on top, or goes to the bottom."""
+
+    player: int
+    bottom: bool
+
+
+class DiceRolled(_Event):
+    player: int
+    dice: tuple[int, ...]
+
+
+class DiceRerolled(_Event):
+    """``by`` used ``card`` to re-roll; ``dice`` are the roller's dice afterwards."""
+
+    player: int
+    by: int
+    card: int
+    dice: tuple[int, ...]
+
+
+class DiceSettled(_Event):
+    """Re-rolls are over; ``dice`` remain (after the Orphans' rule)."""
+
+    player: int
+    dice: tuple[int, ...]
+
+
+class DieBoosted(_Event):
+    """``by`` used ``card`` to add 1 to die ``die`` of the roller."""
+
+    player: int
+    by: int
+    card: int
+    die: int
+
+
+class SpotCovered(_Event):
+    """A Defeat token went on a spot (with ``weapon`` if one was used)."""
+
+    player: int
+    spot: int
+    weapon: int = -1
+
+
+class KnockedOut(_Event):
+    player: int
+
+
+class HoldTheLineUsed(_Event):
+    player: int
+    target: int
+    card: int
+
+
+class CardRemoved(_Event):
+    """A War card left the game, from ``pile`` ("hand" or "discard")."""
+
+    player: int
+    card: int
+    pile: str
+    reason: str
+
+
+class RivalDefeated(_Event):
+    """The beaten gang's leader drops to the bottom of the Reputation Track."""
+
+    gang: int
+
+
+class GangRevealed(_Event):
+    """The beaten Gang tile went face up to the bottom; the next rival is revealed."""
+
+    gang: int
+
+
+class GangStackShuffled(_Event):
+    """Every Gang tile in the stack was face up: they were shuffled face down."""
+
+    order: tuple[int, ...]
+
+
+class WarriorsDropped(_Event):
+    """The Warriors' leader moved down ``steps`` spaces, swapping with those below."""
+
+    steps: int
+
+
+class LocationReturned(_Event):
+    """The fight's Location tile went face up to the bottom (Van Cortlandt: out of the game)."""
+
+    tile: int
+
+
+class LocationStackShuffled(_Event):
+    """Every Location tile in the stack was face up: they were shuffled face down."""
+
+    order: tuple[int, ...]
+
+
+class FightEnded(_Event):
+    """Defeat tokens cleared; the participants' Weapons turn face up."""
+
+    won: bool
+
+
+# --- City Phase -----------------------------------------------------------------------
+
+
+class CityTurnStarted(_Event):
+    player: int
+    resume: int
+
+
+class Moved(_Event):
+    """Moved to a space; ``reveals`` Bopper cards are due there."""
+
+    player: int
+    space: int
+    reveals: int
+
+
+class Rested(_Event):
+    """The discard pile went back to hand."""
+
+    player: int
+
+
+class CardReturned(_Event):
+    """A card went from the discard pile back to its owner's hand."""
+
+    player: int
+    card: int
+
+
+class WarCardTaken(_Event):
+    """A card from the War row went to a hand; ``refill`` (or -1) replaced it."""
+
+    player: int
+    index: int
+    card: int
+    refill: int
+
+
+class WeaponTaken(_Event):
+    player: int
+    index: int
+    weapon: int
+    refill: int
+
+
+class WeaponRemoved(_Event):
+    player: int
+    weapon: int
+
+
+class BopperRevealed(_Event):
+    player: int
+    card: int
+
+
+class BopperDeckBuilt(_Event):
+    """The Bopper deck was rebuilt and shuffled (``reason``: empty, third_threat, coney)."""
+
+    player: int
+    order: tuple[int, ...]
+    reason: str
+
+
+class Challenged(_Event):
+    player: int
+    can_run: bool
+
+
+class LocationPeeked(_Event):
+    """The challenged Warrior secretly looked at the top Location tile."""
+
+    player: int
+    tile: int
+
+
+class ChoseFight(_Event):
+    player: int
+
+
+class Ran(_Event):
+    """The Warrior ran; the seen tile went face up to the bottom and a Bottle was placed."""
+
+    player: int
+    tile: int
+
+
+Event = Union[
+    ChoiceOffered,
+    GameEnded,
+    FightStarted,
+    WarriorChosen,
+    CardsDiscarded,
+    WeaponFlipped,
+    TurnStarted,
+    CardPlayed,
+    LookoutPeeked,
+    LookoutDecided,
+    DiceRolled,
+    DiceRerolled,
+    DiceSettled,
+    DieBoosted,
+    SpotCovered,
+    KnockedOut,
+    HoldTheLineUsed,
+    CardRemoved,
+    RivalDefeated,
+    GangRevealed,
+    GangStackShuffled,
+    WarriorsDropped,
+    LocationReturned,
+    LocationStackShuffled,
+    FightEnded,
+    CityTurnStarted,
+    Moved,
+    Rested,
+    CardReturned,
+    WarCardTaken,
+    WeaponTaken,
+    WeaponRemoved,
+    BopperRevealed,
+    BopperDeckBuilt,
+    Challenged,
+    LocationPeeked,
+    ChoseFight,
+    Ran,
+    RngAdvanced,
+]

@@ -1,0 +1,170 @@
+"""Logs: both encodings round-trip, streaming, and every kind of tampering is named with its step."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardcore import Match
+from boardcore.bots import RandomBot, play_out
+from boardcore.errors import LogError, RulesVersionMismatch
+import msgspec
+
+from boardcore import verify as verify_module
+from boardcore.log import Header, Log, Record, chain_link, genesis, read_log, seed_commitment
+from boardcore.verify import register_upcaster, replay, verify
+from games.tic_tac_toe import GAME as TTT
+from games.tic_tac_toe import PlaceMark
+
+
+def finished(seed: int = 4, commit_seed: bool = False) -> Match:
+    match = Match.new(TTT, ["Ann", "Bob"], seed, commit_seed=commit_seed)
+    play_out(match, [RandomBot.seeded(seed, 0), RandomBot.seeded(seed, 1)])
+    return match
+
+
+def lines(match: Match) -> list[dict]:
+    return [json.loads(line) for line in match.log.to_jsonl().splitlines()]
+
+
+def encode(rows: list[dict]) -> bytes:
+    return b"".join(json.dumps(r).encode() + b"\n" for r in rows)
+
+
+def test_both_encodings_round_trip_and_verify() -> None:
+    """JSON Lines and msgpack hold the same log, and both verify."""
+    log = finished().log
+    assert read_log(log.to_jsonl()) == log == read_log(log.to_msgpack())
+    assert verify(log.to_jsonl()).ok and verify(log.to_msgpack()).ok
+
+
+def test_replay_to_a_step_gives_that_state() -> None:
+    """replay(log, step=3) is the match after three actions."""
+    match = finished()
+    again = replay(match.log, step=3)
+    assert again.state == match._states[3] and len(again) == 3
+
+
+def test_altered_action_breaks_the_chain_at_that_step() -> None:
+    """Changing an action without re-chaining is caught as a broken chain at that step."""
+    rows = lines(finished())
+    rows[3]["action"]["cell"] = (rows[3]["action"]["cell"] + 1) % 9
+    verdict = verify(encode(rows))
+    assert (verdict.ok, verdict.step, verdict.kind) == (False, 3, "broken_chain")
+
+
+def test_rechained_illegal_action_is_named_illegal() -> None:
+    """A forger who re-chains an illegal move is caught by the rules at that step."""
+    match = Match.new(TTT, 2, seed=1)
+    match.apply(0, PlaceMark(cell=4))
+    match.apply(1, PlaceMark(cell=0))
+    forged = Match.new(TTT, 2, seed=1)
+    forged.apply(0, PlaceMark(cell=4))
+    forged._steps.append(type(match.steps[1])(1, PlaceMark(cell=4), match.steps[1].events, True))
+    forged._states.append(match.state)
+    verdict = verify(forged.log)
+    assert (verdict.step, verdict.kind) == (2, "illegal_action")
+    assert "taken" in verdict.message
+
+
+def test_rechained_wrong_digest_is_a_digest_mismatch() -> None:
+    """A record whose state digest was forged (and re-chained) fails as a digest mismatch."""
+    match = finished()
+    log = match.log
+    records = list(log.records)
+    bad = records[1]
+    records[1] = Record(step=bad.step, player=bad.player, action=bad.action, events=bad.events, state="0" * 32, chain="")
+    chain = genesis(log.header)
+    rebuilt = []
+    for r in records:
+        chain = chain_link(chain, r.step, r.player, r.action, r.events, r.state)
+        rebuilt.append(Record(step=r.step, player=r.player, action=r.action, events=r.events, state=r.state, chain=chain))
+    verdict = verify(Log(log.header, tuple(rebuilt)))
+    assert (verdict.step, verdict.kind) == (2, "digest_mismatch")
+
+
+def test_truncated_and_garbage_logs_report_the_line() -> None:
+    """A cut-off last line and a garbage line are reported with their line, not a traceback."""
+    data = finished().log.to_jsonl()
+    verdict = verify(data[:-20])
+    assert not verdict.ok and verdict.kind == "corrupt" and verdict.line == data.count(b"\n")
+    verdict = verify(b"this is not a log\n")
+    assert not verdict.ok and verdict.line == 1
+    verdict = verify(finished().log.to_msgpack()[:-3])
+    assert not verdict.ok and verdict.kind == "truncated"
+    assert not verify(b"").ok
+
+
+def test_missing_record_is_reported() -> None:
+    """Dropping a record shows up at the step where the numbering jumps."""
+    rows = lines(finished())
+    del rows[2]
+    verdict = verify(encode(rows))
+    assert (verdict.step, verdict.kind) == (2, "corrupt")
+
+
+def test_committed_seed_verifies_only_with_the_right_seed() -> None:
+    """A committed-seed log hides the seed in its header and checks the revealed one against the hash."""
+    match = finished(seed=77, commit_seed=True)
+    log = match.log
+    assert log.header.seed is None and log.header.seed_commitment == seed_commitment(77)
+    assert log.reveal is not None and verify(log).ok
+    hidden = Log(log.header, log.records, None)
+    assert verify(hidden, seed=77).ok
+    assert verify(hidden).kind == "seed_mismatch"
+    assert verify(hidden, seed=78).kind == "seed_mismatch"
+
+
+def rechained(log: Log, header: Header) -> Log:
+    """The same records under another header, chained afresh (as that header's writer would have)."""
+    chain = genesis(header)
+    records = []
+    for r in log.records:
+        chain = chain_link(chain, r.step, r.player, r.action, r.events, r.state)
+        records.append(Record(step=r.step, player=r.player, action=r.action, events=r.events, state=r.state, chain=chain))
+    return Log(header, tuple(records))
+
+
+def test_altered_header_breaks_the_chain() -> None:
+    """Editing the header (players, options, rules version) invalidates the first record's chain."""
+    rows = lines(finished())
+    rows[0]["players"] = ["Mallory", "Bob"]
+    assert verify(encode(rows)).kind == "broken_chain"
+
+
+def test_unknown_rules_version_is_refused_unless_upcast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An older rules version replays only through a registered upcaster; otherwise RulesVersionMismatch."""
+    log = finished().log
+    old = rechained(log, msgspec.structs.replace(log.header, rules_version="0-test"))
+    with pytest.raises(RulesVersionMismatch):
+        replay(old)
+    assert verify(old).kind == "rules_version_mismatch"
+    monkeypatch.setattr(verify_module, "_UPCASTERS", {})
+    renamed = []
+
+    def upcast(action: dict) -> dict:
+        renamed.append(action["type"])
+        return action
+
+    register_upcaster("tic_tac_toe", "0-test", TTT.rules_version, upcast)
+    verdict = verify(old)
+    assert verdict.ok and verdict.upcast and len(renamed) == len(log.records)
+    assert replay(old).state == finished().state
+
+
+def test_unknown_game_is_reported() -> None:
+    """A log of a game this engine does not know is refused with its name."""
+    rows = lines(finished())
+    rows[0]["game"] = "chess"
+    verdict = verify(encode(rows))
+    assert verdict.kind == "unknown_game" and "chess" in verdict.message
+
+
+def test_replay_of_illegal_log_raises_log_error_with_step() -> None:
+    """replay() raises LogError naming the step of the first illegal action."""
+    rows = lines(finished())
+    rows[2]["action"]["cell"] = rows[1]["action"]["cell"]
+    with pytest.raises(LogError) as failed:
+        replay(encode(rows))
+    assert failed.value.step == 2

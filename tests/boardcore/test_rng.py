@@ -1,0 +1,78 @@
+"""The counter-based RNG: published vectors, no modulo bias, immutability, independent streams."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardcore.rng import BOTS, RULES, Rng, word
+
+SPLITMIX64_SEED0 = [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F, 0xF88BB8A8724C81EC]
+"""The reference SplitMix64 outputs for state 0 (Vigna's splitmix64.c): our stream 0 under seed 0."""
+
+
+def test_seed_zero_stream_zero_is_reference_splitmix64() -> None:
+    """word(0, 0, i) reproduces the published SplitMix64 sequence for state 0."""
+    assert [word(0, RULES, i) for i in range(4)] == SPLITMIX64_SEED0
+
+
+def test_published_vectors_for_seed_42() -> None:
+    """The vectors printed in docs/rng.md (dice, shuffle, below) stay exactly as published."""
+    rng = Rng.from_seed(42)
+    assert rng.dice(10, 6)[0] == (6, 4, 2, 1, 4, 2, 2, 3, 4, 4)
+    assert rng.shuffle(range(10))[0] == (4, 7, 2, 9, 0, 6, 8, 5, 3, 1)
+    assert rng.below(1000)[0] == 281
+    assert word(42, BOTS, 0) == 0xC68C225B193B126A
+
+
+def test_draws_return_a_new_generator_and_leave_the_old_one() -> None:
+    """Drawing never mutates: the same Rng value always gives the same draw."""
+    rng = Rng.from_seed(7)
+    first, after = rng.die(6)
+    again, _ = rng.die(6)
+    assert first == again and rng.counter == 0 and after.counter == 1
+
+
+def test_streams_are_independent() -> None:
+    """Bots' stream never shares draws with the rules' stream."""
+    rules = [word(9, RULES, i) for i in range(100)]
+    bots = [word(9, BOTS, i) for i in range(100)]
+    assert not set(rules) & set(bots)
+
+
+def test_below_rejects_to_avoid_modulo_bias() -> None:
+    """A bound just over 2**63 would favour low values under plain modulo; rejection keeps draws in range."""
+    n = (1 << 63) + 1
+    rng = Rng.from_seed(3)
+    for _ in range(50):
+        value, rng = rng.below(n)
+        assert 0 <= value < n
+
+
+def test_die_is_roughly_uniform() -> None:
+    """6,000 rolls of a d6 land within 20% of 1,000 per face."""
+    counts = Counter(Rng.from_seed(11).dice(6000, 6)[0])
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert all(800 <= c <= 1200 for c in counts.values())
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.lists(st.integers(), max_size=30))
+def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
+    """A shuffle keeps exactly the same elements."""
+    shuffled, _ = Rng.from_seed(seed).shuffle(items)
+    assert sorted(shuffled) == sorted(items)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=10**12))
+def test_below_in_range(seed: int, n: int) -> None:
+    """below(n) is always in [0, n)."""
+    value, _ = Rng.from_seed(seed).below(n)
+    assert 0 <= value < n
+
+
+def test_sample_draws_distinct_elements() -> None:
+    """sample(k) gives k distinct items of the sequence."""
+    picked, _ = Rng.from_seed(5).sample(range(30), 7)
+    assert len(set(picked)) == 7 and all(0 <= p < 30 for p in picked)
