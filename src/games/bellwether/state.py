@@ -78,7 +78,6 @@ class Labor(msgspec.Struct, frozen=True):
     step: str = CHOOSE
     order: tuple[int, ...] = ()
     pos: int = -1
-    riot_at_start: tuple[bool, ...] = (False,) * 4
     ignited: tuple[bool, ...] = (False,) * 4
     """Wards that ignited during this Labor (contested, then nothing more: GAP-18)."""
     sealed: Sealed[str] | None = None

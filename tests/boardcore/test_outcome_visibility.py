@@ -1,0 +1,61 @@
+"""Outcome ranking and ties; visibility declarations and their undo barriers."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from boardcore import NOBODY, PUBLIC, Outcome, only, owner
+from boardcore.game import make_evolve
+from boardcore.visibility import check_table
+
+
+def test_scores_rank_with_ties_and_tiebreak() -> None:
+    """Highest score wins; a tie-break splits ties; a remaining tie is a shared win."""
+    outcome = Outcome.from_scores([5, 9, 9, 2])
+    assert outcome.winners == (1, 2) and outcome.shared and outcome.ranking == ((1, 2), (0,), (3,))
+    broken = Outcome.from_scores([5, 9, 9, 2], tiebreak=lambda seat: [0, 1, 3, 0][seat])
+    assert broken.winners == (2,) and broken.ranking[:2] == ((2,), (1,))
+
+
+def test_cooperative_outcomes() -> None:
+    """A cooperative game is won or lost by every seat together."""
+    assert Outcome.team(3, won=True, reason="showdown won").winners == (0, 1, 2)
+    lost = Outcome.team(3, won=False, reason="reputation fell")
+    assert lost.winners == () and lost.cooperative and not lost.is_draw
+
+
+def test_draw() -> None:
+    """A draw has no winners and one rank."""
+    assert Outcome.draw(2).is_draw
+
+
+class Drew(msgspec.Struct, frozen=True, tag=True):
+    player: int
+    card: int | None
+
+
+class Told(msgspec.Struct, frozen=True, tag=True):
+    to: tuple[int, ...]
+    secret: int
+
+
+def test_owner_only_and_nobody() -> None:
+    """Owners see in full, others get the whitelisted redacted form, spectators too; NOBODY hides."""
+    rule = owner("player", redacted=lambda e: Drew(e.player, None))
+    event = Drew(1, 33)
+    assert rule.redact(event, 1) == event
+    assert rule.redact(event, 0) == Drew(1, None) == rule.redact(event, None)
+    assert rule.undo_barrier
+    told = only(lambda e: e.to)
+    assert told.redact(Told((0, 2), 5), 2) == Told((0, 2), 5) and told.redact(Told((0, 2), 5), 1) is None
+    assert NOBODY.redact(event, 1) is None
+    assert not PUBLIC.undo_barrier
+
+
+def test_tables_must_cover_the_union_exactly() -> None:
+    """A missing handler or visibility declaration is an error at import time, not at play time."""
+    with pytest.raises(TypeError, match="missing"):
+        check_table((Drew, Told), {Drew: PUBLIC})
+    with pytest.raises(TypeError, match="missing"):
+        make_evolve(Drew | Told, {Drew: lambda s, e: s})
