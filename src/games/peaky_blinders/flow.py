@@ -1,0 +1,157 @@
+"""The decision context: events are folded as they are emitted, so every step sees the table it made.
+
+``decide`` builds a :class:`Ctx`, lets one action handler and the automatic steps
+that follow it emit events, and returns them. After every event the win check runs
+(GAP-03); a win stops everything at once (PB-END-02) by raising :class:`GameOver`.
+Also here: small table helpers shared by every phase (payments, seats, suspicion).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from boardcore import IllegalAction, advance
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.events import CardDrawn, DeckReshuffled, DieRolled, Gained, Jailed, Lost
+from games.peaky_blinders.state import Player, State
+
+
+class GameOver(Exception):
+    """Raised inside ``decide`` once ``GameEnded`` was emitted: nothing more happens."""
+
+
+class Ctx:
+    """Events emitted so far, the table they lead to, and the rules RNG as drawn so far."""
+
+    __slots__ = ("actor", "check", "events", "evolve", "rng", "state")
+
+    def __init__(self, state: State, evolve: Callable[[State, Any], State], actor: int, check: Callable[[Ctx], None]) -> None:
+        self.state = state
+        self.evolve = evolve
+        self.actor = actor
+        self.check = check
+        self.events: list[Any] = []
+        self.rng = state.rng
+
+    def fold(self, event: Any) -> None:
+        """Record and apply one event without the win check (used by the check itself)."""
+        self.events.append(event)
+        self.state = self.evolve(self.state, event)
+
+    def emit(self, event: Any) -> None:
+        """Record and apply one event, then check missions and the win (GAP-03)."""
+        self.fold(event)
+        self.check(self)
+
+    def die(self, sides: int = 8) -> int:
+        """Draw one die roll from the rules RNG."""
+        value, self.rng = self.rng.die(sides)
+        return value
+
+    def roll(self, player: int, sides: int = 8) -> None:
+        """Roll a die for ``player``; it stays open for a fortune decision if they hold a token."""
+        self.emit(DieRolled(player=player, die=self.die(sides), sides=sides))
+
+    def draw_card(self, player: int) -> None:
+        """Draw the top conflict card for ``player``; an empty stack is refilled from the discards (GAP-14)."""
+        if not self.state.deck:
+            if not self.state.discard:
+                return
+            cards, self.rng = self.rng.shuffle(self.state.discard)
+            self.emit(DeckReshuffled(cards=cards, size=len(cards)))
+        self.emit(CardDrawn(player=player, card=self.state.deck[-1]))
+
+    def finish(self) -> list[Any]:
+        """The events, with the RNG bookkeeping event if anything was drawn."""
+        if self.rng != self.state.rng:
+            self.events.append(advance(self.rng))
+        return self.events
+
+
+# --- pure table helpers ---------------------------------------------------------
+
+
+def replace_player(state: State, seat: int, player: Player) -> tuple[Player, ...]:
+    """The players tuple with one seat replaced."""
+    players = state.players
+    return (*players[:seat], player, *players[seat + 1 :])
+
+
+def bump(player: Player, changes: dict[int, int]) -> Player:
+    """The player with counters changed by the given deltas."""
+    res = list(player.res)
+    for index, delta in changes.items():
+        res[index] += delta
+    return msgspec.structs.replace(player, res=tuple(res))
+
+
+def cash(res: tuple[int, ...]) -> int:
+    """Cash points held."""
+    return res[C.CASH1] + 5 * res[C.CASH5]
+
+
+def value(res: tuple[int, ...], good: str) -> int:
+    """Total value of one card type held."""
+    return res[C.ITEM[good + "1"]] + 5 * res[C.ITEM[good + "5"]]
+
+
+def pay(res: tuple[int, ...], amount: int) -> tuple[int, ...]:
+    """Counters after paying ``amount`` cash points exactly, a value-5 card broken at the bank if needed (GAP-13)."""
+    ones, fives = res[C.CASH1], res[C.CASH5]
+    use5 = min(fives, amount // 5)
+    rest = amount - 5 * use5
+    if rest <= ones:
+        ones, fives = ones - rest, fives - use5
+    else:
+        ones, fives = ones + 5 - rest, fives - use5 - 1
+    out = list(res)
+    out[C.CASH1], out[C.CASH5] = ones, fives
+    return tuple(out)
+
+
+def clockwise(state: State, start: int) -> list[int]:
+    """Every seat, from ``start`` on, clockwise (ascending seat index, GAP-25)."""
+    n = len(state.players)
+    return [(start + i) % n for i in range(n)]
+
+
+def supply_markers(state: State, seat: int) -> int:
+    """Control markers not yet on the board (PB-CTRL-01)."""
+    return C.MARKERS_PER_PLAYER - sum(zone[seat] for zone in state.markers)
+
+
+def illegal(msg: str, code: str, player: int, action: Any, clause: str | None = None) -> IllegalAction:
+    """A typed refusal (returned, so checks can also filter legal actions)."""
+    return IllegalAction(msg, code=code, player=player, action=action, clause=clause)
+
+
+# --- suspicion (PB-SUSP, GAP-16) ---------------------------------------------------
+
+
+def raise_suspicion(ctx: Ctx, seat: int, amount: int) -> None:
+    """Move the bar right; reaching the last square jails the strength henchman."""
+    player = ctx.state.players[seat]
+    step = min(amount, C.SUSPICION_MAX - player.res[C.SUSPICION])
+    if step > 0:
+        ctx.emit(Gained(player=seat, item="suspicion", amount=step))
+    player = ctx.state.players[seat]
+    if not player.jailed and player.res[C.SUSPICION] >= C.SUSPICION_MAX:
+        ctx.emit(Jailed(player=seat))
+
+
+def lower_suspicion(ctx: Ctx, seat: int, amount: int) -> None:
+    """Move the bar left, never below the first square (PB-LOC-07)."""
+    step = min(amount, ctx.state.players[seat].res[C.SUSPICION] - C.SUSPICION_MIN)
+    if step > 0:
+        ctx.emit(Lost(player=seat, item="suspicion", amount=step))
+
+
+def lose_all(ctx: Ctx, seat: int, item: str) -> None:
+    """Remove every token from a square (to the supply)."""
+    have = ctx.state.players[seat].res[C.ITEM[item]]
+    if have:
+        ctx.emit(Lost(player=seat, item=item, amount=have))

@@ -1,0 +1,1 @@
+"""One module per rulebook section: legal checks, decisions and the evolve of the events they produce."""

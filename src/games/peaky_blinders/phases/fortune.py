@@ -1,0 +1,65 @@
+"""Die rolls and fortune tokens: +1 on one's own roll, at most one per roll (PB-FORT, GAP-20)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.actions import DeclineFortune, UseFortune
+from games.peaky_blinders.events import DieRolled, FortuneDeclined, FortuneUsed, RollsSettled
+from games.peaky_blinders.flow import Ctx, bump, illegal, replace_player
+from games.peaky_blinders.state import Roll, State
+
+
+def open_roll(state: State) -> Roll | None:
+    """The first roll still waiting for its owner's fortune decision."""
+    for roll in state.rolls:
+        if roll.open:
+            return roll
+    return None
+
+
+def candidates(state: State, seat: int) -> list[UseFortune | DeclineFortune]:
+    return [UseFortune(), DeclineFortune()]
+
+
+def problem(state: State, seat: int, action: UseFortune | DeclineFortune) -> Exception | None:
+    if isinstance(action, UseFortune) and state.players[seat].res[C.FORTUNE] < 1:
+        return illegal(f"Player {seat} has no fortune token to use.", "fortune/none_left", seat, action, "PB-FORT-01")
+    return None
+
+
+def decide_fortune(ctx: Ctx, seat: int, action: UseFortune | DeclineFortune) -> None:
+    ctx.emit(FortuneUsed(player=seat) if isinstance(action, UseFortune) else FortuneDeclined(player=seat))
+
+
+def totals(state: State) -> list[int]:
+    """Each open roll's die plus its fortune token."""
+    return [roll.die + roll.fortune for roll in state.rolls]
+
+
+def evolve_die_rolled(state: State, event: DieRolled) -> State:
+    has_token = state.players[event.player].res[C.FORTUNE] > 0
+    roll = Roll(player=event.player, die=event.die, sides=event.sides, open=has_token)
+    return msgspec.structs.replace(state, rolls=(*state.rolls, roll))
+
+
+def _close(state: State, used: bool) -> State:
+    rolls = list(state.rolls)
+    index = next(i for i, r in enumerate(rolls) if r.open)
+    rolls[index] = msgspec.structs.replace(rolls[index], open=False, fortune=used)
+    return msgspec.structs.replace(state, rolls=tuple(rolls))
+
+
+def evolve_fortune_used(state: State, event: FortuneUsed) -> State:
+    state = _close(state, True)
+    player = bump(state.players[event.player], {C.FORTUNE: -1})
+    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), fortune_supply=state.fortune_supply + 1)
+
+
+def evolve_fortune_declined(state: State, event: FortuneDeclined) -> State:
+    return _close(state, False)
+
+
+def evolve_rolls_settled(state: State, event: RollsSettled) -> State:
+    return msgspec.structs.replace(state, rolls=())

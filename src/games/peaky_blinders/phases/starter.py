@@ -1,0 +1,64 @@
+"""Who starts a phase: control markers in the zone, then leadership, then a d8 roll-off (PB-START, GAP-09)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.events import RollsSettled, StarterChosen, StarterContest
+from games.peaky_blinders.flow import Ctx
+from games.peaky_blinders.phases.fortune import totals
+from games.peaky_blinders.state import State, Tie
+
+
+def contenders(state: State, purpose: str) -> list[int]:
+    """Players still in the running before any die is rolled."""
+    seats = list(range(len(state.players)))
+    if purpose != "derby":
+        counts = state.markers[state.zone]
+        most = max(counts)
+        if most > 0:
+            seats = [s for s in seats if counts[s] == most]
+    most = max(state.players[s].res[C.LEADERSHIP] for s in seats)
+    return [s for s in seats if state.players[s].res[C.LEADERSHIP] == most]
+
+
+def begin(ctx: Ctx, purpose: str) -> None:
+    """Find the starter of the phase ``purpose``, starting a roll-off if several tie."""
+    seats = contenders(ctx.state, purpose)
+    if len(seats) == 1:
+        ctx.emit(StarterChosen(purpose=purpose, player=seats[0]))
+    else:
+        ctx.emit(StarterContest(purpose=purpose, candidates=tuple(seats)))
+
+
+def step(ctx: Ctx) -> None:
+    """Roll for the next contender, or settle the roll-off once all have rolled and decided."""
+    state = ctx.state
+    tie = state.tie
+    assert tie is not None
+    if len(state.rolls) < len(tie.candidates):
+        ctx.roll(tie.candidates[len(state.rolls)])
+        return
+    scores = totals(state)
+    ctx.emit(RollsSettled(totals=tuple(scores)))
+    best = max(scores)
+    leaders = tuple(s for s, score in zip(tie.candidates, scores) if score == best)
+    if len(leaders) == 1:
+        ctx.emit(StarterChosen(purpose=tie.purpose, player=leaders[0]))
+    else:
+        ctx.emit(StarterContest(purpose=tie.purpose, candidates=leaders))
+
+
+def evolve_starter_contest(state: State, event: StarterContest) -> State:
+    return msgspec.structs.replace(state, phase="starter", tie=Tie(purpose=event.purpose, candidates=event.candidates))
+
+
+def evolve_starter_chosen(state: State, event: StarterChosen) -> State:
+    n = len(state.players)
+    common = {"phase": event.purpose, "tie": None, "starter": event.player, "turn": event.player}
+    if event.purpose == "prep":
+        return msgspec.structs.replace(state, **common, passed=(False,) * n, placed=((False, False, False),) * n)
+    if event.purpose == "ogs":
+        return msgspec.structs.replace(state, **common, passes=0, mode="", visited=(False,) * n)
+    return msgspec.structs.replace(state, **common)

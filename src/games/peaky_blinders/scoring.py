@@ -1,0 +1,110 @@
+"""Missions, the win check after every step, and the final result (PB-GOAL, PB-END, GAP-01..04)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from boardcore import Outcome
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.events import GameEnded, MissionCompleted
+from games.peaky_blinders.flow import Ctx, GameOver, cash, value
+from games.peaky_blinders.state import State
+
+
+def _res(state: State, seat: int) -> tuple[int, ...]:
+    return state.players[seat].res
+
+
+CONDITIONS: dict[str, Callable[[State, int], bool]] = {
+    "M01": lambda s, p: value(_res(s, p), "rum") >= 8,
+    "M02": lambda s, p: value(_res(s, p), "weapons") >= 8,
+    "M03": lambda s, p: value(_res(s, p), "car") >= 8,
+    "M04": lambda s, p: all(value(_res(s, p), m) >= 3 for m in C.MATERIALS),
+    "M05": lambda s, p: _res(s, p)[C.MEMBERS] >= 10,
+    "M06": lambda s, p: cash(_res(s, p)) >= 25,
+    "M07": lambda s, p: _res(s, p)[C.LEADERSHIP] >= 5,
+    "M08": lambda s, p: all(_res(s, p)[C.ITEM[h]] >= 3 for h in C.HENCHMEN),
+    "M09": lambda s, p: s.players[p].derby_wins > 0,
+    "M10": lambda s, p: _res(s, p)[C.HORSEPOWER] >= 6,
+    "M11": lambda s, p: _res(s, p)[C.SUSPICION] == C.SUSPICION_MIN and _res(s, p)[C.ITEM["intellect"]] >= 4,
+}
+"""Each ordinary mission's condition (GAP-01)."""
+
+
+def control_met(state: State, seat: int) -> bool:
+    """The control mission holds now: all 4 spaces of its zone hold the player's markers (GAP-02)."""
+    code = state.players[seat].missions[2]
+    return bool(code) and state.markers[C.control_zone(code)][seat] == C.ZONE_CAPACITY
+
+
+def missions_done(state: State, seat: int) -> int:
+    """Latched missions plus the control mission if it holds now (GAP-04 ranking)."""
+    player = state.players[seat]
+    return sum(player.done) + control_met(state, seat)
+
+
+def has_won(state: State, seat: int) -> bool:
+    """Both missions completed and the control mission met (PB-GOAL-02, PB-END-01)."""
+    return all(state.players[seat].done) and control_met(state, seat)
+
+
+def revealed_missions(state: State) -> tuple[tuple[str, str, str], ...]:
+    return tuple(p.missions for p in state.players)
+
+
+def check(ctx: Ctx) -> None:
+    """Latch newly met missions; end the game if someone has won (GAP-03)."""
+    state = ctx.state
+    if state.phase in ("over", "reveal"):
+        return
+    for seat, player in enumerate(state.players):
+        for slot in (0, 1):
+            if not player.done[slot] and CONDITIONS[player.missions[slot]](state, seat):
+                ctx.fold(MissionCompleted(player=seat, slot=slot, mission=player.missions[slot], face_up=player.face_up == slot))
+    state = ctx.state
+    winners = [seat for seat in range(len(state.players)) if has_won(state, seat)]
+    if not winners:
+        return
+    if ctx.actor in winners:
+        winner = ctx.actor
+    else:
+        n = len(state.players)
+        winner = next(s for s in ((state.starter + i) % n for i in range(n)) if s in winners)
+    ctx.fold(GameEnded(winner=winner, reason="missions", missions=revealed_missions(state)))
+    raise GameOver
+
+
+def end_by_limit(ctx: Ctx) -> None:
+    """The Derby limit is reached and nobody has won (GAP-04)."""
+    ctx.fold(GameEnded(winner=-1, reason="limit", missions=revealed_missions(ctx.state)))
+    raise GameOver
+
+
+def breakdown(state: State, seat: int) -> dict[str, float]:
+    player = state.players[seat]
+    code = player.missions[2]
+    zone_markers = state.markers[C.control_zone(code)][seat] if code else 0
+    return {
+        "missions": float(missions_done(state, seat)),
+        "control_zone_markers": float(zone_markers),
+        "cash": float(cash(player.res)),
+    }
+
+
+def outcome(state: State) -> Outcome | None:
+    """The winner by missions; at the Derby limit, rank by missions, then control markers, then cash."""
+    if state.phase != "over":
+        return None
+    n = len(state.players)
+    parts = [breakdown(state, seat) for seat in range(n)]
+    scores = [parts[seat]["missions"] for seat in range(n)]
+
+    def tiebreak(seat: int) -> tuple[float, ...]:
+        return (float(seat == state.winner), parts[seat]["control_zone_markers"], parts[seat]["cash"])
+
+    if state.winner >= 0:
+        reason = f"player {state.winner} completed all three missions"
+    else:
+        reason = f"no winner after {state.derbies} Epsom Derbies: ranked by missions, control markers, cash"
+    return Outcome.from_scores(scores, tiebreak=tiebreak, reason=reason, breakdown=parts)

@@ -1,0 +1,722 @@
+"""Rulebook "1. Fight Phase": participants, gang rules, turns, spots, dice, knock-outs,
+winning and losing (WR-FIGHT, WR-SPOT, WR-KO, WR-CARD, WR-WPN, WR-GANG, WR-RESULT)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from .. import catalog as cat
+from ..actions import (
+    Boost,
+    ChooseWarrior,
+    CoverSpot,
+    DiscardCard,
+    GiveUp,
+    HoldTheLine,
+    KeepDice,
+    KeepLookout,
+    PlayCard,
+    RemoveCard,
+    Reroll,
+    Roll,
+    TurnWeaponDown,
+)
+from ..events import (
+    CardPlayed,
+    CardRemoved,
+    CardReturned,
+    CardsDiscarded,
+    DiceRerolled,
+    DiceRolled,
+    DiceSettled,
+    DieBoosted,
+    FightEnded,
+    FightStarted,
+    GameEnded,
+    GangRevealed,
+    GangStackShuffled,
+    HoldTheLineUsed,
+    KnockedOut,
+    LocationReturned,
+    LocationStackShuffled,
+    LookoutDecided,
+    LookoutPeeked,
+    RivalDefeated,
+    SpotCovered,
+    TurnStarted,
+    WarCardTaken,
+    WarriorChosen,
+    WarriorsDropped,
+    WeaponFlipped,
+)
+from ..flow import Tx, clockwise_from, face_up_weapons, put, without
+from ..state import City, Fight, State
+
+# --- derived facts ----------------------------------------------------------------------
+
+
+def hood(state: State, seat: int) -> int:
+    return cat.SPACES[state.positions[seat]].hood
+
+
+def spots(fight: Fight) -> tuple[cat.Spot, ...]:
+    """Every spot of the fight: the 2 Gang spots, then the Location (or Coney) spots."""
+    return (*cat.GANGS[fight.gang].spots, *cat.location_tile(fight.location).spots)
+
+
+def is_won(fight: Fight) -> bool:
+    """WR-FIGHT-03/04, WR-END-09, GAP-08: both Gang spots, enough Location spots, enough Reputation spots."""
+    loc = cat.location_tile(fight.location).spots
+    covered_loc = [i for i in fight.covered if i >= 2]
+    reps = sum(1 for i in covered_loc if loc[i - 2].rep)
+    return 0 in fight.covered and 1 in fight.covered and len(covered_loc) >= fight.need_loc and reps >= fight.need_rep
+
+
+def rival_is_higher(state: State, gang: int) -> bool:
+    return state.track.index(gang) < state.track.index(cat.WARRIORS_FIGURE)
+
+
+def dice_cap(fight: Fight) -> int:
+    """WR-SPOT-04 (never more than 5), WR-GANG-05 (the Baseball Furies: 2)."""
+    return 2 if fight.gang == cat.FURIES else 5
+
+
+def may_use_weapon(state: State, fight: Fight, seat: int) -> bool:
+    """Two hands per turn (WR-FIGHT-07); the Hi-Hats allow one per fight (WR-GANG-04)."""
+    if fight.turn_weapons >= 2:
+        return False
+    return not (fight.gang == cat.HI_HATS and fight.weapon_uses[seat] >= 1)
+
+
+def fits(weapon: int, wanted: int) -> bool:
+    """A Weapon card matches a type, Molotovs being wild (WR-WPN-06)."""
+    kind = cat.weapon_type(weapon)
+    return kind == wanted or kind == cat.MOLOTOV
+
+
+# --- starting a fight -------------------------------------------------------------------
+
+
+def participants_for(state: State, instigator: int) -> tuple[int, ...]:
+    """WR-FIGHT-01, WR-FAQ-05: the Instigator and the Warriors in their neighborhood (not on Coney)."""
+    where = hood(state, instigator)
+    return tuple(
+        s for s in clockwise_from(instigator, state.players) if s == instigator or (s not in state.arrived and hood(state, s) == where)
+    )
+
+
+def start_fight(tx: Tx, instigator: int, location: int, showdown: bool) -> None:
+    """Reveal the fight and apply the rival's "before the fight" rule (GAP-04, GAP-28)."""
+    s = tx.state
+    if showdown:
+        gang = next(g for g in s.track if g != cat.WARRIORS_FIGURE)
+        members = clockwise_from(instigator, s.players)
+        higher = s.track.index(cat.WARRIORS_FIGURE)
+        location = cat.CONEY
+    else:
+        gang = s.rival
+        members = participants_for(s, instigator)
+        higher = 1 if rival_is_higher(s, gang) else 0
+    tile = cat.location_tile(location)
+    need = min(len(members) + higher, len(tile.spots))
+    tx.emit(FightStarted(instigator=instigator, gang=gang, location=location, showdown=showdown, participants=members, need_loc=need, need_rep=higher))
+    before_fight(tx)
+
+
+def before_fight(tx: Tx) -> None:
+    f = tx.state.fight
+    assert f is not None
+    if f.gang in (cat.LIZZIES, cat.PUNKS):
+        if len(f.participants) == 1:
+            hit_target(tx, f.participants[0])
+        else:
+            tx.offer("gang_target", f.participants[0])
+        return
+    if f.gang == cat.ROGUES:
+        rogues_next(tx, f.participants)
+        return
+    start_turn(tx, f.participants[0])
+
+
+def hit_target(tx: Tx, target: int) -> None:
+    """Lizzies: a random card; Punks: two cards of the target's choice (all, if 2 or fewer)."""
+    s = tx.state
+    f = s.fight
+    assert f is not None
+    hand = s.hands[target]
+    if f.gang == cat.LIZZIES:
+        if hand:
+            tx.emit(CardsDiscarded(player=target, cards=(hand[tx.below(len(hand))],)))
+    elif len(hand) > 2:
+        tx.offer("gang_discard", target, count=2)
+        return
+    elif hand:
+        tx.emit(CardsDiscarded(player=target, cards=hand))
+    start_turn(tx, f.participants[0])
+
+
+def rogues_next(tx: Tx, queue: tuple[int, ...]) -> None:
+    """Rogues (design): each Warrior in the fight turns 1 face-up Weapon face down, in turn order."""
+    for i, seat in enumerate(queue):
+        up = face_up_weapons(tx.state, seat)
+        if len(up) == 1:
+            tx.emit(WeaponFlipped(player=seat, weapon=up[0], face_up=False))
+        elif len(up) > 1:
+            tx.offer("rogues", seat, queue=queue[i + 1 :])
+            return
+    f = tx.state.fight
+    assert f is not None
+    start_turn(tx, f.participants[0])
+
+
+def start_turn(tx: Tx, seat: int) -> None:
+    tx.emit(TurnStarted(player=seat))
+    tx.offer("play", seat)
+
+
+def next_turn(tx: Tx) -> None:
+    """WR-FIGHT-06/09, WR-KO-03, WR-RESULT-05: clockwise among Warriors not knocked out."""
+    f = tx.state.fight
+    assert f is not None
+    order = f.participants
+    at = order.index(f.current)
+    for k in range(1, len(order) + 1):
+        seat = order[(at + k) % len(order)]
+        if seat not in f.knocked:
+            start_turn(tx, seat)
+            return
+    end_fight(tx, won=False)
+
+
+# --- legal actions ------------------------------------------------------------------------
+
+
+def _card_dice(state: State, card_id: int, weapon: int) -> int:
+    c = cat.card(card_id)
+    return 2 if c.ability == cat.WEAPON_CARD and weapon >= 0 else c.dice
+
+
+def play_options(state: State, seat: int) -> list[Any]:
+    """Every PlayCard / CoverSpot / Roll / GiveUp open before rolling."""
+    f = state.fight
+    assert f is not None
+    out: list[Any] = []
+    cap = dice_cap(f)
+    armed = may_use_weapon(state, f, seat)
+    up = face_up_weapons(state, seat) if armed else ()
+    others = [q for q in f.participants if q != seat]
+    for card_id in state.hands[seat]:
+        c = cat.card(card_id)
+        if f.dice_total + c.dice > cap:
+            continue
+        if c.ability == cat.WEAPON_CARD:
+            out.append(PlayCard(card=card_id))
+            if f.dice_total + 2 <= cap:
+                out.extend(PlayCard(card=card_id, weapon=w) for w in up if fits(w, c.weapon))
+        elif c.ability == cat.ANY_WEAPON:
+            out.append(PlayCard(card=card_id))
+            out.extend(PlayCard(card=card_id, weapon=w) for w in up)
+        elif c.ability == cat.STREETWISE:
+            out.append(PlayCard(card=card_id))
+            out.extend(PlayCard(card=card_id, target=q, pick=d) for q in others for d in state.discards[q])
+        elif c.ability == cat.TAG_THE_WALL:
+            out.append(PlayCard(card=card_id))
+            out.extend(PlayCard(card=card_id, pick=d) for d in state.discards[seat])
+        elif c.ability == cat.SECOND_WIND:
+            out.append(PlayCard(card=card_id))
+            out.extend(PlayCard(card=card_id, pick=w) for w in state.weapons[seat] if w in state.spent)
+        elif c.ability == cat.PATCH_UP:
+            out.append(PlayCard(card=card_id))
+            out.extend(PlayCard(card=card_id, target=q, pick=w) for q in others for w in state.weapons[q] if w in state.spent)
+        elif c.ability == cat.LOYAL:
+            out.append(PlayCard(card=card_id))
+            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others for i in range(len(state.war_row)))
+        else:
+            out.append(PlayCard(card=card_id))
+    out.extend(cover_options(state, seat))
+    if f.dice_total > 0:
+        out.append(Roll())
+    out.append(GiveUp())
+    return out
+
+
+def cover_options(state: State, seat: int) -> list[CoverSpot]:
+    """WR-SPOT-01/02/05, WR-FIGHT-08: one spot, by Weapon or by the highest die."""
+    f = state.fight
+    assert f is not None
+    out: list[CoverSpot] = []
+    best = max(f.dice) if f.dice else 0
+    up = face_up_weapons(state, seat) if may_use_weapon(state, f, seat) else ()
+    for i, spot in enumerate(spots(f)):
+        if i in f.covered:
+            continue
+        if spot.weapon >= 0:
+            if f.wild:
+                out.append(CoverSpot(spot=i))
+            out.extend(CoverSpot(spot=i, weapon=w) for w in up if fits(w, spot.weapon))
+        elif f.rolled and spot.value <= best:
+            out.append(CoverSpot(spot=i))
+    return out
+
+
+def reroll_options(state: State, seat: int) -> list[Reroll]:
+    """Re-rolls open to ``seat`` on the current roll (GAP-15/16, GAP-18)."""
+    f = state.fight
+    assert f is not None and f.rolled
+    roller = f.current
+    dice = range(len(f.dice))
+    out: list[Reroll] = []
+    if seat == roller:
+        for card_id in f.powers:
+            ability = cat.card(card_id).ability
+            if ability == cat.REROLL_POWER:
+                out.extend(Reroll(card=card_id, die=d) for d in dice)
+            elif ability == cat.SHOWBOAT and any(v <= 2 for v in f.dice):
+                out.append(Reroll(card=card_id, die=-1))
+        out.extend(Reroll(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == cat.REROLL_FROM_HAND_OWN for d in dice)
+    elif seat in f.participants:
+        out.extend(Reroll(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == cat.REROLL_FROM_HAND_OTHER for d in dice)
+    return out
+
+
+def boost_options(state: State, seat: int) -> list[Boost]:
+    """+1 effects open to ``seat`` (WR-CARD-06/09, GAP-16)."""
+    f = state.fight
+    assert f is not None and f.rolled
+    roller = f.current
+    dice = range(len(f.dice))
+    out: list[Boost] = []
+    if seat == roller:
+        out.extend(Boost(card=c, die=d) for c in f.powers if cat.card(c).ability == cat.PLUS_ONE_POWER for d in dice)
+        out.extend(Boost(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == cat.PLUS_ONE_FROM_HAND_OWN for d in dice)
+    elif seat in f.participants:
+        out.extend(Boost(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == cat.PLUS_ONE_FROM_HAND_OTHER for d in dice)
+    return out
+
+
+def hold_the_line_options(state: State, seat: int) -> list[HoldTheLine]:
+    f = state.fight
+    p = state.pending
+    assert f is not None and p is not None
+    target = p.player
+    if seat == target or seat not in f.participants or f.ko_from_discard:
+        return []
+    if not state.hands[target] or not state.discards[target]:
+        return []
+    return [HoldTheLine(card=c) for c in state.hands[seat] if cat.card(c).ability == cat.HOLD_THE_LINE]
+
+
+def legal(state: State, seat: int) -> list[Any]:
+    """The legal actions of ``seat`` while a fight decision is pending."""
+    p = state.pending
+    f = state.fight
+    assert p is not None and f is not None
+    kind = p.kind
+    if kind == "reroll":
+        opts: list[Any] = reroll_options(state, seat)
+        return [*opts, KeepDice()] if seat == p.player else opts
+    if kind == "boost":
+        opts = list(boost_options(state, seat))
+        if seat == p.player:
+            opts += [*cover_options(state, seat), GiveUp()]
+        return opts
+    if kind == "ko":
+        if seat != p.player:
+            return list(hold_the_line_options(state, seat))
+        pile = state.discards[seat] if f.ko_from_discard or not state.hands[seat] else state.hands[seat]
+        return [RemoveCard(card=c) for c in pile]
+    if seat != p.player:
+        return []
+    if kind == "gang_target":
+        return [ChooseWarrior(target=q) for q in f.participants]
+    if kind == "gang_discard":
+        return [DiscardCard(card=c) for c in state.hands[seat]]
+    if kind == "rogues":
+        return [TurnWeaponDown(weapon=w) for w in face_up_weapons(state, seat)]
+    if kind == "lookout":
+        return [KeepLookout(bottom=False), KeepLookout(bottom=True)]
+    if kind == "play":
+        return play_options(state, seat)
+    return []
+
+
+def reactors(state: State) -> frozenset[int]:
+    """Seats other than the decider who may react now (GAP-18)."""
+    p = state.pending
+    f = state.fight
+    if p is None or f is None:
+        return frozenset()
+    if p.kind == "reroll":
+        return frozenset(q for q in f.participants if q != p.player and reroll_options(state, q))
+    if p.kind == "boost":
+        return frozenset(q for q in f.participants if q != p.player and boost_options(state, q))
+    if p.kind == "ko":
+        return frozenset(q for q in f.participants if hold_the_line_options(state, q))
+    return frozenset()
+
+
+# --- decisions ------------------------------------------------------------------------------
+
+
+def decide(tx: Tx, seat: int, action: Any) -> None:
+    """Carry out a fight action already checked to be legal."""
+    s = tx.state
+    f = s.fight
+    p = s.pending
+    assert f is not None and p is not None
+    if isinstance(action, ChooseWarrior):
+        tx.emit(WarriorChosen(player=seat, target=action.target))
+        hit_target(tx, action.target)
+    elif isinstance(action, DiscardCard):
+        tx.emit(CardsDiscarded(player=seat, cards=(action.card,)))
+        if p.count > 1 and tx.state.hands[seat]:
+            tx.offer("gang_discard", seat, count=p.count - 1)
+        else:
+            start_turn(tx, f.participants[0])
+    elif isinstance(action, TurnWeaponDown):
+        tx.emit(WeaponFlipped(player=seat, weapon=action.weapon, face_up=False))
+        rogues_next(tx, p.queue)
+    elif isinstance(action, PlayCard):
+        play_card(tx, seat, action)
+    elif isinstance(action, KeepLookout):
+        tx.emit(LookoutDecided(player=seat, bottom=action.bottom))
+        tx.offer("play", seat)
+    elif isinstance(action, Roll):
+        tx.emit(DiceRolled(player=seat, dice=tx.dice(f.dice_total)))
+        after_reroll(tx)
+    elif isinstance(action, Reroll):
+        reroll(tx, seat, action)
+    elif isinstance(action, KeepDice):
+        settle(tx)
+    elif isinstance(action, Boost):
+        tx.emit(DieBoosted(player=f.current, by=seat, card=action.card, die=action.die))
+    elif isinstance(action, CoverSpot):
+        tx.emit(SpotCovered(player=seat, spot=action.spot, weapon=action.weapon))
+        fight = tx.state.fight
+        assert fight is not None
+        if is_won(fight):
+            end_fight(tx, won=True)
+        else:
+            next_turn(tx)
+    elif isinstance(action, GiveUp):
+        knock_out(tx, seat)
+    elif isinstance(action, HoldTheLine):
+        tx.emit(HoldTheLineUsed(player=seat, target=p.player, card=action.card))
+    elif isinstance(action, RemoveCard):
+        pile = "discard" if f.ko_from_discard or not s.hands[seat] else "hand"
+        tx.emit(CardRemoved(player=seat, card=action.card, pile=pile, reason="knocked out"))
+        next_turn(tx)
+
+
+def play_card(tx: Tx, seat: int, action: PlayCard) -> None:
+    """WR-CARD-01..04, WR-WPN-01..03/07, and each card's "when this is played" ability."""
+    tx.emit(CardPlayed(player=seat, card=action.card, weapon=action.weapon))
+    ability = cat.card(action.card).ability
+    s = tx.state
+    if action.pick < 0 and ability != cat.LOOKOUT:
+        return
+    if ability == cat.STREETWISE:
+        tx.emit(CardReturned(player=action.target, card=action.pick))
+    elif ability == cat.TAG_THE_WALL:
+        tx.emit(CardReturned(player=seat, card=action.pick))
+    elif ability == cat.SECOND_WIND:
+        tx.emit(WeaponFlipped(player=seat, weapon=action.pick, face_up=True))
+    elif ability == cat.PATCH_UP:
+        tx.emit(WeaponFlipped(player=action.target, weapon=action.pick, face_up=True))
+    elif ability == cat.LOYAL:
+        refill = s.war_deck[0] if s.war_deck else -1
+        tx.emit(WarCardTaken(player=action.target, index=action.pick, card=s.war_row[action.pick], refill=refill))
+    elif ability == cat.LOOKOUT and s.bopper_deck:
+        tx.emit(LookoutPeeked(player=seat, card=s.bopper_deck[0]))
+        tx.offer("lookout", seat)
+
+
+def any_reroll(state: State) -> bool:
+    f = state.fight
+    assert f is not None
+    return any(reroll_options(state, q) for q in f.participants)
+
+
+def after_reroll(tx: Tx) -> None:
+    """Stay in the re-roll window while anyone can re-roll; else settle the dice."""
+    f = tx.state.fight
+    assert f is not None
+    if any_reroll(tx.state):
+        tx.offer("reroll", f.current)
+    else:
+        settle(tx)
+
+
+def reroll(tx: Tx, seat: int, action: Reroll) -> None:
+    f = tx.state.fight
+    assert f is not None
+    dice = f.dice
+    if action.die < 0:
+        fresh = list(dice)
+        for i, v in enumerate(dice):
+            if v <= 2:
+                fresh[i] = tx.dice(1)[0]
+        new = tuple(fresh)
+    else:
+        new = put(dice, action.die, tx.dice(1)[0])
+    tx.emit(DiceRerolled(player=f.current, by=seat, card=action.card, dice=new))
+    after_reroll(tx)
+
+
+def orphans(dice: tuple[int, ...]) -> tuple[int, ...]:
+    """WR-GANG-06 (Orphans): discard every die whose number appears more than once."""
+    return tuple(v for v in dice if dice.count(v) == 1)
+
+
+def settle(tx: Tx) -> None:
+    """GAP-15 step 5: the Orphans' discard, then the +1 window and the choice of spot."""
+    f = tx.state.fight
+    assert f is not None
+    dice = orphans(f.dice) if f.gang == cat.ORPHANS else f.dice
+    tx.emit(DiceSettled(player=f.current, dice=dice))
+    tx.offer("boost", f.current)
+
+
+def knock_out(tx: Tx, seat: int) -> None:
+    """WR-KO-01/02, GAP-17: remove a card from hand, else from the discard pile."""
+    tx.emit(KnockedOut(player=seat))
+    s = tx.state
+    if s.hands[seat] or s.discards[seat]:
+        tx.offer("ko", seat)
+    else:
+        next_turn(tx)
+
+
+def end_fight(tx: Tx, won: bool) -> None:
+    """WR-RESULT-01..10, WR-END-10/11."""
+    from . import boppers, city
+
+    f = tx.state.fight
+    assert f is not None
+    if f.showdown:
+        reason = "the Warriors won the Coney Island Showdown" if won else "the Warriors lost the Coney Island Showdown"
+        tx.emit(GameEnded(won=won, reason=reason))
+        return
+    if won:
+        tx.emit(RivalDefeated(gang=f.gang))
+        tx.emit(GangRevealed(gang=tx.state.gang_down[0]))
+        if not tx.state.gang_down:
+            tx.emit(GangStackShuffled(order=tx.shuffle(tx.state.gang_up)))
+    else:
+        if tx.state.track[-1] == cat.WARRIORS_FIGURE:
+            tx.emit(GameEnded(won=False, reason=f"the Warriors lost to the {cat.GANGS[f.gang].name} while already at the bottom of the Reputation Track"))
+            return
+        tx.emit(WarriorsDropped(steps=1))
+    tx.emit(LocationReturned(tile=f.location))
+    if not tx.state.loc_down:
+        tx.emit(LocationStackShuffled(order=tx.shuffle(tx.state.loc_up)))
+    tx.emit(FightEnded(won=won))
+    if tx.state.city is not None:
+        boppers.reveal(tx)
+    else:
+        city.start_turn(tx, tx.state.instigator)
+
+
+# --- folds ------------------------------------------------------------------------------------
+
+
+def _fight(state: State) -> Fight:
+    assert state.fight is not None
+    return state.fight
+
+
+def evolve_fight_started(state: State, e: FightStarted) -> State:
+    fight = Fight(
+        gang=e.gang,
+        location=e.location,
+        showdown=e.showdown,
+        participants=e.participants,
+        need_loc=e.need_loc,
+        need_rep=e.need_rep,
+        weapon_uses=(0,) * state.players,
+    )
+    state = replace(state, fight=fight, instigator=e.instigator, city=None, pending=None, fights=state.fights + 1)
+    if e.showdown:
+        state = replace(state, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
+    return state
+
+
+def evolve_warrior_chosen(state: State, e: WarriorChosen) -> State:
+    return state
+
+
+def evolve_turn_started(state: State, e: TurnStarted) -> State:
+    f = _fight(state)
+    f = replace(f, current=e.player, dice_total=0, powers=(), wild=False, turn_weapons=0, dice=(), rolled=False, ko_from_discard=False)
+    return replace(state, fight=f)
+
+
+def _use_weapon(state: State, f: Fight, seat: int, weapon: int) -> tuple[State, Fight]:
+    """WR-WPN-03/07: face down, or a Molotov out of the game; counts for the hands and the Hi-Hats."""
+    if cat.weapon_type(weapon) == cat.MOLOTOV:
+        state = replace(
+            state,
+            weapons=put(state.weapons, seat, without(state.weapons[seat], weapon)),
+            weapons_removed=(*state.weapons_removed, weapon),
+        )
+    else:
+        state = replace(state, spent=tuple(sorted((*state.spent, weapon))))
+    f = replace(f, turn_weapons=f.turn_weapons + 1, weapon_uses=put(f.weapon_uses, seat, f.weapon_uses[seat] + 1))
+    return state, f
+
+
+def evolve_card_played(state: State, e: CardPlayed) -> State:
+    f = _fight(state)
+    c = cat.card(e.card)
+    state = replace(
+        state,
+        hands=put(state.hands, e.player, without(state.hands[e.player], e.card)),
+        discards=put(state.discards, e.player, (*state.discards[e.player], e.card)),
+    )
+    f = replace(f, dice_total=f.dice_total + _card_dice(state, e.card, e.weapon))
+    if e.weapon >= 0:
+        state, f = _use_weapon(state, f, e.player, e.weapon)
+        if c.ability == cat.ANY_WEAPON:
+            f = replace(f, wild=True)
+    if c.ability in (cat.PLUS_ONE_POWER, cat.REROLL_POWER, cat.SHOWBOAT):
+        f = replace(f, powers=(*f.powers, e.card))
+    elif c.ability == cat.BOOMBOX:
+        f = replace(f, boombox=f.boombox + 1, boombox_seat=e.player)
+    return replace(state, fight=f)
+
+
+def evolve_lookout_peeked(state: State, e: LookoutPeeked) -> State:
+    return replace(state, lookout_seat=e.player, lookout_card=e.card, lookout_bottom=False)
+
+
+def evolve_lookout_decided(state: State, e: LookoutDecided) -> State:
+    if not e.bottom:
+        return state
+    deck = state.bopper_deck
+    return replace(state, bopper_deck=(*deck[1:], deck[0]), lookout_bottom=True)
+
+
+def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
+    return replace(state, fight=replace(_fight(state), dice=e.dice, rolled=True))
+
+
+def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
+    f = _fight(state)
+    if e.by == e.player and e.card in f.powers and cat.card(e.card).ability in (cat.REROLL_POWER, cat.SHOWBOAT):
+        f = replace(f, powers=without(f.powers, e.card))
+    else:
+        state = replace(
+            state,
+            hands=put(state.hands, e.by, without(state.hands[e.by], e.card)),
+            discards=put(state.discards, e.by, (*state.discards[e.by], e.card)),
+        )
+    return replace(state, fight=replace(f, dice=e.dice))
+
+
+def evolve_dice_settled(state: State, e: DiceSettled) -> State:
+    return replace(state, fight=replace(_fight(state), dice=e.dice))
+
+
+def evolve_die_boosted(state: State, e: DieBoosted) -> State:
+    f = _fight(state)
+    ability = cat.card(e.card).ability
+    if ability == cat.PLUS_ONE_POWER:
+        f = replace(f, powers=without(f.powers, e.card))
+    elif ability == cat.PLUS_ONE_FROM_HAND_OWN:
+        state = replace(state, hands=put(state.hands, e.by, without(state.hands[e.by], e.card)), war_removed=(*state.war_removed, e.card))
+    else:
+        state = replace(
+            state,
+            hands=put(state.hands, e.by, without(state.hands[e.by], e.card)),
+            discards=put(state.discards, e.by, (*state.discards[e.by], e.card)),
+        )
+    return replace(state, fight=replace(f, dice=put(f.dice, e.die, f.dice[e.die] + 1)))
+
+
+def evolve_spot_covered(state: State, e: SpotCovered) -> State:
+    f = _fight(state)
+    spot = spots(f)[e.spot]
+    if e.weapon >= 0:
+        state, f = _use_weapon(state, f, e.player, e.weapon)
+    elif spot.weapon >= 0:
+        f = replace(f, wild=False)
+    return replace(state, fight=replace(f, covered=(*f.covered, e.spot)))
+
+
+def evolve_knocked_out(state: State, e: KnockedOut) -> State:
+    f = _fight(state)
+    return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)))
+
+
+def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
+    state = replace(
+        state,
+        hands=put(state.hands, e.player, without(state.hands[e.player], e.card)),
+        discards=put(state.discards, e.player, (*state.discards[e.player], e.card)),
+    )
+    return replace(state, fight=replace(_fight(state), ko_from_discard=True))
+
+
+def evolve_rival_defeated(state: State, e: RivalDefeated) -> State:
+    return replace(state, track=(*without(state.track, e.gang), e.gang))
+
+
+def evolve_gang_revealed(state: State, e: GangRevealed) -> State:
+    return replace(state, gang_up=(*state.gang_up, state.rival), rival=e.gang, gang_down=state.gang_down[1:])
+
+
+def evolve_gang_stack_shuffled(state: State, e: GangStackShuffled) -> State:
+    return replace(state, gang_down=e.order, gang_up=())
+
+
+def evolve_warriors_dropped(state: State, e: WarriorsDropped) -> State:
+    track = list(state.track)
+    at = track.index(cat.WARRIORS_FIGURE)
+    for _ in range(e.steps):
+        track[at], track[at + 1] = track[at + 1], track[at]
+        at += 1
+    return replace(state, track=tuple(track))
+
+
+def evolve_location_returned(state: State, e: LocationReturned) -> State:
+    if e.tile == cat.VAN_CORTLANDT:
+        return state
+    return replace(state, loc_up=(*state.loc_up, e.tile))
+
+
+def evolve_location_stack_shuffled(state: State, e: LocationStackShuffled) -> State:
+    return replace(state, loc_down=e.order, loc_up=())
+
+
+def evolve_fight_ended(state: State, e: FightEnded) -> State:
+    f = _fight(state)
+    theirs = {w for seat in f.participants for w in state.weapons[seat]}
+    spent = tuple(w for w in state.spent if w not in theirs)
+    city = City(player=f.boombox_seat, reveals=f.boombox, resume=state.instigator) if f.boombox else None
+    return replace(state, spent=spent, fight=None, pending=None, city=city)
+
+
+HANDLERS = {
+    FightStarted: evolve_fight_started,
+    WarriorChosen: evolve_warrior_chosen,
+    TurnStarted: evolve_turn_started,
+    CardPlayed: evolve_card_played,
+    LookoutPeeked: evolve_lookout_peeked,
+    LookoutDecided: evolve_lookout_decided,
+    DiceRolled: evolve_dice_rolled,
+    DiceRerolled: evolve_dice_rerolled,
+    DiceSettled: evolve_dice_settled,
+    DieBoosted: evolve_die_boosted,
+    SpotCovered: evolve_spot_covered,
+    KnockedOut: evolve_knocked_out,
+    HoldTheLineUsed: evolve_hold_the_line_used,
+    RivalDefeated: evolve_rival_defeated,
+    GangRevealed: evolve_gang_revealed,
+    GangStackShuffled: evolve_gang_stack_shuffled,
+    WarriorsDropped: evolve_warriors_dropped,
+    LocationReturned: evolve_location_returned,
+    LocationStackShuffled: evolve_location_stack_shuffled,
+    FightEnded: evolve_fight_ended,
+}

@@ -1,0 +1,39 @@
+"""The docs stay true: the tutorial shows the real tic-tac-toe source, and the README's examples run."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_tutorial_includes_the_real_tic_tac_toe_source() -> None:
+    """docs/writing-a-game.md ends with src/games/tic_tac_toe.py, unchanged."""
+    tutorial = (ROOT / "docs" / "writing-a-game.md").read_text(encoding="utf-8")
+    source = (ROOT / "src" / "games" / "tic_tac_toe.py").read_text(encoding="utf-8")
+    assert f"```python\n{source}```" in tutorial, "regenerate the tutorial's last block from tic_tac_toe.py"
+
+
+def test_readme_examples_run() -> None:
+    """Every ```pycon block of the README runs as a doctest."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```pycon\n(.*?)```", readme, flags=re.S)
+    assert blocks, "the README should show the API in a pycon block"
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    for index, block in enumerate(blocks):
+        test = parser.get_doctest(block, {}, f"README block {index + 1}", "README.md", 0)
+        runner.run(test)
+    assert runner.failures == 0, f"{runner.failures} README example(s) failed"
+
+
+def test_readme_starts_with_the_two_commands() -> None:
+    """The README opens with exactly the demo and test commands, and .ci/run calls the test one."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_block = re.search(r"```(?:sh|bash)?\n(.*?)```", readme, flags=re.S)
+    assert first_block is not None
+    commands = [line for line in first_block.group(1).splitlines() if line.strip() and not line.startswith("#")]
+    assert commands == ["python3 dev.py demo", "python3 dev.py test"]
+    assert "python3 dev.py test" in (ROOT / ".ci" / "run").read_text()
