@@ -122,13 +122,39 @@ def apply(self: Match[Any], player: int, action: Any) -> list[Any]:
     return [seen for e in events if (seen := redact(e, player)) is not None]
 
 
+from boardcore.game import Config  # noqa: E402
+from boardcore.log import seed_commitment  # noqa: E402  (the proposal: a top-level import in match.py)
+
+_NAMES: dict[int, tuple[str, ...]] = {}
+_DEFAULT_CONFIG: dict[tuple[int, int], Config[Any]] = {}
+
+
+def new(cls: type[Match[Any]], game: Any, players: Any, seed: int, options: Any = None, *, commit_seed: bool = False) -> Match[Any]:
+    """``Match.new`` with player names and the default config built once per game and count."""
+    if isinstance(players, int):
+        names = _NAMES.get(players)
+        if names is None:
+            names = _NAMES[players] = tuple(f"P{seat + 1}" for seat in range(players))
+    else:
+        names = tuple(players)
+    if options is None:
+        key = (id(game), len(names))
+        config = _DEFAULT_CONFIG.get(key)
+        if config is None:
+            config = _DEFAULT_CONFIG[key] = game.config(len(names))
+    else:
+        config = game.config(len(names), options)
+    commitment = seed_commitment(seed) if commit_seed else None
+    return cls(game, config, seed, names, [game.setup(config, seed)], [], commitment)
+
+
 # --- the harness -------------------------------------------------------------
 
 
 @contextlib.contextmanager
 def patched(*patches: tuple[Any, str, Any]) -> Iterator[None]:
     """Set ``obj.name = value`` for each patch (frozen attrs records too), then restore."""
-    saved = [(obj, name, getattr(obj, name) if not isinstance(obj, dict) else obj[name]) for obj, name, _ in patches]
+    saved = [(obj, name, _get(obj, name)) for obj, name, _ in patches]
     try:
         for obj, name, value in patches:
             _set(obj, name, value)
@@ -136,6 +162,12 @@ def patched(*patches: tuple[Any, str, Any]) -> Iterator[None]:
     finally:
         for obj, name, value in reversed(saved):
             _set(obj, name, value)
+
+
+def _get(obj: Any, name: str) -> Any:
+    if isinstance(obj, dict):
+        return obj[name]
+    return vars(obj)[name] if isinstance(obj, type) else getattr(obj, name)
 
 
 def _set(obj: Any, name: str, value: Any) -> None:
@@ -151,6 +183,7 @@ RULES = (
     (TTT, "legal_actions", legal_actions),
 )
 APPLY = ((Match, "apply", apply),)
+NEW = ((Match, "new", classmethod(new)),)
 
 
 def best(function: Callable[[], Any], tries: int = 7) -> float:
@@ -184,9 +217,10 @@ def main() -> None:
     compare("ttt 50 bare playouts, rules patch (evolve, actors, legal_actions)", lambda: bare_playouts(TTT, 2, seeds), RULES)
     compare("ttt 50 Match playouts, rules patch", lambda: match_playouts(TTT, 2, seeds), RULES)
     compare("ttt 50 Match playouts, Match.apply patch", lambda: match_playouts(TTT, 2, seeds), APPLY)
-    b, a = compare("ttt 50 Match playouts, both patches", lambda: match_playouts(TTT, 2, seeds), RULES + APPLY)
+    compare("ttt 50 Match playouts, Match.new patch", lambda: match_playouts(TTT, 2, seeds), NEW)
+    b, a = compare("ttt 50 Match playouts, all three patches", lambda: match_playouts(TTT, 2, seeds), RULES + APPLY + NEW)
     kuhn = get_game("kuhn_poker")
-    compare("kuhn 50 Match playouts, Match.apply patch", lambda: match_playouts(kuhn, 2, seeds), APPLY)
+    compare("kuhn 50 Match playouts, Match.apply + Match.new patches", lambda: match_playouts(kuhn, 2, seeds), APPLY + NEW)
     floor = best(lambda: mutable_ttt.playouts(seeds))
     print(f"ttt Match playouts / mutable floor: now {floor / b:.2f}x, patched {floor / a:.2f}x of the floor's speed")
     if peers.pyspiel is not None:

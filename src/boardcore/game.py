@@ -149,6 +149,10 @@ class Game(Generic[S, A, E, V]):
     """One line of text for an action or event as the viewer may read it."""
     summarize: Callable[[S, Sequence[E]], str] = _no_summary
     """A readable summary of a finished game, from its final state and every event."""
+    action_classes: tuple[type, ...] = attrs.field(init=False, repr=False)
+    """The members of ``action_type`` (derived)."""
+    undo_barriers: frozenset[type] = attrs.field(init=False, repr=False)
+    """Event types after which the normal undo policy refuses (derived from ``visibility``)."""
 
     def __attrs_post_init__(self) -> None:
         table = dict(self.visibility)
@@ -156,7 +160,10 @@ class Game(Generic[S, A, E, V]):
         if RngAdvanced in members:
             table.setdefault(RngAdvanced, NOBODY)
         check_table(members, table)
+        barriers = frozenset({RngAdvanced} | {t for t, rule in table.items() if rule.undo_barrier})
         object.__setattr__(self, "visibility", table)
+        object.__setattr__(self, "action_classes", union_members(self.action_type))
+        object.__setattr__(self, "undo_barriers", barriers)
 
     def redact(self, event: E, player: int | None) -> E | None:
         """``event`` as ``player`` (``None``: a spectator) may receive it, or ``None``."""

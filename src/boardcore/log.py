@@ -210,7 +210,7 @@ def iter_log(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedRev
     if head == MSGPACK_MAGIC:
         yield from _iter_msgpack(stream)
         return
-    rest = io.BufferedReader(_Prefixed(head, stream))  # type: ignore[arg-type]
+    rest = io.BufferedReader(_Prefixed(head, stream))
     yield from _iter_jsonl(rest)
 
 

@@ -19,15 +19,14 @@ import attrs
 import msgspec
 
 from boardcore.errors import IllegalAction, UndoRefused
-from boardcore.game import Config, Game, RngAdvanced, union_members
+from boardcore.game import Config, Game
 
 __all__ = ["Match", "Step"]
 
 S = TypeVar("S")
 
 
-@attrs.frozen
-class Step:
+class Step(msgspec.Struct, frozen=True, array_like=True):
     """One applied action: who, what, and every event it produced (unredacted)."""
 
     player: int
@@ -136,8 +135,7 @@ class Match(Generic[S]):
     # --- acting ----------------------------------------------------------
 
     def _coerce(self, player: int, action: Any) -> Any:
-        members = union_members(self.game.action_type)
-        if isinstance(action, members):
+        if isinstance(action, self.game.action_classes):
             return action
         if isinstance(action, Mapping):
             try:
@@ -156,23 +154,27 @@ class Match(Generic[S]):
         Raises:
             IllegalAction: the action is malformed or not allowed now; nothing changes.
         """
-        action = self._coerce(player, action)
-        state = self.state
-        if player not in self.game.actors(state):
-            if self.game.outcome(state) is not None:
+        game = self.game
+        if type(action) not in game.action_classes:
+            action = self._coerce(player, action)
+        state = self._states[-1]
+        if player not in game.actors(state):
+            if game.outcome(state) is not None:
                 msg = f"The game is over; player {player} cannot act."
                 raise IllegalAction(msg, code="game/over", player=player, action=action)
-            msg = f"Player {player} may not act now; waiting for {sorted(self.game.actors(state))}."
+            msg = f"Player {player} may not act now; waiting for {sorted(game.actors(state))}."
             raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
-        events = self.game.decide(state, player, action)
-        evolve = self.game.evolve
+        events = game.decide(state, player, action)
+        evolve = game.evolve
         for event in events:
             state = evolve(state, event)
-        visibility = self.game.visibility
-        undoable = not any(type(e) is RngAdvanced or visibility[type(e)].undo_barrier for e in events)
+        barriers = game.undo_barriers
+        undoable = not any(type(e) in barriers for e in events)
         self._steps.append(Step(player, action, tuple(events), undoable))
         self._states.append(state)
-        redact = self.game.redact
+        if undoable:  # every event is public
+            return list(events)
+        redact = game.redact
         return [seen for e in events if (seen := redact(e, player)) is not None]
 
     # --- undo ------------------------------------------------------------

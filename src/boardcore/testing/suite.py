@@ -17,10 +17,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
-from hypothesis import HealthCheck, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-
 from boardcore.encoding import state_digest
 from boardcore.game import Game
 from boardcore.match import Match
@@ -99,6 +95,8 @@ class ContractSuite:
             contract.check_serialization_round_trips(p)
 
     def test_apply_undo_replay_machine(self, contract_case: ContractCase) -> None:
+        from hypothesis import HealthCheck, settings
+
         game = contract_case.loaded()
         machine = _machine(game, contract_case.players, self.seeds[0])
         run = settings(
@@ -111,8 +109,10 @@ class ContractSuite:
         run.TestCase().runTest()
 
 
-def _machine(game: Game[Any, Any, Any, Any], players: int, seed: int) -> type[RuleBasedStateMachine]:
-    """A Hypothesis state machine mixing apply, undo and replay on one match."""
+def _machine(game: Game[Any, Any, Any, Any], players: int, seed: int) -> Any:
+    """A Hypothesis state machine mixing apply, undo and replay on one match (Hypothesis imported lazily)."""
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
     class ApplyUndoReplay(RuleBasedStateMachine):
         def __init__(self) -> None:

@@ -1,0 +1,184 @@
+"""All hidden information in one place (BW-INFO, section 2): views, redacted events, determinize.
+
+Hidden: each player's Gangster identities (the rival sees the count), an open
+contest commitment (until the reveal), and the order of the three decks. Every
+view is built field by field from public data plus the viewer's own secrets.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from boardcore import Rng
+
+from .board import influence
+from .events import GangsterCommitted, GangsterHired, GangstersInspected
+from .scoring import net_worth
+from .state import Result, RiotTask, State, Ward
+
+
+class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
+    cash: int
+    res: tuple[int, int, int]
+    hand: tuple[str, ...]
+    officials: tuple[str, ...]
+    influence: int
+    lost: int
+    net_worth: int
+    gangster_count: int
+    gangsters: tuple[str, ...]
+    """The viewer's own Gangsters; empty for a rival."""
+    inspector_used: bool
+    police_used: bool
+
+
+class LaborView(msgspec.Struct, frozen=True, kw_only=True):
+    step: str
+    order: tuple[int, ...]
+    pos: int
+    ignited: tuple[bool, ...]
+    waiting: tuple[int, ...]
+    committed: tuple[int, ...]
+    own_commitment: str | None
+    staffed: tuple[tuple[int, int], ...]
+    dice: tuple[int, ...]
+    paid: tuple[int, ...]
+    canceled: int
+    rerolled: bool
+    rolls: int
+    last_roll: int
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    viewer: int | None
+    round: int
+    max_rounds: int
+    phase: str
+    start_player: int
+    turn: int
+    placed: bool
+    harbour_sold: int
+    wards: tuple[Ward, ...]
+    players: tuple[PlayerView, ...]
+    construction_market: tuple[str, ...]
+    official_market: tuple[str, ...]
+    construction_deck_size: int
+    official_deck_size: int
+    gangster_deck_size: int
+    discard: tuple[str, ...]
+    labor: LaborView | None
+    riots: tuple[RiotTask, ...]
+    police_target: int
+    result: Result | None
+
+
+def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
+    p = state.players[seat]
+    return PlayerView(
+        cash=p.cash,
+        res=p.res,
+        hand=p.hand,
+        officials=p.officials,
+        influence=influence(p),
+        lost=p.lost,
+        net_worth=net_worth(state, seat),
+        gangster_count=len(p.gangsters),
+        gangsters=p.gangsters if viewer == seat else (),
+        inspector_used=p.inspector_used,
+        police_used=p.police_used,
+    )
+
+
+def _labor_view(state: State, viewer: int | None) -> LaborView | None:
+    labor = state.labor
+    if labor is None:
+        return None
+    sealed = labor.sealed.view_for(viewer) if labor.sealed is not None else None
+    return LaborView(
+        step=labor.step,
+        order=labor.order,
+        pos=labor.pos,
+        ignited=labor.ignited,
+        waiting=sealed.waiting if sealed else (),
+        committed=sealed.committed if sealed else (),
+        own_commitment=sealed.own if sealed else None,
+        staffed=labor.staffed,
+        dice=labor.dice,
+        paid=labor.paid,
+        canceled=labor.canceled,
+        rerolled=labor.rerolled,
+        rolls=labor.rolls,
+        last_roll=labor.last_roll,
+    )
+
+
+def view(state: State, viewer: int | None) -> View:
+    """What ``viewer`` may know (``None``: a spectator, public only)."""
+    return View(
+        viewer=viewer,
+        round=state.round,
+        max_rounds=state.max_rounds,
+        phase=state.phase,
+        start_player=state.start_player,
+        turn=state.turn,
+        placed=state.placed,
+        harbour_sold=state.harbour_sold,
+        wards=state.wards,
+        players=tuple(_player_view(state, p, viewer) for p in range(len(state.players))),
+        construction_market=state.construction_market,
+        official_market=state.official_market,
+        construction_deck_size=len(state.construction_deck),
+        official_deck_size=len(state.official_deck),
+        gangster_deck_size=len(state.gangster_deck),
+        discard=state.discard,
+        labor=_labor_view(state, viewer),
+        riots=state.riots,
+        police_target=state.police_target,
+        result=state.result,
+    )
+
+
+# --- redacted event forms (whitelists) ---------------------------------------------------
+
+
+def redact_hired(e: GangsterHired) -> GangsterHired:
+    return GangsterHired(player=e.player, card="")
+
+
+def redact_committed(e: GangsterCommitted) -> GangsterCommitted:
+    return GangsterCommitted(player=e.player, ward=e.ward, gangster=None)
+
+
+def redact_inspected(e: GangstersInspected) -> GangstersInspected:
+    return GangstersInspected(player=e.player, seen=())
+
+
+# --- determinize -------------------------------------------------------------------------------
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """Resample the rival's Gangsters (with the Gangster deck), the deck orders and the rival's open commitment."""
+    rival = 1 - seat
+    them = state.players[rival]
+    pool, rng = rng.shuffle((*them.gangsters, *state.gangster_deck))
+    n = len(them.gangsters)
+    hand = tuple(sorted(pool[:n]))
+    players = list(state.players)
+    players[rival] = msgspec.structs.replace(them, gangsters=hand)
+    construction, rng = rng.shuffle(state.construction_deck)
+    officials, rng = rng.shuffle(state.official_deck)
+    labor = state.labor
+    if labor is not None and labor.sealed is not None and labor.sealed.choice_of(rival) is not None:
+        options = ("", *sorted(set(hand)))
+        choice, rng = rng.choice(options)
+        sealed = labor.sealed
+        choices = tuple((p, choice if p == rival else c) for p, c in sealed.choices)
+        labor = msgspec.structs.replace(labor, sealed=msgspec.structs.replace(sealed, choices=choices))
+    return msgspec.structs.replace(
+        state,
+        players=tuple(players),
+        gangster_deck=pool[n:],
+        construction_deck=construction,
+        official_deck=officials,
+        labor=labor,
+    )

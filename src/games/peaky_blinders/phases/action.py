@@ -1,0 +1,72 @@
+"""Action phase: take henchmen back in board order, roll, collect the location's rewards (PB-ACTION, PB-LOC)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.events import Gained, HenchmanRetrieved, RollsSettled
+from games.peaky_blinders.flow import Ctx, lower_suspicion, raise_suspicion
+from games.peaky_blinders.phases import conflict, starter
+from games.peaky_blinders.phases.fortune import totals
+from games.peaky_blinders.state import State
+
+
+def step(ctx: Ctx) -> None:
+    """Resolve the open conflict or roll, or take back the next henchman, or start the open game state."""
+    state = ctx.state
+    if state.conflict is not None:
+        conflict.step(ctx)
+        return
+    if state.rolls:
+        settle_reward(ctx)
+        return
+    space = next((i for i in range(state.cursor, len(state.board)) if state.board[i] >= 0), -1)
+    if space < 0:
+        starter.begin(ctx, "ogs")
+        return
+    seat, henchman = divmod(state.board[space], 3)
+    ctx.emit(HenchmanRetrieved(player=seat, henchman=henchman, space=space))
+    if C.SPACES[space][0] == C.CONFLICT_ROW:
+        conflict.begin(ctx, seat, henchman)
+    else:
+        ctx.roll(seat)
+
+
+def total_score(state: State, seat: int, henchman: int, roll_total: int) -> int:
+    """d8 (+ fortune) + the henchman's upgrade tokens (PB-ACTION-04, GAP-15)."""
+    return roll_total + state.players[seat].res[C.ITEM[C.HENCHMEN[henchman]]]
+
+
+def settle_reward(ctx: Ctx) -> None:
+    """Rewards one by one, then a strength henchman's suspicion, then the jail check (GAP-15)."""
+    state = ctx.state
+    seat, henchman = divmod(state.current, 3)
+    total = total_score(state, seat, henchman, totals(state)[0])
+    ctx.emit(RollsSettled(totals=(total,)))
+    count, suspicion = C.rewards(henchman, total)
+    location = C.LOCATIONS[state.zone][C.SPACES[state.cursor - 1][0]]
+    for _ in range(count):
+        give_reward(ctx, seat, location.reward)
+    if suspicion:
+        raise_suspicion(ctx, seat, suspicion)
+
+
+def give_reward(ctx: Ctx, seat: int, reward: str) -> None:
+    """One reward of a location (PB-LOC-01..13)."""
+    if reward == "suspicion":
+        lower_suspicion(ctx, seat, 1)
+    elif reward == "card":
+        ctx.draw_card(seat)
+    elif reward in C.MATERIALS or reward == "cash":
+        ctx.emit(Gained(player=seat, item=reward + "1", amount=1))
+    elif reward == "strength" and ctx.state.players[seat].jailed:
+        return  # a jailed strength henchman's square takes no tokens (GAP-16)
+    else:
+        ctx.emit(Gained(player=seat, item=reward, amount=1))
+
+
+def evolve_henchman_retrieved(state: State, event: HenchmanRetrieved) -> State:
+    board = list(state.board)
+    board[event.space] = -1
+    return msgspec.structs.replace(state, board=tuple(board), cursor=event.space + 1, current=event.player * 3 + event.henchman)

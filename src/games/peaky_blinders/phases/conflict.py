@@ -1,0 +1,153 @@
+"""Conflict location: a free card, or a fight with a rival who has markers in the zone (PB-CONF, GAP-18)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.actions import ChooseDefender, DeclineSwap, SwapMarker
+from games.peaky_blinders.events import (
+    ConflictBegan,
+    ConflictDecided,
+    ConflictEnded,
+    DefenderChosen,
+    MarkerSwapped,
+    RollsSettled,
+    SwapDeclined,
+)
+from games.peaky_blinders.flow import Ctx, illegal, lose_all, supply_markers
+from games.peaky_blinders.phases.fortune import totals
+from games.peaky_blinders.state import Conflict, State
+
+
+def rivals(state: State, seat: int) -> list[int]:
+    """Opponents with a control marker in the current zone (PB-CONF-04, GAP-18 item 2)."""
+    counts = state.markers[state.zone]
+    return [s for s in range(len(state.players)) if s != seat and counts[s] > 0]
+
+
+def begin(ctx: Ctx, seat: int, henchman: int) -> None:
+    """Free card if no rival holds the zone (PB-CONF-02); else a conflict, the defender chosen if several."""
+    found = rivals(ctx.state, seat)
+    if not found:
+        ctx.draw_card(seat)
+        return
+    ctx.emit(ConflictBegan(attacker=seat, henchman=henchman, defender=found[0] if len(found) == 1 else -1))
+
+
+def step(ctx: Ctx) -> None:
+    """Both roll (attacker first); once fortune is decided, settle."""
+    state = ctx.state
+    fight = state.conflict
+    assert fight is not None and fight.defender >= 0 and not fight.swap
+    if not state.rolls:
+        ctx.roll(fight.attacker)
+        ctx.roll(fight.defender)
+        return
+    settle(ctx)
+
+
+def score(state: State, seat: int, henchman: int, roll_total: int) -> int:
+    """d8 (+ fortune) + that henchman type's tokens + member tokens (PB-CONF-08/09)."""
+    res = state.players[seat].res
+    return roll_total + res[C.ITEM[C.HENCHMEN[henchman]]] + res[C.MEMBERS]
+
+
+def settle(ctx: Ctx) -> None:
+    state = ctx.state
+    fight = state.conflict
+    assert fight is not None
+    rolled = totals(state)
+    attack = score(state, fight.attacker, fight.henchman, rolled[0])
+    defend = score(state, fight.defender, fight.henchman, rolled[1])
+    ctx.emit(RollsSettled(totals=(attack, defend)))
+    won = attack > defend
+    winner, loser = (fight.attacker, fight.defender) if won else (fight.defender, fight.attacker)
+    swap = won and attack > C.CONFLICT_SWAP_ABOVE
+    ctx.emit(ConflictDecided(attacker=fight.attacker, defender=fight.defender, attacker_total=attack, defender_total=defend, winner=winner, swap=swap))
+    ctx.draw_card(winner)
+    lose_all(ctx, loser, "leadership")
+    if not won:
+        lose_all(ctx, fight.attacker, C.HENCHMEN[fight.henchman])
+    if not swap:
+        ctx.emit(ConflictEnded())
+
+
+# --- decisions ---------------------------------------------------------------------
+
+
+def defender_candidates(state: State, seat: int) -> list[ChooseDefender]:
+    return [ChooseDefender(defender=s) for s in rivals(state, seat)]
+
+
+def defender_problem(state: State, seat: int, action: ChooseDefender) -> Exception | None:
+    if action.defender not in rivals(state, seat):
+        return illegal(f"Player {action.defender} has no control marker in this zone to defend with.", "conflict/not_a_rival", seat, action, "PB-CONF-05")
+    return None
+
+
+def decide_defender(ctx: Ctx, seat: int, action: ChooseDefender) -> None:
+    ctx.emit(DefenderChosen(attacker=seat, defender=action.defender))
+
+
+def swap_sources(state: State, seat: int) -> list[int | None]:
+    """Where the replacement marker may come from: the supply, else another zone (GAP-18 item 8)."""
+    if supply_markers(state, seat) > 0:
+        return [None]
+    return [z for z in range(4) if z != state.zone and state.markers[z][seat] > 0]
+
+
+def swap_candidates(state: State, seat: int) -> list[SwapMarker | DeclineSwap]:
+    return [*(SwapMarker(from_zone=z) for z in swap_sources(state, seat)), DeclineSwap()]
+
+
+def swap_problem(state: State, seat: int, action: SwapMarker | DeclineSwap) -> Exception | None:
+    if isinstance(action, SwapMarker) and action.from_zone not in swap_sources(state, seat):
+        msg = "The replacement marker comes from your supply while you have one, else from one of your markers in another zone."
+        return illegal(msg, "conflict/bad_marker_source", seat, action, "PB-CONF-13")
+    return None
+
+
+def decide_swap(ctx: Ctx, seat: int, action: SwapMarker | DeclineSwap) -> None:
+    fight = ctx.state.conflict
+    assert fight is not None
+    if isinstance(action, SwapMarker):
+        ctx.emit(MarkerSwapped(attacker=seat, defender=fight.defender, zone=ctx.state.zone, from_zone=action.from_zone))
+    else:
+        ctx.emit(SwapDeclined(attacker=seat))
+
+
+# --- evolve ------------------------------------------------------------------------
+
+
+def evolve_conflict_began(state: State, event: ConflictBegan) -> State:
+    return msgspec.structs.replace(state, conflict=Conflict(attacker=event.attacker, henchman=event.henchman, defender=event.defender))
+
+
+def evolve_defender_chosen(state: State, event: DefenderChosen) -> State:
+    assert state.conflict is not None
+    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, defender=event.defender))
+
+
+def evolve_conflict_decided(state: State, event: ConflictDecided) -> State:
+    assert state.conflict is not None
+    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, swap=event.swap))
+
+
+def move_marker(markers: tuple[tuple[int, ...], ...], zone: int, seat: int, delta: int) -> tuple[tuple[int, ...], ...]:
+    """Markers with one zone's count for one seat changed."""
+    row = list(markers[zone])
+    row[seat] += delta
+    return (*markers[:zone], tuple(row), *markers[zone + 1 :])
+
+
+def evolve_marker_swapped(state: State, event: MarkerSwapped) -> State:
+    markers = move_marker(state.markers, event.zone, event.defender, -1)
+    markers = move_marker(markers, event.zone, event.attacker, 1)
+    if event.from_zone is not None:
+        markers = move_marker(markers, event.from_zone, event.attacker, -1)
+    return msgspec.structs.replace(state, markers=markers, conflict=None)
+
+
+def evolve_conflict_over(state: State, event: SwapDeclined | ConflictEnded) -> State:
+    return msgspec.structs.replace(state, conflict=None)
