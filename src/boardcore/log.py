@@ -29,6 +29,7 @@ __all__ = [
     "SeedReveal",
     "chain_link",
     "genesis",
+    "iter_log",
     "read_log",
     "seed_commitment",
     "write_log",

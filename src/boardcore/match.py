@@ -21,7 +21,7 @@ import msgspec
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.game import Config, Game
 
-__all__ = ["Match", "Step"]
+__all__ = ["Match", "Step", "take_action"]
 
 S = TypeVar("S")
 
@@ -34,6 +34,25 @@ class Step(msgspec.Struct, frozen=True, array_like=True):
     events: tuple[Any, ...]
     undoable: bool
     """The action drew no randomness and every event was public and revealed nothing."""
+
+
+def take_action(game: Game[S, Any, Any, Any], state: S, player: int, action: Any) -> tuple[list[Any], S]:
+    """The events of ``player``'s ``action`` and the state they fold into (nothing is kept).
+
+    Raises:
+        IllegalAction: the seat may not act now (``turn/not_your_turn``, ``game/over``), or ``decide`` refuses.
+    """
+    if player not in game.actors(state):
+        if game.outcome(state) is not None:
+            msg = f"The game is over; player {player} cannot act."
+            raise IllegalAction(msg, code="game/over", player=player, action=action)
+        msg = f"Player {player} may not act now; waiting for {sorted(game.actors(state))}."
+        raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
+    events = game.decide(state, player, action)
+    evolve = game.evolve
+    for event in events:
+        state = evolve(state, event)
+    return events, state
 
 
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -157,17 +176,7 @@ class Match(Generic[S]):
         game = self.game
         if type(action) not in game.action_classes:
             action = self._coerce(player, action)
-        state = self._states[-1]
-        if player not in game.actors(state):
-            if game.outcome(state) is not None:
-                msg = f"The game is over; player {player} cannot act."
-                raise IllegalAction(msg, code="game/over", player=player, action=action)
-            msg = f"Player {player} may not act now; waiting for {sorted(game.actors(state))}."
-            raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
-        events = game.decide(state, player, action)
-        evolve = game.evolve
-        for event in events:
-            state = evolve(state, event)
+        events, state = take_action(game, self._states[-1], player, action)
         barriers = game.undo_barriers
         undoable = not any(type(e) in barriers for e in events)
         self._steps.append(Step(player, action, tuple(events), undoable))

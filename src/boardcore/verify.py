@@ -6,7 +6,8 @@ naming the step (and line) and the kind of disagreement.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import io
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,8 @@ import msgspec
 from boardcore.encoding import events_digest, state_digest
 from boardcore.game import Game
 from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
-from boardcore.log import Header, Log, chain_link, genesis, read_log, seed_commitment
-from boardcore.match import Match
+from boardcore.log import Header, Log, Record, SeedReveal, chain_link, genesis, iter_log, read_log, seed_commitment
+from boardcore.match import Match, take_action
 from boardcore.registry import get_game
 
 __all__ = ["KINDS", "Upcaster", "Verdict", "register_upcaster", "replay", "verify"]
@@ -88,9 +89,28 @@ def _load(log: Log | str | Path | bytes) -> Log:
     return log if isinstance(log, Log) else read_log(log)
 
 
-def _start(log: Log, seed: int | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any], list[Upcaster]]:
-    """The match at step 0 for the log's header (seed from the header, the reveal or ``seed``)."""
-    header: Header = log.header
+def _items(log: Log | str | Path | bytes) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
+    """``(line, item)`` one at a time: a file or bytes is streamed, never loaded whole."""
+    if isinstance(log, Log):
+        yield from enumerate(log.lines(), start=1)
+    elif isinstance(log, bytes):
+        yield from iter_log(io.BytesIO(log))
+    else:
+        with open(log, "rb") as stream:
+            yield from iter_log(stream)
+
+
+def _revealed_seed(log: Log | str | Path | bytes) -> int | None:
+    """The seed revealed on a log's last line, if any (a streaming pre-pass)."""
+    found = None
+    for _, item in _items(log):
+        if isinstance(item, SeedReveal):
+            found = item.seed
+    return found
+
+
+def _game_for(header: Header, game: Game[Any, Any, Any, Any] | None) -> tuple[Game[Any, Any, Any, Any], list[Upcaster]]:
+    """The game the header names, and the upcasters from its rules version to the current one."""
     if game is None:
         try:
             game = get_game(header.game)
@@ -98,27 +118,37 @@ def _start(log: Log, seed: int | None, game: Game[Any, Any, Any, Any] | None) ->
             raise LogError(str(exc.args[0]), line=1, kind="unknown_game") from None
     elif game.name != header.game:
         raise LogError(f"the log is a game of {header.game}, not {game.name}", line=1, kind="unknown_game")
-    upcasters: list[Upcaster] = []
-    if header.rules_version != game.rules_version:
-        path = _upcast_path(header.game, header.rules_version, game.rules_version)
-        if path is None:
-            msg = (
-                f"the log was written under {header.game} rules version {header.rules_version}, "
-                f"this engine runs {game.rules_version}, and no upcaster is registered"
-            )
-            raise RulesVersionMismatch(msg, logged=header.rules_version, current=game.rules_version)
-        upcasters = path
+    if header.rules_version == game.rules_version:
+        return game, []
+    path = _upcast_path(header.game, header.rules_version, game.rules_version)
+    if path is None:
+        msg = (
+            f"the log was written under {header.game} rules version {header.rules_version}, "
+            f"this engine runs {game.rules_version}, and no upcaster is registered"
+        )
+        raise RulesVersionMismatch(msg, logged=header.rules_version, current=game.rules_version)
+    return game, path
+
+
+def _seed_for(header: Header, given: int | None, revealed: int | None) -> int:
+    """The real seed: the header's, or a given/revealed one that matches the commitment."""
     if header.seed is not None:
-        real_seed = header.seed
-        if seed is not None and seed != header.seed:
-            raise LogError(f"the given seed {seed} is not the seed {header.seed} in the header", line=1, kind="seed_mismatch")
-    else:
-        revealed = seed if seed is not None else (log.reveal.seed if log.reveal is not None else None)
-        if revealed is None:
-            raise LogError("the seed is committed but not revealed; pass it to verify", line=1, kind="seed_mismatch")
-        if header.seed_commitment != seed_commitment(revealed):
-            raise LogError("the seed does not match the header's seed commitment", line=1, kind="seed_mismatch")
-        real_seed = revealed
+        if given is not None and given != header.seed:
+            raise LogError(f"the given seed {given} is not the seed {header.seed} in the header", line=1, kind="seed_mismatch")
+        return header.seed
+    seed = given if given is not None else revealed
+    if seed is None:
+        raise LogError("the seed is committed but not revealed; pass it to verify", line=1, kind="seed_mismatch")
+    if header.seed_commitment != seed_commitment(seed):
+        raise LogError("the seed does not match the header's seed commitment", line=1, kind="seed_mismatch")
+    return seed
+
+
+def _start(log: Log, seed: int | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any], list[Upcaster]]:
+    """The match at step 0 for the log's header (seed from the header, the reveal or ``seed``)."""
+    header = log.header
+    game, upcasters = _game_for(header, game)
+    real_seed = _seed_for(header, seed, log.reveal.seed if log.reveal is not None else None)
     try:
         match = Match.new(game, header.players, real_seed, header.options)
     except ValueError as exc:
@@ -128,55 +158,84 @@ def _start(log: Log, seed: int | None, game: Game[Any, Any, Any, Any] | None) ->
     return match, upcasters
 
 
-def _decode_action(match: Match[Any], raw: dict[str, Any], upcasters: list[Upcaster]) -> Any:
+def _decode_action(game: Game[Any, Any, Any, Any], raw: dict[str, Any], upcasters: list[Upcaster]) -> Any:
     for upcast in upcasters:
         raw = upcast(raw)
-    return msgspec.convert(raw, match.game.action_type)
+    return msgspec.convert(raw, game.action_type)
 
 
 def verify(log: Log | str | Path | bytes, seed: int | None = None, *, game: Game[Any, Any, Any, Any] | None = None) -> Verdict:
     """Check a log against the rules: chain, legality and every digest, step by step.
 
-    ``game`` overrides the registry lookup (for games that are not registered).
-    Never raises for a bad log; returns a :class:`Verdict` instead.
+    Files and bytes are streamed: memory stays flat however long the log, and the
+    first bad step is found before anything after it is read. ``game`` overrides
+    the registry lookup (for games that are not registered). Never raises for a
+    bad log; returns a :class:`Verdict` instead.
     """
+    checked = 0
     try:
-        log = _load(log)
-        match, upcasters = _start(log, seed, game)
+        items = _items(log)
+        first = next(items, None)
+        if first is None or not isinstance(first[1], Header):
+            raise LogError("the log does not start with a header", line=1, kind="corrupt" if first else "truncated")
+        header = first[1]
+        rules, upcasters = _game_for(header, game)
+        revealed = _revealed_seed(log) if header.seed is None and seed is None else None
+        real_seed = _seed_for(header, seed, revealed)
+        try:
+            state = rules.setup(rules.config(len(header.players), header.options), real_seed)
+        except ValueError as exc:
+            raise LogError(f"the header cannot start a game: {exc}", line=1, kind="corrupt") from None
+        chain = genesis(header)
+        ended = False
+        for line, item in items:
+            if ended or isinstance(item, Header):
+                raise LogError(f"line {line}: nothing may follow the seed reveal, and only one header", line=line, kind="corrupt")
+            if isinstance(item, SeedReveal):
+                ended = True
+                continue
+            failure = _check_record(rules, upcasters, header, item, checked + 1, chain, state)
+            if isinstance(failure, tuple):
+                kind, message = failure
+                return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind=kind, message=message)
+            state = failure
+            chain = item.chain
+            checked += 1
     except LogError as exc:
-        return Verdict(ok=False, line=exc.line, kind=exc.kind, message=exc.message)
-    chain = genesis(log.header)
-    for index, record in enumerate(log.records):
-        number = index + 1
-        line = number + 1
+        return Verdict(ok=False, steps=checked, step=exc.step, line=exc.line, kind=exc.kind, message=exc.message)
+    return Verdict(ok=True, steps=checked, upcast=bool(upcasters))
 
-        def bad(kind: str, message: str, number: int = number, line: int = line) -> Verdict:
-            return Verdict(ok=False, steps=index, step=number, line=line, kind=kind, message=message)
 
-        if record.step != number:
-            return bad("corrupt", f"record says step {record.step}, expected {number} (a record is missing or out of order)")
-        expected = chain_link(chain, record.step, record.player, record.action, record.events, record.state)
-        if expected != record.chain:
-            return bad("broken_chain", "the hash chain does not match: this record or one before it was altered")
-        chain = record.chain
-        try:
-            action = _decode_action(match, record.action, upcasters)
-        except (msgspec.ValidationError, TypeError, KeyError, ValueError) as exc:
-            return bad("corrupt", f"the action cannot be read: {exc}")
-        if not 0 <= record.player < len(match.players):
-            return bad("corrupt", f"player {record.player} is not a seat of this game")
-        try:
-            match.apply(record.player, action)
-        except IllegalAction as exc:
-            return bad("illegal_action", f"player {record.player}'s {type(action).__name__} is illegal: {exc.message} [{exc.code}]")
-        if upcasters:
-            continue
-        step = match.steps[-1]
-        if events_digest(step.events) != record.events:
-            return bad("digest_mismatch", "the events this action produces differ from the logged digest")
-        if state_digest(match.state) != record.state:
-            return bad("digest_mismatch", "the state after this action differs from the logged digest")
-    return Verdict(ok=True, steps=len(log.records), upcast=bool(upcasters))
+def _check_record(
+    game: Game[Any, Any, Any, Any],
+    upcasters: list[Upcaster],
+    header: Header,
+    record: Record,
+    number: int,
+    chain: str,
+    state: Any,
+) -> Any:
+    """The state after a good record, or ``(kind, message)`` for the first thing wrong with it."""
+    if record.step != number:
+        return "corrupt", f"record says step {record.step}, expected {number} (a record is missing or out of order)"
+    if chain_link(chain, record.step, record.player, record.action, record.events, record.state) != record.chain:
+        return "broken_chain", "the hash chain does not match: this record or one before it was altered"
+    try:
+        action = _decode_action(game, record.action, upcasters)
+    except (msgspec.ValidationError, TypeError, KeyError, ValueError) as exc:
+        return "corrupt", f"the action cannot be read: {exc}"
+    if not 0 <= record.player < len(header.players):
+        return "corrupt", f"player {record.player} is not a seat of this game"
+    try:
+        events, state = take_action(game, state, record.player, action)
+    except IllegalAction as exc:
+        return "illegal_action", f"player {record.player}'s {type(action).__name__} is illegal: {exc.message} [{exc.code}]"
+    if not upcasters:
+        if events_digest(events) != record.events:
+            return "digest_mismatch", "the events this action produces differ from the logged digest"
+        if state_digest(state) != record.state:
+            return "digest_mismatch", "the state after this action differs from the logged digest"
+    return state
 
 
 def replay(
@@ -197,7 +256,7 @@ def replay(
     records = log.records if step is None else log.records[:step]
     for index, record in enumerate(records):
         try:
-            action = _decode_action(match, record.action, upcasters)
+            action = _decode_action(match.game, record.action, upcasters)
             match.apply(record.player, action)
         except (msgspec.ValidationError, TypeError, ValueError) as exc:
             message = exc.message if isinstance(exc, IllegalAction) else str(exc)

@@ -168,3 +168,19 @@ def test_replay_of_illegal_log_raises_log_error_with_step() -> None:
     with pytest.raises(LogError) as failed:
         replay(encode(rows))
     assert failed.value.step == 2
+
+
+def test_verify_streams_a_file_and_reports_the_earliest_problem(tmp_path) -> None:
+    """A file is checked record by record: an illegal step 2 is reported even though the file ends in garbage."""
+    match = Match.new(TTT, 2, seed=1)
+    match.apply(0, PlaceMark(cell=4))
+    match.apply(1, PlaceMark(cell=0))
+    forged = Match.new(TTT, 2, seed=1)
+    forged.apply(0, PlaceMark(cell=4))
+    forged._steps.append(type(match.steps[1])(1, PlaceMark(cell=4), match.steps[1].events, True))
+    forged._states.append(match.state)
+    path = tmp_path / "forged.jsonl"
+    path.write_bytes(forged.log.to_jsonl() + b"{not json\n")
+    verdict = verify(path)
+    assert (verdict.step, verdict.line, verdict.kind) == (2, 3, "illegal_action")
+    assert verify(tmp_path / "forged.jsonl").steps == 1
