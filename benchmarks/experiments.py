@@ -24,15 +24,19 @@ import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import boardcore.match
 import boardcore.verify
 from benchmarks.counter_game import COUNTER
-from benchmarks.workloads import bare_playouts, grow, match_playouts, record
-from boardcore import IllegalAction, Match
-from boardcore.game import RngAdvanced, union_members
-from boardcore.registry import get_game
+from benchmarks.workloads import bare_playouts, bytes_per_step, grow, match_playouts, record
+from boardcore import Match
+from boardcore.game import Config
+from boardcore.log import seed_commitment
+from boardcore.registry import get_game, list_games
 from games import tic_tac_toe as ttt
 
 TTT = ttt.GAME
+Patch = tuple[Any, Any, Any]
+"""(object, attribute or dict key, new value)."""
 
 # --- proposed tic-tac-toe rules (src/games/tic_tac_toe.py) -------------------
 
@@ -66,64 +70,20 @@ def legal_actions(state: ttt.State, player: int) -> list[ttt.PlaceMark]:
     return [PLACE[cell] for cell, owner in enumerate(state.board) if owner == ttt.EMPTY]
 
 
-# --- proposed Match.apply (src/boardcore/match.py) ---------------------------
+_LEGAL: dict[tuple[int, ...], tuple[ttt.PlaceMark, ...]] = {}
 
 
-class Step(msgspec.Struct, frozen=True):
-    """``match.Step`` as a msgspec Struct: same fields, 5x cheaper to build than an attrs frozen class."""
-
-    player: int
-    action: Any
-    events: tuple[Any, ...]
-    undoable: bool
-
-
-_tables: dict[int, tuple[tuple[type, ...], dict[type, bool], dict[type, bool]]] = {}
+def legal_actions_memo(state: ttt.State, player: int) -> list[ttt.PlaceMark]:
+    """Optional: legal moves memoised by board (states are values, so this is safe; 5,478 boards at most)."""
+    if player != state.turn or state.winner is not None:
+        return []
+    legal = _LEGAL.get(state.board)
+    if legal is None:
+        legal = _LEGAL[state.board] = tuple(PLACE[cell] for cell, owner in enumerate(state.board) if owner == ttt.EMPTY)
+    return list(legal)
 
 
-def _game_tables(game: Any) -> tuple[tuple[type, ...], dict[type, bool], dict[type, bool]]:
-    """Built once per game (in the proposal: in ``Game.__attrs_post_init__``)."""
-    tables = _tables.get(id(game))
-    if tables is None:
-        public = {t: v.public for t, v in game.visibility.items()}
-        barrier = {t: t is RngAdvanced or v.undo_barrier for t, v in game.visibility.items()}
-        tables = _tables[id(game)] = (union_members(game.action_type), public, barrier)
-    return tables
-
-
-def apply(self: Match[Any], player: int, action: Any) -> list[Any]:
-    """``Match.apply`` with per-game tables built once and a fast path for public events."""
-    game = self.game
-    members, public, barrier = _game_tables(game)
-    if not isinstance(action, members):
-        action = self._coerce(player, action)
-    state = self._states[-1]
-    if player not in game.actors(state):
-        if game.outcome(state) is not None:
-            raise IllegalAction(f"The game is over; player {player} cannot act.", code="game/over", player=player, action=action)
-        msg = f"Player {player} may not act now; waiting for {sorted(game.actors(state))}."
-        raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
-    events = game.decide(state, player, action)
-    evolve = game.evolve
-    undoable = True
-    all_public = True
-    for event in events:
-        state = evolve(state, event)
-        kind = type(event)
-        if barrier[kind]:
-            undoable = False
-        if not public[kind]:
-            all_public = False
-    self._steps.append(Step(player, action, tuple(events), undoable))
-    self._states.append(state)
-    if all_public:
-        return list(events)
-    redact = game.redact
-    return [seen for e in events if (seen := redact(e, player)) is not None]
-
-
-from boardcore.game import Config  # noqa: E402
-from boardcore.log import seed_commitment  # noqa: E402  (the proposal: a top-level import in match.py)
+# --- proposed Match.new (src/boardcore/match.py) -----------------------------
 
 _NAMES: dict[int, tuple[str, ...]] = {}
 _DEFAULT_CONFIG: dict[tuple[int, int], Config[Any]] = {}
@@ -148,11 +108,42 @@ def new(cls: type[Match[Any]], game: Any, players: Any, seed: int, options: Any 
     return cls(game, config, seed, names, [game.setup(config, seed)], [], commitment)
 
 
+def match_actors(self: Match[Any]) -> frozenset[int]:
+    """``Match.actors`` reading ``self._states[-1]`` instead of going through the ``state`` property."""
+    return self.game.actors(self._states[-1])
+
+
+def match_legal_actions(self: Match[Any], player: int) -> Any:
+    """``Match.legal_actions`` reading ``self._states[-1]`` directly."""
+    return self.game.legal_actions(self._states[-1], player)
+
+
+# --- proposed gc=False records (src/boardcore/match.py Step; games' frozen state records) --------
+
+
+class StepNoGC(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """``match.Step`` untracked by the cycle collector (frozen, so it cannot be part of a cycle): 16 B less."""
+
+    player: int
+    action: Any
+    events: tuple[Any, ...]
+    undoable: bool
+
+
+class StateNoGC(ttt.State, frozen=True, gc=False):
+    """Tic-tac-toe's ``State`` untracked by the cycle collector."""
+
+
+def setup_no_gc(config: Any, seed: int) -> ttt.State:
+    """Tic-tac-toe's setup returning the untracked state (``replace`` keeps the type)."""
+    return StateNoGC(rng=ttt.Rng.from_seed(seed))
+
+
 # --- the harness -------------------------------------------------------------
 
 
 @contextlib.contextmanager
-def patched(*patches: tuple[Any, str, Any]) -> Iterator[None]:
+def patched(*patches: Patch) -> Iterator[None]:
     """Set ``obj.name = value`` for each patch (frozen attrs records too), then restore."""
     saved = [(obj, name, _get(obj, name)) for obj, name, _ in patches]
     try:
@@ -164,26 +155,31 @@ def patched(*patches: tuple[Any, str, Any]) -> Iterator[None]:
             _set(obj, name, value)
 
 
-def _get(obj: Any, name: str) -> Any:
+def _get(obj: Any, name: Any) -> Any:
     if isinstance(obj, dict):
         return obj[name]
     return vars(obj)[name] if isinstance(obj, type) else getattr(obj, name)
 
 
-def _set(obj: Any, name: str, value: Any) -> None:
+def _set(obj: Any, name: Any, value: Any) -> None:
     if isinstance(obj, dict):
         obj[name] = value
+    elif isinstance(obj, type):
+        setattr(obj, name, value)
     else:
-        object.__setattr__(obj, name, value) if not isinstance(obj, type) else setattr(obj, name, value)
+        object.__setattr__(obj, name, value)  # frozen attrs records such as Game
 
 
 RULES = (
-    (TTT.evolve.handlers, ttt.MarkPlaced, evolve_mark_placed),
+    (getattr(TTT.evolve, "handlers"), ttt.MarkPlaced, evolve_mark_placed),  # noqa: B009
     (TTT, "actors", actors),
     (TTT, "legal_actions", legal_actions),
 )
-APPLY = ((Match, "apply", apply),)
 NEW = ((Match, "new", classmethod(new)),)
+MEMO = ((TTT, "legal_actions", legal_actions_memo),)
+NO_GC_STEP = ((boardcore.match, "Step", StepNoGC),)
+NO_GC_TTT = ((TTT, "setup", setup_no_gc),)
+READS = ((Match, "actors", property(match_actors)), (Match, "legal_actions", match_legal_actions))
 
 
 def best(function: Callable[[], Any], tries: int = 7) -> float:
@@ -192,7 +188,7 @@ def best(function: Callable[[], Any], tries: int = 7) -> float:
     return min(timeit.repeat(function, number=number, repeat=tries)) / number
 
 
-def compare(label: str, workload: Callable[[], Any], patches: tuple[tuple[Any, str, Any], ...]) -> tuple[float, float]:
+def compare(label: str, workload: Callable[[], Any], patches: tuple[Patch, ...]) -> tuple[float, float]:
     """Time ``workload`` without and with ``patches``, interleaved; print and return both times."""
     expected = workload()
     with patched(*patches):
@@ -213,14 +209,18 @@ def main() -> None:
 
     seeds = range(50)
     print(f"{'experiment':70s} {'now':>13s}    {'patched':>13s}   gain")
-    compare("ttt fold 1 game's events, rules patch (evolve)", lambda: _fold_ttt(), RULES[:1])
+    b, a = compare("ttt fold 1 game's events, rules patch (evolve)", lambda: _fold_ttt(), RULES[:1])
+    events = len(_RECORDED.events)
+    print(f"    ttt fold events/s: now {events / b:,.0f}, patched {events / a:,.0f}")
     compare("ttt 50 bare playouts, rules patch (evolve, actors, legal_actions)", lambda: bare_playouts(TTT, 2, seeds), RULES)
     compare("ttt 50 Match playouts, rules patch", lambda: match_playouts(TTT, 2, seeds), RULES)
-    compare("ttt 50 Match playouts, Match.apply patch", lambda: match_playouts(TTT, 2, seeds), APPLY)
     compare("ttt 50 Match playouts, Match.new patch", lambda: match_playouts(TTT, 2, seeds), NEW)
-    b, a = compare("ttt 50 Match playouts, all three patches", lambda: match_playouts(TTT, 2, seeds), RULES + APPLY + NEW)
+    compare("ttt 50 Match playouts, rules + Match.new patches", lambda: match_playouts(TTT, 2, seeds), RULES + NEW)
+    compare("ttt 50 Match playouts, Match.actors/legal_actions read patch", lambda: match_playouts(TTT, 2, seeds), READS)
+    b, a = compare("ttt 50 Match playouts, rules + Match.new + reads patches", lambda: match_playouts(TTT, 2, seeds), RULES + NEW + READS)
+    compare("ttt 50 Match playouts, rules + Match.new + legal_actions memoised", lambda: match_playouts(TTT, 2, seeds), RULES + NEW + MEMO)
     kuhn = get_game("kuhn_poker")
-    compare("kuhn 50 Match playouts, Match.apply + Match.new patches", lambda: match_playouts(kuhn, 2, seeds), APPLY + NEW)
+    compare("kuhn 50 Match playouts, Match.new patch", lambda: match_playouts(kuhn, 2, seeds), NEW)
     floor = best(lambda: mutable_ttt.playouts(seeds))
     print(f"ttt Match playouts / mutable floor: now {floor / b:.2f}x, patched {floor / a:.2f}x of the floor's speed")
     if peers.pyspiel is not None:
@@ -229,6 +229,7 @@ def main() -> None:
         print(f"ttt Match playouts / OpenSpiel C++: now {cpp / b:.2f}x, patched {cpp / a:.2f}x")
         print(f"ttt Match playouts / OpenSpiel python: now {py / b:.2f}x, patched {py / a:.2f}x")
     verify_scaling()
+    memory()
 
 
 _RECORDED = record(TTT, 2, 1)
@@ -251,6 +252,27 @@ def verify_scaling() -> None:
             assert boardcore.verify.verify(log).ok
             b, a = compare(f"verify a {length:,}-step log, verify reads the last step without copying", lambda: boardcore.verify.verify(log).ok, ((Match, "steps", fast_steps),))
             print(f"    verify actions/s: now {length / b:,.0f}, patched {length / a:,.0f}")
+
+
+def memory() -> None:
+    """Bytes kept per history step (``workloads.bytes_per_step``, seeds 1-3) with untracked records."""
+    print("memory per step, seeds 1-3:   now -> Step(gc=False) -> also tic-tac-toe State(gc=False)")
+    for name in list_games():
+        try:
+            game = get_game(name)
+        except Exception:
+            continue
+        for players in game.player_counts:
+            sizes = []
+            try:
+                for patches in ((), NO_GC_STEP, NO_GC_STEP + NO_GC_TTT):
+                    with patched(*patches):
+                        sizes.append(sum(bytes_per_step(game, players, seed)[0] for seed in (1, 2, 3)) / 3)
+            except Exception as exc:  # a game still being written
+                print(f"    {name} ({players}p): skipped, {type(exc).__name__}: {exc}")
+                continue
+            print(f"    {name} ({players}p): " + " -> ".join(f"{size:.0f} B" for size in sizes))
+    compare("ttt 50 Match playouts, Step and State gc=False", lambda: match_playouts(TTT, 2, range(50)), NO_GC_STEP + NO_GC_TTT)
 
 
 if __name__ == "__main__":

@@ -10,15 +10,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
+pyspiel: Any
+Application: Any
+
 try:
-    import pyspiel
+    import pyspiel  # type: ignore[no-redef]
     from open_spiel.python.games import kuhn_poker as _py_kuhn  # noqa: F401  (registers python_kuhn_poker)
     from open_spiel.python.games import tic_tac_toe as _py_ttt  # noqa: F401  (registers python_tic_tac_toe)
 except ImportError:
     pyspiel = None
 
 try:
-    from eventsourcing.application import Application
+    from eventsourcing.application import Application  # type: ignore[no-redef]
     from eventsourcing.domain import Aggregate, event
 except ImportError:
     Application = None
@@ -54,7 +57,7 @@ if Application is not None:
 
     def eventsourcing_store(events: int) -> tuple[Any, Any]:
         """An in-memory (POPO) application holding one aggregate of ``events`` events (creation included)."""
-        app = Application()
+        app: Any = Application()
         counter = Counter()
         for _ in range(events - 1):
             counter.increment()

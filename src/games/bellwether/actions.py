@@ -7,59 +7,55 @@ from typing import Union
 import msgspec
 
 
-class _A(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    pass
-
-
 # --- Invest & Build (BW-IB) ---------------------------------------------------
-class BuyResource(_A):
+class BuyResource(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Buy one resource at the Exchange for $3 (BW-IB-02, GAP-04)."""
 
     resource: int
 
 
-class SellResource(_A):
+class SellResource(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Sell one resource at the Exchange for $1 ($2 with a Harbour Master, twice a turn)."""
 
     resource: int
 
 
-class BuyConstruction(_A):
+class BuyConstruction(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Buy the Construction card in a market slot into your hand (BW-IB-03)."""
 
     slot: int
 
 
-class RecruitOfficial(_A):
+class RecruitOfficial(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Recruit the Official in a market slot (BW-IB-04)."""
 
     slot: int
 
 
-class HireGangster(_A):
+class HireGangster(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Pay $3 and secretly draw the top Gangster (BW-IB-04, GAP-08)."""
 
 
-class Upgrade(_A):
+class Upgrade(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Upgrade one of your placed Factories or Tenements (BW-IB-05)."""
 
     uid: int
 
 
-class BuyNeutral(_A):
+class BuyNeutral(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Buy a Ward's neutral Factory (BW-IB-06)."""
 
     ward: int
 
 
-class Place(_A):
+class Place(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Place a Building card from your hand in a Ward (BW-IB-08)."""
 
     card: str
     ward: int
 
 
-class PlayJob(_A):
+class PlayJob(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Reveal a Gangster and perform its Job (BW-IB-07); ``target`` is a Ward (Agitator) or a Building uid (Arsonist)."""
 
     gangster: str
@@ -67,83 +63,83 @@ class PlayJob(_A):
     target: int = -1
 
 
-class Quell(_A):
+class Quell(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Discard a Gangster to remove one striker anywhere (BW-CARD-10)."""
 
     gangster: str
     ward: int
 
 
-class EndTurn(_A):
+class EndTurn(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """End your Invest & Build turn."""
 
 
 # --- Labor (BW-LABOR) ------------------------------------------------------------
-class ChooseFirstWard(_A):
+class ChooseFirstWard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The starting player picks the first claimed Ward of Labor (BW-LABOR-01)."""
 
     ward: int
 
 
-class Commit(_A):
+class Commit(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Secretly commit a Gangster to the contest, or "" for none (BW-CONTEST-02)."""
 
     gangster: str
 
 
-class Staff(_A):
+class Staff(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Fill a Factory's minimum staffing (BW-ALLOC)."""
 
     uid: int
 
 
-class Overwork(_A):
+class Overwork(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Put one more worker in a staffed Factory's overwork slot."""
 
     uid: int
 
 
-class FinishAllocation(_A):
+class FinishAllocation(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Stop assigning workers; the rest sit idle. Push follows."""
 
 
-class Reroll(_A):
+class Reroll(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Union Hall: re-roll one non-Strike die (I-UH)."""
 
     die: int
 
 
-class CancelStrike(_A):
+class CancelStrike(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Factory Inspector: cancel one Strike result (O-INS)."""
 
     die: int
 
 
-class PayRelief(_A):
+class PayRelief(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Pay for a Relief die to remove a striker (BW-DIE-01)."""
 
     die: int
 
 
-class SettlePush(_A):
+class SettlePush(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Settle the Push: strikes, Riot or production (BW-LABOR-08)."""
 
 
-class RollRecovery(_A):
+class RollRecovery(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Roll one Labor die to recover a rioting Ward (BW-RIOT-06)."""
 
 
-class StopRecovery(_A):
+class StopRecovery(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Decline to roll, or keep the material just rolled (BW-RIOT-09)."""
 
 
-class ChooseLoss(_A):
+class ChooseLoss(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The rioting Ward's controller picks the Building it loses (BW-RIOT-03)."""
 
     uid: int
 
 
-class PoliceBlock(_A):
+class PoliceBlock(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Police Commissioner: block (or let through) the striker spreading now (O-POL)."""
 
     block: bool

@@ -1,6 +1,8 @@
-"""Derived facts about the board: claims, power, Influence, workers, costs (read-only helpers)."""
+"""Derived facts about the board (claims, power, Influence, workers, costs) and small immutable updates."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 
@@ -13,17 +15,12 @@ from .catalog import (
     RELIEF_COST,
     RELIEF_COST_CHEAP,
 )
-from .state import Player, State, Ward
+from .state import Building, Labor, Player, State, Ward
 
 
 def kind(card: str) -> str:
-    """"F", "T" or "I"."""
+    """The card's category: F (Factory), T (Tenement) or I (Infrastructure)."""
     return BUILDINGS[card].kind
-
-
-def owned(ward: Ward, player: int) -> list:
-    """Factories and Tenements ``player`` owns in the Ward."""
-    return [b for b in ward.buildings if b.owner == player]
 
 
 def claimed(ward: Ward) -> bool:
@@ -50,18 +47,18 @@ def owns_factory(ward: Ward, player: int) -> bool:
     return any(b.owner == player and kind(b.card) == "F" for b in ward.buildings)
 
 
-def find(ward: Ward, uid: int):
+def find(ward: Ward, uid: int) -> Building | None:
     for b in ward.buildings:
         if b.uid == uid:
             return b
     return None
 
 
-def ward_of(state: State, uid: int) -> int:
-    for w, ward in enumerate(state.wards):
-        if find(ward, uid) is not None:
-            return w
-    return -1
+def get(ward: Ward, uid: int) -> Building:
+    """The Building ``uid``, which must stand in the Ward."""
+    b = find(ward, uid)
+    assert b is not None
+    return b
 
 
 def ward_power(ward: Ward, player: int) -> int:
@@ -94,7 +91,7 @@ def staffing(card: str) -> int:
     return BUILDINGS[card].staffing
 
 
-def overwork_slots(b) -> int:
+def overwork_slots(b: Building) -> int:
     return BUILDINGS[b.card].overwork[1 if b.upgraded else 0]
 
 
@@ -136,6 +133,26 @@ def revolution_now(state: State) -> bool:
     """At least one Ward is claimed and every claimed Ward is in Riot (BW-GOAL-03/05, GAP-20)."""
     claimed_wards = [w for w in state.wards if claimed(w)]
     return bool(claimed_wards) and all(w.riot for w in claimed_wards)
+
+
+# --- Labor in progress ---------------------------------------------------------------------
+
+
+def lab(state: State) -> Labor:
+    """The Labor record (only called while Labor is under way)."""
+    assert state.labor is not None
+    return state.labor
+
+
+def current_ward(state: State) -> int:
+    """The Ward Labor is resolving now."""
+    labor = lab(state)
+    return labor.order[labor.pos]
+
+
+def with_labor(state: State, **changes: Any) -> State:
+    """The state with its Labor record changed."""
+    return msgspec.structs.replace(state, labor=msgspec.structs.replace(lab(state), **changes))
 
 
 # --- small immutable updates used by evolve handlers ---------------------------

@@ -110,15 +110,18 @@ class GangsterCard(msgspec.Struct, frozen=True):
     text: str
 
 
-def _f(id, name, copies, cash, res, produces, staffing, upgrade, overwork=(1, 2), power=1, text=""):
+def _f(
+    id: str, name: str, copies: int, cash: int, res: tuple[int, int, int], produces: int, staffing: int, upgrade: int,
+    overwork: tuple[int, int] = (1, 2), power: int = 1, text: str = "",
+) -> BuildingCard:
     return BuildingCard(id, name, "F", copies, Cost(cash, res), upgrade, produces, staffing, overwork, (0, 0), power, text)
 
 
-def _t(id, name, copies, cash, res, workers, upgrade, extra):
+def _t(id: str, name: str, copies: int, cash: int, res: tuple[int, int, int], workers: int, upgrade: int, extra: int) -> BuildingCard:
     return BuildingCard(id, name, "T", copies, Cost(cash, res), upgrade, workers=(workers, extra))
 
 
-def _i(id, name, copies, cash, res, text):
+def _i(id: str, name: str, copies: int, cash: int, res: tuple[int, int, int], text: str) -> BuildingCard:
     return BuildingCard(id, name, "I", copies, Cost(cash, res), power=0, text=text)
 
 
@@ -173,7 +176,7 @@ GANGSTERS: dict[str, GangsterCard] = {
 }
 
 
-def deck(table: dict) -> tuple[str, ...]:
+def deck(table: dict[str, BuildingCard] | dict[str, OfficialCard] | dict[str, GangsterCard]) -> tuple[str, ...]:
     """Every copy of every card in a table, in catalog order (shuffled at setup)."""
     return tuple(card.id for card in table.values() for _ in range(card.copies))
 

@@ -11,24 +11,20 @@ from boardcore import RngAdvanced
 from .state import Result
 
 
-class _E(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    pass
-
-
 # --- Invest & Build -----------------------------------------------------------------
-class ResourceBought(_E):
+class ResourceBought(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     resource: int
     price: int
 
 
-class ResourceSold(_E):
+class ResourceSold(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     resource: int
     price: int
 
 
-class ConstructionBought(_E):
+class ConstructionBought(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A card left the market for the buyer's hand; ``refill`` (or "") turned face up."""
 
     player: int
@@ -37,42 +33,42 @@ class ConstructionBought(_E):
     refill: str
 
 
-class OfficialRecruited(_E):
+class OfficialRecruited(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     slot: int
     card: str
     refill: str
 
 
-class GangsterHired(_E):
+class GangsterHired(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Only the hirer sees ``card``; the rival sees "" (BW-INFO-02)."""
 
     player: int
     card: str
 
 
-class BuildingUpgraded(_E):
+class BuildingUpgraded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     ward: int
     uid: int
     cost: int
 
 
-class NeutralBought(_E):
+class NeutralBought(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     ward: int
     uid: int
     cost: int
 
 
-class BuildingPlaced(_E):
+class BuildingPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     ward: int
     card: str
     uid: int
 
 
-class JobPlayed(_E):
+class JobPlayed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A Gangster is revealed and its Job performed (Saboteur and Heavy marks apply here)."""
 
     player: int
@@ -81,7 +77,7 @@ class JobPlayed(_E):
     target: int
 
 
-class GangsterQuelled(_E):
+class GangsterQuelled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A Gangster discarded to remove one striker (BW-CARD-10)."""
 
     player: int
@@ -89,139 +85,139 @@ class GangsterQuelled(_E):
     ward: int
 
 
-class StrikerAdded(_E):
+class StrikerAdded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
 
 
-class StrikersRemoved(_E):
+class StrikersRemoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     count: int
 
 
-class StrikerMoved(_E):
+class StrikerMoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     source: int
     dest: int
 
 
-class BuildingDestroyed(_E):
+class BuildingDestroyed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Destroyed by a Job (not lost to a Riot)."""
 
     ward: int
     uid: int
 
 
-class CashGained(_E):
+class CashGained(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     amount: int
 
 
-class CashTaken(_E):
+class CashTaken(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     victim: int
     amount: int
 
 
-class GangstersInspected(_E):
+class GangstersInspected(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Only the inspector sees ``seen`` (GAP-27)."""
 
     player: int
     seen: tuple[str, ...]
 
 
-class TurnEnded(_E):
+class TurnEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
 
 
 # --- Labor -----------------------------------------------------------------------------
-class LaborBegan(_E):
+class LaborBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     round: int
 
 
-class FirstWardChosen(_E):
+class FirstWardChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     ward: int
 
 
-class WardSkipped(_E):
+class WardSkipped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
 
 
-class WardEntered(_E):
+class WardEntered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
 
 
-class ContestOpened(_E):
+class ContestOpened(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     waiting: tuple[int, ...]
 
 
-class GangsterCommitted(_E):
-    """Only the committer sees ``gangster`` ("" = none); others receive ``None``."""
+class GangsterCommitted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """Only the committer receives this event ("" = none): the rival cannot even tell that it happened."""
 
     player: int
     ward: int
-    gangster: str | None
+    gangster: str
 
 
-class CommitmentsRevealed(_E):
+class CommitmentsRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     choices: tuple[tuple[int, str], ...]
 
 
-class ContestWon(_E):
+class ContestWon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     winner: int
     totals: tuple[int, int]
     """Each seat's contest total, -1 if it did not take part."""
 
 
-class FactoryStaffed(_E):
+class FactoryStaffed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     uid: int
     workers: int
 
 
-class FactoryOverworked(_E):
+class FactoryOverworked(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     uid: int
 
 
-class AllocationFinished(_E):
+class AllocationFinished(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
 
 
-class DiceRolled(_E):
+class DiceRolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     faces: tuple[int, ...]
 
 
-class DieRerolled(_E):
+class DieRerolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     die: int
     face: int
 
 
-class StrikeCanceled(_E):
+class StrikeCanceled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     ward: int
     die: int
 
 
-class ReliefPaid(_E):
+class ReliefPaid(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     ward: int
     die: int
     cost: int
 
 
-class PushSettled(_E):
+class PushSettled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     strikes: int
     reliefs: int
     strikers: int
 
 
-class FactoryProduced(_E):
+class FactoryProduced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     ward: int
     uid: int
@@ -230,36 +226,36 @@ class FactoryProduced(_E):
     cash: int
 
 
-class MaterialsCollected(_E):
+class MaterialsCollected(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     ward: int
     res: tuple[int, int, int]
 
 
-class WorkersGrew(_E):
+class WorkersGrew(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     workers: int
 
 
-class RecoveryRolled(_E):
+class RecoveryRolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     face: int
 
 
-class RiotEnded(_E):
+class RiotEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
 
 
-class WardFinished(_E):
+class WardFinished(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
 
 
 # --- Unrest ----------------------------------------------------------------------------
-class RiotIgnited(_E):
+class RiotIgnited(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
 
 
-class BuildingLost(_E):
+class BuildingLost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Lost to a Riot; ``counted`` when a Factory or Tenement its owner lost (BW-END-05)."""
 
     ward: int
@@ -268,43 +264,43 @@ class BuildingLost(_E):
     counted: bool
 
 
-class LossSkipped(_E):
+class LossSkipped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
 
 
-class StrikerSpread(_E):
+class StrikerSpread(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     source: int
     dest: int
 
 
-class SpreadBlocked(_E):
+class SpreadBlocked(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     source: int
     dest: int
     by: str
     """"I-CHK", "O-POL" or "full"."""
 
 
-class PoliceConsulted(_E):
+class PoliceConsulted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     source: int
     dest: int
 
 
 # --- Cleanup and the end ---------------------------------------------------------------
-class RoundCleanedUp(_E):
+class RoundCleanedUp(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     round: int
 
 
-class WardBurnedOut(_E):
+class WardBurnedOut(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
 
 
-class RoundStarted(_E):
+class RoundStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     round: int
     start_player: int
 
 
-class GameEnded(_E):
+class GameEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     result: Result
 
 

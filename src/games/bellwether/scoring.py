@@ -36,7 +36,7 @@ def qualifies(state: State, player: int) -> bool:
     return wards >= CONSOLIDATION_WARDS and infl >= CONSOLIDATION_INFLUENCE
 
 
-def best_by(keys: dict[int, tuple]) -> tuple[int, ...]:
+def best_by(keys: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
     """The seats with the highest key; all of them tie for a draw (GAP-22)."""
     top = max(keys.values())
     return tuple(sorted(p for p, k in keys.items() if k == top))
@@ -82,7 +82,11 @@ REASONS = {
 
 
 def outcome(state: State) -> Outcome | None:
-    """The Outcome once a Result is recorded: winner first, a draw when nobody won."""
+    """The Outcome once a Result is recorded: scored by Net Worth (Revolution) or calm Wards (otherwise).
+
+    Ties on the score fall to the same tie-breaks as the Result (fewer losses; Influence, then
+    Net Worth), so the ranking always names the Result's winner first; a full tie is a draw.
+    """
     r = state.result
     if r is None:
         return None
@@ -93,6 +97,8 @@ def outcome(state: State) -> Outcome | None:
     ]
     if not r.winners:
         return Outcome.draw(2, reason=reason, scores=(0.0, 0.0))
-    scores = [0.0, 0.0]
-    scores[r.winners[0]] = 1.0
-    return Outcome.from_scores(scores, reason=reason, breakdown=breakdown)
+    if r.reason == "revolution":
+        scores = [float(n) for n in r.net_worth]
+        return Outcome.from_scores(scores, tiebreak=lambda p: -r.lost[p], reason=reason, breakdown=breakdown)
+    scores = [float(n) for n in r.wards]
+    return Outcome.from_scores(scores, tiebreak=lambda p: (r.influence[p], r.net_worth[p]), reason=reason, breakdown=breakdown)

@@ -9,13 +9,14 @@ from boardcore import RngAdvanced
 
 from . import actions as A
 from . import events as E
-from .catalog import FACE_NAMES, RESOURCES, WARD_NAMES, card_name
+from .catalog import FACE_NAMES, NEUTRAL_FACTORIES, RESOURCES, WARD_NAMES, WARDS, card_name
 from .scoring import REASONS
 from .state import State
 
 
 def _p(seat: int) -> str:
-    return f"P{seat}"
+    """Seats print as P1 and P2, like the engine's default player names."""
+    return f"P{seat + 1}"
 
 
 def _w(ward: int) -> str:
@@ -30,7 +31,7 @@ def _res(res: Sequence[int]) -> str:
     return ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(res) if n) or "nothing"
 
 
-_ACTIONS = {
+_ACTIONS: dict[type, Any] = {
     A.BuyResource: lambda a: f"buy 1 {RESOURCES[a.resource]}",
     A.SellResource: lambda a: f"sell 1 {RESOURCES[a.resource]}",
     A.BuyConstruction: lambda a: f"buy the Construction card in slot {a.slot}",
@@ -57,7 +58,7 @@ _ACTIONS = {
     A.PoliceBlock: lambda a: "block the spreading striker" if a.block else "let the striker spread",
 }
 
-_EVENTS = {
+_EVENTS: dict[type, Any] = {
     E.ResourceBought: lambda e: f"{_p(e.player)} buys 1 {RESOURCES[e.resource]} for ${e.price}",
     E.ResourceSold: lambda e: f"{_p(e.player)} sells 1 {RESOURCES[e.resource]} for ${e.price}",
     E.ConstructionBought: lambda e: f"{_p(e.player)} buys {card_name(e.card)}" + (f"; {card_name(e.refill)} is revealed" if e.refill else ""),
@@ -81,7 +82,7 @@ _EVENTS = {
     E.WardSkipped: lambda e: f"{_w(e.ward)} is unclaimed and skipped",
     E.WardEntered: lambda e: f"Labor in {_w(e.ward)}",
     E.ContestOpened: lambda e: f"contest for {_w(e.ward)}: Gangsters are committed in secret",
-    E.GangsterCommitted: lambda e: f"{_p(e.player)} commits " + ("a secret choice" if e.gangster is None else (card_name(e.gangster) if e.gangster else "no Gangster")),
+    E.GangsterCommitted: lambda e: f"{_p(e.player)} commits " + (card_name(e.gangster) if e.gangster else "no Gangster"),
     E.CommitmentsRevealed: lambda e: "revealed: " + "; ".join(f"{_p(p)} {card_name(g) if g else 'nothing'}" for p, g in e.choices),
     E.ContestWon: lambda e: f"{_p(e.winner)} controls {_w(e.ward)} (" + " vs ".join(f"{_p(p)} {t}" for p, t in enumerate(e.totals) if t >= 0) + ")",
     E.FactoryStaffed: lambda e: f"Factory #{e.uid} gets {e.workers} worker(s)",
@@ -118,40 +119,76 @@ def describe(item: Any, viewer: int | None) -> str:
     return fn(item) if fn else repr(item)
 
 
-_KEY = (
-    E.RoundStarted,
-    E.BuildingPlaced,
-    E.NeutralBought,
-    E.OfficialRecruited,
-    E.BuildingUpgraded,
-    E.JobPlayed,
-    E.ContestWon,
-    E.PushSettled,
-    E.RiotIgnited,
-    E.BuildingLost,
-    E.StrikerSpread,
-    E.SpreadBlocked,
-    E.RiotEnded,
-    E.WardBurnedOut,
-    E.GameEnded,
-)
-
-
 def summarize(state: State, events: Sequence[Any]) -> str:
-    """The chronicle: placements, contests, strikes, Riots, and the final reckoning."""
-    lines = ["Bellwether, 1885 — chronicle", "round 1 begins; " + f"P{_first_start(events, state)} starts"]
+    """The chronicle: round by round placements, contests, strikes, Riots, and the final reckoning."""
+    cards = {w: NEUTRAL_FACTORIES[w] for w in range(WARDS)}
+    control = [-1] * WARDS
+    lines = ["Bellwether, 1885: a chronicle", "", f"Round 1 ({_p(_first_start(events, state))} starts)"]
+    yields: list[list[int]] = [[0, 0, 0, 0], [0, 0, 0, 0]]
+
+    def say(text: str) -> None:
+        lines.append("  " + text)
+
     for e in events:
-        if isinstance(e, _KEY):
-            text = describe(e, None)
-            lines.append(text if isinstance(e, E.RoundStarted) else "  " + text)
+        if isinstance(e, E.RoundStarted):
+            lines.append(f"Round {e.round} ({_p(e.start_player)} starts)")
+        elif isinstance(e, E.BuildingPlaced):
+            cards[e.uid] = e.card
+            say(f"{_p(e.player)} places {card_name(e.card)} in {_w(e.ward)}")
+        elif isinstance(e, E.NeutralBought):
+            say(f"{_p(e.player)} buys the neutral {card_name(cards[e.uid])} of {_w(e.ward)}")
+        elif isinstance(e, E.OfficialRecruited):
+            say(f"{_p(e.player)} recruits the {card_name(e.card)}")
+        elif isinstance(e, E.BuildingUpgraded):
+            say(f"{_p(e.player)} upgrades the {card_name(cards[e.uid])} in {_w(e.ward)}")
+        elif isinstance(e, E.JobPlayed):
+            where = f" in {_w(e.ward)}" if e.ward >= 0 else ""
+            say(f"{_p(e.player)}'s {card_name(e.gangster)} goes to work{where}")
+        elif isinstance(e, E.GangsterQuelled):
+            say(f"{_p(e.player)} spends a {card_name(e.gangster)} to quell a striker in {_w(e.ward)}")
+        elif isinstance(e, E.CommitmentsRevealed) and any(g for _, g in e.choices):
+            say("contest for " + _w(e.ward) + ": " + ", ".join(f"{_p(p)} sends {card_name(g) if g else 'nobody'}" for p, g in e.choices))
+        elif isinstance(e, E.ContestWon):
+            contested = all(t >= 0 for t in e.totals)
+            if contested or control[e.ward] != e.winner:
+                how = f"({e.totals[0]} to {e.totals[1]})" if contested else "unopposed"
+                verb = "holds" if control[e.ward] == e.winner else "takes"
+                say(f"{_p(e.winner)} {verb} {_w(e.ward)} {how}")
+            control[e.ward] = e.winner
+        elif isinstance(e, E.PushSettled) and (e.strikes or e.reliefs):
+            say(f"{_w(e.ward)}: {e.strikes} Strike(s), {e.reliefs} Relief(s) paid: {e.strikers} striker(s)")
+        elif isinstance(e, E.FactoryProduced):
+            yields[e.player][e.resource] += e.amount
+            yields[e.player][3] += e.cash
+        elif isinstance(e, E.MaterialsCollected):
+            for i, n in enumerate(e.res):
+                yields[e.player][i] += n
+        elif isinstance(e, E.RiotIgnited):
+            say(f"RIOT in {_w(e.ward)}!")
+        elif isinstance(e, E.BuildingLost):
+            who = f"{_p(e.owner)}'s" if e.owner >= 0 else "the Ward's"
+            say(f"{who} {card_name(cards.get(e.uid, '?'))} in {_w(e.ward)} is lost to the Riot")
+        elif isinstance(e, E.BuildingDestroyed):
+            say(f"the {card_name(cards.get(e.uid, '?'))} in {_w(e.ward)} burns")
+        elif isinstance(e, (E.StrikerSpread, E.SpreadBlocked, E.RiotEnded, E.WardBurnedOut)):
+            say(describe(e, None))
+        elif isinstance(e, E.RoundCleanedUp):
+            parts = []
+            for p in (0, 1):
+                got = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(yields[p][:3]) if n)
+                if yields[p][3]:
+                    got = (got + ", " if got else "") + f"${yields[p][3]}"
+                parts.append(f"{_p(p)} {got or 'nothing'}")
+            say("Labor yields: " + "; ".join(parts))
+            yields = [[0, 0, 0, 0], [0, 0, 0, 0]]
     r = state.result
     if r is not None:
         lines.append("")
-        lines.append(f"Result after round {state.round}: {REASONS[r.reason]}.")
-        lines.append("  " + (f"P{r.winners[0]} wins." if r.winners else "A draw."))
+        lines.append(f"The end, in round {state.round}: {REASONS[r.reason]}.")
+        lines.append("  " + (f"{_p(r.winners[0])} wins." if r.winners else "A draw."))
         for p in (0, 1):
             lines.append(
-                f"  P{p}: {r.wards[p]} calm Ward(s) controlled, Influence {r.influence[p]}, "
+                f"  {_p(p)}: {r.wards[p]} calm Ward(s) controlled, Influence {r.influence[p]}, "
                 f"Net Worth ${r.net_worth[p]}, {r.lost[p]} Building(s) lost to Riots"
             )
     return "\n".join(lines)

@@ -12,7 +12,7 @@ import msgspec
 from boardcore import Rng
 
 from .board import influence
-from .events import GangsterCommitted, GangsterHired, GangstersInspected
+from .events import GangsterHired, GangstersInspected
 from .scoring import net_worth
 from .state import Result, RiotTask, State, Ward
 
@@ -37,9 +37,8 @@ class LaborView(msgspec.Struct, frozen=True, kw_only=True):
     order: tuple[int, ...]
     pos: int
     ignited: tuple[bool, ...]
-    waiting: tuple[int, ...]
-    committed: tuple[int, ...]
     own_commitment: str | None
+    """The viewer's own sealed choice ("" = none) once made; nothing about the rival's (BW-CONTEST-02)."""
     staffed: tuple[tuple[int, int], ...]
     dice: tuple[int, ...]
     paid: tuple[int, ...]
@@ -99,8 +98,6 @@ def _labor_view(state: State, viewer: int | None) -> LaborView | None:
         order=labor.order,
         pos=labor.pos,
         ignited=labor.ignited,
-        waiting=sealed.waiting if sealed else (),
-        committed=sealed.committed if sealed else (),
         own_commitment=sealed.own if sealed else None,
         staffed=labor.staffed,
         dice=labor.dice,
@@ -145,10 +142,6 @@ def redact_hired(e: GangsterHired) -> GangsterHired:
     return GangsterHired(player=e.player, card="")
 
 
-def redact_committed(e: GangsterCommitted) -> GangsterCommitted:
-    return GangsterCommitted(player=e.player, ward=e.ward, gangster=None)
-
-
 def redact_inspected(e: GangstersInspected) -> GangstersInspected:
     return GangstersInspected(player=e.player, seen=())
 
@@ -157,7 +150,7 @@ def redact_inspected(e: GangstersInspected) -> GangstersInspected:
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
-    """Resample the rival's Gangsters (with the Gangster deck), the deck orders and the rival's open commitment."""
+    """Resample the rival's Gangsters (with the Gangster deck), the deck orders, the rival's open commitment and future dice."""
     rival = 1 - seat
     them = state.players[rival]
     pool, rng = rng.shuffle((*them.gangsters, *state.gangster_deck))
@@ -174,8 +167,10 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         sealed = labor.sealed
         choices = tuple((p, choice if p == rival else c) for p, c in sealed.choices)
         labor = msgspec.structs.replace(labor, sealed=msgspec.structs.replace(sealed, choices=choices))
+    seed, rng = rng.next_word()
     return msgspec.structs.replace(
         state,
+        rng=Rng.from_seed(seed),
         players=tuple(players),
         gangster_deck=pool[n:],
         construction_deck=construction,

@@ -14,13 +14,13 @@ class _Action(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknow
 # --- Phase 1: Rally and Restock ------------------------------------------------
 
 
-class SelectDie(_Action):
+class SelectDie(_Action, frozen=True):
     """Take a die showing ``face`` from the pool (FW-P1-04)."""
 
     face: int
 
 
-class Rally(_Action):
+class Rally(_Action, frozen=True):
     """Place a Thug on an empty die space matching your die (FW-RALLY-01).
 
     ``card`` may name a Sneak (any icon) or Reinforcements (a second Thug on
@@ -33,43 +33,50 @@ class Rally(_Action):
     second_space: int | None = None
 
 
-class Restock(_Action):
-    """Declare and take a Restock (FW-RESTOCK-01): ``cards`` Tactics and ``resources`` (2 in all)."""
+class Restock(_Action, frozen=True):
+    """Declare and take a Restock (FW-RESTOCK-01): ``cards`` Tactics cards plus resources, 2 in all."""
 
     cards: int
-    resources: tuple[int, ...] = ()
+    power: int = 0
+    capital: int = 0
+    mayhem: int = 0
+
+    @property
+    def resources(self) -> tuple[int, ...]:
+        """The resources to add, ascending (0 Power, 1 Capital, 2 Mayhem)."""
+        return (0,) * self.power + (1,) * self.capital + (2,) * self.mayhem
 
 
-class DiscardTactic(_Action):
+class DiscardTactic(_Action, frozen=True):
     """Discard a card face up to get back to the hand limit (FW-RESTOCK-03)."""
 
     card: str
 
 
-class PlayShakedown(_Action):
+class PlayShakedown(_Action, frozen=True):
     """Shakedown, before selecting: reroll any dice still in the pool (choose them next)."""
 
     card: str
 
 
-class ShakedownPick(_Action):
+class ShakedownPick(_Action, frozen=True):
     """Add a die showing ``face`` to the Shakedown reroll (faces in ascending order)."""
 
     face: int
 
 
-class ShakedownRoll(_Action):
+class ShakedownRoll(_Action, frozen=True):
     """Reroll the dice picked for the Shakedown."""
 
 
-class PlayLoadedDice(_Action):
+class PlayLoadedDice(_Action, frozen=True):
     """Loaded Dice, after selecting: turn your die to ``face``."""
 
     card: str
     face: int
 
 
-class PlaySwitcheroo(_Action):
+class PlaySwitcheroo(_Action, frozen=True):
     """Switcheroo, after selecting: swap your die with die ``die`` of ``rival``."""
 
     card: str
@@ -77,7 +84,7 @@ class PlaySwitcheroo(_Action):
     die: int
 
 
-class PlayVagrant(_Action):
+class PlayVagrant(_Action, frozen=True):
     """Vagrant: move your Thug from a die space of an unfilled Landmark to an empty die space of another."""
 
     card: str
@@ -87,19 +94,33 @@ class PlayVagrant(_Action):
     to_space: int
 
 
+class EndTurn(_Action, frozen=True):
+    """Finish your selection turn without using a Vagrant after your action."""
+
+
 # --- Phase 2: Brawl --------------------------------------------------------------
 
 
-class CommitTactics(_Action):
-    """Play these Tactics cards face down to the current Brawl (FW-BRAWL-04); may be empty."""
+class CommitTactics(_Action, frozen=True):
+    """Play these Tactics cards face down to the current Brawl (FW-BRAWL-04); may be none.
 
-    cards: tuple[str, ...] = ()
+    ``cards`` is the card ids in ascending order separated by spaces (``"T03 T11"``,
+    ``""`` for none): a string rather than a tuple because the engine's log keeps
+    tuple fields of actions as tuples, which do not survive its JSON round trip.
+    """
+
+    cards: str = ""
+
+    @property
+    def card_ids(self) -> tuple[str, ...]:
+        """The committed card ids."""
+        return tuple(self.cards.split())
 
 
 # --- Phase 3: Deploy and Scheme ----------------------------------------------------
 
 
-class DeployThugs(_Action):
+class DeployThugs(_Action, frozen=True):
     """Deploy ``count`` of your Thugs on the card to ``ward``, triggering its Recruiting tile ``recruits`` times."""
 
     ward: int
@@ -107,7 +128,7 @@ class DeployThugs(_Action):
     recruits: int = 0
 
 
-class Bolster(_Action):
+class Bolster(_Action, frozen=True):
     """Scheme, pay 1 Power: move 1 Thug (from your current-round stack if ``from_fresh``) to another Ward.
 
     ``to_fresh`` adds it to your current-round stack there (FW-SCHEME-03).
@@ -119,30 +140,30 @@ class Bolster(_Action):
     to_fresh: bool
 
 
-class BribeInspector(_Action):
+class BribeInspector(_Action, frozen=True):
     """Scheme, pay 1 Capital: deploy to the Inspector's Ward for the rest of this round."""
 
 
-class BribeCopper(_Action):
+class BribeCopper(_Action, frozen=True):
     """Scheme, pay 1 Capital: move 1 Copper from one Ward to another."""
 
     from_ward: int
     to_ward: int
 
 
-class Blast(_Action):
+class Blast(_Action, frozen=True):
     """Scheme, pay 1 Mayhem: remove 1 Thug of every rival in a Ward you occupy."""
 
     ward: int
 
 
-class BlastPick(_Action):
+class BlastPick(_Action, frozen=True):
     """Where the Blast takes the current rival's Thug: ``boss``, ``fresh`` or ``old``."""
 
     source: str
 
 
-class EndDeploy(_Action):
+class EndDeploy(_Action, frozen=True):
     """Finish your deployment from this card (skip the Scheme, or return undeployable Thugs)."""
 
 
@@ -157,6 +178,7 @@ Action = Union[
     PlayLoadedDice,
     PlaySwitcheroo,
     PlayVagrant,
+    EndTurn,
     CommitTactics,
     DeployThugs,
     Bolster,

@@ -20,31 +20,37 @@ class _Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown
 # --- Phase 1 ---------------------------------------------------------------------
 
 
-class DiceRolled(_Event):
+class DiceRolled(_Event, frozen=True):
     """The starting player rolled every die in play: a new Phase 1 begins (FW-P1-01)."""
 
     starter: int
     faces: tuple[int, ...]
 
 
-class DieSelected(_Event):
+class DieSelected(_Event, frozen=True):
     player: int
     face: int
 
 
-class TacticPlayed(_Event):
+class TacticPlayed(_Event, frozen=True):
     """A Tactics card was used face up in Phase 1 and discarded."""
 
     player: int
     card: str
 
 
-class ShakedownPicked(_Event):
+class ShakedownBegan(_Event, frozen=True):
+    """A Shakedown was played: its reroll is being chosen."""
+
+    player: int
+
+
+class ShakedownPicked(_Event, frozen=True):
     player: int
     face: int
 
 
-class DiceRerolled(_Event):
+class DiceRerolled(_Event, frozen=True):
     """Shakedown: these pool dice were rerolled."""
 
     player: int
@@ -52,14 +58,14 @@ class DiceRerolled(_Event):
     after: tuple[int, ...]
 
 
-class DieTurned(_Event):
+class DieTurned(_Event, frozen=True):
     """Loaded Dice: the drafter's die now shows ``face``."""
 
     player: int
     face: int
 
 
-class DiceSwapped(_Event):
+class DiceSwapped(_Event, frozen=True):
     """Switcheroo: the drafter gave ``gave`` and got die ``die`` (``got``) of ``rival``."""
 
     player: int
@@ -69,7 +75,7 @@ class DiceSwapped(_Event):
     got: int
 
 
-class ThugMoved(_Event):
+class ThugMoved(_Event, frozen=True):
     """Vagrant: a Thug moved between Landmark die spaces."""
 
     player: int
@@ -79,7 +85,7 @@ class ThugMoved(_Event):
     to_space: int
 
 
-class ThugRallied(_Event):
+class ThugRallied(_Event, frozen=True):
     """A Thug from the bag went onto a card: die space ``space``, or the bonus space if ``bonus``."""
 
     player: int
@@ -88,7 +94,7 @@ class ThugRallied(_Event):
     bonus: bool = False
 
 
-class Restocked(_Event):
+class Restocked(_Event, frozen=True):
     """A Restock was declared (public) and its resources added (FW-RESTOCK-01/02)."""
 
     player: int
@@ -96,7 +102,7 @@ class Restocked(_Event):
     resources: tuple[int, ...]
 
 
-class TacticsDrawn(_Event):
+class TacticsDrawn(_Event, frozen=True):
     """Tactics cards went from the draw pile to a hand; others learn only how many."""
 
     player: int
@@ -104,37 +110,43 @@ class TacticsDrawn(_Event):
     cards: tuple[str, ...] | None
 
 
-class TacticsReshuffled(_Event):
+class TacticsReshuffled(_Event, frozen=True):
     """The discard pile was shuffled into a new draw pile (GAP-14); the order stays hidden."""
 
     count: int
     cards: tuple[str, ...] | None
 
 
-class TacticDiscarded(_Event):
+class TacticDiscarded(_Event, frozen=True):
     """A card was discarded face up to the hand limit (GAP-30)."""
 
     player: int
     card: str
 
 
-class TurnEnded(_Event):
+class Acted(_Event, frozen=True):
+    """The drafter's action of the turn (Rally or Restock) is complete."""
+
     player: int
 
 
-class CopperPlaced(_Event):
+class TurnEnded(_Event, frozen=True):
+    player: int
+
+
+class CopperPlaced(_Event, frozen=True):
     """A filled ALL card with 2+ Gangs got a Copper on its bonus space (FW-RALLY-07)."""
 
     position: int
 
 
-class PhaseBegan(_Event):
+class PhaseBegan(_Event, frozen=True):
     """``brawl`` or ``deploy``."""
 
     phase: str
 
 
-class StartPassed(_Event):
+class StartPassed(_Event, frozen=True):
     """The Starting Player marker and the dice passed to ``player``."""
 
     player: int
@@ -145,12 +157,12 @@ class StartPassed(_Event):
 # --- Phase 2 ---------------------------------------------------------------------
 
 
-class BrawlOpened(_Event):
+class BrawlOpened(_Event, frozen=True):
     position: int
     waiting: tuple[int, ...]
 
 
-class TacticsCommitted(_Event):
+class TacticsCommitted(_Event, frozen=True):
     """Cards played face down to a Brawl; others learn only how many."""
 
     player: int
@@ -158,14 +170,14 @@ class TacticsCommitted(_Event):
     cards: tuple[str, ...] | None
 
 
-class BrawlRevealed(_Event):
+class BrawlRevealed(_Event, frozen=True):
     """Every commitment turned face up at once (FW-BRAWL-06)."""
 
     position: int
     choices: tuple[tuple[int, tuple[str, ...]], ...]
 
 
-class BrawlResolved(_Event):
+class BrawlResolved(_Event, frozen=True):
     """Totals per seat; ``rallied`` seats each put a Thug on the card; ``winner`` collects it later."""
 
     position: int
@@ -177,23 +189,23 @@ class BrawlResolved(_Event):
 # --- Phase 3 ---------------------------------------------------------------------
 
 
-class DeployQueued(_Event):
+class DeployQueued(_Event, frozen=True):
     """The cards Phase 3 deploys from, in order (FW-DEPLOY-02)."""
 
     positions: tuple[int, ...]
 
 
-class CardDeployBegan(_Event):
+class CardDeployBegan(_Event, frozen=True):
     position: int
     seats: tuple[int, ...]
 
 
-class CopperDeployed(_Event):
+class CopperDeployed(_Event, frozen=True):
     position: int
     ward: int
 
 
-class StepBegan(_Event):
+class StepBegan(_Event, frozen=True):
     """``player`` picks up their ``thugs`` from the card to deploy them."""
 
     position: int
@@ -201,7 +213,7 @@ class StepBegan(_Event):
     thugs: int
 
 
-class ThugsDeployed(_Event):
+class ThugsDeployed(_Event, frozen=True):
     """``count`` Thugs from the card plus ``added`` recruits (``recruits`` triggers paid) entered ``ward``."""
 
     player: int
@@ -212,7 +224,7 @@ class ThugsDeployed(_Event):
     resource: int = 0
 
 
-class BossTaken(_Event):
+class BossTaken(_Event, frozen=True):
     """``player``'s current-round stack (height ``height``) moved onto the Ward Boss space."""
 
     ward: int
@@ -220,14 +232,14 @@ class BossTaken(_Event):
     height: int
 
 
-class ThugsReturned(_Event):
+class ThugsReturned(_Event, frozen=True):
     """Thugs with no legal destination went back to the bag (GAP-17)."""
 
     player: int
     count: int
 
 
-class Bolstered(_Event):
+class Bolstered(_Event, frozen=True):
     player: int
     from_ward: int
     from_fresh: bool
@@ -235,23 +247,23 @@ class Bolstered(_Event):
     to_fresh: bool
 
 
-class InspectorBribed(_Event):
+class InspectorBribed(_Event, frozen=True):
     player: int
 
 
-class CopperBribed(_Event):
+class CopperBribed(_Event, frozen=True):
     player: int
     from_ward: int
     to_ward: int
 
 
-class Blasted(_Event):
+class Blasted(_Event, frozen=True):
     player: int
     ward: int
     victims: tuple[int, ...]
 
 
-class ThugBlasted(_Event):
+class ThugBlasted(_Event, frozen=True):
     """``player`` lost a Thug from ``source`` (``boss``, ``fresh``, ``old``) to a Blast."""
 
     player: int
@@ -259,11 +271,11 @@ class ThugBlasted(_Event):
     source: str
 
 
-class StepEnded(_Event):
+class StepEnded(_Event, frozen=True):
     player: int
 
 
-class CardDeployed(_Event):
+class CardDeployed(_Event, frozen=True):
     """The card is done; ``collector`` (if any) takes the Brawl card (FW-DEPLOY-06)."""
 
     position: int
@@ -273,56 +285,56 @@ class CardDeployed(_Event):
 # --- Phase 4 and the final round ---------------------------------------------------
 
 
-class LandmarkReplaced(_Event):
+class LandmarkReplaced(_Event, frozen=True):
     """A new card from the draw pile (``None``: the pile was empty) took ``position``."""
 
     position: int
     card: str | None
 
 
-class RecruitReshuffled(_Event):
+class RecruitReshuffled(_Event, frozen=True):
     """The used Recruiting tiles became a new face-down stack (FW-RESET-02)."""
 
     count: int
     tiles: tuple[str, ...] | None
 
 
-class RecruitReplaced(_Event):
+class RecruitReplaced(_Event, frozen=True):
     ward: int
     tile: str
 
 
-class InspectorMoved(_Event):
+class InspectorMoved(_Event, frozen=True):
     """The top Tactics card was discarded face up; the Inspector went to its Ward (``None``: no card)."""
 
     card: str | None
     ward: int
 
 
-class RoundEnded(_Event):
+class RoundEnded(_Event, frozen=True):
     """Current-round stacks merge into the Ward; Bribes and dice are cleared."""
 
     round: int
 
 
-class FinalRoundBegan(_Event):
+class FinalRoundBegan(_Event, frozen=True):
     reason: str = "deck"
     """``deck`` (FW-FINAL-01) or ``limit`` (the safety round limit)."""
 
 
-class LeftoverDrawn(_Event):
+class LeftoverDrawn(_Event, frozen=True):
     position: int
     card: str
 
 
-class ThugsArrested(_Event):
+class ThugsArrested(_Event, frozen=True):
     """Coppers removed these Thugs per seat from ``ward`` (FW-SCORE-03)."""
 
     ward: int
     arrests: tuple[int, ...]
 
 
-class GameScored(_Event):
+class GameScored(_Event, frozen=True):
     """Points per seat by source (tiles, home, boss, brawls, leftover) and Thugs on the map."""
 
     scores: tuple[tuple[int, ...], ...]
@@ -333,6 +345,7 @@ Event = Union[
     DiceRolled,
     DieSelected,
     TacticPlayed,
+    ShakedownBegan,
     ShakedownPicked,
     DiceRerolled,
     DieTurned,
@@ -343,6 +356,7 @@ Event = Union[
     TacticsDrawn,
     TacticsReshuffled,
     TacticDiscarded,
+    Acted,
     TurnEnded,
     CopperPlaced,
     PhaseBegan,

@@ -73,6 +73,10 @@ class Turn(msgspec.Struct, frozen=True):
     """While a Shakedown is being chosen: the faces picked to reroll, ascending."""
     discard: int = 0
     """Cards still to discard to the hand limit (FW-RESTOCK-03)."""
+    acted: bool = False
+    """The Rally or Restock of this turn is done (only a Vagrant may still be used)."""
+    drawn: tuple[str, ...] = ()
+    """Cards drawn by this turn's Restock: not playable this turn (FW-RESTOCK-04)."""
 
 
 class DeployStep(msgspec.Struct, frozen=True):
@@ -91,6 +95,23 @@ class DeployStep(msgspec.Struct, frozen=True):
     """Rivals still to lose a Thug to the Blast, in turn order."""
 
 
+class Supply(msgspec.Struct, frozen=True, kw_only=True):
+    """What changes only between rounds: piles, tiles, Coppers and the fixed numbers of the game."""
+
+    landmark_deck: tuple[str, ...]
+    leftover_deck: tuple[str, ...]
+    recruit_stack: tuple[str, ...]
+    recruit_used: tuple[str, ...] = ()
+    tiles: tuple[str, ...]
+    """Recruiting tile of each Ward (FW-COMP-05)."""
+    scoring: tuple[str, ...]
+    """Scoring tile of each Ward."""
+    coppers: int
+    """Coppers left in the bag."""
+    dice_count: int
+    round_limit: int
+
+
 class State(msgspec.Struct, frozen=True, kw_only=True):
     """A whole 5 Wards game."""
 
@@ -105,16 +126,12 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     final: bool = False
     """The final round is being played (FW-FINAL)."""
     row: tuple[Slot, ...]
-    tiles: tuple[str, ...]
-    """Recruiting tile of each Ward (FW-COMP-05)."""
+    supply: Supply
     inspector: int
     """Ward of the Inspector (his tile shows the helmet)."""
-    scoring: tuple[str, ...]
-    """Scoring tile of each Ward."""
     wards: tuple[WardState, ...]
     pool: tuple[int, ...] = ()
     """Faces of the unselected dice, ascending."""
-    dice_count: int
     pick: int = 0
     """Selections made in this Phase 1 (snake order index)."""
     turn: Turn | None = None
@@ -128,16 +145,9 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     deploy_seats: tuple[int, ...] = ()
     """Seats still to deploy from the current card, in turn order."""
     step: DeployStep | None = None
-    landmark_deck: tuple[str, ...]
-    leftover_deck: tuple[str, ...]
     tactics_deck: tuple[str, ...]
     discard: tuple[str, ...] = ()
     """Tactics discard pile, face up, oldest first."""
-    recruit_stack: tuple[str, ...]
-    recruit_used: tuple[str, ...] = ()
-    coppers: int
-    """Coppers left in the bag."""
-    round_limit: int
     scores: tuple[tuple[int, ...], ...] | None = None
     """Once scored: per seat, points by source (tiles, home, boss, brawls, leftover)."""
     map_thugs: tuple[int, ...] | None = None

@@ -7,107 +7,103 @@ from typing import Union
 import msgspec
 
 
-class _Action(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    pass
-
-
-class RevealMission(_Action):
+class RevealMission(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Put mission slot 0 or 1, or the control mission (slot 2), face up (PB-SETUP-11)."""
 
     slot: int
 
 
-class UseFortune(_Action):
+class UseFortune(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Add a fortune token (+1) to the roll just made (PB-FORT)."""
 
 
-class DeclineFortune(_Action):
+class DeclineFortune(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Keep the roll as it is."""
 
 
-class PlaceHenchman(_Action):
+class PlaceHenchman(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Put a henchman (``strength``/``charisma``/``intellect``) on a space of this zone (PB-PREP)."""
 
     henchman: str
     space: int
 
 
-class PassPlacement(_Action):
+class PassPlacement(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Place no more henchmen this preparation phase (PB-PREP-07; final, GAP-08)."""
 
 
-class ChooseDefender(_Action):
+class ChooseDefender(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Pick which rival with markers in the zone to fight (PB-CONF-05)."""
 
     defender: int
 
 
-class SwapMarker(_Action):
+class SwapMarker(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Replace one defender marker with one of yours (PB-CONF-13); ``from_zone`` when your supply is empty."""
 
     from_zone: int | None = None
 
 
-class DeclineSwap(_Action):
+class DeclineSwap(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Leave the defender's markers where they are."""
 
 
-class PlayCard(_Action):
+class PlayCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Play a conflict card from your hand; Offence cards name a target (PB-CARD)."""
 
     card: str
     target: int | None = None
 
 
-class ChooseOption(_Action):
+class ChooseOption(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Choose what a card's effect hits: a square or a material type."""
 
     option: str
 
 
-class BuyMarker(_Action):
+class BuyMarker(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Pay 8 and place a control marker in ``zone`` (PB-CTRL-02); ``from_zone`` once your supply is empty."""
 
     zone: int
     from_zone: int | None = None
 
 
-class BailOut(_Action):
+class BailOut(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Pay 10 to bring your strength henchman back from jail (PB-BAIL-01)."""
 
 
-class SellMaterial(_Action):
+class SellMaterial(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Covent Garden: sell a value-1 material card onto a stack for 1 cash (PB-MKT-03)."""
 
     material: str
     stack: int
 
 
-class BuyMaterial(_Action):
+class BuyMaterial(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Covent Garden: pay 1 value-1 cash card for a stack's top card (PB-MKT-04)."""
 
     stack: int
 
 
-class SwapMaterial(_Action):
+class SwapMaterial(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Covent Garden: give a value-1 material card for a stack's top card (PB-MKT-05)."""
 
     material: str
     stack: int
 
 
-class Exchange(_Action):
+class Exchange(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Trade five value-1 cards of a type for one value-5 card (``up``) or back (PB-EXCH-01, GAP-13)."""
 
     good: str
     up: bool
 
 
-class EndTurn(_Action):
+class EndTurn(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Finish an open-game-state turn spent buying markers or at the market."""
 
 
-class Pass(_Action):
+class Pass(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Do nothing this open-game-state turn (PB-OGS-04)."""
 
 

@@ -9,14 +9,10 @@ import msgspec
 from boardcore import RngAdvanced
 
 
-class _Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    pass
-
-
 # --- setup, flow, starter ---------------------------------------------------
 
 
-class MissionRevealed(_Event):
+class MissionRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A player turned one of their three mission cards face up (PB-SETUP-11)."""
 
     player: int
@@ -24,28 +20,28 @@ class MissionRevealed(_Event):
     mission: str
 
 
-class ZoneBegan(_Event):
+class ZoneBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A new zone round began (PB-ROUND-03)."""
 
     zone: int
     round: int
 
 
-class StarterContest(_Event):
+class StarterContest(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """These players tie for starter and roll the d8 off, in seat order (PB-START-03)."""
 
     purpose: str
     candidates: tuple[int, ...]
 
 
-class StarterChosen(_Event):
+class StarterChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The starter of a phase is known; the phase begins with them (PB-START)."""
 
     purpose: str
     player: int
 
 
-class DieRolled(_Event):
+class DieRolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A player rolled the d8 (sides 8) or the racing die (sides 6)."""
 
     player: int
@@ -53,19 +49,19 @@ class DieRolled(_Event):
     sides: int = 8
 
 
-class FortuneUsed(_Event):
+class FortuneUsed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The player added a fortune token (+1) to their open roll (PB-FORT-02)."""
 
     player: int
 
 
-class FortuneDeclined(_Event):
+class FortuneDeclined(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The player kept their roll as rolled."""
 
     player: int
 
 
-class RollsSettled(_Event):
+class RollsSettled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The open rolls are final; ``totals`` are the scores they count for."""
 
     totals: tuple[int, ...]
@@ -74,30 +70,30 @@ class RollsSettled(_Event):
 # --- preparation and action phases -------------------------------------------
 
 
-class HenchmanPlaced(_Event):
+class HenchmanPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     henchman: int
     space: int
 
 
-class PlacementPassed(_Event):
+class PlacementPassed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The player places no more henchmen this round; ``forced`` when no space was left."""
 
     player: int
     forced: bool = False
 
 
-class ActionPhaseBegan(_Event):
+class ActionPhaseBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Henchmen are now taken back in board order (PB-ACTION-01)."""
 
 
-class HenchmanRetrieved(_Event):
+class HenchmanRetrieved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     henchman: int
     space: int
 
 
-class Gained(_Event):
+class Gained(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A player gained ``amount`` of a counter (``catalog.ITEMS``)."""
 
     player: int
@@ -105,7 +101,7 @@ class Gained(_Event):
     amount: int
 
 
-class Lost(_Event):
+class Lost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A player lost ``amount`` of a counter (to the supply)."""
 
     player: int
@@ -113,7 +109,7 @@ class Lost(_Event):
     amount: int
 
 
-class Transferred(_Event):
+class Transferred(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """``amount`` of a counter moved from ``source`` to ``target`` (Offence cards)."""
 
     source: int
@@ -122,7 +118,7 @@ class Transferred(_Event):
     amount: int
 
 
-class Exchanged(_Event):
+class Exchanged(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Five value-1 cards became one value-5 card (``up``) or the reverse (GAP-13)."""
 
     player: int
@@ -130,34 +126,34 @@ class Exchanged(_Event):
     up: bool
 
 
-class Jailed(_Event):
+class Jailed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The suspicion meter is full: the strength henchman goes to jail, tokens removed (PB-SUSP-03..06)."""
 
     player: int
 
 
-class BailedOut(_Event):
+class BailedOut(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The strength henchman is back; suspicion returns to the first square (PB-BAIL, GAP-17)."""
 
     player: int
     cost: int
 
 
-class CardDrawn(_Event):
+class CardDrawn(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A player drew a conflict card; only they learn which (``card`` is ``""`` for others)."""
 
     player: int
     card: str
 
 
-class DeckReshuffled(_Event):
+class DeckReshuffled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The discard pile became the new draw stack, shuffled (GAP-14); the order is hidden."""
 
     cards: tuple[str, ...]
     size: int
 
 
-class ConflictBegan(_Event):
+class ConflictBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A henchman on the conflict location attacks; ``defender`` is -1 until chosen (PB-CONF-04..06)."""
 
     attacker: int
@@ -165,12 +161,12 @@ class ConflictBegan(_Event):
     defender: int
 
 
-class DefenderChosen(_Event):
+class DefenderChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     attacker: int
     defender: int
 
 
-class ConflictDecided(_Event):
+class ConflictDecided(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The higher total won; a tie goes to the defender (PB-CONF-10, GAP-18)."""
 
     attacker: int
@@ -182,7 +178,7 @@ class ConflictDecided(_Event):
     """The attacker won above 15 and may swap a marker (PB-CONF-13)."""
 
 
-class MarkerSwapped(_Event):
+class MarkerSwapped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The winning attacker replaced one defender marker with their own, for free (PB-CONF-13/14)."""
 
     attacker: int
@@ -191,18 +187,18 @@ class MarkerSwapped(_Event):
     from_zone: int | None
 
 
-class SwapDeclined(_Event):
+class SwapDeclined(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     attacker: int
 
 
-class ConflictEnded(_Event):
+class ConflictEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The conflict is over; the next henchman is taken back."""
 
 
 # --- open game state ----------------------------------------------------------
 
 
-class MarkerPlaced(_Event):
+class MarkerPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A control marker bought for ``cost`` and placed (PB-CTRL-02/06)."""
 
     player: int
@@ -211,7 +207,7 @@ class MarkerPlaced(_Event):
     cost: int
 
 
-class CardPlayed(_Event):
+class CardPlayed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A conflict card is revealed and played (PB-CARD)."""
 
     player: int
@@ -219,7 +215,7 @@ class CardPlayed(_Event):
     target: int
 
 
-class CardBoost(_Event):
+class CardBoost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The boost roll's total, and whether it reached the card's threshold (PB-CARD-02/03)."""
 
     player: int
@@ -227,38 +223,38 @@ class CardBoost(_Event):
     boosted: bool
 
 
-class OptionChosen(_Event):
+class OptionChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     option: str
 
 
-class CardResolved(_Event):
+class CardResolved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The card's effects are done; it goes to the discard pile (PB-CARD-04)."""
 
     player: int
     card: str
 
 
-class MaterialSold(_Event):
+class MaterialSold(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     material: str
     stack: int
 
 
-class MaterialBought(_Event):
+class MaterialBought(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     stack: int
     material: str
 
 
-class MaterialSwapped(_Event):
+class MaterialSwapped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     material: str
     stack: int
     taken: str
 
 
-class TurnEnded(_Event):
+class TurnEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """An open-game-state turn ended; ``acted`` is False for a pass (GAP-10)."""
 
     player: int
@@ -268,24 +264,24 @@ class TurnEnded(_Event):
 # --- Derby, missions, end -----------------------------------------------------
 
 
-class DerbyBegan(_Event):
+class DerbyBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Horses start, moved forward by horsepower (PB-DERBY-02/03)."""
 
     positions: tuple[int, ...]
 
 
-class BetPlaced(_Event):
+class BetPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """One value-1 cash card on the player's own horse (PB-DERBY-04)."""
 
     player: int
 
 
-class HorseMoved(_Event):
+class HorseMoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     spaces: int
 
 
-class DerbyWon(_Event):
+class DerbyWon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The first horse over the line; ``payout`` is what its owner receives (PB-DERBY-07..10)."""
 
     player: int
@@ -293,7 +289,7 @@ class DerbyWon(_Event):
     payout: int
 
 
-class MissionCompleted(_Event):
+class MissionCompleted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A mission's condition held: it counts as done for good (GAP-01)."""
 
     player: int
@@ -302,7 +298,7 @@ class MissionCompleted(_Event):
     face_up: bool
 
 
-class GameEnded(_Event):
+class GameEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The game is over; every mission card is revealed (GAP-03/04)."""
 
     winner: int

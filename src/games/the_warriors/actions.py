@@ -7,32 +7,28 @@ from typing import Union
 import msgspec
 
 
-class _Action(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    pass
-
-
 # --- Fight Phase ---------------------------------------------------------------------
 
 
-class ChooseWarrior(_Action):
+class ChooseWarrior(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The Instigator picks the Warrior a "before the fight" gang rule hits (Lizzies, Punks)."""
 
     target: int
 
 
-class DiscardCard(_Action):
+class DiscardCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Discard a card from hand (Punks' rule, the Jumped penalty)."""
 
     card: int
 
 
-class TurnWeaponDown(_Action):
+class TurnWeaponDown(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Rogues' rule: turn one of your face-up Weapons face down."""
 
     weapon: int
 
 
-class PlayCard(_Action):
+class PlayCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Play a War card from hand on your fight turn.
 
     ``weapon``: the Weapon used with it (a [Weapon] or Any Weapon card).
@@ -46,17 +42,17 @@ class PlayCard(_Action):
     pick: int = -1
 
 
-class KeepLookout(_Action):
+class KeepLookout(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """After Lookout's peek: leave the Bopper card on top, or put it on the bottom."""
 
     bottom: bool
 
 
-class Roll(_Action):
+class Roll(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Roll the dice the cards played this turn give."""
 
 
-class Reroll(_Action):
+class Reroll(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Re-roll with a card: a played Smooth Talker or Showboat, or Lucky Hat / Cover Me from hand.
 
     ``die`` is the index of the die (ignored by Showboat, which re-rolls every 1 and 2: use -1).
@@ -66,11 +62,11 @@ class Reroll(_Action):
     die: int
 
 
-class KeepDice(_Action):
+class KeepDice(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The roller is done re-rolling (the Orphans' rule then applies)."""
 
 
-class Boost(_Action):
+class Boost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Add 1 to a die with a card: a played Quiet Strength / Cheap Shot, or Throw Hands,
     Take the Lead or Sweet Talk from hand."""
 
@@ -78,7 +74,7 @@ class Boost(_Action):
     die: int
 
 
-class CoverSpot(_Action):
+class CoverSpot(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Cover one spot: a Number spot with the dice, or a Weapon spot with ``weapon``
     (-1: with an Any Weapon card played with a Weapon this turn)."""
 
@@ -86,17 +82,17 @@ class CoverSpot(_Action):
     weapon: int = -1
 
 
-class GiveUp(_Action):
+class GiveUp(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Cover nothing: you are knocked out (WR-KO-01)."""
 
 
-class HoldTheLine(_Action):
+class HoldTheLine(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Discard Hold the Line so the knocked-out Warrior loses a discard-pile card instead."""
 
     card: int
 
 
-class RemoveCard(_Action):
+class RemoveCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Knocked out: remove a card (from hand, or from the discard pile if the hand is empty)."""
 
     card: int
@@ -105,45 +101,45 @@ class RemoveCard(_Action):
 # --- City Phase ------------------------------------------------------------------------
 
 
-class Move(_Action):
+class Move(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Move your mover to a space (WR-MOVE)."""
 
     space: int
 
 
-class Rest(_Action):
+class Rest(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Rest instead of moving (WR-REST-01)."""
 
 
-class ReturnCard(_Action):
+class ReturnCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Discard-pile icon: return a card from your discard pile to your hand."""
 
     card: int
 
 
-class TakeWarCard(_Action):
+class TakeWarCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """War card icon: take a card from the face-up War row (by position)."""
 
     index: int
 
 
-class TakeWeapon(_Action):
+class TakeWeapon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Weapon icon: take a Weapon from the face-up row (by position)."""
 
     index: int
 
 
-class RemoveWeapon(_Action):
+class RemoveWeapon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Remove one of your Weapons from the game (third Weapon, or The Fuzz)."""
 
     weapon: int
 
 
-class StandAndFight(_Action):
+class StandAndFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Challenged: fight at the Location you looked at."""
 
 
-class Run(_Action):
+class Run(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Challenged: run (a Bottle goes on the board)."""
 
 

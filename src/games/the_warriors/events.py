@@ -9,14 +9,10 @@ import msgspec
 from boardcore import RngAdvanced
 
 
-class _Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    pass
-
-
 # --- flow ---------------------------------------------------------------------------
 
 
-class ChoiceOffered(_Event):
+class ChoiceOffered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The game now waits for ``player``'s decision of this kind."""
 
     kind: str
@@ -26,7 +22,7 @@ class ChoiceOffered(_Event):
     can_run: bool = True
 
 
-class GameEnded(_Event):
+class GameEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The night is over: everyone won or everyone lost."""
 
     won: bool
@@ -36,7 +32,7 @@ class GameEnded(_Event):
 # --- Fight Phase ----------------------------------------------------------------------
 
 
-class FightStarted(_Event):
+class FightStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A fight begins: rival, Location (or Coney), participants and requirement."""
 
     instigator: int
@@ -48,21 +44,21 @@ class FightStarted(_Event):
     need_rep: int
 
 
-class WarriorChosen(_Event):
+class WarriorChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The Instigator chose who suffers the gang's "before the fight" rule."""
 
     player: int
     target: int
 
 
-class CardsDiscarded(_Event):
+class CardsDiscarded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Cards went from a hand to its owner's discard pile (gang rule or penalty)."""
 
     player: int
     cards: tuple[int, ...]
 
 
-class WeaponFlipped(_Event):
+class WeaponFlipped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A Weapon card was turned face up or face down without being used."""
 
     player: int
@@ -70,13 +66,13 @@ class WeaponFlipped(_Event):
     face_up: bool
 
 
-class TurnStarted(_Event):
+class TurnStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A fight turn begins."""
 
     player: int
 
 
-class CardPlayed(_Event):
+class CardPlayed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A War card was played (to the discard pile), with the Weapon used for it if any."""
 
     player: int
@@ -84,26 +80,26 @@ class CardPlayed(_Event):
     weapon: int = -1
 
 
-class LookoutPeeked(_Event):
+class LookoutPeeked(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Lookout: the player secretly saw the top Bopper card."""
 
     player: int
     card: int
 
 
-class LookoutDecided(_Event):
+class LookoutDecided(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Lookout: the peeked card stays on top, or goes to the bottom."""
 
     player: int
     bottom: bool
 
 
-class DiceRolled(_Event):
+class DiceRolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     dice: tuple[int, ...]
 
 
-class DiceRerolled(_Event):
+class DiceRerolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """``by`` used ``card`` to re-roll; ``dice`` are the roller's dice afterwards."""
 
     player: int
@@ -112,14 +108,14 @@ class DiceRerolled(_Event):
     dice: tuple[int, ...]
 
 
-class DiceSettled(_Event):
+class DiceSettled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Re-rolls are over; ``dice`` remain (after the Orphans' rule)."""
 
     player: int
     dice: tuple[int, ...]
 
 
-class DieBoosted(_Event):
+class DieBoosted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """``by`` used ``card`` to add 1 to die ``die`` of the roller."""
 
     player: int
@@ -128,7 +124,7 @@ class DieBoosted(_Event):
     die: int
 
 
-class SpotCovered(_Event):
+class SpotCovered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A Defeat token went on a spot (with ``weapon`` if one was used)."""
 
     player: int
@@ -136,17 +132,17 @@ class SpotCovered(_Event):
     weapon: int = -1
 
 
-class KnockedOut(_Event):
+class KnockedOut(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
 
 
-class HoldTheLineUsed(_Event):
+class HoldTheLineUsed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     target: int
     card: int
 
 
-class CardRemoved(_Event):
+class CardRemoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A War card left the game, from ``pile`` ("hand" or "discard")."""
 
     player: int
@@ -155,43 +151,43 @@ class CardRemoved(_Event):
     reason: str
 
 
-class RivalDefeated(_Event):
+class RivalDefeated(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The beaten gang's leader drops to the bottom of the Reputation Track."""
 
     gang: int
 
 
-class GangRevealed(_Event):
+class GangRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The beaten Gang tile went face up to the bottom; the next rival is revealed."""
 
     gang: int
 
 
-class GangStackShuffled(_Event):
+class GangStackShuffled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Every Gang tile in the stack was face up: they were shuffled face down."""
 
     order: tuple[int, ...]
 
 
-class WarriorsDropped(_Event):
+class WarriorsDropped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The Warriors' leader moved down ``steps`` spaces, swapping with those below."""
 
     steps: int
 
 
-class LocationReturned(_Event):
+class LocationReturned(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The fight's Location tile went face up to the bottom (Van Cortlandt: out of the game)."""
 
     tile: int
 
 
-class LocationStackShuffled(_Event):
+class LocationStackShuffled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Every Location tile in the stack was face up: they were shuffled face down."""
 
     order: tuple[int, ...]
 
 
-class FightEnded(_Event):
+class FightEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Defeat tokens cleared; the participants' Weapons turn face up."""
 
     won: bool
@@ -200,12 +196,12 @@ class FightEnded(_Event):
 # --- City Phase -----------------------------------------------------------------------
 
 
-class CityTurnStarted(_Event):
+class CityTurnStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     resume: int
 
 
-class Moved(_Event):
+class Moved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Moved to a space; ``reveals`` Bopper cards are due there."""
 
     player: int
@@ -213,20 +209,20 @@ class Moved(_Event):
     reveals: int
 
 
-class Rested(_Event):
+class Rested(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The discard pile went back to hand."""
 
     player: int
 
 
-class CardReturned(_Event):
+class CardReturned(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A card went from the discard pile back to its owner's hand."""
 
     player: int
     card: int
 
 
-class WarCardTaken(_Event):
+class WarCardTaken(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """A card from the War row went to a hand; ``refill`` (or -1) replaced it."""
 
     player: int
@@ -235,24 +231,24 @@ class WarCardTaken(_Event):
     refill: int
 
 
-class WeaponTaken(_Event):
+class WeaponTaken(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     index: int
     weapon: int
     refill: int
 
 
-class WeaponRemoved(_Event):
+class WeaponRemoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     weapon: int
 
 
-class BopperRevealed(_Event):
+class BopperRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     card: int
 
 
-class BopperDeckBuilt(_Event):
+class BopperDeckBuilt(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The Bopper deck was rebuilt and shuffled (``reason``: empty, third_threat, coney)."""
 
     player: int
@@ -260,23 +256,23 @@ class BopperDeckBuilt(_Event):
     reason: str
 
 
-class Challenged(_Event):
+class Challenged(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
     can_run: bool
 
 
-class LocationPeeked(_Event):
+class LocationPeeked(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The challenged Warrior secretly looked at the top Location tile."""
 
     player: int
     tile: int
 
 
-class ChoseFight(_Event):
+class ChoseFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     player: int
 
 
-class Ran(_Event):
+class Ran(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The Warrior ran; the seen tile went face up to the bottom and a Bottle was placed."""
 
     player: int

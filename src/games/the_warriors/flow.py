@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from msgspec.structs import replace
 
 from boardcore import IllegalAction, Rng, advance
 
@@ -21,7 +20,7 @@ from .events import (
     WeaponRemoved,
     WeaponTaken,
 )
-from .state import Pending, State
+from .state import Pending, State, update
 
 _EVOLVE: Any = None
 
@@ -94,19 +93,27 @@ def is_over(state: State) -> bool:
 # --- folds of shared events ------------------------------------------------------------
 
 
+_KINDS = ("play", "reroll", "boost", "ko", "move", "return", "war_row", "weapon_row", "weapon_limit", "challenge", "gang_target", "lookout", "fuzz")
+_SHARED = {(kind, player): Pending(kind=kind, player=player) for kind in _KINDS for player in range(4)}
+"""The usual decisions, built once, so that history steps share them instead of each holding a copy."""
+
+
 def evolve_choice_offered(state: State, e: ChoiceOffered) -> State:
-    return replace(state, pending=Pending(kind=e.kind, player=e.player, count=e.count, queue=e.queue, can_run=e.can_run))
+    pending = _SHARED.get((e.kind, e.player)) if (e.count, e.queue, e.can_run) == (0, (), True) else None
+    if pending is None:
+        pending = Pending(kind=e.kind, player=e.player, count=e.count, queue=e.queue, can_run=e.can_run)
+    return update(state, pending=pending)
 
 
 def evolve_game_ended(state: State, e: GameEnded) -> State:
-    return replace(state, result=1 if e.won else -1, reason=e.reason, pending=None, city=None)
+    return update(state, result=1 if e.won else -1, reason=e.reason, pending=None, city=None)
 
 
 def evolve_cards_discarded(state: State, e: CardsDiscarded) -> State:
     hand = state.hands[e.player]
     for c in e.cards:
         hand = without(hand, c)
-    return replace(
+    return update(
         state,
         hands=put(state.hands, e.player, hand),
         discards=put(state.discards, e.player, (*state.discards[e.player], *e.cards)),
@@ -114,7 +121,7 @@ def evolve_cards_discarded(state: State, e: CardsDiscarded) -> State:
 
 
 def evolve_card_returned(state: State, e: CardReturned) -> State:
-    return replace(
+    return update(
         state,
         hands=put(state.hands, e.player, (*state.hands[e.player], e.card)),
         discards=put(state.discards, e.player, without(state.discards[e.player], e.card)),
@@ -123,10 +130,10 @@ def evolve_card_returned(state: State, e: CardReturned) -> State:
 
 def evolve_card_removed(state: State, e: CardRemoved) -> State:
     if e.pile == "hand":
-        state = replace(state, hands=put(state.hands, e.player, without(state.hands[e.player], e.card)))
+        state = update(state, hands=put(state.hands, e.player, without(state.hands[e.player], e.card)))
     else:
-        state = replace(state, discards=put(state.discards, e.player, without(state.discards[e.player], e.card)))
-    return replace(state, war_removed=(*state.war_removed, e.card))
+        state = update(state, discards=put(state.discards, e.player, without(state.discards[e.player], e.card)))
+    return update(state, war_removed=(*state.war_removed, e.card))
 
 
 def evolve_war_card_taken(state: State, e: WarCardTaken) -> State:
@@ -135,7 +142,7 @@ def evolve_war_card_taken(state: State, e: WarCardTaken) -> State:
         row, deck = put(row, e.index, e.refill), state.war_deck[1:]
     else:
         row, deck = (*row[: e.index], *row[e.index + 1 :]), state.war_deck
-    return replace(state, war_row=row, war_deck=deck, hands=put(state.hands, e.player, (*state.hands[e.player], e.card)))
+    return update(state, war_row=row, war_deck=deck, hands=put(state.hands, e.player, (*state.hands[e.player], e.card)))
 
 
 def evolve_weapon_taken(state: State, e: WeaponTaken) -> State:
@@ -144,12 +151,12 @@ def evolve_weapon_taken(state: State, e: WeaponTaken) -> State:
         row, deck = put(row, e.index, e.refill), state.weapon_deck[1:]
     else:
         row, deck = (*row[: e.index], *row[e.index + 1 :]), state.weapon_deck
-    return replace(state, weapon_row=row, weapon_deck=deck, weapons=put(state.weapons, e.player, (*state.weapons[e.player], e.weapon)))
+    return update(state, weapon_row=row, weapon_deck=deck, weapons=put(state.weapons, e.player, (*state.weapons[e.player], e.weapon)))
 
 
 def evolve_weapon_removed(state: State, e: WeaponRemoved) -> State:
     spent = without(state.spent, e.weapon) if e.weapon in state.spent else state.spent
-    return replace(
+    return update(
         state,
         weapons=put(state.weapons, e.player, without(state.weapons[e.player], e.weapon)),
         weapons_removed=(*state.weapons_removed, e.weapon),
@@ -159,8 +166,8 @@ def evolve_weapon_removed(state: State, e: WeaponRemoved) -> State:
 
 def evolve_weapon_flipped(state: State, e: WeaponFlipped) -> State:
     if e.face_up:
-        return replace(state, spent=without(state.spent, e.weapon))
-    return replace(state, spent=tuple(sorted((*state.spent, e.weapon))))
+        return update(state, spent=without(state.spent, e.weapon))
+    return update(state, spent=tuple(sorted((*state.spent, e.weapon))))
 
 
 def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 import attrs
 import msgspec
+from msgspec.structs import replace
 
 from boardcore import Rng
 
 from .catalog import DIFFICULTIES, WARRIOR_NAMES
 
 
-def _check_warriors(instance: object, attribute: object, value: tuple[str, ...]) -> None:
-    unknown = [name for name in value if name not in WARRIOR_NAMES]
+def _check_warriors(instance: object, attribute: object, value: str) -> None:
+    names = warrior_names(value)
+    unknown = [name for name in names if name not in WARRIOR_NAMES]
     if unknown:
         raise ValueError(f"unknown Warriors {unknown}; choose from {', '.join(WARRIOR_NAMES)}")
-    if len(set(value)) != len(value):
+    if len(set(names)) != len(names):
         raise ValueError("each player must choose a different Warrior")
+
+
+def warrior_names(value: str) -> tuple[str, ...]:
+    """The names in a comma-separated ``warriors`` option."""
+    return tuple(name.strip() for name in value.split(",") if name.strip())
 
 
 @attrs.frozen
@@ -23,13 +32,13 @@ class Options:
     """Table options.
 
     ``difficulty`` removes 0/2/4/6 Coast is Clear cards (WR-DIFF-01).
-    ``warriors`` names each seat's Warrior in seat order (GAP-24); empty: the RNG deals them.
+    ``warriors`` names each seat's Warrior in seat order, comma-separated (GAP-24); empty: the RNG deals them.
     ``max_city_turns`` is the safety limit: the night is lost once this many City turns have
     been taken (the rules never force an end, since resting is always allowed).
     """
 
     difficulty: str = attrs.field(default="easy", validator=attrs.validators.in_(DIFFICULTIES))
-    warriors: tuple[str, ...] = attrs.field(default=(), converter=tuple, validator=_check_warriors)
+    warriors: str = attrs.field(default="", validator=_check_warriors)
     max_city_turns: int = attrs.field(default=400, validator=attrs.validators.ge(1))
 
 
@@ -90,8 +99,10 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
     can_run: bool = True
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
-    """A whole game: public board, private hands and decks, the pending decision."""
+class Table(msgspec.Struct, frozen=True, kw_only=True):
+    """The slow-changing part of the game: who plays, the track, the board's tokens, the
+    decks and rows, the Gang and Location stacks, and the result (kept apart so that
+    most steps copy only the small, busy ``State`` record)."""
 
     players: int
     warriors: tuple[int, ...]
@@ -99,25 +110,15 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     track: tuple[int, ...]
     """Reputation Track top ("1") to bottom ("7"): gang ids and WARRIORS_FIGURE."""
     bottles: int = 0
-    positions: tuple[int, ...]
     tokens: tuple[int, ...]
     """Fight spaces still holding their Fight token."""
     arrived: tuple[int, ...] = ()
     """Seats on Coney Island, in arrival order."""
-    hands: tuple[tuple[int, ...], ...]
-    discards: tuple[tuple[int, ...], ...]
     war_deck: tuple[int, ...]
     war_row: tuple[int, ...]
-    war_removed: tuple[int, ...] = ()
-    weapons: tuple[tuple[int, ...], ...]
-    spent: tuple[int, ...] = ()
-    """Weapon cards face down (used this fight)."""
     weapon_deck: tuple[int, ...]
     weapon_row: tuple[int, ...]
     weapons_removed: tuple[int, ...] = ()
-    bopper_deck: tuple[int, ...]
-    bopper_discard: tuple[int, ...] = ()
-    threats: tuple[tuple[int, ...], ...]
     bopper_out: tuple[int, ...] = ()
     """Coast is Clear cards removed by the difficulty setting."""
     lookout_seat: int = -1
@@ -125,18 +126,157 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     lookout_card: int = -1
     lookout_bottom: bool = False
     rival: int
+    first_rival: int = -1
+    """The gang of the opening fight at Van Cortlandt Park (for the story)."""
     gang_down: tuple[int, ...]
     gang_up: tuple[int, ...] = ()
     loc_down: tuple[int, ...]
     loc_up: tuple[int, ...] = ()
     instigator: int
-    fight: Fight | None = None
-    city: City | None = None
-    pending: Pending | None = None
-    city_turns: int = 0
     fights: int = 0
     result: int = 0
     """0 while playing, 1 won, -1 lost."""
     reason: str = ""
     max_city_turns: int = 400
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    """A whole game: hands, discards, Weapons, Boppers, the fight or City turn and the pending
+    decision; everything slower-changing lives in ``table`` (read through the properties below)."""
+
+    positions: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    war_removed: tuple[int, ...] = ()
+    weapons: tuple[tuple[int, ...], ...]
+    spent: tuple[int, ...] = ()
+    """Weapon cards face down (used this fight)."""
+    bopper_deck: tuple[int, ...]
+    bopper_discard: tuple[int, ...] = ()
+    threats: tuple[tuple[int, ...], ...]
+    fight: Fight | None = None
+    city: City | None = None
+    pending: Pending | None = None
+    city_turns: int = 0
     rng: Rng
+    table: Table
+
+    @property
+    def players(self) -> int:
+        return self.table.players
+
+    @property
+    def warriors(self) -> tuple[int, ...]:
+        return self.table.warriors
+
+    @property
+    def max_city_turns(self) -> int:
+        return self.table.max_city_turns
+
+    @property
+    def first_rival(self) -> int:
+        return self.table.first_rival
+
+    @property
+    def bopper_out(self) -> tuple[int, ...]:
+        return self.table.bopper_out
+
+    @property
+    def track(self) -> tuple[int, ...]:
+        return self.table.track
+
+    @property
+    def bottles(self) -> int:
+        return self.table.bottles
+
+    @property
+    def tokens(self) -> tuple[int, ...]:
+        return self.table.tokens
+
+    @property
+    def arrived(self) -> tuple[int, ...]:
+        return self.table.arrived
+
+    @property
+    def war_deck(self) -> tuple[int, ...]:
+        return self.table.war_deck
+
+    @property
+    def war_row(self) -> tuple[int, ...]:
+        return self.table.war_row
+
+    @property
+    def weapon_deck(self) -> tuple[int, ...]:
+        return self.table.weapon_deck
+
+    @property
+    def weapon_row(self) -> tuple[int, ...]:
+        return self.table.weapon_row
+
+    @property
+    def weapons_removed(self) -> tuple[int, ...]:
+        return self.table.weapons_removed
+
+    @property
+    def rival(self) -> int:
+        return self.table.rival
+
+    @property
+    def gang_down(self) -> tuple[int, ...]:
+        return self.table.gang_down
+
+    @property
+    def gang_up(self) -> tuple[int, ...]:
+        return self.table.gang_up
+
+    @property
+    def loc_down(self) -> tuple[int, ...]:
+        return self.table.loc_down
+
+    @property
+    def loc_up(self) -> tuple[int, ...]:
+        return self.table.loc_up
+
+    @property
+    def instigator(self) -> int:
+        return self.table.instigator
+
+    @property
+    def fights(self) -> int:
+        return self.table.fights
+
+    @property
+    def result(self) -> int:
+        return self.table.result
+
+    @property
+    def reason(self) -> str:
+        return self.table.reason
+
+    @property
+    def lookout_seat(self) -> int:
+        return self.table.lookout_seat
+
+    @property
+    def lookout_card(self) -> int:
+        return self.table.lookout_card
+
+    @property
+    def lookout_bottom(self) -> bool:
+        return self.table.lookout_bottom
+
+
+T = TypeVar("T")
+_TABLE_FIELDS = frozenset(Table.__struct_fields__)
+
+
+def update(record: T, **changes: Any) -> T:
+    """``msgspec.structs.replace`` that also accepts a ``State``'s table fields by name."""
+    if not isinstance(record, State):
+        return replace(record, **changes)  # type: ignore[type-var]
+    table = record.table
+    cold = {k: changes.pop(k) for k in [k for k in changes if k in _TABLE_FIELDS]}
+    cold = {k: v for k, v in cold.items() if v is not getattr(table, k)}
+    if cold:
+        changes["table"] = replace(table, **cold)
+    return replace(record, **changes)

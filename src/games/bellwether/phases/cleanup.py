@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from ..board import claimed, set_ward
@@ -56,7 +58,7 @@ def evolve_round_started(state: State, e: RoundStarted) -> State:
     )
 
 
-HANDLERS = {
+HANDLERS: dict[type, Any] = {
     RoundCleanedUp: evolve_round_cleaned_up,
     WardBurnedOut: evolve_ward_burned_out,
     RoundStarted: evolve_round_started,

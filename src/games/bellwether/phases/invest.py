@@ -7,6 +7,8 @@ Building placement per turn.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from ..actions import (
@@ -26,6 +28,7 @@ from ..board import (
     add_res,
     can_pay,
     find,
+    get,
     free_space,
     holds,
     job_limit,
@@ -132,12 +135,12 @@ def job_targets(state: State, player: int, g: str) -> list[tuple[int, int]]:
     return out
 
 
-def legal(state: State, player: int) -> list:
+def legal(state: State, player: int) -> list[Any]:
     """Every Invest & Build action open to the player on turn (BW-IB-01..08)."""
     if state.phase != INVEST or player != state.turn or state.riots or state.police_target >= 0:
         return []
     p = state.players[player]
-    actions: list = []
+    actions: list[Any] = []
     if p.cash >= BUY_PRICE:
         actions += [BuyResource(resource=r) for r in range(3)]
     actions += [SellResource(resource=r) for r in range(3) if p.res[r] > 0]
@@ -199,7 +202,7 @@ def decide_upgrade(out: Out, player: int, action: Upgrade) -> None:
     """BW-UPG-01: once, for its cash upgrade cost."""
     state = out.state
     w = next(i for i, ward in enumerate(state.wards) if find(ward, action.uid) is not None)
-    card = find(state.wards[w], action.uid).card
+    card = get(state.wards[w], action.uid).card
     out.emit(BuildingUpgraded(player=player, ward=w, uid=action.uid, cost=upgrade_cost(state, player, card)))
 
 
@@ -304,7 +307,7 @@ def evolve_gangster_hired(state: State, e: GangsterHired) -> State:
     return msgspec.structs.replace(state, gangster_deck=state.gangster_deck[1:])
 
 
-def _replace_building(state: State, w: int, uid: int, **changes) -> State:
+def _replace_building(state: State, w: int, uid: int, **changes: Any) -> State:
     ward = state.wards[w]
     buildings = tuple(msgspec.structs.replace(b, **changes) if b.uid == uid else b for b in ward.buildings)
     return set_ward(state, w, msgspec.structs.replace(ward, buildings=buildings))
@@ -315,7 +318,7 @@ def evolve_building_upgraded(state: State, e: BuildingUpgraded) -> State:
 
 
 def evolve_neutral_bought(state: State, e: NeutralBought) -> State:
-    cost = BUILDINGS[find(state.wards[e.ward], e.uid).card].cost
+    cost = BUILDINGS[get(state.wards[e.ward], e.uid).card].cost
     return _replace_building(_pay(state, e.player, cost.cash, cost.res), e.ward, e.uid, owner=e.player)
 
 
@@ -343,7 +346,7 @@ def evolve_job_played(state: State, e: JobPlayed) -> State:
     if not GANGSTERS[e.gangster].ward_job:
         return state
     ward = state.wards[e.ward]
-    changes: dict = {"jobs": ward.jobs + 1}
+    changes: dict[str, Any] = {"jobs": ward.jobs + 1}
     if e.gangster == "G-SAB":
         changes["saboteur"] = tuple(True if i == e.player else v for i, v in enumerate(ward.saboteur))
     elif e.gangster == "G-HEA":
@@ -404,7 +407,7 @@ def evolve_turn_ended(state: State, e: TurnEnded) -> State:
     return msgspec.structs.replace(state, turns_done=2)
 
 
-HANDLERS = {
+HANDLERS: dict[type, Any] = {
     ResourceBought: evolve_resource_bought,
     ResourceSold: evolve_resource_sold,
     ConstructionBought: evolve_construction_bought,
@@ -424,7 +427,7 @@ HANDLERS = {
     GangstersInspected: evolve_gangsters_inspected,
     TurnEnded: evolve_turn_ended,
 }
-DECIDERS = {
+DECIDERS: dict[type, Any] = {
     BuyResource: decide_buy_resource,
     SellResource: decide_sell_resource,
     BuyConstruction: decide_buy_construction,

@@ -9,12 +9,12 @@ ignites it in turn.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
-from boardcore import IllegalAction
-
 from ..actions import ChooseLoss, PoliceBlock
-from ..board import claimed, find, has_infra, kind, set_player, set_ward
+from ..board import claimed, get, has_infra, kind, set_player, set_ward
 from ..catalog import RIOT_AT, neighbours
 from ..events import (
     BuildingLost,
@@ -47,7 +47,7 @@ def police_holder(state: State, dest: int) -> int:
     return -1
 
 
-def add_striker(out: Out, w: int, make_event) -> None:
+def add_striker(out: Out, w: int, make_event: Any) -> None:
     """Emit an event adding one striker to Ward ``w``, then ignite it if it reached three (BW-RIOT-01/10)."""
     before = out.state.wards[w]
     out.emit(make_event)
@@ -93,12 +93,12 @@ def step(out: Out) -> bool:
 
 
 def _lose(out: Out, w: int, uid: int) -> None:
-    b = find(out.state.wards[w], uid)
+    b = get(out.state.wards[w], uid)
     counted = b.owner >= 0
     out.emit(BuildingLost(ward=w, uid=uid, owner=b.owner, counted=counted))
 
 
-def legal_loss(state: State, player: int) -> list:
+def legal_loss(state: State, player: int) -> list[Any]:
     if state.police_target >= 0:
         return [PoliceBlock(block=True), PoliceBlock(block=False)] if police_holder(state, state.police_target) == player else []
     if chooser(state) != player:
@@ -188,7 +188,7 @@ def evolve_game_ended(state: State, e: GameEnded) -> State:
     return msgspec.structs.replace(state, phase=OVER, result=e.result, riots=(), police_target=-1)
 
 
-HANDLERS = {
+HANDLERS: dict[type, Any] = {
     RiotIgnited: evolve_riot_ignited,
     BuildingLost: evolve_building_lost,
     LossSkipped: evolve_loss_skipped,
@@ -197,4 +197,4 @@ HANDLERS = {
     PoliceConsulted: evolve_police_consulted,
     GameEnded: evolve_game_ended,
 }
-DECIDERS = {ChooseLoss: decide_choose_loss, PoliceBlock: decide_police_block}
+DECIDERS: dict[type, Any] = {ChooseLoss: decide_choose_loss, PoliceBlock: decide_police_block}

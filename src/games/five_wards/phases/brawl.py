@@ -54,10 +54,10 @@ def decide_commit_tactics(state: State, seat: int, action: CommitTactics) -> lis
         raise refuse("Tactics cards are committed only during a Brawl.", "phase/not_brawl", seat, action, "FW-BRAWL-04")
     if seat not in state.sealed.waiting or brawl_actor(state) != seat:
         raise refuse("Commit when it is your turn in turn order, once per Brawl.", "turn/not_your_turn", seat, action, "FW-BRAWL-04")
-    cards = action.cards
+    cards = action.card_ids
     hand = state.players[seat].hand
-    if list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
-        msg = "Commit distinct cards from your hand, listed in ascending order."
+    if action.cards != " ".join(cards) or list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
+        msg = "Commit distinct cards from your hand, listed in ascending order and separated by single spaces."
         raise refuse(msg, "brawl/bad_cards", seat, action, "FW-BRAWL-04")
     position = state.brawl
     events: list[Event] = decide_commit(
@@ -116,7 +116,7 @@ def legal_commits(state: State, seat: int) -> list[CommitTactics]:
     if state.stage != "brawl" or state.sealed is None or seat not in state.sealed.waiting or brawl_actor(state) != seat:
         return []
     hand = sorted(set(state.players[seat].hand))
-    return [CommitTactics(cards=combo) for k in range(len(hand) + 1) for combo in combinations(hand, k)]
+    return [CommitTactics(cards=" ".join(combo)) for k in range(len(hand) + 1) for combo in combinations(hand, k)]
 
 
 def after_events(state: State) -> list[Event]:

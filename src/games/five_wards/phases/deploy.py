@@ -36,7 +36,7 @@ from ..events import (
     ThugsDeployed,
     ThugsReturned,
 )
-from ..state import COPPER, NOBODY, DeployStep, State, WardState
+from ..state import COPPER, NOBODY, DeployStep, Slot, State, WardState
 
 SOURCES = ("boss", "fresh", "old")
 
@@ -86,7 +86,7 @@ def evolve_step_ended(state: State, e: StepEnded) -> State:
 
 def evolve_card_deployed(state: State, e: CardDeployed) -> State:
     slot = state.row[e.position]
-    state = replace(state, row=put(state.row, e.position, replace(slot, card=None, spaces=(), bonus=NOBODY, winner=NOBODY)), deploying=NOBODY)
+    state = replace(state, row=put(state.row, e.position, Slot()), deploying=NOBODY)
     if e.collector != NOBODY and slot.card is not None:
         card = slot.card
         state = replace(state, players=update_player(state, e.collector, lambda p: replace(p, brawls=(*p.brawls, card))))
@@ -143,7 +143,7 @@ def _active_step(state: State, seat: int, action: Any) -> DeployStep:
 
 def recruit_limit(state: State, seat: int, ward: int, count: int) -> int:
     """How many times the Ward's Recruiting tile may be triggered for ``count`` Thugs (FW-RECRUIT, GAP-22)."""
-    tile = RECRUIT_BY_ID[state.tiles[ward]]
+    tile = RECRUIT_BY_ID[state.supply.tiles[ward]]
     player = state.players[seat]
     gain = tile.m - tile.n
     useful = -(-player.bag // gain)  # each paid trigger must add at least 1 Thug
@@ -161,7 +161,7 @@ def decide_deploy(state: State, seat: int, action: DeployThugs) -> list[Event]:
     if not 0 <= action.recruits <= recruit_limit(state, seat, action.ward, action.count):
         msg = "Each Recruiting trigger needs its own group of Thugs from this card, 1 resource, and a Thug in your bag."
         raise refuse(msg, "deploy/bad_recruits", seat, action, "FW-RECRUIT-02")
-    tile = RECRUIT_BY_ID[state.tiles[action.ward]]
+    tile = RECRUIT_BY_ID[state.supply.tiles[action.ward]]
     added = min(action.recruits * (tile.m - tile.n), state.players[seat].bag)
     deployed = ThugsDeployed(player=seat, ward=action.ward, count=action.count, recruits=action.recruits, added=added, resource=tile.resource)
     return [deployed, *_boss_check(state.wards[action.ward], action.ward, seat, action.count + added)]

@@ -16,6 +16,7 @@ from boardcore import advance
 
 from ..actions import (
     DiscardTactic,
+    EndTurn,
     PlayLoadedDice,
     PlayShakedown,
     PlaySwitcheroo,
@@ -56,6 +57,7 @@ from ..catalog import (
 )
 from ..draws import draw_tactics
 from ..events import (
+    Acted,
     CopperPlaced,
     DiceRerolled,
     DiceRolled,
@@ -65,6 +67,7 @@ from ..events import (
     Event,
     PhaseBegan,
     Restocked,
+    ShakedownBegan,
     ShakedownPicked,
     StartPassed,
     TacticDiscarded,
@@ -82,7 +85,7 @@ from ..state import COPPER, NOBODY, Slot, State, Turn
 
 def roll_events(state: State) -> list[Event]:
     """The starting player rolls every die in play."""
-    faces, rng = state.rng.dice(state.dice_count, 6)
+    faces, rng = state.rng.dice(state.supply.dice_count, 6)
     return [DiceRolled(starter=state.start, faces=tuple(sorted(FACES[f - 1] for f in faces))), advance(rng)]
 
 
@@ -112,6 +115,9 @@ def _my_turn(state: State, seat: int, action: Any) -> Turn:
         raise refuse("Finish choosing the Shakedown reroll first.", "tactics/shakedown_pending", seat, action)
     if turn.discard and not isinstance(action, DiscardTactic):
         raise refuse("Discard down to 4 Tactics cards first.", "restock/discard_pending", seat, action, "FW-RESTOCK-03")
+    if turn.acted and not isinstance(action, (PlayVagrant, EndTurn, DiscardTactic)):
+        msg = "You already took your action this turn; only a Vagrant may still be used."
+        raise refuse(msg, "draft/already_acted", seat, action, "FW-P1-04")
     return turn
 
 
@@ -122,6 +128,8 @@ def _tactic(state: State, seat: int, card: str, ability: str, action: Any) -> No
         raise refuse("Only 1 Tactics card may be used per selection turn.", "tactics/already_used", seat, action, "FW-P1-03")
     if card not in state.players[seat].hand:
         raise refuse(f"Tactics card {card} is not in your hand.", "tactics/not_in_hand", seat, action)
+    if card in state.turn.drawn:
+        raise refuse("A card you just drew cannot be played this turn.", "tactics/just_drawn", seat, action, "FW-RESTOCK-04")
     if TACTIC_BY_ID[card].ability != ability:
         raise refuse(f"Tactics card {card} is not a {ability}.", "tactics/wrong_card", seat, action)
 
@@ -239,7 +247,7 @@ def decide_rally(state: State, seat: int, action: Rally) -> list[Event]:
     if action.second_space is not None:
         placed, slot, bag = place_events(slot, action.position, action.second_space, seat, bag)
         events += placed
-    events.append(TurnEnded(player=seat))
+    events.append(Acted(player=seat))
     return events
 
 
@@ -281,10 +289,14 @@ def legal_rallies(state: State, seat: int) -> list[Rally]:
 # --- Restock (FW-RESTOCK) -----------------------------------------------------------
 
 
+def _restock(cards: int, resources: tuple[int, ...]) -> Restock:
+    return Restock(cards=cards, power=resources.count(0), capital=resources.count(1), mayhem=resources.count(2))
+
+
 RESTOCK_OPTIONS: tuple[Restock, ...] = (
     Restock(cards=2),
-    *(Restock(cards=1, resources=(r,)) for r in range(3)),
-    *(Restock(cards=0, resources=(a, b)) for a in range(3) for b in range(a, 3)),
+    *(_restock(1, (r,)) for r in range(3)),
+    *(_restock(0, (a, b)) for a in range(3) for b in range(a, 3)),
 )
 """The 10 declarable Restocks (resources in ascending order)."""
 
@@ -294,12 +306,11 @@ def decide_restock(state: State, seat: int, action: Restock) -> list[Event]:
     if turn.die == NOBODY:
         raise refuse("Select a die before you Restock.", "draft/no_die", seat, action, "FW-P1-04")
     if action not in RESTOCK_OPTIONS:
-        msg = "Restock is 2 Tactics cards, 2 resources, or 1 of each (resources listed in ascending order)."
+        msg = "Restock is 2 Tactics cards, 2 resources, or 1 of each."
         raise refuse(msg, "restock/bad_option", seat, action, "FW-RESTOCK-01")
     player = state.players[seat]
     added = action.resources[: player.bag]
     events: list[Event] = [Restocked(player=seat, cards=action.cards, resources=added)]
-    hand = len(player.hand)
     if action.cards:
         reshuffle, first, second = draw_tactics(state, action.cards)
         if first:
@@ -307,9 +318,7 @@ def decide_restock(state: State, seat: int, action: Restock) -> list[Event]:
         events += reshuffle
         if second:
             events.append(TacticsDrawn(player=seat, count=len(second), cards=second))
-        hand += len(first) + len(second)
-    if hand <= HAND_LIMIT:
-        events.append(TurnEnded(player=seat))
+    events.append(Acted(player=seat))
     return events
 
 
@@ -324,12 +333,13 @@ def evolve_restocked(state: State, e: Restocked) -> State:
 
 
 def evolve_tactics_drawn(state: State, e: TacticsDrawn) -> State:
-    assert e.cards is not None
-    players = update_player(state, e.player, lambda p: replace(p, hand=(*p.hand, *e.cards)))
+    cards = e.cards
+    assert cards is not None
+    players = update_player(state, e.player, lambda p: replace(p, hand=(*p.hand, *cards)))
     turn = state.turn
-    hand = len(players[e.player].hand)
-    if turn is not None and turn.player == e.player and hand > HAND_LIMIT:
-        turn = replace(turn, discard=hand - HAND_LIMIT)
+    if turn is not None and turn.player == e.player:
+        hand = len(players[e.player].hand)
+        turn = replace(turn, drawn=(*turn.drawn, *cards), discard=max(0, hand - HAND_LIMIT))
     return replace(state, players=players, tactics_deck=state.tactics_deck[e.count :], turn=turn)
 
 
@@ -344,10 +354,7 @@ def decide_discard(state: State, seat: int, action: DiscardTactic) -> list[Event
         raise refuse("You are not over the hand limit.", "restock/no_discard_due", seat, action, "FW-RESTOCK-03")
     if action.card not in state.players[seat].hand:
         raise refuse(f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", seat, action)
-    events: list[Event] = [TacticDiscarded(player=seat, card=action.card)]
-    if turn.discard == 1:
-        events.append(TurnEnded(player=seat))
-    return events
+    return [TacticDiscarded(player=seat, card=action.card)]
 
 
 def evolve_tactic_discarded(state: State, e: TacticDiscarded) -> State:
@@ -356,6 +363,32 @@ def evolve_tactic_discarded(state: State, e: TacticDiscarded) -> State:
     if turn is not None and turn.discard:
         turn = replace(turn, discard=turn.discard - 1)
     return replace(state, players=players, discard=(*state.discard, e.card), turn=turn)
+
+
+def evolve_acted(state: State, e: Acted) -> State:
+    assert state.turn is not None
+    return replace(state, turn=replace(state.turn, acted=True))
+
+
+def turn_over(state: State) -> bool:
+    """The drafter has acted and discarded to the limit, and holds no card that could still be used.
+
+    While an older card is in hand and no card was used, the drafter ends the turn
+    (``EndTurn``) or plays a Vagrant: ending it automatically only when no Vagrant
+    move exists would tell the others what the hand holds. Whether an older card
+    is in hand is public (it is whether the hand was empty when the turn began).
+    """
+    turn = state.turn
+    if turn is None or not turn.acted or turn.discard:
+        return False
+    return turn.tactic_used or all(c in turn.drawn for c in state.players[turn.player].hand)
+
+
+def decide_end_turn(state: State, seat: int, action: EndTurn) -> list[Event]:
+    turn = _my_turn(state, seat, action)
+    if not turn.acted:
+        raise refuse("Select a die and Rally or Restock before ending your turn.", "draft/no_action_yet", seat, action, "FW-P1-04")
+    return [TurnEnded(player=seat)]
 
 
 def evolve_turn_ended(state: State, e: TurnEnded) -> State:
@@ -373,7 +406,7 @@ def decide_play_shakedown(state: State, seat: int, action: PlayShakedown) -> lis
     if turn.die != NOBODY:
         raise refuse("Shakedown is used before selecting your die.", "tactics/too_late", seat, action)
     _tactic(state, seat, action.card, SHAKEDOWN, action)
-    return [TacticPlayed(player=seat, card=action.card), ShakedownPicked(player=seat, face=NOBODY)]
+    return [TacticPlayed(player=seat, card=action.card), ShakedownBegan(player=seat)]
 
 
 def decide_shakedown_pick(state: State, seat: int, action: ShakedownPick) -> list[Event]:
@@ -388,10 +421,14 @@ def decide_shakedown_pick(state: State, seat: int, action: ShakedownPick) -> lis
     return [ShakedownPicked(player=seat, face=action.face)]
 
 
-def evolve_shakedown_picked(state: State, e: ShakedownPicked) -> State:
+def evolve_shakedown_began(state: State, e: ShakedownBegan) -> State:
     assert state.turn is not None
-    picks = () if e.face == NOBODY else (*(state.turn.shakedown or ()), e.face)
-    return replace(state, turn=replace(state.turn, shakedown=picks))
+    return replace(state, turn=replace(state.turn, shakedown=()))
+
+
+def evolve_shakedown_picked(state: State, e: ShakedownPicked) -> State:
+    assert state.turn is not None and state.turn.shakedown is not None
+    return replace(state, turn=replace(state.turn, shakedown=(*state.turn.shakedown, e.face)))
 
 
 def decide_shakedown_roll(state: State, seat: int, action: ShakedownRoll) -> list[Event]:
@@ -504,12 +541,14 @@ def legal_draft(state: State, seat: int) -> list[Any]:
     player = state.players[seat]
     if turn.discard:
         return [DiscardTactic(card=c) for c in sorted(set(player.hand))]
+    if turn.acted:
+        return [*_vagrants_now(state, seat), EndTurn()]
     if turn.shakedown is not None:
         picks = turn.shakedown
         faces = sorted({f for f in state.pool if (not picks or f >= picks[-1]) and state.pool.count(f) > picks.count(f)})
         return [*(ShakedownPick(face=f) for f in faces), ShakedownRoll()]
     out: list[Any] = []
-    usable = [] if turn.tactic_used else sorted(player.hand)
+    usable = [] if turn.tactic_used else sorted(c for c in player.hand if c not in turn.drawn)
 
     def having(ability: str) -> list[str]:
         return [c for c in usable if TACTIC_BY_ID[c].ability == ability]
@@ -531,6 +570,19 @@ def legal_draft(state: State, seat: int) -> list[Any]:
                             out.append(PlaySwitcheroo(card=c, rival=rival, die=i))
     for c in having(VAGRANT):
         out += _legal_vagrants(state, seat, c)
+    return out
+
+
+def _vagrants_now(state: State, seat: int) -> list[PlayVagrant]:
+    """Every Vagrant move the drafter may make now (usable card, not drawn this turn)."""
+    turn = state.turn
+    assert turn is not None
+    if turn.tactic_used:
+        return []
+    out: list[PlayVagrant] = []
+    for c in sorted(state.players[seat].hand):
+        if c not in turn.drawn and TACTIC_BY_ID[c].ability == VAGRANT:
+            out += _legal_vagrants(state, seat, c)
     return out
 
 
@@ -559,7 +611,7 @@ def end_events(state: State) -> list[Event]:
     from .deploy import begin_deploy_events
 
     events: list[Event] = []
-    coppers = state.coppers
+    coppers = state.supply.coppers
     row = list(state.row)
     for position, slot in enumerate(state.row):
         if filled(slot) and slot.card is not None and LANDMARK_BY_ID[slot.card].bonus == ALL:
@@ -578,7 +630,8 @@ def end_events(state: State) -> list[Event]:
 
 def evolve_copper_placed(state: State, e: CopperPlaced) -> State:
     slot = state.row[e.position]
-    return replace(state, row=put(state.row, e.position, replace(slot, bonus=COPPER)), coppers=state.coppers - 1)
+    supply = replace(state.supply, coppers=state.supply.coppers - 1)
+    return replace(state, row=put(state.row, e.position, replace(slot, bonus=COPPER)), supply=supply)
 
 
 def evolve_phase_began(state: State, e: PhaseBegan) -> State:
@@ -589,7 +642,7 @@ def evolve_start_passed(state: State, e: StartPassed) -> State:
     return replace(state, start=e.player, stage="roll", turn=None)
 
 
-HANDLERS = {
+HANDLERS: dict[type, Any] = {
     DiceRolled: evolve_dice_rolled,
     DieSelected: evolve_die_selected,
     TacticPlayed: evolve_tactic_played,
@@ -598,7 +651,9 @@ HANDLERS = {
     TacticsDrawn: evolve_tactics_drawn,
     TacticsReshuffled: evolve_tactics_reshuffled,
     TacticDiscarded: evolve_tactic_discarded,
+    Acted: evolve_acted,
     TurnEnded: evolve_turn_ended,
+    ShakedownBegan: evolve_shakedown_began,
     ShakedownPicked: evolve_shakedown_picked,
     DiceRerolled: evolve_dice_rerolled,
     DieTurned: evolve_die_turned,
@@ -609,7 +664,7 @@ HANDLERS = {
     StartPassed: evolve_start_passed,
 }
 
-DECIDERS = {
+DECIDERS: dict[type, Any] = {
     SelectDie: decide_select_die,
     Rally: decide_rally,
     Restock: decide_restock,
@@ -620,4 +675,5 @@ DECIDERS = {
     PlayLoadedDice: decide_loaded_dice,
     PlaySwitcheroo: decide_switcheroo,
     PlayVagrant: decide_vagrant,
+    EndTurn: decide_end_turn,
 }

@@ -3,12 +3,14 @@ penalty (WR-BOP-01..12, GAP-11..13, GAP-30)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec.structs import replace
 
 from .. import catalog as cat
 from ..events import BopperDeckBuilt, BopperRevealed, CardRemoved, CardsDiscarded, WeaponRemoved
 from ..flow import Tx, put
-from ..state import State
+from ..state import State, update
 
 
 def reveal(tx: Tx) -> None:
@@ -75,22 +77,22 @@ def evolve_bopper_revealed(state: State, e: BopperRevealed) -> State:
     seen = state.lookout_card == e.card
     lookout = {"lookout_seat": -1, "lookout_card": -1, "lookout_bottom": False} if seen else {}
     if cat.bopper_kind(e.card) == cat.COAST_IS_CLEAR:
-        return replace(state, bopper_deck=deck, bopper_discard=(*state.bopper_discard, e.card), city=replace(city, reveals=city.reveals - 1), **lookout)
+        return update(state, bopper_deck=deck, bopper_discard=(*state.bopper_discard, e.card), city=replace(city, reveals=city.reveals - 1), **lookout)
     threats = (*state.threats[e.player], e.card)
     reveals = 0 if len(threats) >= 3 else city.reveals - 1
-    return replace(state, bopper_deck=deck, threats=put(state.threats, e.player, threats), city=replace(city, reveals=reveals), **lookout)
+    return update(state, bopper_deck=deck, threats=put(state.threats, e.player, threats), city=replace(city, reveals=reveals), **lookout)
 
 
 def evolve_bopper_deck_built(state: State, e: BopperDeckBuilt) -> State:
-    state = replace(state, bopper_deck=e.order, lookout_seat=-1, lookout_card=-1, lookout_bottom=False)
+    state = update(state, bopper_deck=e.order, lookout_seat=-1, lookout_card=-1, lookout_bottom=False)
     if e.reason == "empty":
-        return replace(state, bopper_discard=())
+        return update(state, bopper_discard=())
     if e.reason == "third_threat":
-        return replace(state, bopper_discard=(), threats=put(state.threats, e.player, ()))
-    return replace(state, threats=put(state.threats, e.player, ()))
+        return update(state, bopper_discard=(), threats=put(state.threats, e.player, ()))
+    return update(state, threats=put(state.threats, e.player, ()))
 
 
-HANDLERS = {
+HANDLERS: dict[type, Any] = {
     BopperRevealed: evolve_bopper_revealed,
     BopperDeckBuilt: evolve_bopper_deck_built,
 }

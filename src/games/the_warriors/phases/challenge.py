@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from msgspec.structs import replace
 
 from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
 from ..flow import Tx
-from ..state import State
+from ..state import State, update
 
 
 def challenge(tx: Tx, seat: int, can_run: bool) -> None:
@@ -46,7 +45,7 @@ def decide(tx: Tx, seat: int, action: Any) -> None:
     if steps > room:
         if room:
             tx.emit(WarriorsDropped(steps=room))
-        tx.emit(GameEnded(won=False, reason=f"the Warriors ran once too often: {s.bottles} Bottles pushed them off the Reputation Track"))
+        tx.emit(GameEnded(won=False, reason=f"the Warriors ran once too often: {s.bottles} Bottle{'s' if s.bottles > 1 else ''} pushed them off the Reputation Track"))
         return
     tx.emit(WarriorsDropped(steps=steps))
     city.end_turn(tx)
@@ -64,14 +63,14 @@ def evolve_location_peeked(state: State, e: LocationPeeked) -> State:
 
 
 def evolve_chose_fight(state: State, e: ChoseFight) -> State:
-    return replace(state, loc_down=state.loc_down[1:], instigator=e.player)
+    return update(state, loc_down=state.loc_down[1:], instigator=e.player)
 
 
 def evolve_ran(state: State, e: Ran) -> State:
-    return replace(state, loc_down=state.loc_down[1:], loc_up=(*state.loc_up, e.tile), bottles=state.bottles + 1)
+    return update(state, loc_down=state.loc_down[1:], loc_up=(*state.loc_up, e.tile), bottles=state.bottles + 1)
 
 
-HANDLERS = {
+HANDLERS: dict[type, Any] = {
     Challenged: evolve_challenged,
     LocationPeeked: evolve_location_peeked,
     ChoseFight: evolve_chose_fight,

@@ -23,7 +23,7 @@ from ..events import (
     WeaponTaken,
 )
 from ..flow import Tx, clockwise_from, put, without
-from ..state import City, State
+from ..state import City, State, update
 
 REVEALS = {cat.REGULAR: 1, cat.THREATENING: 2, cat.SUBWAY: 0, cat.FIGHT: 0, cat.END: 0}
 """Bopper cards due after moving to each kind of space (WR-BOP-02..05, WR-END-01)."""
@@ -172,7 +172,7 @@ def reach_coney(tx: Tx, seat: int) -> None:
 
 
 def evolve_city_turn_started(state: State, e: CityTurnStarted) -> State:
-    return replace(state, city=City(player=e.player, resume=e.resume), city_turns=state.city_turns + 1)
+    return update(state, city=City(player=e.player, resume=e.resume), city_turns=state.city_turns + 1)
 
 
 def evolve_moved(state: State, e: Moved) -> State:
@@ -180,13 +180,13 @@ def evolve_moved(state: State, e: Moved) -> State:
     arrived = (*state.arrived, e.player) if e.space == cat.CONEY_SPACE else state.arrived
     city = state.city
     assert city is not None
-    return replace(state, positions=put(state.positions, e.player, e.space), tokens=tokens, arrived=arrived, city=replace(city, reveals=e.reveals))
+    return update(state, positions=put(state.positions, e.player, e.space), tokens=tokens, arrived=arrived, city=replace(city, reveals=e.reveals))
 
 
 def evolve_rested(state: State, e: Rested) -> State:
     city = state.city
     assert city is not None
-    return replace(
+    return update(
         state,
         hands=put(state.hands, e.player, (*state.hands[e.player], *state.discards[e.player])),
         discards=put(state.discards, e.player, ()),
@@ -194,7 +194,7 @@ def evolve_rested(state: State, e: Rested) -> State:
     )
 
 
-HANDLERS = {
+HANDLERS: dict[type, Any] = {
     CityTurnStarted: evolve_city_turn_started,
     Moved: evolve_moved,
     Rested: evolve_rested,

@@ -52,7 +52,7 @@ from ..events import (
     WeaponFlipped,
 )
 from ..flow import Tx, clockwise_from, face_up_weapons, put, without
-from ..state import City, Fight, State
+from ..state import City, Fight, State, update
 
 # --- derived facts ----------------------------------------------------------------------
 
@@ -109,6 +109,12 @@ def participants_for(state: State, instigator: int) -> tuple[int, ...]:
 
 def start_fight(tx: Tx, instigator: int, location: int, showdown: bool) -> None:
     """Reveal the fight and apply the rival's "before the fight" rule (GAP-04, GAP-28)."""
+    open_fight(tx, instigator, location, showdown)
+    before_fight(tx)
+
+
+def open_fight(tx: Tx, instigator: int, location: int, showdown: bool) -> None:
+    """WR-FIGHT-01/03/04, WR-END-05..09, GAP-07/08: the rival, the tile, who fights, what must be covered."""
     s = tx.state
     if showdown:
         gang = next(g for g in s.track if g != cat.WARRIORS_FIGURE)
@@ -122,7 +128,6 @@ def start_fight(tx: Tx, instigator: int, location: int, showdown: bool) -> None:
     tile = cat.location_tile(location)
     need = min(len(members) + higher, len(tile.spots))
     tx.emit(FightStarted(instigator=instigator, gang=gang, location=location, showdown=showdown, participants=members, need_loc=need, need_rep=higher))
-    before_fight(tx)
 
 
 def before_fight(tx: Tx) -> None:
@@ -433,20 +438,14 @@ def play_card(tx: Tx, seat: int, action: PlayCard) -> None:
         tx.offer("lookout", seat)
 
 
-def any_reroll(state: State) -> bool:
-    f = state.fight
-    assert f is not None
-    return any(reroll_options(state, q) for q in f.participants)
-
-
 def after_reroll(tx: Tx) -> None:
-    """Stay in the re-roll window while anyone can re-roll; else settle the dice."""
+    """The re-roll window stays open until the roller keeps the dice (GAP-15).
+
+    It opens after every roll, whoever holds re-roll cards, so that its opening tells
+    nobody what is in anyone's hand."""
     f = tx.state.fight
     assert f is not None
-    if any_reroll(tx.state):
-        tx.offer("reroll", f.current)
-    else:
-        settle(tx)
+    tx.offer("reroll", f.current)
 
 
 def reroll(tx: Tx, seat: int, action: Reroll) -> None:
@@ -537,9 +536,9 @@ def evolve_fight_started(state: State, e: FightStarted) -> State:
         need_rep=e.need_rep,
         weapon_uses=(0,) * state.players,
     )
-    state = replace(state, fight=fight, instigator=e.instigator, city=None, pending=None, fights=state.fights + 1)
+    state = update(state, fight=fight, instigator=e.instigator, city=None, pending=None, fights=state.fights + 1)
     if e.showdown:
-        state = replace(state, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
+        state = update(state, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
     return state
 
 
@@ -550,19 +549,19 @@ def evolve_warrior_chosen(state: State, e: WarriorChosen) -> State:
 def evolve_turn_started(state: State, e: TurnStarted) -> State:
     f = _fight(state)
     f = replace(f, current=e.player, dice_total=0, powers=(), wild=False, turn_weapons=0, dice=(), rolled=False, ko_from_discard=False)
-    return replace(state, fight=f)
+    return update(state, fight=f)
 
 
 def _use_weapon(state: State, f: Fight, seat: int, weapon: int) -> tuple[State, Fight]:
     """WR-WPN-03/07: face down, or a Molotov out of the game; counts for the hands and the Hi-Hats."""
     if cat.weapon_type(weapon) == cat.MOLOTOV:
-        state = replace(
+        state = update(
             state,
             weapons=put(state.weapons, seat, without(state.weapons[seat], weapon)),
             weapons_removed=(*state.weapons_removed, weapon),
         )
     else:
-        state = replace(state, spent=tuple(sorted((*state.spent, weapon))))
+        state = update(state, spent=tuple(sorted((*state.spent, weapon))))
     f = replace(f, turn_weapons=f.turn_weapons + 1, weapon_uses=put(f.weapon_uses, seat, f.weapon_uses[seat] + 1))
     return state, f
 
@@ -570,7 +569,7 @@ def _use_weapon(state: State, f: Fight, seat: int, weapon: int) -> tuple[State, 
 def evolve_card_played(state: State, e: CardPlayed) -> State:
     f = _fight(state)
     c = cat.card(e.card)
-    state = replace(
+    state = update(
         state,
         hands=put(state.hands, e.player, without(state.hands[e.player], e.card)),
         discards=put(state.discards, e.player, (*state.discards[e.player], e.card)),
@@ -584,22 +583,22 @@ def evolve_card_played(state: State, e: CardPlayed) -> State:
         f = replace(f, powers=(*f.powers, e.card))
     elif c.ability == cat.BOOMBOX:
         f = replace(f, boombox=f.boombox + 1, boombox_seat=e.player)
-    return replace(state, fight=f)
+    return update(state, fight=f)
 
 
 def evolve_lookout_peeked(state: State, e: LookoutPeeked) -> State:
-    return replace(state, lookout_seat=e.player, lookout_card=e.card, lookout_bottom=False)
+    return update(state, lookout_seat=e.player, lookout_card=e.card, lookout_bottom=False)
 
 
 def evolve_lookout_decided(state: State, e: LookoutDecided) -> State:
     if not e.bottom:
         return state
     deck = state.bopper_deck
-    return replace(state, bopper_deck=(*deck[1:], deck[0]), lookout_bottom=True)
+    return update(state, bopper_deck=(*deck[1:], deck[0]), lookout_bottom=True)
 
 
 def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
-    return replace(state, fight=replace(_fight(state), dice=e.dice, rolled=True))
+    return update(state, fight=replace(_fight(state), dice=e.dice, rolled=True))
 
 
 def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
@@ -607,16 +606,16 @@ def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
     if e.by == e.player and e.card in f.powers and cat.card(e.card).ability in (cat.REROLL_POWER, cat.SHOWBOAT):
         f = replace(f, powers=without(f.powers, e.card))
     else:
-        state = replace(
+        state = update(
             state,
             hands=put(state.hands, e.by, without(state.hands[e.by], e.card)),
             discards=put(state.discards, e.by, (*state.discards[e.by], e.card)),
         )
-    return replace(state, fight=replace(f, dice=e.dice))
+    return update(state, fight=replace(f, dice=e.dice))
 
 
 def evolve_dice_settled(state: State, e: DiceSettled) -> State:
-    return replace(state, fight=replace(_fight(state), dice=e.dice))
+    return update(state, fight=replace(_fight(state), dice=e.dice))
 
 
 def evolve_die_boosted(state: State, e: DieBoosted) -> State:
@@ -625,14 +624,14 @@ def evolve_die_boosted(state: State, e: DieBoosted) -> State:
     if ability == cat.PLUS_ONE_POWER:
         f = replace(f, powers=without(f.powers, e.card))
     elif ability == cat.PLUS_ONE_FROM_HAND_OWN:
-        state = replace(state, hands=put(state.hands, e.by, without(state.hands[e.by], e.card)), war_removed=(*state.war_removed, e.card))
+        state = update(state, hands=put(state.hands, e.by, without(state.hands[e.by], e.card)), war_removed=(*state.war_removed, e.card))
     else:
-        state = replace(
+        state = update(
             state,
             hands=put(state.hands, e.by, without(state.hands[e.by], e.card)),
             discards=put(state.discards, e.by, (*state.discards[e.by], e.card)),
         )
-    return replace(state, fight=replace(f, dice=put(f.dice, e.die, f.dice[e.die] + 1)))
+    return update(state, fight=replace(f, dice=put(f.dice, e.die, f.dice[e.die] + 1)))
 
 
 def evolve_spot_covered(state: State, e: SpotCovered) -> State:
@@ -642,33 +641,33 @@ def evolve_spot_covered(state: State, e: SpotCovered) -> State:
         state, f = _use_weapon(state, f, e.player, e.weapon)
     elif spot.weapon >= 0:
         f = replace(f, wild=False)
-    return replace(state, fight=replace(f, covered=(*f.covered, e.spot)))
+    return update(state, fight=replace(f, covered=(*f.covered, e.spot)))
 
 
 def evolve_knocked_out(state: State, e: KnockedOut) -> State:
     f = _fight(state)
-    return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)))
+    return update(state, fight=replace(f, knocked=(*f.knocked, e.player)))
 
 
 def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
-    state = replace(
+    state = update(
         state,
         hands=put(state.hands, e.player, without(state.hands[e.player], e.card)),
         discards=put(state.discards, e.player, (*state.discards[e.player], e.card)),
     )
-    return replace(state, fight=replace(_fight(state), ko_from_discard=True))
+    return update(state, fight=replace(_fight(state), ko_from_discard=True))
 
 
 def evolve_rival_defeated(state: State, e: RivalDefeated) -> State:
-    return replace(state, track=(*without(state.track, e.gang), e.gang))
+    return update(state, track=(*without(state.track, e.gang), e.gang))
 
 
 def evolve_gang_revealed(state: State, e: GangRevealed) -> State:
-    return replace(state, gang_up=(*state.gang_up, state.rival), rival=e.gang, gang_down=state.gang_down[1:])
+    return update(state, gang_up=(*state.gang_up, state.rival), rival=e.gang, gang_down=state.gang_down[1:])
 
 
 def evolve_gang_stack_shuffled(state: State, e: GangStackShuffled) -> State:
-    return replace(state, gang_down=e.order, gang_up=())
+    return update(state, gang_down=e.order, gang_up=())
 
 
 def evolve_warriors_dropped(state: State, e: WarriorsDropped) -> State:
@@ -677,17 +676,17 @@ def evolve_warriors_dropped(state: State, e: WarriorsDropped) -> State:
     for _ in range(e.steps):
         track[at], track[at + 1] = track[at + 1], track[at]
         at += 1
-    return replace(state, track=tuple(track))
+    return update(state, track=tuple(track))
 
 
 def evolve_location_returned(state: State, e: LocationReturned) -> State:
     if e.tile == cat.VAN_CORTLANDT:
         return state
-    return replace(state, loc_up=(*state.loc_up, e.tile))
+    return update(state, loc_up=(*state.loc_up, e.tile))
 
 
 def evolve_location_stack_shuffled(state: State, e: LocationStackShuffled) -> State:
-    return replace(state, loc_down=e.order, loc_up=())
+    return update(state, loc_down=e.order, loc_up=())
 
 
 def evolve_fight_ended(state: State, e: FightEnded) -> State:
@@ -695,10 +694,10 @@ def evolve_fight_ended(state: State, e: FightEnded) -> State:
     theirs = {w for seat in f.participants for w in state.weapons[seat]}
     spent = tuple(w for w in state.spent if w not in theirs)
     city = City(player=f.boombox_seat, reveals=f.boombox, resume=state.instigator) if f.boombox else None
-    return replace(state, spent=spent, fight=None, pending=None, city=city)
+    return update(state, spent=spent, fight=None, pending=None, city=city)
 
 
-HANDLERS = {
+HANDLERS: dict[type, Any] = {
     FightStarted: evolve_fight_started,
     WarriorChosen: evolve_warrior_chosen,
     TurnStarted: evolve_turn_started,

@@ -1,0 +1,146 @@
+"""Contesting control (BW-CONTEST-01..06, BW-LABOR-05, GAP-11, GAP-13).
+
+Every owner of a Factory or Tenement in the Ward takes part. Those holding a
+Gangster commit one (or none) in secret through ``boardcore.Sealed``; the last
+commitment reveals both, the committed Gangsters are discarded, and the higher
+total (Ward Power + Influence + Muscle + Heavy) takes control.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from boardcore import Sealed, decide_commit
+
+from ..actions import Commit
+from ..board import (
+    contestants,
+    current_ward,
+    influence,
+    lab,
+    set_player,
+    set_ward,
+    turn_order,
+    ward_power,
+    with_labor,
+    without,
+)
+from ..catalog import GANGSTERS
+from ..events import CommitmentsRevealed, ContestOpened, ContestWon, GangsterCommitted, WardEntered
+from ..flow import Out
+from ..state import ALLOCATE, COMMIT, NEXT, RECOVER, State
+
+
+def legal_commit(state: State, player: int) -> list[Any]:
+    """None, or one of each kind of Gangster the player holds (BW-CONTEST-02: at most one)."""
+    return [Commit(gangster=""), *(Commit(gangster=g) for g in sorted(set(state.players[player].gangsters)))]
+
+
+def enter(out: Out, w: int) -> None:
+    """Open the Ward's contest; with one contestant (or nobody holding a Gangster) resolve it at once (GAP-11)."""
+    out.emit(WardEntered(ward=w))
+    state = out.state
+    ward = state.wards[w]
+    seats = contestants(ward)
+    waiting = tuple(p for p in seats if state.players[p].gangsters)
+    if len(seats) >= 2 and waiting:
+        out.emit(ContestOpened(ward=w, waiting=waiting))
+    else:
+        _resolve_contest(out, w, ())
+
+
+def contest_totals(state: State, w: int, choices: tuple[tuple[int, str], ...]) -> tuple[int, int]:
+    """Ward Power + Influence + committed Muscle + Heavy bonus, by seat; -1 for non-contestants (GAP-11)."""
+    ward = state.wards[w]
+    seats = contestants(ward)
+    chosen = dict(choices)
+    totals = []
+    for p in (0, 1):
+        if p not in seats:
+            totals.append(-1)
+            continue
+        g = chosen.get(p, "")
+        muscle = GANGSTERS[g].muscle if g else 0
+        totals.append(ward_power(ward, p) + influence(state.players[p]) + muscle + ward.heavy[p])
+    return (totals[0], totals[1])
+
+
+def contest_winner(state: State, totals: tuple[int, int]) -> int:
+    """Highest total; ties to a Magistrate holder, else to the earlier seat in turn order (BW-CONTEST-05)."""
+    best = max(totals)
+    tied = [p for p in (0, 1) if totals[p] == best]
+    if len(tied) == 1:
+        return tied[0]
+    magistrates = [p for p in tied if "O-MAG" in state.players[p].officials]
+    if len(magistrates) == 1:
+        return magistrates[0]
+    return turn_order(state)[0]
+
+
+def _resolve_contest(out: Out, w: int, choices: tuple[tuple[int, str], ...]) -> None:
+    totals = contest_totals(out.state, w, choices)
+    out.emit(ContestWon(ward=w, winner=contest_winner(out.state, totals), totals=totals))
+
+
+def decide_commit_gangster(out: Out, player: int, action: Commit) -> None:
+    """BW-CONTEST-02/03: commit secretly; the last commitment reveals them all together."""
+    w = current_ward(out.state)
+    sealed = lab(out.state).sealed
+    assert sealed is not None
+    events = decide_commit(
+        sealed,
+        player,
+        action.gangster,
+        committed=lambda p, g: GangsterCommitted(player=p, ward=w, gangster=g),
+        revealed=lambda choices: CommitmentsRevealed(ward=w, choices=choices),
+        action=action,
+    )
+    for e in events:
+        out.emit(e)
+    if isinstance(events[-1], CommitmentsRevealed):
+        _resolve_contest(out, w, events[-1].choices)
+
+
+def evolve_contest_opened(state: State, e: ContestOpened) -> State:
+    return with_labor(state, step=COMMIT, sealed=Sealed.open(e.waiting))
+
+
+def evolve_gangster_committed(state: State, e: GangsterCommitted) -> State:
+    sealed = lab(state).sealed
+    assert sealed is not None
+    return with_labor(state, sealed=sealed.commit(e.player, e.gangster))
+
+
+def evolve_commitments_revealed(state: State, e: CommitmentsRevealed) -> State:
+    """Committed Gangsters are discarded face up, win or lose (BW-CONTEST-04)."""
+    discard = state.discard
+    for p, g in e.choices:
+        if g:
+            player = state.players[p]
+            state = set_player(state, p, msgspec.structs.replace(player, gangsters=without(player.gangsters, g)))
+            discard = (*discard, g)
+    return msgspec.structs.replace(state, discard=discard)
+
+
+def evolve_contest_won(state: State, e: ContestWon) -> State:
+    """Control passes to the winner until the next contest here (BW-CONTEST-06)."""
+    state = set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], controller=e.winner))
+    ward = state.wards[e.ward]
+    if lab(state).ignited[e.ward]:
+        step = NEXT
+    elif ward.riot:
+        step = RECOVER
+    else:
+        step = ALLOCATE
+    return with_labor(state, step=step, sealed=None)
+
+
+HANDLERS: dict[type, Any] = {
+    ContestOpened: evolve_contest_opened,
+    GangsterCommitted: evolve_gangster_committed,
+    CommitmentsRevealed: evolve_commitments_revealed,
+    ContestWon: evolve_contest_won,
+}
+DECIDERS: dict[type, Any] = {Commit: decide_commit_gangster}

@@ -1,0 +1,1 @@
+"""The four Phases of a 5 Wards round, one module each."""

@@ -1,0 +1,126 @@
+"""Final scoring (rulebook "Final Round and Scoring"; clauses FW-SCORE, FW-BOSS-08/09; GAP-26/27/29).
+
+Coppers arrest first, in every Ward at once; then the 5 sources are computed on
+the map after the arrests: Ward tiles, home Ward, Ward Boss spaces, collected
+Brawls and leftovers. Ties on points go to the most Thugs on the map; a tie that
+remains is a shared win.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from boardcore import Outcome
+
+from .board import add, in_ward, put
+from .catalog import GANGS, ScoringSide, leftover_points, scoring_side
+from .events import Event, GameScored, ThugsArrested
+from .state import NOBODY, State, WardState
+
+SOURCES = ("wards", "home", "boss", "brawls", "leftover")
+
+
+def shared_positions(counts: list[int], points: list[int] | tuple[int, ...]) -> list[int]:
+    """Points by position among Gangs with count >= 1; ties share their positions' sum, rounded up (FW-SCORE-04)."""
+    ranked = sorted((c for c in counts if c > 0), reverse=True)
+    per_count: dict[int, int] = {}
+    position = 0
+    while position < len(ranked):
+        c = ranked[position]
+        size = ranked.count(c)
+        total = sum(points[p] for p in range(position, position + size) if p < len(points))
+        per_count[c] = -(-total // size)
+        position += size
+    return [per_count.get(c, 0) if c > 0 else 0 for c in counts]
+
+
+def tile_points(side: ScoringSide, counts: list[int], boss: int) -> list[int]:
+    """Points per seat from one Ward's Scoring tile side (GAP-06, GAP-27)."""
+    present = [c for c in counts if c > 0]
+    if side.kind == "rank":
+        return shared_positions(counts, side.points)
+    if side.kind == "headcount":
+        return [min(side.cap, c // 2) for c in counts]
+    if side.kind == "foothold":
+        return [(1 if c > 0 else 0) + p for c, p in zip(counts, shared_positions(counts, side.points))]
+    if side.kind == "underdogs":
+        vector = [0] * len(present)
+        if vector:
+            vector[0] += side.points[0]
+        if len(vector) >= 2:
+            vector[-1] += side.points[1]
+        return shared_positions(counts, vector)
+    if side.kind == "landslide":
+        ranked = sorted(present, reverse=True)
+        if not ranked or (len(ranked) > 1 and ranked[0] == ranked[1]):
+            return [0] * len(counts)
+        lead = min(side.cap, ranked[0] - (ranked[1] if len(ranked) > 1 else 0))
+        return [lead if c == ranked[0] else 0 for c in counts]
+    assert side.kind == "bosscut"
+    out = shared_positions(counts, side.points)
+    if boss != NOBODY:
+        out[boss] += side.cap
+    return out
+
+
+def arrests(ward: WardState, players: int) -> tuple[int, ...]:
+    """Thugs each Gang loses to the Ward's Coppers; the Ward Boss's Gang is immune (FW-SCORE-03, FW-BOSS-09)."""
+    return tuple(0 if seat == ward.boss else min(ward.coppers, in_ward(ward, seat)) for seat in range(players))
+
+
+def score_events(state: State) -> list[Event]:
+    """Arrests, then every seat's points by source."""
+    n = len(state.players)
+    events: list[Event] = []
+    counts: list[list[int]] = []
+    for index, ward in enumerate(state.wards):
+        taken = arrests(ward, n)
+        if any(taken):
+            events.append(ThugsArrested(ward=index, arrests=taken))
+        counts.append([in_ward(ward, s) - taken[s] for s in range(n)])
+    table = [[0] * len(SOURCES) for _ in range(n)]
+    for index, ward in enumerate(state.wards):
+        boss = ward.boss if ward.boss_height > 0 else NOBODY
+        for seat, pts in enumerate(tile_points(scoring_side(state.supply.scoring[index], n), counts[index], boss)):
+            table[seat][0] += pts
+        if boss != NOBODY:
+            table[boss][2] += 1
+    for seat, player in enumerate(state.players):
+        home = GANGS[player.gang].home
+        mine = counts[home][seat]
+        if mine > 0 and all(mine > c for s, c in enumerate(counts[home]) if s != seat):
+            table[seat][1] = 2
+        table[seat][3] = len(player.brawls)
+        table[seat][4] = leftover_points(sum(player.resources) + len(player.hand))
+    map_thugs = tuple(sum(counts[w][s] for w in range(5)) for s in range(n))
+    events.append(GameScored(scores=tuple(tuple(row) for row in table), map_thugs=map_thugs))
+    return events
+
+
+def evolve_thugs_arrested(state: State, e: ThugsArrested) -> State:
+    ward = state.wards[e.ward]
+    old, fresh = ward.old, ward.fresh
+    for seat, n in enumerate(e.arrests):
+        from_old = min(n, old[seat])
+        old = add(old, seat, -from_old)
+        fresh = add(fresh, seat, -(n - from_old))
+    return replace(state, wards=put(state.wards, e.ward, replace(ward, old=old, fresh=fresh)))
+
+
+def evolve_game_scored(state: State, e: GameScored) -> State:
+    return replace(state, scores=e.scores, map_thugs=e.map_thugs, stage="over", turn=None, step=None)
+
+
+def outcome(state: State) -> Outcome | None:
+    """Most points wins; ties go to most Thugs on the map; a remaining tie is a shared win (FW-SCORE-10/11, GAP-29)."""
+    if state.scores is None or state.map_thugs is None:
+        return None
+    totals = [sum(row) for row in state.scores]
+    thugs = state.map_thugs
+    breakdown = [dict(zip(SOURCES, row)) for row in state.scores]
+    return Outcome.from_scores(totals, tiebreak=lambda seat: thugs[seat], reason="final scoring", breakdown=breakdown)
+
+
+HANDLERS: dict[type, Any] = {ThugsArrested: evolve_thugs_arrested, GameScored: evolve_game_scored}

@@ -1,0 +1,219 @@
+"""Everything about hidden information in one place: the view, the event visibility
+table and determinization (checklist section 2).
+
+Hidden: Tactics hands (others see a count), the Tactics, Landmark, leftover and
+Recruiting draw piles (counts only), and face-down Brawl commitments until the
+reveal (others see how many cards). Everything else is public. Views are built
+field by field (a whitelist); the RNG never appears.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from boardcore import NOBODY as HIDDEN
+from boardcore import PUBLIC, REVEAL, Rng, Sealed, SealedView, Visibility, only, owner
+
+from .events import (
+    BrawlRevealed,
+    Event,
+    InspectorMoved,
+    LandmarkReplaced,
+    LeftoverDrawn,
+    RecruitReplaced,
+    RecruitReshuffled,
+    TacticDiscarded,
+    TacticPlayed,
+    TacticsCommitted,
+    TacticsDrawn,
+    TacticsReshuffled,
+)
+from .events import Event as _EventUnion
+from .state import DeployStep, Slot, State, Turn, WardState
+
+
+class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
+    """One Gang as a viewer may see it."""
+
+    gang: int
+    bag: int
+    resources: tuple[int, int, int]
+    hand_size: int
+    hand: tuple[str, ...] | None
+    """The cards, only in the owner's own view."""
+    dice: tuple[int, ...]
+    brawls: tuple[str, ...]
+    bribed: bool
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """What one seat (or a spectator, ``viewer=None``) may know."""
+
+    viewer: int | None
+    stage: str
+    round: int
+    final: bool
+    start: int
+    players: tuple[PlayerView, ...]
+    row: tuple[Slot, ...]
+    tiles: tuple[str, ...]
+    inspector: int
+    scoring: tuple[str, ...]
+    wards: tuple[WardState, ...]
+    pool: tuple[int, ...]
+    pick: int
+    turn: Turn | None
+    brawl: int
+    sealed: SealedView[tuple[str, ...]] | None
+    committed_counts: tuple[tuple[int, int], ...]
+    """``(seat, cards)`` committed face down to the open Brawl."""
+    deploy_queue: tuple[int, ...]
+    deploying: int
+    deploy_seats: tuple[int, ...]
+    step: DeployStep | None
+    landmark_deck: int
+    leftover_deck: int
+    tactics_deck: int
+    discard: tuple[str, ...]
+    recruit_stack: int
+    recruit_used: tuple[str, ...]
+    coppers: int
+    phase1_count: int
+    round_limit: int
+    scores: tuple[tuple[int, ...], ...] | None
+    map_thugs: tuple[int, ...] | None
+
+
+def view(state: State, viewer: int | None) -> View:
+    """The whitelist view of ``state`` for ``viewer``."""
+    players = tuple(
+        PlayerView(
+            gang=p.gang,
+            bag=p.bag,
+            resources=p.resources,
+            hand_size=len(p.hand),
+            hand=p.hand if seat == viewer else None,
+            dice=p.dice,
+            brawls=p.brawls,
+            bribed=p.bribed,
+        )
+        for seat, p in enumerate(state.players)
+    )
+    sealed = state.sealed
+    return View(
+        viewer=viewer,
+        stage=state.stage,
+        round=state.round,
+        final=state.final,
+        start=state.start,
+        players=players,
+        row=state.row,
+        tiles=state.supply.tiles,
+        inspector=state.inspector,
+        scoring=state.supply.scoring,
+        wards=state.wards,
+        pool=state.pool,
+        pick=state.pick,
+        turn=state.turn,
+        brawl=state.brawl,
+        sealed=None if sealed is None else sealed.view_for(viewer),
+        committed_counts=() if sealed is None else tuple((seat, len(cards)) for seat, cards in sealed.choices),
+        deploy_queue=state.deploy_queue,
+        deploying=state.deploying,
+        deploy_seats=state.deploy_seats,
+        step=state.step,
+        landmark_deck=len(state.supply.landmark_deck),
+        leftover_deck=len(state.supply.leftover_deck),
+        tactics_deck=len(state.tactics_deck),
+        discard=state.discard,
+        recruit_stack=len(state.supply.recruit_stack),
+        recruit_used=state.supply.recruit_used,
+        coppers=state.supply.coppers,
+        phase1_count=state.phase1_count,
+        round_limit=state.supply.round_limit,
+        scores=state.scores,
+        map_thugs=state.map_thugs,
+    )
+
+
+# --- event visibility ------------------------------------------------------------------
+
+
+def _no_one(event: object) -> tuple[int, ...]:
+    return ()
+
+
+VISIBILITY = {
+    TacticsDrawn: owner("player", redacted=lambda e: TacticsDrawn(player=e.player, count=e.count, cards=None)),
+    TacticsCommitted: owner("player", redacted=lambda e: TacticsCommitted(player=e.player, count=e.count, cards=None)),
+    TacticsReshuffled: only(_no_one, redacted=lambda e: TacticsReshuffled(count=e.count, cards=None)),
+    RecruitReshuffled: only(_no_one, redacted=lambda e: RecruitReshuffled(count=e.count, tiles=None)),
+    TacticPlayed: REVEAL,
+    TacticDiscarded: REVEAL,
+    BrawlRevealed: REVEAL,
+    LandmarkReplaced: REVEAL,
+    RecruitReplaced: REVEAL,
+    InspectorMoved: REVEAL,
+    LeftoverDrawn: REVEAL,
+}
+
+
+def visibility_table() -> dict[type, Visibility]:
+    """Every event type: the hidden/revealing ones above, everything else public."""
+    import typing
+
+    table: dict[type, Visibility] = {}
+    for member in typing.get_args(_EventUnion):
+        if member.__name__ == "RngAdvanced":
+            table[member] = HIDDEN
+        else:
+            table[member] = VISIBILITY.get(member, PUBLIC)
+    return table
+
+
+# --- determinization -----------------------------------------------------------------------
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """Resample everything ``seat`` cannot see, keeping every size it can see."""
+    # Tactics: the draw pile, rivals' hands and rivals' face-down commitments
+    rivals = [s for s in range(len(state.players)) if s != seat]
+    sealed = state.sealed
+    hidden_choices = [] if sealed is None else [(s, c) for s, c in sealed.choices if s != seat]
+    pool = list(state.tactics_deck)
+    for s in rivals:
+        pool += state.players[s].hand
+    for _, cards in hidden_choices:
+        pool += cards
+    shuffled, rng = rng.shuffle(pool)
+    deck, rest = shuffled[: len(state.tactics_deck)], shuffled[len(state.tactics_deck) :]
+    players = list(state.players)
+    for s in rivals:
+        size = len(players[s].hand)
+        players[s] = msgspec.structs.replace(players[s], hand=tuple(rest[:size]))
+        rest = rest[size:]
+    if sealed is not None:
+        choices = []
+        for s, cards in sealed.choices:
+            if s != seat:
+                cards, rest = tuple(sorted(rest[: len(cards)])), rest[len(cards) :]
+            choices.append((s, cards))
+        sealed = Sealed(sealed.waiting, tuple(choices))
+    # Landmark draw pile and leftover deck (their split is hidden too), Recruiting stack
+    cards, rng = rng.shuffle((*state.supply.landmark_deck, *state.supply.leftover_deck))
+    split = len(state.supply.landmark_deck)
+    stack, rng = rng.shuffle(state.supply.recruit_stack)
+    seed, rng = rng.next_word()
+    return msgspec.structs.replace(
+        state,
+        players=tuple(players),
+        tactics_deck=tuple(deck),
+        sealed=sealed,
+        supply=msgspec.structs.replace(
+            state.supply, landmark_deck=tuple(cards[:split]), leftover_deck=tuple(cards[split:]), recruit_stack=tuple(stack)
+        ),
+        rng=Rng.from_seed(seed),
+    )
+
+
+__all__ = ["VISIBILITY", "PlayerView", "View", "determinize", "view", "visibility_table", "Event"]

@@ -1,0 +1,226 @@
+"""The Game record: who decides what now, action dispatch, the automatic-step driver, evolve table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from boardcore import PUBLIC, REVEAL, Game, IllegalAction, make_evolve, only, owner
+
+from games.peaky_blinders import actions as A
+from games.peaky_blinders import events as E
+from games.peaky_blinders import scoring
+from games.peaky_blinders.flow import Ctx, GameOver, illegal
+from games.peaky_blinders.phases import action, cards, common, conflict, derby, fortune, open_state, preparation, setup, starter
+from games.peaky_blinders.start import setup as setup_game
+from games.peaky_blinders.state import PeakyOptions, State
+from games.peaky_blinders.text import describe, summarize
+from games.peaky_blinders.view import (
+    View,
+    determinize,
+    redact_card_drawn,
+    redact_deck_reshuffled,
+    redact_mission_completed,
+    view,
+)
+
+# --- whose decision is it -----------------------------------------------------------
+
+
+def awaiting(state: State) -> tuple[int, str] | None:
+    """``(seat, kind)`` of the decision the game waits for, or ``None`` when the next step is automatic."""
+    phase = state.phase
+    if phase == "over":
+        return None
+    if phase == "reveal":
+        return (state.turn, "reveal") if state.turn < len(state.players) else None
+    roll = fortune.open_roll(state)
+    if roll is not None:
+        return roll.player, "fortune"
+    if phase == "prep":
+        return (state.turn, "place") if state.turn >= 0 and preparation.can_place(state, state.turn) else None
+    if phase == "action" and state.conflict is not None:
+        if state.conflict.defender < 0:
+            return state.conflict.attacker, "defender"
+        if state.conflict.swap:
+            return state.conflict.attacker, "swap"
+    if phase == "ogs":
+        if state.play is not None:
+            return (state.play.player, "choice") if cards.awaiting_choice(state) else None
+        if not open_state.over(state):
+            return state.turn, "turn"
+    return None
+
+
+KINDS: dict[str, tuple[tuple[type, ...], Callable[[State, int], list[Any]], Callable[[State, int, Any], Exception | None], Callable[[Ctx, int, Any], None]]] = {
+    "reveal": ((A.RevealMission,), setup.candidates, setup.problem, setup.decide_reveal),
+    "fortune": ((A.UseFortune, A.DeclineFortune), fortune.candidates, fortune.problem, fortune.decide_fortune),
+    "place": ((A.PlaceHenchman, A.PassPlacement), preparation.candidates, preparation.problem, preparation.decide_place),
+    "defender": ((A.ChooseDefender,), conflict.defender_candidates, conflict.defender_problem, conflict.decide_defender),
+    "swap": ((A.SwapMarker, A.DeclineSwap), conflict.swap_candidates, conflict.swap_problem, conflict.decide_swap),
+    "choice": ((A.ChooseOption,), cards.choice_candidates, cards.choice_problem, cards.decide_choice),
+    "turn": (
+        (A.PlayCard, A.BuyMarker, A.BailOut, A.SellMaterial, A.BuyMaterial, A.SwapMaterial, A.Exchange, A.EndTurn, A.Pass),
+        open_state.candidates,
+        open_state.problem,
+        open_state.decide,
+    ),
+}
+"""Per decision kind: the actions it accepts, their candidates, their check, their decision."""
+
+WHAT = {
+    "reveal": "choose which mission card to show",
+    "fortune": "decide whether to use a fortune token",
+    "place": "place a henchman or pass",
+    "defender": "choose a defender",
+    "swap": "decide on the marker swap",
+    "choice": "choose what the card hits",
+    "turn": "take an open-game-state turn",
+}
+
+
+def actors(state: State) -> frozenset[int]:
+    """The one seat whose decision the game waits for (never several: everything is sequential)."""
+    waiting = awaiting(state)
+    return frozenset() if waiting is None else frozenset((waiting[0],))
+
+
+def legal_actions(state: State, seat: int) -> list[Any]:
+    """Every action the seat may take now, exactly."""
+    waiting = awaiting(state)
+    if waiting is None or waiting[0] != seat:
+        return []
+    _, candidates, problem, _ = KINDS[waiting[1]]
+    return [a for a in candidates(state, seat) if problem(state, seat, a) is None]
+
+
+def decide(state: State, seat: int, act: Any) -> list[Any]:
+    """Check the action, emit its events and every automatic step after it."""
+    waiting = awaiting(state)
+    if state.phase == "over":
+        raise IllegalAction("The game is over.", code="game/over", player=seat, action=act)
+    if waiting is None or waiting[0] != seat:
+        who = "nobody" if waiting is None else f"player {waiting[0]}"
+        raise IllegalAction(f"Player {seat} may not act now; waiting for {who}.", code="turn/not_your_turn", player=seat, action=act)
+    kinds, _, problem, handler = KINDS[waiting[1]]
+    if not isinstance(act, kinds):
+        msg = f"Player {seat} must {WHAT[waiting[1]]} now, not {type(act).__name__}."
+        raise illegal(msg, "action/wrong_step", seat, act)
+    error = problem(state, seat, act)
+    if error is not None:
+        raise error
+    ctx = Ctx(state, evolve, seat, scoring.check)
+    try:
+        handler(ctx, seat, act)
+        run(ctx)
+    except GameOver:
+        pass
+    return ctx.finish()
+
+
+def run(ctx: Ctx) -> None:
+    """Play automatic steps until a player must decide or the game ends."""
+    while awaiting(ctx.state) is None:
+        state = ctx.state
+        phase = state.phase
+        if phase == "over":
+            return
+        if phase == "reveal":
+            preparation.begin_zone(ctx, 0)
+        elif phase == "starter":
+            starter.step(ctx)
+        elif phase == "prep":
+            preparation.step(ctx)
+        elif phase == "action":
+            action.step(ctx)
+        elif phase == "ogs":
+            open_state.step(ctx)
+        elif state.derby is not None:
+            derby.step(ctx)
+        elif state.derbies >= state.max_derbies:
+            scoring.end_by_limit(ctx)
+        else:
+            preparation.begin_zone(ctx, 0)
+
+
+_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    E.MissionRevealed: setup.evolve_mission_revealed,
+    E.ZoneBegan: preparation.evolve_zone_began,
+    E.StarterContest: starter.evolve_starter_contest,
+    E.StarterChosen: starter.evolve_starter_chosen,
+    E.DieRolled: fortune.evolve_die_rolled,
+    E.FortuneUsed: fortune.evolve_fortune_used,
+    E.FortuneDeclined: fortune.evolve_fortune_declined,
+    E.RollsSettled: fortune.evolve_rolls_settled,
+    E.HenchmanPlaced: preparation.evolve_henchman_placed,
+    E.PlacementPassed: preparation.evolve_placement_passed,
+    E.ActionPhaseBegan: preparation.evolve_action_phase_began,
+    E.HenchmanRetrieved: action.evolve_henchman_retrieved,
+    E.Gained: common.evolve_gained,
+    E.Lost: common.evolve_lost,
+    E.Transferred: common.evolve_transferred,
+    E.Exchanged: open_state.evolve_exchanged,
+    E.Jailed: common.evolve_jailed,
+    E.BailedOut: open_state.evolve_bailed_out,
+    E.CardDrawn: common.evolve_card_drawn,
+    E.DeckReshuffled: common.evolve_deck_reshuffled,
+    E.ConflictBegan: conflict.evolve_conflict_began,
+    E.DefenderChosen: conflict.evolve_defender_chosen,
+    E.ConflictDecided: conflict.evolve_conflict_decided,
+    E.MarkerSwapped: conflict.evolve_marker_swapped,
+    E.SwapDeclined: conflict.evolve_conflict_over,
+    E.ConflictEnded: conflict.evolve_conflict_over,
+    E.MarkerPlaced: open_state.evolve_marker_placed,
+    E.CardPlayed: cards.evolve_card_played,
+    E.CardBoost: cards.evolve_card_boost,
+    E.OptionChosen: cards.evolve_option_chosen,
+    E.CardResolved: cards.evolve_card_resolved,
+    E.MaterialSold: open_state.evolve_material_sold,
+    E.MaterialBought: open_state.evolve_material_bought,
+    E.MaterialSwapped: open_state.evolve_material_swapped,
+    E.TurnEnded: open_state.evolve_turn_ended,
+    E.DerbyBegan: derby.evolve_derby_began,
+    E.BetPlaced: derby.evolve_bet_placed,
+    E.HorseMoved: derby.evolve_horse_moved,
+    E.DerbyWon: derby.evolve_derby_won,
+    E.MissionCompleted: common.evolve_mission_completed,
+    E.GameEnded: common.evolve_game_ended,
+}
+evolve: Callable[[State, Any], State] = make_evolve(E.Event, _HANDLERS)
+
+
+def _nobody(event: Any) -> tuple[int, ...]:
+    return ()
+
+
+VISIBILITY = {
+    **{t: PUBLIC for t in E.Event.__args__ if t is not E.RngAdvanced},  # type: ignore[attr-defined]
+    E.MissionRevealed: REVEAL,
+    E.CardPlayed: REVEAL,
+    E.GameEnded: REVEAL,
+    E.CardDrawn: owner("player", redacted=redact_card_drawn),
+    E.DeckReshuffled: only(_nobody, redacted=redact_deck_reshuffled),
+    E.MissionCompleted: only(lambda e: (e.player,), redacted=redact_mission_completed),
+}
+
+GAME: Game[State, Any, Any, View] = Game(
+    name="peaky_blinders",
+    title="Peaky Blinders: Under New Management",
+    rules_version="1",
+    player_counts=(2, 3, 4),
+    action_type=A.Action,
+    event_type=E.Event,
+    view_type=View,
+    setup=setup_game,
+    actors=actors,
+    legal_actions=legal_actions,
+    decide=decide,
+    evolve=evolve,
+    view=view,
+    visibility=VISIBILITY,
+    outcome=scoring.outcome,
+    determinize=determinize,
+    options_type=PeakyOptions,
+    describe=describe,
+    summarize=summarize,
+)

@@ -1,0 +1,207 @@
+"""Playing conflict cards in the open game state: reveal, boost roll, choices, effects (PB-CARD, GAP-05/06)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.actions import ChooseOption, PlayCard
+from games.peaky_blinders.events import (
+    BailedOut,
+    CardBoost,
+    CardPlayed,
+    CardResolved,
+    Exchanged,
+    Gained,
+    Lost,
+    OptionChosen,
+    RollsSettled,
+    Transferred,
+    TurnEnded,
+)
+from games.peaky_blinders.flow import Ctx, illegal, lower_suspicion, raise_suspicion, replace_player
+from games.peaky_blinders.phases.fortune import totals
+from games.peaky_blinders.state import Play, State
+
+
+def candidates(state: State, seat: int) -> list[PlayCard]:
+    out: list[PlayCard] = []
+    opponents = [s for s in range(len(state.players)) if s != seat]
+    for code in sorted(set(state.players[seat].hand)):
+        if C.CARD[code].offence:
+            out.extend(PlayCard(card=code, target=t) for t in opponents)
+        else:
+            out.append(PlayCard(card=code))
+    return out
+
+
+def problem(state: State, seat: int, action: Any) -> Exception | None:
+    if not isinstance(action, PlayCard):
+        return illegal(f"{type(action).__name__} is not an open-game-state turn action.", "action/wrong_step", seat, action, "PB-OGS-02")
+    if state.mode:
+        return illegal("A conflict card takes a whole turn.", "ogs/one_action_per_turn", seat, action, "PB-OGS-03")
+    if action.card not in state.players[seat].hand:
+        return illegal(f"Player {seat} holds no {action.card} card.", "card/not_in_hand", seat, action, "PB-CARD-01")
+    card = C.CARD[action.card]
+    if card.offence and (action.target is None or action.target == seat or action.target not in range(len(state.players))):
+        return illegal(f"{card.name} is an Offence card: name an opponent as its target.", "card/bad_target", seat, action, "PB-CONF-03")
+    if not card.offence and action.target is not None:
+        return illegal(f"{card.name} is a Defence card and takes no target.", "card/bad_target", seat, action, "PB-CONF-03")
+    return None
+
+
+def decide_play(ctx: Ctx, seat: int, action: PlayCard) -> None:
+    target = -1 if action.target is None else action.target
+    ctx.emit(CardPlayed(player=seat, card=action.card, target=target))
+
+
+def choices_needed(play: Play) -> int:
+    """How many choices the effect takes: one, plus one for a boosted extra of another kind (GAP-05)."""
+    card = C.CARD[play.card]
+    if card.choice is None:
+        return 0
+    if card.effect == "upgrade":
+        return 1
+    return 1 + play.boosted
+
+
+def options(play: Play) -> tuple[str, ...]:
+    card = C.CARD[play.card]
+    return C.HENCHMEN if card.choice == "square" else C.MATERIALS
+
+
+def awaiting_choice(state: State) -> bool:
+    """The card's boost (if any) is rolled and the player still has to choose."""
+    play = state.play
+    if play is None or state.rolls:
+        return False
+    card = C.CARD[play.card]
+    if card.boost is not None and play.total < 0:
+        return False
+    return len(play.choices) < choices_needed(play)
+
+
+def choice_candidates(state: State, seat: int) -> list[ChooseOption]:
+    assert state.play is not None
+    return [ChooseOption(option=o) for o in options(state.play)]
+
+
+def choice_problem(state: State, seat: int, action: ChooseOption) -> Exception | None:
+    assert state.play is not None
+    if action.option not in options(state.play):
+        allowed = ", ".join(options(state.play))
+        return illegal(f"Choose one of: {allowed}.", "card/bad_option", seat, action, "PB-CARD-01")
+    return None
+
+
+def decide_choice(ctx: Ctx, seat: int, action: ChooseOption) -> None:
+    ctx.emit(OptionChosen(player=seat, option=action.option))
+
+
+def step(ctx: Ctx) -> None:
+    """Roll the boost, settle it, or (all choices made) resolve the card and end the turn."""
+    state = ctx.state
+    play = state.play
+    assert play is not None
+    card = C.CARD[play.card]
+    if card.boost is not None and play.total < 0:
+        if not state.rolls:
+            ctx.roll(play.player)
+            return
+        total = totals(state)[0] + state.players[play.player].res[C.ITEM[card.boost]]
+        ctx.emit(RollsSettled(totals=(total,)))
+        ctx.emit(CardBoost(player=play.player, total=total, boosted=total >= card.threshold))
+        return
+    resolve(ctx, play)
+    ctx.emit(CardResolved(player=play.player, card=play.card))
+    ctx.emit(TurnEnded(player=play.player, acted=True))
+
+
+def resolve(ctx: Ctx, play: Play) -> None:
+    """The normal effect plus, if boosted, the boosted extra (PB-CARD-06)."""
+    card = C.CARD[play.card]
+    me, target = play.player, play.target
+    amount = card.amount + (card.extra if play.boosted else 0)
+    effect = card.effect
+    res = ctx.state.players[me].res
+    if effect == "suspicion_down":
+        lower_suspicion(ctx, me, amount)
+    elif effect in ("cash", "members"):
+        ctx.emit(Gained(player=me, item="cash1" if effect == "cash" else "members", amount=amount))
+    elif effect == "upgrade":
+        square = play.choices[0]
+        if not (square == "strength" and ctx.state.players[me].jailed):
+            ctx.emit(Gained(player=me, item=square, amount=amount))
+    elif effect == "material":
+        for material in play.choices:
+            ctx.emit(Gained(player=me, item=material + "1", amount=1))
+    elif effect == "release":
+        if ctx.state.players[me].jailed:
+            ctx.emit(BailedOut(player=me, cost=0))
+        else:
+            lower_suspicion(ctx, me, 1)
+    elif effect == "fortune":
+        if ctx.state.fortune_supply > 0 and res[C.FORTUNE] < C.STARTING_FORTUNE:
+            ctx.emit(Gained(player=me, item="fortune", amount=1))
+    elif effect == "suspicion_up":
+        raise_suspicion(ctx, target, amount)
+    elif effect == "steal_cash":
+        for _ in range(amount):
+            steal(ctx, target, me, "cash")
+    elif effect == "steal_material":
+        for material in play.choices:
+            steal(ctx, target, me, material)
+    elif effect == "steal_members":
+        taken = min(amount, ctx.state.players[target].res[C.MEMBERS])
+        if taken:
+            ctx.emit(Transferred(source=target, target=me, item="members", amount=taken))
+    elif effect == "sabotage":
+        for square in play.choices:
+            take_token(ctx, target, square)
+    else:  # leadership_down, horsepower_down
+        for _ in range(amount):
+            take_token(ctx, target, effect.removesuffix("_down"))
+
+
+def steal(ctx: Ctx, source: int, taker: int, good: str) -> None:
+    """Move one value-1 card of ``good``, a value-5 card broken first if that is all there is (GAP-05)."""
+    res = ctx.state.players[source].res
+    if res[C.ITEM[good + "1"]] == 0:
+        if res[C.ITEM[good + "5"]] == 0:
+            return
+        ctx.emit(Exchanged(player=source, good=good, up=False))
+    ctx.emit(Transferred(source=source, target=taker, item=good + "1", amount=1))
+
+
+def take_token(ctx: Ctx, seat: int, square: str) -> None:
+    if ctx.state.players[seat].res[C.ITEM[square]] > 0:
+        ctx.emit(Lost(player=seat, item=square, amount=1))
+
+
+# --- evolve ------------------------------------------------------------------------
+
+
+def evolve_card_played(state: State, event: CardPlayed) -> State:
+    player = state.players[event.player]
+    hand = list(player.hand)
+    hand.remove(event.card)
+    player = msgspec.structs.replace(player, hand=tuple(hand))
+    play = Play(player=event.player, card=event.card, target=event.target)
+    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), play=play)
+
+
+def evolve_card_boost(state: State, event: CardBoost) -> State:
+    assert state.play is not None
+    return msgspec.structs.replace(state, play=msgspec.structs.replace(state.play, total=event.total, boosted=event.boosted))
+
+
+def evolve_option_chosen(state: State, event: OptionChosen) -> State:
+    assert state.play is not None
+    play = msgspec.structs.replace(state.play, choices=(*state.play.choices, event.option))
+    return msgspec.structs.replace(state, play=play)
+
+
+def evolve_card_resolved(state: State, event: CardResolved) -> State:
+    return msgspec.structs.replace(state, play=None, discard=(*state.discard, event.card))

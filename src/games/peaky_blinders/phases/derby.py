@@ -1,0 +1,72 @@
+"""The Epsom Derby after every Central London round (PB-DERBY, GAP-19)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.events import BetPlaced, DerbyBegan, DerbyWon, HorseMoved, RollsSettled
+from games.peaky_blinders.flow import Ctx, cash, pay, replace_player
+from games.peaky_blinders.phases import starter
+from games.peaky_blinders.phases.fortune import totals
+from games.peaky_blinders.state import Derby, State
+
+
+def begin(ctx: Ctx) -> None:
+    """Horses start on the first circle, moved by horsepower; everyone with cash bets one card."""
+    state = ctx.state
+    positions = tuple(min(p.res[C.HORSEPOWER], C.DERBY_HEAD_START_MAX) for p in state.players)
+    ctx.emit(DerbyBegan(positions=positions))
+    for seat, player in enumerate(ctx.state.players):
+        if cash(player.res) > 0:
+            ctx.emit(BetPlaced(player=seat))
+    starter.begin(ctx, "derby")
+
+
+def step(ctx: Ctx) -> None:
+    """Roll the racing die for the player on turn, or move their horse once the roll is final."""
+    state = ctx.state
+    if not state.rolls:
+        ctx.roll(state.turn, sides=6)
+        return
+    seat = state.turn
+    spaces = totals(state)[0]
+    ctx.emit(RollsSettled(totals=(spaces,)))
+    ctx.emit(HorseMoved(player=seat, spaces=spaces))
+    derby = ctx.state.derby
+    assert derby is not None
+    if derby.positions[seat] >= C.DERBY_FINISH:
+        payout = derby.pot + state.players[seat].res[C.MEMBERS] if derby.bets[seat] else 0
+        ctx.emit(DerbyWon(player=seat, pot=derby.pot, payout=payout))
+
+
+def evolve_derby_began(state: State, event: DerbyBegan) -> State:
+    derby = Derby(positions=event.positions, bets=(False,) * len(state.players))
+    return msgspec.structs.replace(state, phase="derby", derby=derby)
+
+
+def evolve_bet_placed(state: State, event: BetPlaced) -> State:
+    derby = state.derby
+    assert derby is not None
+    player = state.players[event.player]
+    player = msgspec.structs.replace(player, res=pay(player.res, 1))
+    bets = (*derby.bets[: event.player], True, *derby.bets[event.player + 1 :])
+    derby = msgspec.structs.replace(derby, bets=bets, pot=derby.pot + 1)
+    return msgspec.structs.replace(state, derby=derby, players=replace_player(state, event.player, player))
+
+
+def evolve_horse_moved(state: State, event: HorseMoved) -> State:
+    derby = state.derby
+    assert derby is not None
+    positions = list(derby.positions)
+    positions[event.player] += event.spaces
+    derby = msgspec.structs.replace(derby, positions=tuple(positions))
+    return msgspec.structs.replace(state, derby=derby, turn=(event.player + 1) % len(state.players))
+
+
+def evolve_derby_won(state: State, event: DerbyWon) -> State:
+    player = state.players[event.player]
+    res = list(player.res)
+    res[C.CASH1] += event.payout
+    player = msgspec.structs.replace(player, res=tuple(res), derby_wins=player.derby_wins + 1)
+    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), derby=None, derbies=state.derbies + 1)

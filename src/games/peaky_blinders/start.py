@@ -1,0 +1,36 @@
+"""Preparations: boards, money, tokens, the shuffled conflict stack and the mission deal (PB-SETUP)."""
+
+from __future__ import annotations
+
+from boardcore import Config, Rng
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.state import PeakyOptions, Player, State
+
+
+def setup(config: Config[State], seed: int) -> State:
+    """Everyone gets 5x1 + 2x5 cash, 3 fortune tokens, 4 markers, suspicion on square 1, 2 missions + 1 control mission."""
+    n = config.players
+    options = config.options if isinstance(config.options, PeakyOptions) else PeakyOptions()
+    rng = Rng.from_seed(seed)
+    missions, rng = rng.shuffle([m.code for m in C.MISSIONS])
+    controls, rng = rng.shuffle([m.code for m in C.CONTROL_MISSIONS])
+    deck, rng = rng.shuffle(C.DECK)
+    res = [0] * len(C.ITEMS)
+    res[C.CASH1], res[C.CASH5] = C.STARTING_CASH
+    res[C.FORTUNE] = C.STARTING_FORTUNE
+    res[C.SUSPICION] = C.SUSPICION_MIN
+    players = tuple(
+        Player(res=tuple(res), missions=(missions[2 * seat], missions[2 * seat + 1], controls[seat])) for seat in range(n)
+    )
+    return State(
+        players=players,
+        markers=((0,) * n,) * 4,
+        deck=deck,
+        fortune_supply=C.FORTUNE_TOKENS - C.STARTING_FORTUNE * n,
+        max_derbies=options.max_derbies,
+        placed=((False, False, False),) * n,
+        passed=(False,) * n,
+        visited=(False,) * n,
+        rng=rng,
+    )

@@ -1,0 +1,218 @@
+"""Everything about hidden information: views, redacted events, determinize (checklist section 2).
+
+Hidden: face-down mission cards and whether they are done, conflict cards in hand,
+the order of the conflict stack. Everything else is on the table (GAP-23).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from boardcore import Rng
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.events import CardDrawn, DeckReshuffled, MissionCompleted
+from games.peaky_blinders.state import Conflict, Derby, Play, Roll, State, Tie
+
+
+class Holdings(msgspec.Struct, frozen=True, kw_only=True):
+    """A player's cards (by value), tokens and suspicion, all public (GAP-23)."""
+
+    cash1: int
+    cash5: int
+    rum1: int
+    rum5: int
+    weapons1: int
+    weapons5: int
+    car1: int
+    car5: int
+    members: int
+    horsepower: int
+    leadership: int
+    strength: int
+    charisma: int
+    intellect: int
+    fortune: int
+    suspicion: int
+
+
+assert Holdings.__struct_fields__ == C.ITEMS
+
+
+class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
+    """One player's board as the viewer may see it."""
+
+    seat: int
+    holdings: Holdings
+    jailed: bool
+    face_up: int
+    missions: tuple[str, str, str]
+    """Mission codes; ``""`` for a card hidden from the viewer."""
+    done: tuple[bool, bool]
+    """Completed missions the viewer may know about."""
+    hand_size: int
+    hand: tuple[str, ...]
+    """The cards, for their owner only."""
+    derby_wins: int
+    markers_in_supply: int
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """The table as one seat (or a spectator) sees it."""
+
+    viewer: int | None
+    phase: str
+    zone: int
+    round: int
+    derbies: int
+    max_derbies: int
+    starter: int
+    turn: int
+    board: tuple[int, ...]
+    placed: tuple[tuple[bool, bool, bool], ...]
+    passed: tuple[bool, ...]
+    cursor: int
+    current: int
+    passes: int
+    mode: str
+    visited: tuple[bool, ...]
+    tie: Tie | None
+    rolls: tuple[Roll, ...]
+    conflict: Conflict | None
+    play: Play | None
+    derby: Derby | None
+    markers: tuple[tuple[int, ...], ...]
+    deck_size: int
+    discard: tuple[str, ...]
+    stacks: tuple[tuple[str, ...], tuple[str, ...]]
+    fortune_supply: int
+    players: tuple[PlayerView, ...]
+    winner: int
+    end_reason: str
+
+
+def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
+    player = state.players[seat]
+    everything = viewer == seat or state.phase == "over"
+    if everything:
+        missions, done = player.missions, player.done
+    else:
+        up = player.face_up
+        missions = tuple(code if slot == up else "" for slot, code in enumerate(player.missions))  # type: ignore[assignment]
+        done = (player.done[0] and up == 0, player.done[1] and up == 1)
+    return PlayerView(
+        seat=seat,
+        holdings=Holdings(**dict(zip(C.ITEMS, player.res))),
+        jailed=player.jailed,
+        face_up=player.face_up,
+        missions=missions,
+        done=done,
+        hand_size=len(player.hand),
+        hand=player.hand if viewer == seat else (),
+        derby_wins=player.derby_wins,
+        markers_in_supply=C.MARKERS_PER_PLAYER - sum(zone[seat] for zone in state.markers),
+    )
+
+
+def view(state: State, viewer: int | None) -> View:
+    """A whitelist of the table for ``viewer`` (``None``: a spectator)."""
+    return View(
+        viewer=viewer,
+        phase=state.phase,
+        zone=state.zone,
+        round=state.round,
+        derbies=state.derbies,
+        max_derbies=state.max_derbies,
+        starter=state.starter,
+        turn=state.turn,
+        board=state.board,
+        placed=state.placed,
+        passed=state.passed,
+        cursor=state.cursor,
+        current=state.current,
+        passes=state.passes,
+        mode=state.mode,
+        visited=state.visited,
+        tie=state.tie,
+        rolls=state.rolls,
+        conflict=state.conflict,
+        play=state.play,
+        derby=state.derby,
+        markers=state.markers,
+        deck_size=len(state.deck),
+        discard=state.discard,
+        stacks=state.stacks,
+        fortune_supply=state.fortune_supply,
+        players=tuple(_player_view(state, seat, viewer) for seat in range(len(state.players))),
+        winner=state.winner,
+        end_reason=state.end_reason,
+    )
+
+
+# --- redacted event forms -----------------------------------------------------------
+
+
+def redact_card_drawn(event: CardDrawn) -> CardDrawn:
+    """Others learn that a card was drawn, not which."""
+    return CardDrawn(player=event.player, card="")
+
+
+def redact_deck_reshuffled(event: DeckReshuffled) -> DeckReshuffled:
+    """Everyone learns the new stack's size, nobody its order."""
+    return DeckReshuffled(cards=(), size=event.size)
+
+
+def redact_mission_completed(event: MissionCompleted) -> MissionCompleted | None:
+    """A face-up mission's completion is public; a face-down one's is private (section 2)."""
+    if not event.face_up:
+        return None
+    return MissionCompleted(player=event.player, slot=event.slot, mission=event.mission, face_up=True)
+
+
+# --- determinize --------------------------------------------------------------------
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """Resample what ``seat`` cannot see: others' face-down missions, others' hands, the stack order."""
+    from games.peaky_blinders.scoring import CONDITIONS
+
+    players = list(state.players)
+    if state.phase != "over":
+        known = set(players[seat].missions)
+        for p in players:
+            if 0 <= p.face_up:
+                known.add(p.missions[p.face_up])
+        plain = [m.code for m in C.MISSIONS if m.code not in known]
+        control = [m.code for m in C.CONTROL_MISSIONS if m.code not in known]
+        plain_t, rng = rng.shuffle(plain)
+        control_t, rng = rng.shuffle(control)
+        plain, control = list(plain_t), list(control_t)
+        for other, p in enumerate(players):
+            if other == seat:
+                continue
+            codes = list(p.missions)
+            for slot in range(3):
+                if slot != p.face_up:
+                    codes[slot] = control.pop() if slot == 2 else plain.pop()
+            players[other] = msgspec.structs.replace(p, missions=(codes[0], codes[1], codes[2]))
+        probe = msgspec.structs.replace(state, players=tuple(players))
+        for other, p in enumerate(players):
+            if other == seat:
+                continue
+            done = tuple(
+                p.done[slot] if slot == p.face_up else CONDITIONS[p.missions[slot]](probe, other) for slot in (0, 1)
+            )
+            players[other] = msgspec.structs.replace(p, done=(done[0], done[1]))
+    pool = list(state.deck)
+    for other, p in enumerate(players):
+        if other != seat:
+            pool.extend(p.hand)
+    shuffled, rng = rng.shuffle(sorted(pool))
+    rest = list(shuffled)
+    for other, p in enumerate(players):
+        if other != seat:
+            size = len(p.hand)
+            hand, rest = rest[:size], rest[size:]
+            players[other] = msgspec.structs.replace(p, hand=tuple(sorted(hand)))
+    word, rng = rng.next_word()
+    return msgspec.structs.replace(state, players=tuple(players), deck=tuple(rest), rng=Rng.from_seed(word))

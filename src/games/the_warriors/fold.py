@@ -1,0 +1,42 @@
+"""The one ``evolve``: every event type's fold, gathered from the modules that produce it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from boardcore import make_evolve
+
+from . import flow
+from .events import (
+    CardRemoved,
+    CardReturned,
+    CardsDiscarded,
+    ChoiceOffered,
+    Event,
+    GameEnded,
+    WarCardTaken,
+    WeaponFlipped,
+    WeaponRemoved,
+    WeaponTaken,
+)
+from .phases import boppers, challenge, city, fight
+
+evolve: Callable[[Any, Any], Any] = make_evolve(
+    Event,
+    {
+        ChoiceOffered: flow.evolve_choice_offered,
+        GameEnded: flow.evolve_game_ended,
+        CardsDiscarded: flow.evolve_cards_discarded,
+        CardReturned: flow.evolve_card_returned,
+        CardRemoved: flow.evolve_card_removed,
+        WarCardTaken: flow.evolve_war_card_taken,
+        WeaponTaken: flow.evolve_weapon_taken,
+        WeaponRemoved: flow.evolve_weapon_removed,
+        WeaponFlipped: flow.evolve_weapon_flipped,
+        **fight.HANDLERS,
+        **city.HANDLERS,
+        **boppers.HANDLERS,
+        **challenge.HANDLERS,
+    },
+)

@@ -1,0 +1,14 @@
+"""End of the night (WR-END-10/11, WR-COMP-02): everyone wins or everyone loses."""
+
+from __future__ import annotations
+
+from boardcore import Outcome
+
+from .state import State
+
+
+def outcome(state: State) -> Outcome | None:
+    """A team result once the game has ended, else ``None``."""
+    if state.result == 0:
+        return None
+    return Outcome.team(state.players, won=state.result > 0, reason=state.reason)

@@ -1,0 +1,73 @@
+"""Rulebook "Setup" (WR-SETUP-01..14, WR-DIFF-01, GAP-24, GAP-28): the table, then the
+first fight at Van Cortlandt Park."""
+
+from __future__ import annotations
+
+from boardcore import Config, Rng
+
+from . import catalog as cat
+from .flow import Tx
+from .phases import fight
+from .state import Options, State, Table, warrior_names
+
+
+def setup(config: Config[State], seed: int) -> State:
+    """Deal everything from the seeded RNG and open the first fight."""
+    options: Options = config.options
+    n = config.players
+    rng = Rng.from_seed(seed)
+    names = warrior_names(options.warriors)
+    if names:
+        if len(names) != n:
+            msg = f"{n} players need {n} Warriors named, not {len(names)}"
+            raise ValueError(msg)
+        warriors = tuple(cat.WARRIOR_NAMES.index(name) for name in names)
+    else:
+        warriors, rng = rng.sample(range(len(cat.WARRIORS)), n)
+    rivals, rng = rng.shuffle(range(6))
+    track = (*rivals[:3], cat.WARRIORS_FIGURE, *rivals[3:])
+    throw = cat.FIRST_THROW_HANDS
+    hands = tuple((*cat.warrior_cards(w), throw + 3 * seat, throw + 3 * seat + 1, throw + 3 * seat + 2) for seat, w in enumerate(warriors))
+    unchosen = [c for w in range(len(cat.WARRIORS)) if w not in warriors for c in cat.warrior_cards(w)]
+    war_deck, rng = rng.shuffle([*unchosen, *range(throw + 3 * n, len(cat.WAR_CARDS))])
+    taken: list[int] = []
+    for w in warriors:
+        kind = cat.WARRIORS[w].weapon
+        taken.append(next(c for c in cat.WEAPON_CARDS if cat.weapon_type(c) == kind and c not in taken))
+    weapon_deck, rng = rng.shuffle([c for c in cat.WEAPON_CARDS if c not in taken])
+    out = cat.COAST_REMOVED[options.difficulty]
+    bopper_deck, rng = rng.shuffle(cat.BOPPER_CARDS[out:])
+    loc_down, rng = rng.shuffle(range(1, len(cat.LOCATIONS)))
+    gangs, rng = rng.shuffle(range(6))
+    instigator, rng = rng.below(n)
+    table = Table(
+        players=n,
+        warriors=warriors,
+        track=track,
+        tokens=cat.FIGHT_SPACES,
+        war_deck=war_deck[3:],
+        war_row=war_deck[:3],
+        weapon_deck=weapon_deck[3:],
+        weapon_row=weapon_deck[:3],
+        bopper_out=cat.BOPPER_CARDS[:out],
+        rival=gangs[0],
+        first_rival=gangs[0],
+        gang_down=gangs[1:],
+        loc_down=loc_down,
+        instigator=instigator,
+        max_city_turns=options.max_city_turns,
+    )
+    state = State(
+        positions=(cat.BRONX_START,) * n,
+        hands=hands,
+        discards=((),) * n,
+        weapons=tuple((w,) for w in taken),
+        bopper_deck=bopper_deck,
+        threats=((),) * n,
+        rng=rng,
+        table=table,
+    )
+    tx = Tx(state)
+    fight.start_fight(tx, instigator, cat.VAN_CORTLANDT, showdown=False)
+    tx.finish()
+    return tx.state

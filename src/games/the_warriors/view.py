@@ -1,0 +1,248 @@
+"""Everything about hidden information: views (whitelists), the visibility table with
+its redacted event forms, and ``determinize`` (checklist section 2, GAP-19).
+
+Hidden: hands (others see counts), the War, Weapon and Bopper deck orders, the face-down
+Gang and Location stacks, the Location tile a challenged Warrior looks at (only they see
+it until they decide), and the Bopper card a Lookout saw (only its player)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from boardcore import PUBLIC, REVEAL, Rng, only, owner
+
+from .events import (
+    BopperDeckBuilt,
+    BopperRevealed,
+    CardPlayed,
+    CardRemoved,
+    CardReturned,
+    CardsDiscarded,
+    Challenged,
+    ChoiceOffered,
+    ChoseFight,
+    CityTurnStarted,
+    DiceRerolled,
+    DiceRolled,
+    DiceSettled,
+    DieBoosted,
+    FightEnded,
+    FightStarted,
+    GameEnded,
+    GangRevealed,
+    GangStackShuffled,
+    HoldTheLineUsed,
+    KnockedOut,
+    LocationPeeked,
+    LocationReturned,
+    LocationStackShuffled,
+    LookoutDecided,
+    LookoutPeeked,
+    Moved,
+    Ran,
+    Rested,
+    RivalDefeated,
+    SpotCovered,
+    TurnStarted,
+    WarCardTaken,
+    WarriorChosen,
+    WarriorsDropped,
+    WeaponFlipped,
+    WeaponRemoved,
+    WeaponTaken,
+)
+from .state import City, Fight, Pending, State, update
+
+
+class SeatView(msgspec.Struct, frozen=True, kw_only=True):
+    """What everyone knows about one Warrior."""
+
+    warrior: int
+    position: int
+    hand_size: int
+    discard: tuple[int, ...]
+    weapons: tuple[int, ...]
+    threats: tuple[int, ...]
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat's (or a spectator's) picture of the game."""
+
+    me: int | None
+    hand: tuple[int, ...]
+    """Your own hand (empty for a spectator)."""
+    peeked_location: int
+    """The Location tile you are secretly looking at (-1 if none)."""
+    lookout_card: int
+    """The Bopper card your Lookout saw (-1 if none or no longer known)."""
+    lookout_bottom: bool
+    seats: tuple[SeatView, ...]
+    track: tuple[int, ...]
+    bottles: int
+    tokens: tuple[int, ...]
+    arrived: tuple[int, ...]
+    war_row: tuple[int, ...]
+    war_deck_size: int
+    war_removed: tuple[int, ...]
+    spent_weapons: tuple[int, ...]
+    weapon_row: tuple[int, ...]
+    weapon_deck_size: int
+    weapons_removed: tuple[int, ...]
+    bopper_deck_size: int
+    bopper_discard: tuple[int, ...]
+    bopper_out: tuple[int, ...]
+    rival: int
+    gang_stack_size: int
+    gang_face_up: tuple[int, ...]
+    location_stack_size: int
+    location_face_up: tuple[int, ...]
+    instigator: int
+    fight: Fight | None
+    city: City | None
+    pending: Pending | None
+    city_turns: int
+    result: int
+    reason: str
+
+
+def view(state: State, player: int | None) -> View:
+    """A whitelist of what ``player`` may know."""
+    mine = player is not None
+    p = state.pending
+    peeked = state.loc_down[0] if mine and p is not None and p.kind == "challenge" and p.player == player and state.loc_down else -1
+    knows = mine and state.lookout_seat == player
+    seats = tuple(
+        SeatView(
+            warrior=state.warriors[s],
+            position=state.positions[s],
+            hand_size=len(state.hands[s]),
+            discard=state.discards[s],
+            weapons=state.weapons[s],
+            threats=state.threats[s],
+        )
+        for s in range(state.players)
+    )
+    return View(
+        me=player,
+        hand=state.hands[player] if player is not None else (),
+        peeked_location=peeked,
+        lookout_card=state.lookout_card if knows else -1,
+        lookout_bottom=state.lookout_bottom if knows else False,
+        seats=seats,
+        track=state.track,
+        bottles=state.bottles,
+        tokens=state.tokens,
+        arrived=state.arrived,
+        war_row=state.war_row,
+        war_deck_size=len(state.war_deck),
+        war_removed=state.war_removed,
+        spent_weapons=state.spent,
+        weapon_row=state.weapon_row,
+        weapon_deck_size=len(state.weapon_deck),
+        weapons_removed=state.weapons_removed,
+        bopper_deck_size=len(state.bopper_deck),
+        bopper_discard=state.bopper_discard,
+        bopper_out=state.bopper_out,
+        rival=state.rival,
+        gang_stack_size=len(state.gang_down),
+        gang_face_up=state.gang_up,
+        location_stack_size=len(state.loc_down),
+        location_face_up=state.loc_up,
+        instigator=state.instigator,
+        fight=state.fight,
+        city=state.city,
+        pending=state.pending,
+        city_turns=state.city_turns,
+        result=state.result,
+        reason=state.reason,
+    )
+
+
+def _nobody(event: object) -> tuple[int, ...]:
+    return ()
+
+
+VISIBILITY: dict[type, Any] = {
+    ChoiceOffered: PUBLIC,
+    GameEnded: PUBLIC,
+    FightStarted: REVEAL,
+    WarriorChosen: PUBLIC,
+    CardsDiscarded: REVEAL,
+    WeaponFlipped: PUBLIC,
+    TurnStarted: PUBLIC,
+    CardPlayed: REVEAL,
+    LookoutPeeked: owner("player", redacted=lambda e: LookoutPeeked(player=e.player, card=-1)),
+    LookoutDecided: PUBLIC,
+    DiceRolled: REVEAL,
+    DiceRerolled: REVEAL,
+    DiceSettled: PUBLIC,
+    DieBoosted: REVEAL,
+    SpotCovered: PUBLIC,
+    KnockedOut: PUBLIC,
+    HoldTheLineUsed: REVEAL,
+    CardRemoved: REVEAL,
+    RivalDefeated: PUBLIC,
+    GangRevealed: REVEAL,
+    GangStackShuffled: only(_nobody, redacted=lambda e: GangStackShuffled(order=())),
+    WarriorsDropped: PUBLIC,
+    LocationReturned: PUBLIC,
+    LocationStackShuffled: only(_nobody, redacted=lambda e: LocationStackShuffled(order=())),
+    FightEnded: PUBLIC,
+    CityTurnStarted: PUBLIC,
+    Moved: PUBLIC,
+    Rested: PUBLIC,
+    CardReturned: PUBLIC,
+    WarCardTaken: REVEAL,
+    WeaponTaken: REVEAL,
+    WeaponRemoved: PUBLIC,
+    BopperRevealed: REVEAL,
+    BopperDeckBuilt: only(_nobody, redacted=lambda e: BopperDeckBuilt(player=e.player, order=(), reason=e.reason)),
+    Challenged: PUBLIC,
+    LocationPeeked: owner("player", redacted=lambda e: LocationPeeked(player=e.player, tile=-1)),
+    ChoseFight: PUBLIC,
+    Ran: REVEAL,
+}
+
+
+def determinize(state: State, player: int, rng: Rng) -> State:
+    """Resample what ``player`` cannot see: other hands with the War deck, deck and stack orders."""
+    others = [s for s in range(state.players) if s != player]
+    pool, rng = rng.shuffle((*state.war_deck, *(c for s in others for c in state.hands[s])))
+    hands = list(state.hands)
+    at = len(state.war_deck)
+    for s in others:
+        size = len(state.hands[s])
+        hands[s] = pool[at : at + size]
+        at += size
+    weapon_deck, rng = rng.shuffle(state.weapon_deck)
+    gang_down, rng = rng.shuffle(state.gang_down)
+    p = state.pending
+    keep_top = p is not None and p.kind == "challenge" and p.player == player and state.loc_down
+    if keep_top:
+        rest, rng = rng.shuffle(state.loc_down[1:])
+        loc_down = (state.loc_down[0], *rest)
+    else:
+        loc_down, rng = rng.shuffle(state.loc_down)
+    deck = state.bopper_deck
+    lookout = {}
+    if state.lookout_seat == player and state.lookout_card in deck:
+        rest, rng = rng.shuffle(tuple(c for c in deck if c != state.lookout_card))
+        deck = (*rest, state.lookout_card) if state.lookout_bottom else (state.lookout_card, *rest)
+    else:
+        deck, rng = rng.shuffle(deck)
+        if state.lookout_seat >= 0 and deck:
+            lookout = {"lookout_card": deck[-1] if state.lookout_bottom else deck[0]}
+    seed, rng = rng.next_word()
+    return update(
+        state,
+        hands=tuple(hands),
+        war_deck=pool[: len(state.war_deck)],
+        weapon_deck=weapon_deck,
+        gang_down=gang_down,
+        loc_down=loc_down,
+        bopper_deck=deck,
+        rng=Rng.from_seed(seed),
+        **lookout,
+    )

@@ -1,0 +1,106 @@
+"""Setup, visibility, round structure and the catalog (BW-SETUP, BW-INFO, BW-ROUND-01, BW-ROUND-02, BW-ROUND-03, BW-CARD-01, BW-CARD-12)."""
+
+from __future__ import annotations
+
+from boardcore import Match
+from games.bellwether import GAME
+from games.bellwether.actions import BuyConstruction, EndTurn, HireGangster
+from games.bellwether.catalog import BUILDINGS, GANGSTERS, NEUTRAL_FACTORIES, OFFICIALS, deck
+from games.bellwether.events import GangsterHired, LaborBegan
+
+from .helpers import act, build, new, of
+
+
+def test_bw_setup_01_02_03_wards():
+    """BW-SETUP-01, BW-SETUP-02, BW-SETUP-03: each Ward has 3 workers, an empty strike track and one neutral Factory for sale (GAP-06)."""
+    state = new()
+    assert len(state.wards) == 4
+    for w, ward in enumerate(state.wards):
+        assert ward.workers == 3
+        assert ward.strikers == 0 and not ward.riot and ward.controller == -1
+        assert [(b.card, b.owner) for b in ward.buildings] == [(NEUTRAL_FACTORIES[w], -1)]
+    assert NEUTRAL_FACTORIES == ("F-CP", "F-CK", "F-TW", "F-CP")
+
+
+def test_bw_setup_04_05_06_07_players():
+    """BW-SETUP-04, BW-SETUP-05, BW-SETUP-06, BW-SETUP-07: $5, a Textile Workshop and a Boarding House in hand, two hidden Gangsters each."""
+    state = new()
+    for p in state.players:
+        assert p.cash == 5
+        assert p.hand == ("F-TW", "T-BH")
+        assert len(p.gangsters) == 2 and all(g in GANGSTERS for g in p.gangsters)
+        assert p.officials == () and p.res == (0, 0, 0)
+    assert len(state.gangster_deck) == 18 - 4
+
+
+def test_bw_setup_08_markets_revealed_bw_card_01_12_decks():
+    """BW-SETUP-08, BW-CARD-01, BW-CARD-12: three decks from one catalog; 4 Construction and 3 Official cards face up."""
+    state = new()
+    assert len(deck(BUILDINGS)) == 31 and len(deck(OFFICIALS)) == 12 and len(deck(GANGSTERS)) == 18
+    spectator = GAME.view(state, None)
+    assert len(spectator.construction_market) == 4 and all(spectator.construction_market)
+    assert len(spectator.official_market) == 3 and all(spectator.official_market)
+    assert spectator.construction_deck_size == 27 and spectator.official_deck_size == 9
+    assert sorted((*state.construction_market, *state.construction_deck)) == sorted(deck(BUILDINGS))
+
+
+def test_bw_setup_09_bw_info_02_gangsters_hidden():
+    """BW-SETUP-09, BW-INFO-02: a rival sees only how many Gangsters you hold, never which."""
+    state = new()
+    mine, theirs, spectator = GAME.view(state, 0), GAME.view(state, 1), GAME.view(state, None)
+    assert mine.players[0].gangsters == state.players[0].gangsters
+    assert theirs.players[0].gangsters == () and theirs.players[0].gangster_count == 2
+    assert spectator.players[0].gangsters == () and spectator.players[1].gangsters == ()
+
+
+def test_bw_info_02_hiring_is_secret():
+    """BW-INFO-02: hiring shows the card to the hirer only; the rival learns that a Gangster was hired."""
+    m = Match.new(GAME, 2, seed=3, options={"first_player": 0})
+    m.apply(0, HireGangster())
+    mine = of(m.events_for(0), GangsterHired)[0]
+    theirs = of(m.events_for(1), GangsterHired)[0]
+    assert mine.card in GANGSTERS and theirs.card == ""
+    assert GAME.view(m.state, 1).players[0].gangster_count == 3
+
+
+def test_bw_info_01_public_information():
+    """BW-INFO-01: cash, resources, hands, Officials, Influence, workers, strikes and control are visible to all."""
+    state = new()
+    state, _ = build(state, 1, "F-CP", 0)
+    view = GAME.view(state, 1)
+    p0 = view.players[0]
+    assert (p0.cash, p0.res, p0.hand, p0.officials, p0.influence) == (5, (0, 0, 0), ("F-TW", "T-BH"), (), 0)
+    assert view.wards == state.wards
+    assert view.construction_market == state.construction_market
+
+
+def test_bw_setup_10_first_player_and_coin_flip():
+    """BW-SETUP-10, GAP-24: the first player (coin flip or option) takes the first Invest & Build turn."""
+    assert GAME.actors(new(first=1)) == frozenset({1})
+    flips = {GAME.setup(GAME.config(2), seed).start_player for seed in range(20)}
+    assert flips == {0, 1}
+    s = GAME.setup(GAME.config(2), 7)
+    assert GAME.actors(s) == frozenset({s.start_player}) and s.phase == "invest"
+
+
+def test_bw_setup_11_bw_round_01_02_03_round_flow():
+    """BW-SETUP-11, BW-ROUND-01, BW-ROUND-02, BW-ROUND-03: one I&B turn each (start player first), then Labor; next round the other starts."""
+    state = new(first=1)
+    state, _ = act(state, 1, EndTurn())
+    assert state.phase == "invest" and GAME.actors(state) == frozenset({0})
+    state, events = act(state, 0, EndTurn())
+    assert of(events, LaborBegan)
+    # nobody has a Building, so Labor resolves nothing and Cleanup passes the start to seat 0
+    assert state.round == 2 and state.start_player == 0 and GAME.actors(state) == frozenset({0})
+
+
+def test_bw_card_12_costs_come_from_the_catalog():
+    """BW-CARD-12: a Construction purchase charges exactly the catalog's printed cost."""
+    state = new()
+    state = __import__("msgspec").structs.replace(state, construction_market=("F-TM", "T-RH", "I-TR", "F-CW"))
+    from .helpers import player
+
+    state = player(state, 0, cash=20, res=(2, 2, 2))
+    state, _ = act(state, 0, BuyConstruction(slot=2))
+    assert state.players[0].cash == 20 - BUILDINGS["I-TR"].cost.cash
+    assert state.players[0].res == (2, 1, 1)

@@ -1,0 +1,124 @@
+"""Building 5 Wards scenario states and acting on them (shared by the scenario tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from games.five_wards import GAME
+from games.five_wards.board import empty_slot, put
+from games.five_wards.game import settle
+from games.five_wards.phases.deploy import begin_deploy_events
+from games.five_wards.state import NOBODY, Player, Slot, State, Turn, WardState
+
+W1, W2, W3, W4, W5 = range(5)
+"""Westchester, Northington, Centerville, Southtown, Eastwick (0-based)."""
+A, B, C, D, E = range(5)
+
+
+SUPPLY = {"landmark_deck", "leftover_deck", "recruit_stack", "recruit_used", "tiles", "scoring", "coppers", "dice_count", "round_limit"}
+
+
+def supplied(state: State, **changes: Any) -> State:
+    """``state`` with fields of its ``Supply`` changed."""
+    return replace(state, supply=replace(state.supply, **changes))
+
+
+def new(players: int = 4, seed: int = 0, **changes: Any) -> State:
+    """A freshly set-up game with ``changes`` applied to the state (``Supply`` fields included)."""
+    state = GAME.setup(GAME.config(players), seed)
+    supply = {k: v for k, v in changes.items() if k in SUPPLY}
+    rest = {k: v for k, v in changes.items() if k not in SUPPLY}
+    if supply:
+        state = supplied(state, **supply)
+    return replace(state, **rest) if rest else state
+
+
+def fold(state: State, events: list[Any]) -> State:
+    for e in events:
+        state = GAME.evolve(state, e)
+    return state
+
+
+def act(state: State, seat: int, action: Any) -> tuple[State, list[Any]]:
+    """Decide and fold one action; returns the next state and the events."""
+    events = GAME.decide(state, seat, action)
+    return fold(state, events), events
+
+
+def slot(card: str, spaces: tuple[int, ...] | None = None, bonus: int = NOBODY, **kw: Any) -> Slot:
+    """A card in the row with the given occupants (default: empty)."""
+    base = empty_slot(card)
+    if spaces is not None:
+        base = replace(base, spaces=spaces, touched=any(s != NOBODY for s in spaces) or bonus != NOBODY)
+    return replace(base, bonus=bonus, **kw)
+
+
+def row(*cards: Slot | str) -> tuple[Slot, ...]:
+    return tuple(c if isinstance(c, Slot) else slot(c) for c in cards)
+
+
+def ward(n: int, old: dict[int, int] | None = None, fresh: dict[int, int] | None = None, **kw: Any) -> WardState:
+    o = tuple((old or {}).get(s, 0) for s in range(n))
+    f = tuple((fresh or {}).get(s, 0) for s in range(n))
+    return WardState(old=o, fresh=f, **kw)
+
+
+def with_ward(state: State, index: int, w: WardState) -> State:
+    return replace(state, wards=put(state.wards, index, w))
+
+
+def with_player(state: State, seat: int, **changes: Any) -> State:
+    return replace(state, players=put(state.players, seat, replace(state.players[seat], **changes)))
+
+
+def drafting(state: State, seat: int, pool: tuple[int, ...] | None = None, pick: int | None = None) -> State:
+    """The state with ``seat`` at the start of a Phase 1 selection turn."""
+    order = list(range(len(state.players)))
+    order = order[state.start :] + order[: state.start]
+    snake = order + order[::-1]
+    if pick is None:
+        pick = snake.index(seat)
+    changes: dict[str, Any] = {"stage": "draft", "turn": Turn(player=seat), "pick": pick}
+    if pool is not None:
+        changes["pool"] = tuple(sorted(pool))
+    return replace(state, **changes)
+
+
+def finish_draft(state: State) -> State:
+    """Run the end of Phase 1 (every selection made)."""
+    state = replace(state, stage="draft", turn=None, pick=2 * len(state.players))
+    return fold(state, settle(state, []))
+
+
+def deploying(state: State) -> State:
+    """Enter Phase 3 from ``state`` (Brawls already resolved) and run to the first decision."""
+    return fold(state, settle(state, begin_deploy_events(state)))
+
+
+def players_with(state: State, **changes: Any) -> tuple[Player, ...]:
+    return tuple(replace(p, **changes) for p in state.players)
+
+
+def names(events: list[Any]) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+def of(events: list[Any], kind: type) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def count_in(state: State, w: int, seat: int) -> int:
+    from games.five_wards.board import in_ward
+
+    return in_ward(state.wards[w], seat)
+
+
+def end_turn(state: State, seat: int) -> State:
+    """End ``seat``'s Phase 1 turn if it is waiting only on an optional Vagrant (``EndTurn``)."""
+    from games.five_wards.actions import EndTurn
+
+    if state.turn is not None and state.turn.player == seat and state.turn.acted:
+        state, _ = act(state, seat, EndTurn())
+    return state

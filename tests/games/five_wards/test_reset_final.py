@@ -1,0 +1,139 @@
+"""Phase 4 and the final round (FW-RESET, FW-FINAL, FW-INSP-03, FW-ROUND; FW-TEST-13; GAP-14/19/24/25)."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from games.five_wards import GAME
+from games.five_wards.actions import DeployThugs, EndDeploy
+from games.five_wards.catalog import TACTIC_BY_ID
+from games.five_wards.events import (
+    CopperPlaced,
+    DiceRolled,
+    FinalRoundBegan,
+    GameScored,
+    InspectorMoved,
+    LandmarkReplaced,
+    LeftoverDrawn,
+    PhaseBegan,
+    RecruitReplaced,
+    RecruitReshuffled,
+    StartPassed,
+    TacticsReshuffled,
+)
+from games.five_wards.game import settle
+from games.five_wards.state import NOBODY, Slot
+
+from .helpers import A, B, C, W1, W2, W3, act, fold, new, of, row, slot, supplied, ward, with_player, with_ward
+
+
+def _reset(s):
+    events = settle(replace(s, stage="reset", turn=None), [])
+    return fold(replace(s, stage="reset", turn=None), events), events
+
+
+def test_fw_reset_01_02_replace_cards_and_tiles() -> None:
+    """FW-RESET-01, FW-RESET-02: deployed positions get the top Landmark card and a new Recruiting tile; the old tile is used."""
+    s = new(4, 0, row=(Slot(), *row("L19", "L22", "L28", "L12")))
+    top, tile, old = s.supply.landmark_deck[0], s.supply.recruit_stack[0], s.supply.tiles[0]
+    s2, events = _reset(s)
+    assert of(events, LandmarkReplaced)[0] == LandmarkReplaced(position=0, card=top)
+    assert s2.row[0].card == top and s2.row[1].card == "L19"
+    assert s2.supply.tiles[0] == tile and old in s2.supply.recruit_used and s2.supply.tiles[1:] == s.supply.tiles[1:]
+
+
+def test_fw_reset_02_recruit_stack_reshuffled() -> None:
+    """FW-RESET-02: when the Recruiting stack runs out, the used tiles are shuffled into a new stack."""
+    s = new(4, 0, row=(Slot(), *row("L19", "L22", "L28", "L12")))
+    s = supplied(s, recruit_used=s.supply.recruit_stack, recruit_stack=())
+    s2, events = _reset(s)
+    assert len(of(events, RecruitReshuffled)) == 1 and of(events, RecruitReplaced)
+    assert len(s2.supply.recruit_stack) == 3 and len(s2.supply.recruit_used) == 1
+    assert GAME.redact(of(events, RecruitReshuffled)[0], 0).tiles is None
+
+
+def test_fw_reset_04_05_fw_insp_03_inspector_moves() -> None:
+    """FW-RESET-04, FW-RESET-05, FW-INSP-03: the top Tactics card is discarded face up and the Inspector moves to its Ward only."""
+    s = new(4, 0, row=row("L02", "L19", "L22", "L28", "L12"))
+    card = s.tactics_deck[0]
+    s2, events = _reset(s)
+    assert of(events, InspectorMoved) == [InspectorMoved(card=card, ward=TACTIC_BY_ID[card].ward - 1)]
+    assert s2.inspector == TACTIC_BY_ID[card].ward - 1 and s2.discard[-1] == card
+    assert GAME.visibility[InspectorMoved].reveals
+
+
+def test_gap_14_tactics_reshuffle() -> None:
+    """GAP-14: with an empty Tactics draw pile the discard pile is reshuffled before the Inspector's draw."""
+    s = new(4, 0, row=row("L02", "L19", "L22", "L28", "L12"))
+    s = replace(s, discard=s.tactics_deck, tactics_deck=())
+    s2, events = _reset(s)
+    assert of(events, TacticsReshuffled) and of(events, InspectorMoved)[0].card is not None
+    assert len(s2.tactics_deck) == len(s.discard) - 1 and len(s2.discard) == 1
+
+
+def test_fw_reset_06_start_passes_and_stacks_merge() -> None:
+    """FW-RESET-06 (GAP-19): the marker passes clockwise; current-round stacks become old; Bribes and dice end."""
+    s = new(4, 0, row=row("L02", "L19", "L22", "L28", "L12"), start=3)
+    s = with_ward(s, W2, ward(4, fresh={A: 2}, boss=B, boss_height=3, boss_fresh=True))
+    s = with_player(s, A, bribed=True, dice=(1, 2))
+    s2, events = _reset(s)
+    assert of(events, StartPassed)[0].player == 0 and s2.start == 0
+    w = s2.wards[W2]
+    assert w.old[A] == 2 and w.fresh[A] == 0 and w.boss == B and not w.boss_fresh
+    assert not s2.players[A].bribed and s2.round == 2
+    assert of(events, DiceRolled) and s2.stage == "draft" and s2.turn.player == 0
+
+
+def test_fw_test_13_final_round_trigger_and_refill() -> None:
+    """FW-RESET-03, FW-FINAL-01, FW-FINAL-02, FW-ROUND-04 (FW-TEST-13, GAP-24): 1 card left for 2 empty positions: position 2 gets
+    it, the deck is out, the Inspector moves and the marker passes, then position 4 is refilled from the leftover deck."""
+    s = new(4, 0, row=(slot("L02"), Slot(), slot("L22"), Slot(), slot("L12")), start=0)
+    s = supplied(s, landmark_deck=("L19",))
+    left = s.supply.leftover_deck[0]
+    s2, events = _reset(s)
+    kinds = [type(e) for e in events]
+    assert of(events, LandmarkReplaced) == [LandmarkReplaced(position=1, card="L19"), LandmarkReplaced(position=3, card=None)]
+    assert kinds.index(InspectorMoved) < kinds.index(StartPassed) < kinds.index(FinalRoundBegan) < kinds.index(LeftoverDrawn)
+    assert of(events, LeftoverDrawn) == [LeftoverDrawn(position=3, card=left)]
+    assert s2.final and s2.row[3].card == left and s2.start == 1
+    assert len(of(events, RecruitReplaced)) == 2  # both positions' tiles are replaced in Step 1
+
+
+def test_fw_final_03_04_05_06_07_final_round() -> None:
+    """FW-FINAL-03, FW-FINAL-04, FW-FINAL-05, FW-FINAL-06, FW-FINAL-07, FW-ROUND-03 (FW-TEST-13, GAP-25): in the final round the unfilled Clock Tower (A, B) still
+    deploys, without a Copper; the filled Brewery (A + B) gets one; Schemes still work; then scoring, no Phase 4."""
+    cards = (slot("L28", (A, B, NOBODY)), slot("L22", (A, B)), "L19", "L14", "L12")
+    s = new(2, 0, row=row(*cards), start=A, inspector=W3, final=True)
+    s = replace(s, stage="draft", turn=None, pick=4)
+    events = settle(s, [])
+    assert of(events, CopperPlaced) == [CopperPlaced(position=1)]
+    s = fold(s, events)
+    assert s.stage == "deploy" and s.step.position == 0 and s.step.player == A
+    assert s.scores is None  # FW-ROUND-03: Wards score only at the end
+    while s.stage == "deploy":
+        seat = s.step.player
+        if s.step.remaining:
+            s, events = act(s, seat, DeployThugs(ward=W1, count=s.step.remaining))
+        else:
+            s, events = act(s, seat, EndDeploy())
+    assert s.wards[W2].coppers == 1 and s.wards[W1].coppers == 0
+    assert s.stage == "over" and of(events, GameScored) and not of(events, DiceRolled)
+    assert GAME.outcome(s) is not None and GAME.actors(s) == frozenset()
+
+
+def test_gap_25_final_round_never_repeats_phase_1() -> None:
+    """GAP-25 (FW-TEST-13): with no Brawl and nothing filled, the final round still ends in scoring, not a new Phase 1."""
+    s = new(3, 0, row=row("L28", "L22", "L19", "L14", "L12"), final=True)
+    s = replace(s, stage="draft", turn=None, pick=6)
+    events = settle(s, [])
+    assert [e.phase for e in of(events, PhaseBegan)] == ["deploy", "score"]
+    assert not of(events, StartPassed) and fold(s, events).stage == "over"
+
+
+def test_round_limit_safety() -> None:
+    """Safety limit (an option, not a rule): once the limit of Phase 1s is reached the game is scored."""
+    s = new(4, 0, row=row("L02", "L19", "L22", "L28", "L12"), round_limit=1)
+    s = replace(s, stage="draft", turn=None, pick=8)
+    s = fold(s, settle(s, []))
+    assert s.stage == "over" and GAME.outcome(s) is not None
+    assert W3 == 2 and C == 2

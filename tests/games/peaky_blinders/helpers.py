@@ -1,0 +1,116 @@
+"""Scenario-building helpers: tables set up by hand, scripted dice, one-step driving."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import msgspec
+
+from boardcore import Rng
+
+from games.peaky_blinders import GAME
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.flow import Ctx, GameOver
+from games.peaky_blinders.game import evolve, run
+from games.peaky_blinders.scoring import check
+from games.peaky_blinders.state import State
+
+replace = msgspec.structs.replace
+
+
+def table(n: int = 3, seed: int = 0, **fields: Any) -> State:
+    """A freshly set-up table (missions dealt, none shown yet) with some fields replaced."""
+    state = GAME.setup(GAME.config(n), seed)
+    players = tuple(replace(p, face_up=0) for p in state.players)
+    state = replace(state, players=players)
+    return replace(state, **fields) if fields else state
+
+
+def give(state: State, seat: int, **items: Any) -> State:
+    """Set counters (``cash1=3``), or other player fields (``jailed=True``, ``hand=(...)``)."""
+    player = state.players[seat]
+    res = list(player.res)
+    other = {}
+    for name, value in items.items():
+        if name in C.ITEM:
+            res[C.ITEM[name]] = value
+        else:
+            other[name] = value
+    player = replace(player, res=tuple(res), **other)
+    return replace(state, players=(*state.players[:seat], player, *state.players[seat + 1 :]))
+
+
+def res(state: State, seat: int, item: str) -> int:
+    return state.players[seat].res[C.ITEM[item]]
+
+
+def markers(state: State, zone: int, counts: tuple[int, ...]) -> State:
+    """Set one zone's control markers (counts per seat)."""
+    return replace(state, markers=(*state.markers[:zone], counts, *state.markers[zone + 1 :]))
+
+
+@lru_cache(maxsize=None)
+def _scripted(dice: tuple[tuple[int, int], ...]) -> Rng:
+    for counter in range(5_000_000):
+        rng = Rng(99, 0, counter)
+        for value, sides in dice:
+            got, rng = rng.die(sides)
+            if got != value:
+                break
+        else:
+            return Rng(99, 0, counter)
+    raise AssertionError(f"no scripted rng for {dice}")
+
+
+def dice(state: State, *rolls: int | tuple[int, int]) -> State:
+    """The table with an RNG whose next rolls are exactly these (ints are d8 rolls, ``(v, 6)`` racing die)."""
+    spec = tuple(r if isinstance(r, tuple) else (r, 8) for r in rolls)
+    return replace(state, rng=_scripted(spec))
+
+
+def drive(state: State, actor: int = -1) -> tuple[State, list[Any]]:
+    """Run the automatic steps from this table until someone must decide."""
+    ctx = Ctx(state, evolve, actor, check)
+    try:
+        run(ctx)
+    except GameOver:
+        pass
+    events = ctx.finish()
+    return fold(state, events), events
+
+
+def fold(state: State, events: list[Any]) -> State:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def act(state: State, seat: int, action: Any) -> tuple[State, list[Any]]:
+    """Decide and fold one action."""
+    events = GAME.decide(state, seat, action)
+    return fold(state, events), events
+
+
+def of(events: list[Any], kind: type) -> list[Any]:
+    return [e for e in events if type(e) is kind]
+
+
+def action_table(n: int, zone: int, placements: dict[int, tuple[int, int]], **fields: Any) -> State:
+    """The action phase of ``zone`` with henchmen on spaces: ``{space: (seat, henchman)}``."""
+    board = [-1] * 14
+    for space, (seat, henchman) in placements.items():
+        board[space] = seat * 3 + henchman
+    return table(n, phase="action", zone=zone, board=tuple(board), cursor=0, **fields)
+
+
+def no_fortune(state: State) -> State:
+    """Nobody holds a fortune token (so no roll waits for a fortune decision)."""
+    for seat in range(len(state.players)):
+        state = give(state, seat, fortune=0)
+    return state
+
+
+def ogs_table(n: int = 3, zone: int = 1, turn: int = 0, **fields: Any) -> State:
+    """An open game state in ``zone`` with ``turn`` to act."""
+    return table(n, phase="ogs", zone=zone, turn=turn, starter=turn, visited=(False,) * n, **fields)

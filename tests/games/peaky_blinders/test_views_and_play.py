@@ -1,0 +1,112 @@
+"""Hidden information, whole games by bots, and the readable summary (section 2, GAP-03/04)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardcore import Match, Rng
+
+from games.peaky_blinders import GAME
+from games.peaky_blinders.actions import PlayCard
+from games.peaky_blinders.events import CardDrawn, CardPlayed, DerbyWon, GameEnded
+
+from .helpers import give, ogs_table
+
+
+def play_out(n: int, seed: int, **options) -> Match:  # type: ignore[no-untyped-def]
+    m = Match.new(GAME, n, seed=seed, options=options or None)
+    r = random.Random(seed)
+    while not m.is_over:
+        (seat,) = m.actors
+        m.apply(seat, r.choice(m.legal_actions(seat)))
+    return m
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_games_finish_with_a_result(n: int) -> None:
+    """GAP-04: random bots always reach an outcome: a mission win or the Derby limit, with a ranking."""
+    m = play_out(n, 11)
+    result = m.outcome
+    assert result is not None and result.winners
+    ended = [e for e in m.events if isinstance(e, GameEnded)]
+    assert len(ended) == 1 and m.state.phase == "over"
+    if ended[0].reason == "limit":
+        assert sum(isinstance(e, DerbyWon) for e in m.events) == 6
+
+
+def test_short_limit_option() -> None:
+    """GAP-04: max_derbies=1 ends a game after the first Derby."""
+    m = play_out(3, 2, max_derbies=1)
+    assert sum(isinstance(e, DerbyWon) for e in m.events) == 1
+
+
+def test_hands_and_deck_hidden_under_determinize() -> None:
+    """Section 2: others' hands, face-down missions and the stack order are resampled by determinize; views stay equal."""
+    m = Match.new(GAME, 3, seed=8)
+    r = random.Random(8)
+    while len(m) < 250:
+        (seat,) = m.actors
+        m.apply(seat, r.choice(m.legal_actions(seat)))
+    state = m.state
+    twin = GAME.determinize(state, 0, Rng.from_seed(5, 2))
+    assert GAME.view(twin, 0) == GAME.view(state, 0)
+    assert twin.players[0] == state.players[0]
+    assert [len(p.hand) for p in twin.players] == [len(p.hand) for p in state.players]
+    assert sorted(twin.deck + twin.players[1].hand + twin.players[2].hand) == sorted(state.deck + state.players[1].hand + state.players[2].hand)
+    assert twin.deck != state.deck or twin.players[1:] != state.players[1:]
+    for seat in (1, 2):
+        p, q = twin.players[seat], state.players[seat]
+        assert p.missions[p.face_up] == q.missions[q.face_up]
+    assert twin.rng != state.rng
+
+
+def test_card_identity_reaches_only_owner() -> None:
+    """Section 2: a drawn card's identity goes to its owner only; a played card is revealed to all."""
+    m = play_out(3, 4)
+    for e in m.events:
+        if isinstance(e, CardDrawn):
+            assert GAME.redact(e, (e.player + 1) % 3).card == ""
+            assert GAME.redact(e, None).card == ""
+            assert GAME.redact(e, e.player).card == e.card
+        if isinstance(e, CardPlayed):
+            assert GAME.redact(e, None) == e
+
+
+def test_spectator_sees_no_secrets() -> None:
+    """Section 2: a spectator sees face-up missions and hand sizes, never hands or face-down missions."""
+    state = give(ogs_table(3), 1, hand=("DEF-01", "OFF-02"))
+    spectator = GAME.view(state, None)
+    assert spectator.players[1].hand == () and spectator.players[1].hand_size == 2
+    assert all(p.missions.count("") == 2 for p in spectator.players)
+    assert b"rng" not in __import__("msgspec").json.encode(spectator)
+
+
+def test_offence_targets_listed() -> None:
+    """GAP-05: legal actions list an Offence card once per opponent and a Defence card once."""
+    state = give(ogs_table(3), 0, hand=("DEF-01", "OFF-02", "OFF-02"))
+    plays = [a for a in GAME.legal_actions(state, 0) if isinstance(a, PlayCard)]
+    assert plays == [PlayCard(card="DEF-01"), PlayCard(card="OFF-02", target=1), PlayCard(card="OFF-02", target=2)]
+
+
+def test_summary_is_readable() -> None:
+    """summarize: zones, conflicts, Derby results, missions and the final result."""
+    m = play_out(3, 1)
+    text = GAME.summarize(m.state, m.events)
+    for part in ("zone rounds", "Conflicts fought", "Epsom Derby results", "Missions completed", "Control markers by zone", "Final standings", "Result:"):
+        assert part in text
+    assert "Derby 1:" in text
+
+
+def test_describe_every_event_and_action() -> None:
+    """describe gives one line of English for every action and event of a game, redacted cards included."""
+    m = play_out(2, 3)
+    for step in m.steps:
+        assert GAME.describe(step.action, step.player)
+        for e in step.events:
+            line = GAME.describe(e, None)
+            assert line and "\n" not in line
+            seen = GAME.redact(e, 0)
+            if seen is not None:
+                assert GAME.describe(seen, 0)

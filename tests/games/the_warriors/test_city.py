@@ -1,0 +1,140 @@
+"""City Phase scenarios (WR-CITY, WR-MOVE, WR-ACT, WR-REST, WR-FLOW-02, WR-WPN-05)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardcore import IllegalAction
+from games.the_warriors import catalog as cat
+from games.the_warriors.state import update
+from games.the_warriors.actions import GiveUp, Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
+from games.the_warriors.events import BopperRevealed, CardRemoved, CityTurnStarted, Moved
+from games.the_warriors.phases.city import legal_moves
+
+from .helpers import TH, apply, cid, in_city, in_fight, legal, new, run, types, weapon_of
+
+ALL_TOKENS = cat.FIGHT_SPACES
+COAST = tuple(range(12))
+
+
+def trio(seat: int = 0, positions=(0, 0, 0), tokens=ALL_TOKENS, **kw):  # type: ignore[no-untyped-def]
+    s = new(3, ("Cochise", "Swan", "Fox"))
+    kw.setdefault("bopper_deck", COAST)
+    kw.setdefault("bopper_discard", ())
+    return in_city(s, seat, positions=positions, tokens=tokens, **kw)
+
+
+def test_wr_city_01_03_move_or_rest() -> None:
+    """WR-CITY-01, WR-CITY-03: on a City turn a Warrior moves towards Coney Island or rests."""
+    s = trio()
+    options = legal(s, 0)
+    assert Rest() in options and all(isinstance(a, (Move, Rest)) for a in options) and len(options) > 1
+
+
+def test_wr_city_02_flow_02_city_starts_with_the_instigator() -> None:
+    """WR-CITY-02, WR-FLOW-02, GAP-14: after a fight the City Phase starts with the Instigator."""
+    s = new(3, ("Cochise", "Swan", "Fox"))
+    s = in_fight(s, cat.PUNKS, 2, 1, hands=((), (), ()), discards=((), (), ()), weapons=((), (), ()), spent=())
+    s, events = run(s, (1, GiveUp()), (2, GiveUp()), (0, GiveUp()))
+    assert events[-2] == CityTurnStarted(player=1, resume=2)
+
+
+def test_wr_city_02_instigator_on_coney_is_skipped() -> None:
+    """GAP-14: if the Instigator is on Coney Island, the next Warrior clockwise who is not starts."""
+    s = trio(seat=1, positions=(0, cat.CONEY_SPACE, 0), arrived=(1,))
+    assert s.city is not None and s.city.player == 2
+
+
+def test_wr_city_04_action_then_boppers_wr_city_05_next_turn() -> None:
+    """WR-CITY-04, WR-CITY-05: the space's action first, then the Bopper reveal, then the next Warrior's turn."""
+    s = trio(tokens=(2, 4, *ALL_TOKENS[2:]))
+    s, events = run(s, (0, Move(space=1)), (0, TakeWarCard(index=0)))
+    names = types(events)
+    assert names.index("Moved") < names.index("WarCardTaken") < names.index("BopperRevealed") < names.index("CityTurnStarted")
+    assert s.city is not None and s.city.player == 1
+
+
+def test_wr_move_01_to_06_lane_graph() -> None:
+    """WR-MOVE-01, WR-MOVE-02, WR-MOVE-03, WR-MOVE-04, WR-MOVE-05, WR-MOVE-06, WR-TEST-11 (GAP-09): closer, no skipped neighborhood, not occupied, no (X), stop at tokens."""
+    tokens = tuple(t for t in ALL_TOKENS if t != 2)
+    s = trio(positions=(1, 3, 0), tokens=tokens)
+    assert legal_moves(s, 0) == (4,)
+    assert legal_moves(s, 2) == (4, 5, 6, 7, 8, 9, 10, 13, 14, 15, 16, 17)
+    tokens2 = tuple(t for t in tokens if t != 4)
+    s2 = update(s, tokens=tokens2)
+    assert legal_moves(s2, 1) == (9, 10, 13, 14, 15, 16, 17)
+    s3 = update(s, positions=(13, 3, 0))
+    assert 11 not in legal_moves(s3, 0) and legal_moves(s3, 0) == (14, 15, 19, 20, 21, 23, 24, 25, 26)
+    s4 = update(s, positions=(25, 3, 0))
+    assert 37 in legal_moves(s4, 0) and cat.CONEY_SPACE not in legal_moves(s4, 0)
+    s5 = update(s, positions=(36, cat.CONEY_SPACE, 0), arrived=(1,))
+    assert cat.CONEY_SPACE in legal_moves(s5, 0)
+    with pytest.raises(IllegalAction) as err:
+        apply(s, 0, Move(space=3))
+    assert err.value.code == "city/illegal_move" and err.value.clause == "WR-MOVE-01"
+
+
+def test_wr_act_01_discard_icon() -> None:
+    """WR-ACT-01: the discard-pile icon returns a card of your choice from the discard pile to hand."""
+    c = cid("Cochise", 0)
+    s = trio(positions=(4, 0, 0), discards=((c, TH), (), ()), tokens=ALL_TOKENS[2:])
+    s, _ = apply(s, 0, Move(space=9))
+    assert legal(s, 0) == [ReturnCard(card=c), ReturnCard(card=TH)]
+    s, _ = apply(s, 0, ReturnCard(card=c))
+    assert c in s.hands[0] and s.discards[0] == (TH,)
+
+
+def test_wr_act_02_war_row() -> None:
+    """WR-ACT-02: take a War card from the face-up row and refill it from the deck."""
+    s = trio()
+    row, top = s.war_row, s.war_deck[0]
+    s, _ = run(s, (0, Move(space=1)), (0, TakeWarCard(index=1)))
+    assert row[1] in s.hands[0] and s.war_row == (row[0], top, row[2])
+
+
+def test_wr_act_03_and_wr_wpn_05_weapon_row_and_limit() -> None:
+    """WR-ACT-03, WR-WPN-05, WR-TEST-12: take a Weapon from the row; a third means removing one of the three."""
+    chain, sb = weapon_of(cat.CHAIN), weapon_of(cat.SWITCH_BLADE)
+    mol = weapon_of(cat.MOLOTOV, 3)
+    s = trio(positions=(6, 0, 0), weapons=((chain, sb), (), ()), weapon_row=(mol, 9, 10), weapon_deck=(11,), tokens=ALL_TOKENS)
+    s, _ = run(s, (0, Move(space=7)), (0, TakeWeapon(index=0)))
+    assert s.weapon_row == (11, 9, 10) and s.pending is not None and s.pending.kind == "weapon_limit"
+    assert legal(s, 0) == [RemoveWeapon(weapon=w) for w in (chain, sb, mol)]
+    s, events = apply(s, 0, RemoveWeapon(weapon=sb))
+    assert s.weapons[0] == (chain, mol) and sb in s.weapons_removed and "BopperRevealed" in types(events)
+
+
+def test_wr_act_04_subway_and_bop_04() -> None:
+    """WR-ACT-04, WR-BOP-04, WR-TEST-14: the Subway (reachable once S02 is (X)) does nothing and reveals no Bopper."""
+    s = trio(positions=(1, 0, 0), tokens=tuple(t for t in ALL_TOKENS if t != 2))
+    assert 3 in legal_moves(s, 0)
+    s, events = apply(s, 0, Move(space=3))
+    assert "BopperRevealed" not in types(events) and events[0] == Moved(player=0, space=3, reveals=0)
+
+
+def test_wr_act_05_fight_token_and_faq_06() -> None:
+    """WR-ACT-05, WR-FAQ-06, WR-BOP-05, WR-CHAL-01: a Fight token is removed, no Bopper, and you are challenged."""
+    s = trio(positions=(1, 0, 0))
+    s, events = apply(s, 0, Move(space=2))
+    assert 2 not in s.tokens and "BopperRevealed" not in types(events) and "Challenged" in types(events)
+    assert s.pending is not None and s.pending.kind == "challenge"
+
+
+def test_wr_rest_01_rest() -> None:
+    """WR-REST-01, WR-TEST-14, GAP-29: the discard pile returns, a random hand card leaves the game, 1 Bopper is revealed."""
+    hand, pile = (TH, TH + 1), (TH + 2, TH + 3, TH + 4)
+    s = trio(hands=(hand, (), ()), discards=(pile, (), ()))
+    s, events = apply(s, 0, Rest())
+    removed = next(e for e in events if isinstance(e, CardRemoved))
+    assert removed.card in hand + pile and len(s.hands[0]) == 4 and s.discards[0] == ()
+    assert sum(isinstance(e, BopperRevealed) for e in events) == 1 and "RngAdvanced" in types(events)
+    empty = trio(hands=((), (), ()), discards=((), (), ()))
+    empty, events = apply(empty, 0, Rest())
+    assert "CardRemoved" not in types(events) and sum(isinstance(e, BopperRevealed) for e in events) == 1
+
+
+def test_no_legal_move_still_rests() -> None:
+    """GAP-22: a Warrior with no legal move can always rest."""
+    s = trio(positions=(37, 0, 0), tokens=())
+    s = update(s, positions=(8, 9, 0))
+    assert Rest() in legal(s, 0)

@@ -1,0 +1,140 @@
+"""Gang rules and the result of a fight (WR-GANG, WR-RESULT)."""
+
+from __future__ import annotations
+
+
+from games.the_warriors import catalog as cat
+from games.the_warriors.state import update
+from games.the_warriors.actions import ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, PlayCard, TurnWeaponDown
+from games.the_warriors.events import CardsDiscarded, DiceSettled, FightEnded, GameEnded, TurnStarted, WarriorsDropped
+
+from .helpers import DEFAULT_TRACK, TH, W, apply, cid, in_fight, legal, new, rolled, run, types, weapon_of
+
+GRAVEYARD = 2
+CHAIN0, BK0, MOL0 = weapon_of(cat.CHAIN), weapon_of(cat.BRASS_KNUCKLES), weapon_of(cat.MOLOTOV)
+CO1, CO3 = cid("Cochise", 0), cid("Cochise", 2)
+SW1, SW2, SW3 = cid("Swan", 0), cid("Swan", 1), cid("Swan", 2)
+
+
+def duo(gang: int, rules: bool = False, hands=((), ()), weapons=((CHAIN0,), (BK0,)), **kw):  # type: ignore[no-untyped-def]
+    s = new(2, ("Cochise", "Swan"))
+    return in_fight(s, gang, GRAVEYARD, 0, rules=rules, hands=hands, discards=((), ()), weapons=weapons, spent=(), **kw)
+
+
+def test_wr_gang_01_02_punks_discard_two_chosen_cards() -> None:
+    """WR-GANG-01, WR-GANG-02, GAP-04: before the Punks fight the Instigator picks a Warrior, who discards 2 cards of their choice."""
+    s = duo(cat.PUNKS, rules=True, hands=((CO1,), (SW1, SW2, SW3)))
+    assert legal(s, 0) == [ChooseWarrior(target=0), ChooseWarrior(target=1)]
+    s, _ = apply(s, 0, ChooseWarrior(target=1))
+    assert s.pending is not None and (s.pending.kind, s.pending.player) == ("gang_discard", 1)
+    s, events = run(s, (1, DiscardCard(card=SW1)), (1, DiscardCard(card=SW3)))
+    assert s.discards[1] == (SW1, SW3) and s.hands[1] == (SW2,) and TurnStarted(player=0) in events
+    small = duo(cat.PUNKS, rules=True, hands=((CO1,), (SW1,)))
+    small, events = apply(small, 0, ChooseWarrior(target=1))
+    assert CardsDiscarded(player=1, cards=(SW1,)) in events
+
+
+def test_wr_gang_03_lizzies_random_card() -> None:
+    """WR-GANG-03: the Lizzies make the chosen Warrior discard a random card."""
+    s = duo(cat.LIZZIES, rules=True, hands=((CO1, CO3, TH), ()))
+    s, events = apply(s, 0, ChooseWarrior(target=0))
+    hit = next(e for e in events if isinstance(e, CardsDiscarded))
+    assert len(hit.cards) == 1 and hit.cards[0] in (CO1, CO3, TH) and len(s.hands[0]) == 2
+    assert "RngAdvanced" in types(events)
+
+
+def test_wr_gang_04_hi_hats_one_weapon_per_fight() -> None:
+    """WR-GANG-04, WR-TEST-12: against the Hi-Hats a second Weapon use in the same fight is refused."""
+    s = duo(cat.HI_HATS, hands=((CO1, CO3), ()), weapons=((CHAIN0, MOL0), (BK0,)))
+    s, _ = apply(s, 0, PlayCard(card=CO1, weapon=CHAIN0))
+    assert PlayCard(card=CO3, weapon=MOL0) not in legal(s, 0) and PlayCard(card=CO3) in legal(s, 0)
+    assert not any(isinstance(a, CoverSpot) and a.weapon >= 0 for a in legal(s, 0))
+
+
+def test_wr_gang_05_furies_two_dice() -> None:
+    """WR-GANG-05, WR-TEST-01: against the Baseball Furies no more than 2 dice, Weapon-boosted dice included."""
+    s = duo(cat.FURIES, hands=((CO1, TH, TH + 1), ()))
+    s, _ = apply(s, 0, PlayCard(card=CO1, weapon=CHAIN0))
+    assert not any(isinstance(a, PlayCard) for a in legal(s, 0))
+    s2 = duo(cat.FURIES, hands=((TH, TH + 1, TH + 2), ()))
+    s2, _ = run(s2, (0, PlayCard(card=TH)), (0, PlayCard(card=TH + 1)))
+    assert PlayCard(card=TH + 2) not in legal(s2, 0)
+
+
+def test_wr_gang_06_orphans_discard_matching_dice() -> None:
+    """WR-GANG-06, GAP-04: 5,5,3 leaves 3; 4,4,4,2 leaves 2 (after re-rolls)."""
+    for dice, left in (((5, 5, 3), (3,)), ((4, 4, 4, 2), (2,))):
+        s = rolled(duo(cat.ORPHANS), dice, kind="reroll")
+        s, events = apply(s, 0, KeepDice())
+        assert DiceSettled(player=0, dice=left) in events
+
+
+def test_rogues_turn_a_weapon_face_down() -> None:
+    """GAP-04 Rogues (WR-GANG-01): each Warrior in the fight turns 1 face-up Weapon face down before the fight."""
+    s = duo(cat.ROGUES, rules=True, weapons=((CHAIN0, MOL0), (BK0,)))
+    assert s.pending is not None and s.pending.kind == "rogues" and s.pending.player == 0
+    s, events = apply(s, 0, TurnWeaponDown(weapon=MOL0))
+    assert set(s.spent) == {MOL0, BK0} and TurnStarted(player=0) in events
+
+
+def _win(gang: int, covered: tuple[int, ...], spot: int, die: int, **kw):  # type: ignore[no-untyped-def]
+    s = duo(gang, **kw)
+    s = update(s, fight=update(s.fight, covered=covered))  # type: ignore[arg-type]
+    return apply(rolled(s, (die,)), 0, CoverSpot(spot=spot))
+
+
+def test_wr_result_01_02_11_hi_hats_example() -> None:
+    """WR-RESULT-01, WR-RESULT-02, WR-RESULT-11, WR-TEST-07: beating the Hi-Hats on 3 sends them to 7; 4-7 move up."""
+    s, events = _win(cat.HI_HATS, (0, 1, 2, 3), 5, 5)
+    assert FightEnded(won=True) in events
+    assert s.track == (cat.ROGUES, cat.LIZZIES, W, cat.PUNKS, cat.ORPHANS, cat.FURIES, cat.HI_HATS)
+
+
+def test_wr_result_02_lower_gang() -> None:
+    """WR-RESULT-02, WR-TEST-07: beating the Orphans on 6: Orphans to 7, Furies to 6, the Warriors stay on 4."""
+    s, _ = _win(cat.ORPHANS, (0, 1, 2), 4, 5)
+    assert s.track == (cat.ROGUES, cat.LIZZIES, cat.HI_HATS, W, cat.PUNKS, cat.FURIES, cat.ORPHANS)
+
+
+def test_wr_result_03_next_gang_revealed() -> None:
+    """WR-RESULT-03: the beaten tile goes face up to the bottom and the next rival is revealed."""
+    s0 = duo(cat.ORPHANS, gang_down=(cat.ROGUES, cat.PUNKS), gang_up=(cat.LIZZIES,))
+    s, events = apply(rolled(update(s0, fight=update(s0.fight, covered=(0, 1, 2))), (5,)), 0, CoverSpot(spot=4))  # type: ignore[arg-type]
+    assert s.rival == cat.ROGUES and s.gang_down == (cat.PUNKS,) and s.gang_up == (cat.LIZZIES, cat.ORPHANS)
+
+
+def test_wr_result_04_gang_stack_reshuffled() -> None:
+    """WR-RESULT-04, WR-TEST-15, GAP-21: after the 5th win the 5 face-up tiles are shuffled face down."""
+    up = (cat.LIZZIES, cat.PUNKS, cat.HI_HATS, cat.FURIES)
+    s0 = duo(cat.ORPHANS, gang_down=(cat.ROGUES,), gang_up=up)
+    s, events = apply(rolled(update(s0, fight=update(s0.fight, covered=(0, 1, 2))), (5,)), 0, CoverSpot(spot=4))  # type: ignore[arg-type]
+    assert s.rival == cat.ROGUES and s.gang_up == () and sorted(s.gang_down) == sorted((*up, cat.ORPHANS))
+    assert "GangStackShuffled" in types(events)
+
+
+def test_wr_result_05_06_08_all_knocked_out() -> None:
+    """WR-RESULT-05, WR-RESULT-06, WR-RESULT-08, WR-TEST-04: all knocked out vs the Punks (5): Warriors to 5, Punks to 4, same rival, tile to the bottom."""
+    s = duo(cat.PUNKS, weapons=((), ()))
+    loc_down = s.loc_down
+    s, events = run(s, (0, GiveUp()), (1, GiveUp()))
+    assert FightEnded(won=False) in events and WarriorsDropped(steps=1) in events
+    assert s.track == (cat.ROGUES, cat.LIZZIES, cat.HI_HATS, cat.PUNKS, W, cat.ORPHANS, cat.FURIES)
+    assert s.rival == cat.PUNKS and s.loc_up[-1] == GRAVEYARD and s.loc_down == loc_down
+
+
+def test_wr_result_07_lost_at_the_bottom() -> None:
+    """WR-RESULT-07, WR-END-10: losing a fight with the Warriors already on 7 loses the game."""
+    track = (cat.ROGUES, cat.LIZZIES, cat.HI_HATS, cat.PUNKS, cat.ORPHANS, cat.FURIES, W)
+    s = duo(cat.PUNKS, weapons=((), ()), track=track)
+    s, events = run(s, (0, GiveUp()), (1, GiveUp()))
+    assert isinstance(events[-1], GameEnded) or any(isinstance(e, GameEnded) and not e.won for e in events)
+    assert s.result == -1
+
+
+def test_wr_result_10_van_cortlandt_removed() -> None:
+    """WR-RESULT-10: after the first fight Van Cortlandt Park leaves the game."""
+    s = new(2, ("Cochise", "Swan"))
+    s = in_fight(s, cat.PUNKS, cat.VAN_CORTLANDT, 0, hands=((), ()), discards=((), ()), weapons=((), ()), spent=())
+    s, _ = run(s, (0, GiveUp()), (1, GiveUp()))
+    assert s.fight is None and cat.VAN_CORTLANDT not in s.loc_up and cat.VAN_CORTLANDT not in s.loc_down
+    assert DEFAULT_TRACK
