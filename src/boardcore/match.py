@@ -20,13 +20,14 @@ import msgspec
 
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.game import Config, Game
+from boardcore.log import Log, seed_commitment
 
 __all__ = ["Match", "Step", "take_action"]
 
 S = TypeVar("S")
 
 
-class Step(msgspec.Struct, frozen=True, array_like=True):
+class Step(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """One applied action: who, what, and every event it produced (unredacted)."""
 
     player: int
@@ -49,10 +50,7 @@ def take_action(game: Game[S, Any, Any, Any], state: S, player: int, action: Any
         msg = f"Player {player} may not act now; waiting for {sorted(game.actors(state))}."
         raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
     events = game.decide(state, player, action)
-    evolve = game.evolve
-    for event in events:
-        state = evolve(state, event)
-    return events, state
+    return events, game.fold(state, events)
 
 
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
@@ -84,8 +82,6 @@ class Match(Generic[S]):
         commit_seed: bool = False,
     ) -> Match[S]:
         """Set up a new match; ``commit_seed`` logs only a hash of the seed until the end."""
-        from boardcore.log import seed_commitment
-
         names = _player_names(players)
         config = game.config(len(names), options)
         state = game.setup(config, seed)
@@ -106,8 +102,13 @@ class Match(Generic[S]):
 
     @property
     def steps(self) -> tuple[Step, ...]:
-        """Every applied action so far, oldest first."""
+        """Every applied action so far, oldest first (a copy: use ``last_step`` in loops)."""
         return tuple(self._steps)
+
+    @property
+    def last_step(self) -> Step | None:
+        """The most recent action, or ``None`` before the first."""
+        return self._steps[-1] if self._steps else None
 
     def __len__(self) -> int:
         return len(self._steps)
@@ -115,12 +116,12 @@ class Match(Generic[S]):
     @property
     def actors(self) -> frozenset[int]:
         """Seats that may act now."""
-        return self.game.actors(self.state)
+        return self.game.actors(self._states[-1])
 
     @property
     def is_over(self) -> bool:
         """The game has an outcome."""
-        return self.game.outcome(self.state) is not None
+        return self.game.outcome(self._states[-1]) is not None
 
     @property
     def outcome(self) -> Any:
@@ -129,7 +130,7 @@ class Match(Generic[S]):
 
     def legal_actions(self, player: int) -> Sequence[Any]:
         """Every action ``player`` may take now."""
-        return self.game.legal_actions(self.state, player)
+        return self.game.legal_actions(self._states[-1], player)
 
     def view(self, player: int | None) -> Any:
         """What ``player`` (``None``: a spectator) may know now."""
@@ -178,7 +179,11 @@ class Match(Generic[S]):
             action = self._coerce(player, action)
         events, state = take_action(game, self._states[-1], player, action)
         barriers = game.undo_barriers
-        undoable = not any(type(e) in barriers for e in events)
+        undoable = True
+        for event in events:
+            if type(event) in barriers:
+                undoable = False
+                break
         self._steps.append(Step(player, action, tuple(events), undoable))
         self._states.append(state)
         if undoable:  # every event is public
@@ -224,6 +229,4 @@ class Match(Generic[S]):
     @property
     def log(self) -> Any:
         """The match as a verifiable :class:`~boardcore.log.Log` (digests computed now)."""
-        from boardcore.log import Log
-
         return Log.from_match(self)

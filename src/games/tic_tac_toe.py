@@ -20,6 +20,8 @@ from boardcore import PUBLIC, Config, Game, IllegalAction, Outcome, Rng, make_ev
 EMPTY = -1
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MARKS = "XO"
+LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
+"""For each cell, the lines through it: only those can close when a mark lands there."""
 
 # --- types -------------------------------------------------------------------
 
@@ -64,6 +66,11 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     winner: int | None
 
 
+PLACE = tuple(PlaceMark(cell=cell) for cell in range(9))
+"""One prebuilt action per cell: actions are immutable, so they can be shared."""
+TO_MOVE = (frozenset((0,)), frozenset((1,)))
+NOBODY_TO_MOVE: frozenset[int] = frozenset()
+
 # --- functions ---------------------------------------------------------------
 
 
@@ -79,14 +86,14 @@ def is_over(state: State) -> bool:
 
 def actors(state: State) -> frozenset[int]:
     """The seat to move, or nobody once the game is over."""
-    return frozenset() if is_over(state) else frozenset((state.turn,))
+    return NOBODY_TO_MOVE if is_over(state) else TO_MOVE[state.turn]
 
 
 def legal_actions(state: State, player: int) -> list[PlaceMark]:
     """One ``PlaceMark`` per empty cell, for the seat to move."""
     if player != state.turn or is_over(state):
         return []
-    return [PlaceMark(cell=cell) for cell, owner in enumerate(state.board) if owner == EMPTY]
+    return [PLACE[cell] for cell, owner in enumerate(state.board) if owner == EMPTY]
 
 
 def decide(state: State, player: int, action: PlaceMark) -> list[MarkPlaced]:
@@ -106,9 +113,14 @@ def decide(state: State, player: int, action: PlaceMark) -> list[MarkPlaced]:
 
 def evolve_mark_placed(state: State, event: MarkPlaced) -> State:
     """The mark lands; the turn passes; a closed line records the winner."""
-    board = (*state.board[: event.cell], event.player, *state.board[event.cell + 1 :])
-    won = any(all(board[c] == event.player for c in line) for line in LINES if event.cell in line)
-    return msgspec.structs.replace(state, board=board, turn=1 - state.turn, winner=event.player if won else None)
+    cell, player = event.cell, event.player
+    board = (*state.board[:cell], player, *state.board[cell + 1 :])
+    winner = None
+    for a, b, c in LINES_THROUGH[cell]:
+        if board[a] == player and board[b] == player and board[c] == player:
+            winner = player
+            break
+    return msgspec.structs.replace(state, board=board, turn=1 - state.turn, winner=winner)
 
 
 evolve = make_evolve(Event, {MarkPlaced: evolve_mark_placed})
