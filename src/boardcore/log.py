@@ -81,6 +81,7 @@ Line = Union[Header, Record, SeedReveal]
 _json_decoder = msgspec.json.Decoder(Line)
 _msgpack_decoder = msgspec.msgpack.Decoder(Line)
 _json_encoder = msgspec.json.Encoder()
+_json_object_decoder = msgspec.json.Decoder(dict[str, Any])
 _msgpack_encoder = msgspec.msgpack.Encoder()
 
 
@@ -100,8 +101,8 @@ def chain_link(previous: str, step: int, player: int, action: dict[str, Any], ev
 
 
 def action_object(action: Any) -> dict[str, Any]:
-    """An action Struct as its JSON object, tag included."""
-    return msgspec.to_builtins(action)  # type: ignore[no-any-return]
+    """An action Struct as its JSON object, tag included (tuples become lists, exactly as JSON reads back)."""
+    return _json_object_decoder.decode(_json_encoder.encode(action))
 
 
 @attrs.frozen

@@ -184,3 +184,13 @@ def test_verify_streams_a_file_and_reports_the_earliest_problem(tmp_path) -> Non
     verdict = verify(path)
     assert (verdict.step, verdict.line, verdict.kind) == (2, 3, "illegal_action")
     assert verify(tmp_path / "forged.jsonl").steps == 1
+
+
+def test_actions_with_tuple_fields_round_trip_through_both_encodings() -> None:
+    """A logged action holding a tuple reads back equal from JSON Lines and msgpack (lists on both sides)."""
+    from boardcore.log import action_object
+
+    class Pick(msgspec.Struct, frozen=True, tag=True):
+        cards: tuple[int, ...]
+
+    assert action_object(Pick((3, 1))) == {"type": "Pick", "cards": [3, 1]}
