@@ -13,7 +13,10 @@ import attrs
 
 from boardcore.rng import BOTS, Rng
 
-__all__ = ["Bot", "RandomBot", "play_out"]
+__all__ = ["BOT_KINDS", "Bot", "RandomBot", "make_bots", "play_out"]
+
+BOT_KINDS = ("house", "random")
+"""``random``: uniform over legal actions; ``house``: the game's own sensible bot (random if it has none)."""
 
 
 class Bot(Protocol):
@@ -39,6 +42,20 @@ class RandomBot:
         """A uniformly random legal action."""
         action, self.rng = self.rng.choice(legal)
         return action
+
+
+def make_bots(game: Any, players: int, seed: int, kind: str = "house") -> list[Bot]:
+    """One bot per seat: the game's house bot, or uniform random ones.
+
+    Raises:
+        ValueError: an unknown ``kind``.
+    """
+    if kind not in BOT_KINDS:
+        msg = f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}"
+        raise ValueError(msg)
+    if kind == "house" and game.house_bot is not None:
+        return [game.house_bot(seed, seat) for seat in range(players)]
+    return [RandomBot.seeded(seed, seat) for seat in range(players)]
 
 
 def play_out(match: Any, bots: Sequence[Bot], *, max_steps: int = 1_000_000) -> Any:

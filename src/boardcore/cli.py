@@ -11,7 +11,7 @@ from typing import Any
 
 import msgspec
 
-from boardcore.bots import RandomBot, play_out
+from boardcore.bots import BOT_KINDS, make_bots, play_out
 from boardcore.errors import BoardcoreError
 from boardcore.match import Match
 from boardcore.registry import get_game, list_games
@@ -77,13 +77,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     players = args.players or game.player_counts[0]
     match = Match.new(game, players, args.seed, _options(args.option), commit_seed=args.commit_seed)
-    bots = [RandomBot.seeded(args.seed, seat) for seat in range(players)]
-    play_out(match, bots)
+    play_out(match, make_bots(game, players, args.seed, args.bots))
     out = Path(args.out or f"out/{game.name}-p{players}-seed{args.seed}.jsonl")
     out.parent.mkdir(parents=True, exist_ok=True)
     match.log.save(out)
     verdict = verify(out)
-    print(f"{game.title}: {players} players, seed {args.seed}, {len(match)} actions, {len(match.events)} events")
+    kind = "house" if args.bots == "house" and game.house_bot is not None else "random"
+    print(f"{game.title}: {players} players, seed {args.seed}, {kind} bots, {len(match)} actions, {len(match.events)} events")
     summary = game.summarize(match.state, match.events)
     if summary:
         print()
@@ -136,7 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game")
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--bots", choices=["random"], default="random")
+    play.add_argument(
+        "--bots", choices=BOT_KINDS, default="house", help="house: the game's own sensible bot (default); random: uniform"
+    )
     play.add_argument("--out", default=None, help="log path (.jsonl or .msgpack); default out/GAME-pN-seedS.jsonl")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
     play.add_argument("--commit-seed", action="store_true", help="log a commitment to the seed and reveal it at the end")

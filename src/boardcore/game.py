@@ -149,6 +149,8 @@ class Game(Generic[S, A, E, V]):
     """One line of text for an action or event as the viewer may read it."""
     summarize: Callable[[S, Sequence[E]], str] = _no_summary
     """A readable summary of a finished game, from its final state and every event."""
+    house_bot: Callable[[int, int], Any] | None = None
+    """``house_bot(seed, seat)``: a sensible :class:`~boardcore.bots.Bot` for this game (view-only), if any."""
     action_classes: tuple[type, ...] = attrs.field(init=False, repr=False)
     """The members of ``action_type`` (derived)."""
     undo_barriers: frozenset[type] = attrs.field(init=False, repr=False)
