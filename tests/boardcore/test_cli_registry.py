@@ -79,3 +79,13 @@ def test_options_are_structured_with_readable_errors(capsys: pytest.CaptureFixtu
     """An unknown --option is refused naming the options class."""
     assert main(["play", "tic_tac_toe", "--option", "speed=3"]) == 2
     assert "invalid options" in capsys.readouterr().err
+
+
+def test_bots_flag_chooses_house_or_random(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--bots random plays uniform bots; house falls back to random for a game without a house bot."""
+    assert main(["play", "tic_tac_toe", "--bots", "random", "--out", str(tmp_path / "a.jsonl")]) == 0
+    assert "random bots" in capsys.readouterr().out
+    assert main(["play", "tic_tac_toe", "--out", str(tmp_path / "b.jsonl")]) == 0
+    assert "random bots" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["play", "tic_tac_toe", "--bots", "genius"])
