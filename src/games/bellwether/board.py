@@ -168,6 +168,17 @@ def set_player(state: State, p: int, player: Player) -> State:
     return msgspec.structs.replace(state, players=(*players[:p], player, *players[p + 1 :]))
 
 
+def discard_gangster(state: State, p: int, g: str) -> State:
+    """A Gangster leaves ``p``'s hand face up (Job, quelling or contest): public from now on (BW-CARD-09).
+
+    A copy the rival knew of (Informant) is no longer a secret kept in hand, so it leaves ``exposed``.
+    """
+    player = state.players[p]
+    exposed = without(player.exposed, g) if g in player.exposed else player.exposed
+    state = set_player(state, p, msgspec.structs.replace(player, gangsters=without(player.gangsters, g), exposed=exposed))
+    return msgspec.structs.replace(state, discard=(*state.discard, g))
+
+
 def add_res(res: tuple[int, int, int], delta: tuple[int, int, int]) -> tuple[int, int, int]:
     return (res[0] + delta[0], res[1] + delta[1], res[2] + delta[2])
 

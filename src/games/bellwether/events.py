@@ -152,11 +152,12 @@ class ContestOpened(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_
 
 
 class GangsterCommitted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    """Only the committer receives this event ("" = none): the rival cannot even tell that it happened."""
+    """A face-down commitment ("" = none). The committer sees ``gangster``; everyone else learns only
+    that the commitment was made (``gangster=None``), as at the table (BW-CONTEST-02)."""
 
     player: int
     ward: int
-    gangster: str
+    gangster: str | None
 
 
 class CommitmentsRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):

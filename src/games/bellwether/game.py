@@ -10,6 +10,7 @@ from boardcore.game import union_members
 from . import events as E
 from .actions import Action
 from .events import Event
+from .bots import house_bot
 from .flow import Out, run
 from .phases import cleanup, invest, labor, unrest
 from .refusals import refusal
@@ -17,7 +18,7 @@ from .scoring import outcome
 from .start import setup
 from .state import INVEST, LABOR, OVER, Options, State
 from .text import describe, summarize
-from .view import View, determinize, redact_hired, redact_inspected, view
+from .view import View, determinize, redact_committed, redact_hired, redact_inspected, view
 
 evolve: Any = make_evolve(Event, {**invest.HANDLERS, **labor.HANDLERS, **unrest.HANDLERS, **cleanup.HANDLERS})
 DECIDERS: dict[type, Any] = {**invest.DECIDERS, **labor.DECIDERS, **unrest.DECIDERS}
@@ -84,7 +85,7 @@ GAME: Game[State, Any, Any, View] = Game(
         E.GangsterQuelled: REVEAL,
         E.CommitmentsRevealed: REVEAL,
         E.GangsterHired: owner("player", redacted=redact_hired),
-        E.GangsterCommitted: owner("player"),
+        E.GangsterCommitted: owner("player", redacted=redact_committed),
         E.GangstersInspected: owner("player", redacted=redact_inspected),
     },
     outcome=outcome,
@@ -92,4 +93,5 @@ GAME: Game[State, Any, Any, View] = Game(
     options_type=Options,
     describe=describe,
     summarize=summarize,
+    house_bot=house_bot,
 )

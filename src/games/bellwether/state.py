@@ -57,6 +57,8 @@ class Player(msgspec.Struct, frozen=True):
     officials: tuple[str, ...] = ()
     gangsters: tuple[str, ...] = ()
     """Hidden Gangster identities, sorted."""
+    exposed: tuple[str, ...] = ()
+    """Those of ``gangsters`` the rival saw with an Informant and still knows are here (GAP-27), sorted."""
     infra_influence: int = 0
     """+1 per Infrastructure ever built (permanent, GAP-12)."""
     lost: int = 0

@@ -82,7 +82,8 @@ _EVENTS: dict[type, Any] = {
     E.WardSkipped: lambda e: f"{_w(e.ward)} is unclaimed and skipped",
     E.WardEntered: lambda e: f"Labor in {_w(e.ward)}",
     E.ContestOpened: lambda e: f"contest for {_w(e.ward)}: Gangsters are committed in secret",
-    E.GangsterCommitted: lambda e: f"{_p(e.player)} commits " + (card_name(e.gangster) if e.gangster else "no Gangster"),
+    E.GangsterCommitted: lambda e: f"{_p(e.player)} commits "
+    + ("a card face down" if e.gangster is None else card_name(e.gangster) if e.gangster else "no Gangster (face down)"),
     E.CommitmentsRevealed: lambda e: "revealed: " + "; ".join(f"{_p(p)} {card_name(g) if g else 'nothing'}" for p, g in e.choices),
     E.ContestWon: lambda e: f"{_p(e.winner)} controls {_w(e.ward)} (" + " vs ".join(f"{_p(p)} {t}" for p, t in enumerate(e.totals) if t >= 0) + ")",
     E.FactoryStaffed: lambda e: f"Factory #{e.uid} gets {e.workers} worker(s)",

@@ -1,8 +1,10 @@
 """All hidden information in one place (BW-INFO, section 2): views, redacted events, determinize.
 
-Hidden: each player's Gangster identities (the rival sees the count), an open
-contest commitment (until the reveal), and the order of the three decks. Every
-view is built field by field from public data plus the viewer's own secrets.
+Hidden: each player's Gangster identities (the rival sees the count, plus what an
+Informant showed them), what an open contest commitment holds (everyone sees *that*
+a player has committed face down, nobody sees *what* until the reveal), and the
+order of the three decks. Every view is built field by field from public data plus
+the viewer's own secrets.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import msgspec
 from boardcore import Rng
 
 from .board import influence
-from .events import GangsterHired, GangstersInspected
+from .events import GangsterCommitted, GangsterHired, GangstersInspected
 from .scoring import net_worth
 from .state import Result, RiotTask, State, Ward
 
@@ -28,6 +30,9 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     gangster_count: int
     gangsters: tuple[str, ...]
     """The viewer's own Gangsters; empty for a rival."""
+    known_gangsters: tuple[str, ...]
+    """Those of this player's Gangsters an Informant showed the rival, still in hand (GAP-27);
+    seen by both players (the owner knows what was shown), not by spectators."""
     inspector_used: bool
     police_used: bool
 
@@ -37,8 +42,10 @@ class LaborView(msgspec.Struct, frozen=True, kw_only=True):
     order: tuple[int, ...]
     pos: int
     ignited: tuple[bool, ...]
+    committed: tuple[int, ...]
+    """Seats that have placed their face-down commitment (public, as at the table)."""
     own_commitment: str | None
-    """The viewer's own sealed choice ("" = none) once made; nothing about the rival's (BW-CONTEST-02)."""
+    """The viewer's own sealed choice ("" = none) once made; never the rival's (BW-CONTEST-02)."""
     staffed: tuple[tuple[int, int], ...]
     dice: tuple[int, ...]
     paid: tuple[int, ...]
@@ -83,6 +90,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         net_worth=net_worth(state, seat),
         gangster_count=len(p.gangsters),
         gangsters=p.gangsters if viewer == seat else (),
+        known_gangsters=p.exposed if viewer is not None else (),
         inspector_used=p.inspector_used,
         police_used=p.police_used,
     )
@@ -98,6 +106,7 @@ def _labor_view(state: State, viewer: int | None) -> LaborView | None:
         order=labor.order,
         pos=labor.pos,
         ignited=labor.ignited,
+        committed=sealed.committed if sealed else (),
         own_commitment=sealed.own if sealed else None,
         staffed=labor.staffed,
         dice=labor.dice,
@@ -138,6 +147,11 @@ def view(state: State, viewer: int | None) -> View:
 # --- redacted event forms (whitelists) ---------------------------------------------------
 
 
+def redact_committed(e: GangsterCommitted) -> GangsterCommitted:
+    """The rival learns that a face-down commitment was made, not what it is."""
+    return GangsterCommitted(player=e.player, ward=e.ward, gangster=None)
+
+
 def redact_hired(e: GangsterHired) -> GangsterHired:
     return GangsterHired(player=e.player, card="")
 
@@ -150,12 +164,20 @@ def redact_inspected(e: GangstersInspected) -> GangstersInspected:
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
-    """Resample the rival's Gangsters (with the Gangster deck), the deck orders, the rival's open commitment and future dice."""
+    """Resample what ``seat`` cannot know: the rival's unseen Gangsters (with the Gangster deck),
+    the deck orders, the rival's open commitment and future dice.
+
+    Gangsters an Informant showed ``seat`` (``exposed``) stay where they are: forgetting them
+    would let a search bot un-learn what it saw.
+    """
     rival = 1 - seat
     them = state.players[rival]
-    pool, rng = rng.shuffle((*them.gangsters, *state.gangster_deck))
-    n = len(them.gangsters)
-    hand = tuple(sorted(pool[:n]))
+    unseen = list(them.gangsters)
+    for g in them.exposed:
+        unseen.remove(g)
+    pool, rng = rng.shuffle((*unseen, *state.gangster_deck))
+    n = len(unseen)
+    hand = tuple(sorted((*them.exposed, *pool[:n])))
     players = list(state.players)
     players[rival] = msgspec.structs.replace(them, gangsters=hand)
     construction, rng = rng.shuffle(state.construction_deck)

@@ -7,7 +7,7 @@ from typing import Union
 import msgspec
 
 
-class _Action(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class _Action(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     pass
 
 
@@ -104,17 +104,11 @@ class EndTurn(_Action, frozen=True):
 class CommitTactics(_Action, frozen=True):
     """Play these Tactics cards face down to the current Brawl (FW-BRAWL-04); may be none.
 
-    ``cards`` is the card ids in ascending order separated by spaces (``"T03 T11"``,
-    ``""`` for none): a string rather than a tuple because the engine's log keeps
-    tuple fields of actions as tuples, which do not survive its JSON round trip.
+    ``cards`` lists distinct card ids in ascending order, so each subset of the
+    hand has exactly one spelling.
     """
 
-    cards: str = ""
-
-    @property
-    def card_ids(self) -> tuple[str, ...]:
-        """The committed card ids."""
-        return tuple(self.cards.split())
+    cards: tuple[str, ...] = ()
 
 
 # --- Phase 3: Deploy and Scheme ----------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from boardcore import IllegalAction
 
-from .catalog import BRAWL_BY_ID, LANDMARK_BY_ID, TACTIC_BY_ID, is_brawl
+from .catalog import BRAWL_BY_ID, LANDMARK_BY_ID, TACTIC_BY_ID, WILD, is_brawl
 from .state import NOBODY, Player, Slot, State, WardState
 
 T = TypeVar("T")
@@ -71,10 +71,12 @@ def empty_slot(card: str | None) -> Slot:
 
 
 def is_landmark(slot: Slot) -> bool:
+    """A beige Landmark is in this position."""
     return slot.card is not None and not is_brawl(slot.card)
 
 
 def is_brawl_slot(slot: Slot) -> bool:
+    """A red Brawl is in this position."""
     return slot.card is not None and is_brawl(slot.card)
 
 
@@ -89,6 +91,7 @@ def thugs_on(slot: Slot, seat: int) -> int:
 
 
 def has_thugs(slot: Slot) -> bool:
+    """Any Gang has a Thug on the card."""
     return any(s >= 0 for s in slot.spaces) or slot.bonus >= 0
 
 
@@ -104,11 +107,13 @@ def deploys(state: State, slot: Slot) -> bool:
 
 
 def space_icon(slot: Slot, space: int) -> int:
+    """The die icon of one die space of the Landmark in ``slot``."""
     assert slot.card is not None
     return LANDMARK_BY_ID[slot.card].spaces[space]
 
 
 def brawl_icon(slot: Slot) -> int:
+    """The Brawl icon of the Brawl in ``slot`` (FW-BRAWL-02)."""
     assert slot.card is not None
     return BRAWL_BY_ID[slot.card].icon
 
@@ -139,6 +144,4 @@ def in_ward(ward: WardState, seat: int) -> int:
 
 def tactic_icon_counts(cards: Iterable[str], icon: int) -> int:
     """How many of ``cards`` show ``icon`` or the wild Champion icon (FW-BRAWL-03, FW-BRAWL-13)."""
-    from .catalog import WILD
-
     return sum(1 for c in cards if TACTIC_BY_ID[c].icon in (icon, WILD))

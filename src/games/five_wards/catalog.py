@@ -63,12 +63,15 @@ class Tactic(msgspec.Struct, frozen=True):
 
 
 class RecruitTile(msgspec.Struct, frozen=True):
-    """A Recruiting tile's front: pay 1 ``resource`` to turn ``n`` Thugs into ``m`` (GAP-05)."""
+    """A Recruiting tile (GAP-05): its front (pay 1 ``resource`` to turn ``n`` Thugs into ``m``) and its back."""
 
     id: str
     resource: int
     n: int
     m: int
+    back: str = "Inspector helmet"
+    """The back marks the Inspector and has no effect of its own: a Gang that Bribed him
+    uses the front, "the other side" of the tile as it shows (reading R2)."""
 
 
 class ScoringSide(msgspec.Struct, frozen=True):

@@ -13,7 +13,7 @@ import msgspec
 from boardcore import RngAdvanced
 
 
-class _Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class _Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     pass
 
 

@@ -17,6 +17,7 @@ from boardcore import Game, IllegalAction, make_evolve
 
 from . import scoring
 from .actions import Action
+from .bots import house_bot
 from .events import Event, TurnEnded
 from .phases import brawl, deploy, rally, reset
 from .start import Options, setup
@@ -128,4 +129,5 @@ GAME: Game[State, Any, Any, View] = Game(
     options_type=Options,
     describe=describe,
     summarize=summarize,
+    house_bot=house_bot,
 )

@@ -70,6 +70,16 @@ def arrests(ward: WardState, players: int) -> tuple[int, ...]:
     return tuple(0 if seat == ward.boss else min(ward.coppers, in_ward(ward, seat)) for seat in range(players))
 
 
+def ward_points(state: State, counts: list[list[int]]) -> list[list[int]]:
+    """Per Ward, per seat: the points of its Scoring tile for these (post-arrest) counts."""
+    n = len(state.players)
+    out = []
+    for index, ward in enumerate(state.wards):
+        boss = ward.boss if ward.boss_height > 0 else NOBODY
+        out.append(tile_points(scoring_side(state.supply.scoring[index], n), counts[index], boss))
+    return out
+
+
 def score_events(state: State) -> list[Event]:
     """Arrests, then every seat's points by source."""
     n = len(state.players)
@@ -81,12 +91,12 @@ def score_events(state: State) -> list[Event]:
             events.append(ThugsArrested(ward=index, arrests=taken))
         counts.append([in_ward(ward, s) - taken[s] for s in range(n)])
     table = [[0] * len(SOURCES) for _ in range(n)]
-    for index, ward in enumerate(state.wards):
-        boss = ward.boss if ward.boss_height > 0 else NOBODY
-        for seat, pts in enumerate(tile_points(scoring_side(state.supply.scoring[index], n), counts[index], boss)):
+    for index, points in enumerate(ward_points(state, counts)):
+        for seat, pts in enumerate(points):
             table[seat][0] += pts
-        if boss != NOBODY:
-            table[boss][2] += 1
+        ward = state.wards[index]
+        if ward.boss != NOBODY and ward.boss_height > 0:
+            table[ward.boss][2] += 1
     for seat, player in enumerate(state.players):
         home = GANGS[player.gang].home
         mine = counts[home][seat]
@@ -100,6 +110,7 @@ def score_events(state: State) -> list[Event]:
 
 
 def evolve_thugs_arrested(state: State, e: ThugsArrested) -> State:
+    """Arrested Thugs leave the game."""
     ward = state.wards[e.ward]
     old, fresh = ward.old, ward.fresh
     for seat, n in enumerate(e.arrests):
@@ -110,6 +121,7 @@ def evolve_thugs_arrested(state: State, e: ThugsArrested) -> State:
 
 
 def evolve_game_scored(state: State, e: GameScored) -> State:
+    """The game is over with these scores."""
     return replace(state, scores=e.scores, map_thugs=e.map_thugs, stage="over", turn=None, step=None)
 
 
@@ -120,7 +132,8 @@ def outcome(state: State) -> Outcome | None:
     totals = [sum(row) for row in state.scores]
     thugs = state.map_thugs
     breakdown = [dict(zip(SOURCES, row)) for row in state.scores]
-    return Outcome.from_scores(totals, tiebreak=lambda seat: thugs[seat], reason="final scoring", breakdown=breakdown)
+    reason = "final scoring" if state.final else f"scored early: safety limit of {state.supply.round_limit} Phase 1s"
+    return Outcome.from_scores(totals, tiebreak=lambda seat: thugs[seat], reason=reason, breakdown=breakdown)
 
 
 HANDLERS: dict[type, Any] = {ThugsArrested: evolve_thugs_arrested, GameScored: evolve_game_scored}

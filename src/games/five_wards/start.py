@@ -24,19 +24,34 @@ from .catalog import (
 from .state import Player, State, Supply, Turn, WardState
 
 
-def _gang_names(instance: object, attribute: object, value: tuple[str, ...]) -> None:
-    names = [g.name for g in GANGS]
-    bad = [v for v in value if v not in names]
-    if bad or len(set(value)) != len(value):
-        raise ValueError(f"gangs must be distinct names among {names}; got {list(value)}")
+def _gang_list(value: object) -> tuple[str, ...]:
+    """Gang names as typed on a command line (``"forty fiends, gorilla gang"``) or as a list, spelled as on the boards."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, (list, tuple)):
+        raise TypeError(f"gangs must be a comma-separated string or a list of names, not {value!r}")
+    by_folded = {g.name.casefold(): g.name for g in GANGS}
+    names = (" ".join(str(item).split()) for item in items)
+    return tuple(by_folded.get(name.casefold(), name) for name in names if name)
+
+
+def _known_distinct_gangs(instance: object, attribute: object, value: tuple[str, ...]) -> None:
+    known = [g.name for g in GANGS]
+    unknown = [v for v in value if v not in known]
+    if unknown:
+        raise ValueError(f"unknown gang {unknown[0]!r}; the Gangs are {', '.join(known)}")
+    if len(set(value)) != len(value):
+        raise ValueError(f"each Gang may be chosen once; got {', '.join(value)}")
 
 
 @attrs.frozen
 class Options:
     """Options of 5 Wards."""
 
-    gangs: tuple[str, ...] = attrs.field(default=(), converter=tuple, validator=_gang_names)
-    """Gang boards chosen in turn order from the starting player (FW-SETUP-04); empty: dealt at random."""
+    gangs: str | tuple[str, ...] = attrs.field(default=(), converter=_gang_list, validator=_known_distinct_gangs)
+    """Gang boards chosen in turn order from the starting player (FW-SETUP-04), e.g.
+    ``"Forty Fiends, Gorilla Gang"`` (case does not matter); empty: dealt at random.
+    Always a tuple once built (the ``str`` in the type lets the options parser pass a
+    command-line string through to the converter)."""
     round_limit: int = attrs.field(default=40, validator=attrs.validators.in_(range(1, 1001)))
     """Safety limit, not a rule: once this many Phase 1s have been played, the game is scored
     before another would begin, so that no sequence of choices can go on forever."""
@@ -46,15 +61,16 @@ def setup(config: Config[State], seed: int) -> State:
     """The board after the rulebook's 7 setup steps (every shuffle from the state's RNG)."""
     n = config.players
     options: Options = config.options if isinstance(config.options, Options) else Options()
-    if options.gangs and len(options.gangs) != n:
-        raise ValueError(f"gangs names {len(options.gangs)} Gangs for {n} players")
+    chosen = tuple(options.gangs)  # always a tuple: see Options.gangs
+    if chosen and len(chosen) != n:
+        raise ValueError(f"the gangs option names {len(chosen)} Gang(s) for {n} players; name one per player")
     rng = Rng.from_seed(seed)
     start, rng = rng.below(n)  # GAP-08
     # FW-SETUP-02: 5 of the 9 Scoring tiles, one per Ward
     scoring, rng = rng.sample([t.id for t in SCORING_TILES], 5)
     # FW-SETUP-04: Gang boards in turn order from the starting player
-    if options.gangs:
-        picked = tuple(next(i for i, g in enumerate(GANGS) if g.name == name) for name in options.gangs)
+    if chosen:
+        picked = tuple(next(i for i, g in enumerate(GANGS) if g.name == name) for name in chosen)
     else:
         picked, rng = rng.sample(range(len(GANGS)), n)
     gang_of = [0] * n

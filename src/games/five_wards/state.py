@@ -1,7 +1,9 @@
 """The frozen records a 5 Wards game state is made of (no rules here).
 
 Seats are 0..n-1; Wards and row positions are 0-4. ``NOBODY`` (-1) marks an
-empty space; ``COPPER`` (-2) a Copper on a bonus space.
+empty space; ``COPPER`` (-2) a Copper on a bonus space. Records are immutable
+trees, which can never form reference cycles, so they opt out of the cycle
+collector (``gc=False``: 16 bytes less per record, a saving on every history step).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ NOBODY = -1
 COPPER = -2
 
 
-class Slot(msgspec.Struct, frozen=True):
+class Slot(msgspec.Struct, frozen=True, gc=False):
     """One position of the Landmark row: its card and the tokens on it."""
 
     card: str | None = None
@@ -29,7 +31,7 @@ class Slot(msgspec.Struct, frozen=True):
     """Brawl only: the seat that won it outright and collects it after deploying (FW-BRAWL-08)."""
 
 
-class WardState(msgspec.Struct, frozen=True):
+class WardState(msgspec.Struct, frozen=True, gc=False):
     """Thugs and Coppers in one Ward (GAP-19 bookkeeping)."""
 
     old: tuple[int, ...]
@@ -44,7 +46,7 @@ class WardState(msgspec.Struct, frozen=True):
     coppers: int = 0
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     """One seat's Gang: board, bag, hand and what it holds this round."""
 
     gang: int
@@ -62,7 +64,7 @@ class Player(msgspec.Struct, frozen=True):
     """Bribe (a) is active for the rest of this round (FW-SCHEME-05)."""
 
 
-class Turn(msgspec.Struct, frozen=True):
+class Turn(msgspec.Struct, frozen=True, gc=False):
     """The drafter's Phase 1 selection turn in progress."""
 
     player: int
@@ -79,7 +81,7 @@ class Turn(msgspec.Struct, frozen=True):
     """Cards drawn by this turn's Restock: not playable this turn (FW-RESTOCK-04)."""
 
 
-class DeployStep(msgspec.Struct, frozen=True):
+class DeployStep(msgspec.Struct, frozen=True, gc=False):
     """One Gang deploying from one card (FW-DEPLOY-05, GAP-18)."""
 
     position: int
@@ -95,7 +97,7 @@ class DeployStep(msgspec.Struct, frozen=True):
     """Rivals still to lose a Thug to the Blast, in turn order."""
 
 
-class Supply(msgspec.Struct, frozen=True, kw_only=True):
+class Supply(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """What changes only between rounds: piles, tiles, Coppers and the fixed numbers of the game."""
 
     landmark_deck: tuple[str, ...]
@@ -112,7 +114,7 @@ class Supply(msgspec.Struct, frozen=True, kw_only=True):
     round_limit: int
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A whole 5 Wards game."""
 
     players: tuple[Player, ...]

@@ -8,9 +8,28 @@ from typing import Any
 
 from . import actions as A
 from . import events as E
-from .catalog import GANGS, ICONS, RECRUIT_BY_ID, RESOURCES, SCORING_BY_ID, TACTIC_BY_ID, WARDS, card_name
+from .board import in_ward
+from .catalog import GANGS, ICONS, RECRUIT_BY_ID, RESOURCES, SCORING_BY_ID, TACTIC_BY_ID, WARDS, ScoringSide, card_name, scoring_side
+from .scoring import ward_points
 
 SOURCE_NAMES = ("Ward tiles", "home Ward", "Ward Bosses", "Brawls", "leftovers")
+
+
+def side_text(side: ScoringSide) -> str:
+    """A Scoring tile side in a few words (GAP-06)."""
+    ranks = ("MOST", "2nd", "3rd")
+    by_rank = " / ".join(f"{ranks[i]} {p}" for i, p in enumerate(side.points))
+    if side.kind == "rank":
+        return by_rank
+    if side.kind == "headcount":
+        return f"1 per 2 Thugs, max {side.cap}"
+    if side.kind == "foothold":
+        return f"1 each present, MOST +{side.points[0]}"
+    if side.kind == "underdogs":
+        return f"MOST {side.points[0]} / FEWEST {side.points[1]}"
+    if side.kind == "landslide":
+        return f"MOST scores its lead, max {side.cap}"
+    return f"Ward Boss +{side.cap} / {by_rank}"
 
 
 def _p(seat: int) -> str:
@@ -50,7 +69,7 @@ def _action(a: Any) -> str:
     if isinstance(a, A.PlayVagrant):
         return f"play Vagrant: position {a.from_position + 1} space {a.from_space} -> position {a.to_position + 1} space {a.to_space}"
     if isinstance(a, A.CommitTactics):
-        return f"commit {len(a.card_ids)} card(s) face down"
+        return f"commit {len(a.cards)} card(s) face down"
     if isinstance(a, A.DeployThugs):
         rec = f", recruiting {a.recruits}x" if a.recruits else ""
         return f"deploy {a.count} to {_w(a.ward)}{rec}"
@@ -195,11 +214,12 @@ def _rounds(events: Sequence[Any]) -> list[str]:
     notes: list[str] = []
     deployed = repeats = schemes = 0
     number = 1
+    final = False
 
     runs: list[tuple[int, int, str]] = []  # (first round, last round, what happened)
 
     def close(number: int) -> None:
-        parts = []
+        parts = ["final round"] if final else []
         if repeats:
             parts.append(f"Phase 1 repeated {repeats}x")
         parts += notes
@@ -226,6 +246,8 @@ def _rounds(events: Sequence[Any]) -> list[str]:
             notes.append(f"{_p(e.player)} Boss of {_w(e.ward)} ({e.height})")
         elif isinstance(e, (E.Bolstered, E.InspectorBribed, E.CopperBribed, E.Blasted)):
             schemes += 1
+        elif isinstance(e, E.FinalRoundBegan):
+            final = True
         elif isinstance(e, E.RoundEnded):
             close(number)
             number += 1
@@ -267,13 +289,17 @@ def summarize(state: Any, events: Sequence[Any]) -> str:
         if len(story) > 14:
             story = [*story[:12], f"  ... {len(story) - 13} more line(s) ...", story[-1]]
         lines += story
-    lines += ["", "The Wards at the end:"]
+    lines += ["", "The Wards at the end (after the Coppers' arrests), with the points each scored:"]
+    counts = [[in_ward(ward, s) for s in range(n)] for ward in state.wards]
+    points = ward_points(state, counts)
     for w, ward in enumerate(state.wards):
         tile = SCORING_BY_ID[state.supply.scoring[w]]
         boss = f"Boss {_p(ward.boss)} ({ward.boss_height})" if ward.boss >= 0 else "no Boss"
-        counts = ", ".join(f"{_p(s)} {ward.old[s] + ward.fresh[s] + (ward.boss_height if ward.boss == s else 0)}" for s in range(n))
         cops = f", {ward.coppers} Copper(s)" if ward.coppers else ""
-        lines.append(f"  {_w(w):12} [{tile.name}] {boss}{cops}; Thugs: {counts}")
+        present = ", ".join(f"{_p(s)} {counts[w][s]}" for s in range(n))
+        scored = ", ".join(f"{_p(s)} +{pts}" for s, pts in enumerate(points[w]) if pts) or "nobody"
+        lines.append(f"  {_w(w):12} [{tile.name}: {side_text(scoring_side(tile.id, n))}] {boss}{cops}")
+        lines.append(f"  {'':12} Thugs: {present}; points: {scored}")
     lines += ["", "Along the way:"]
     for s in range(n):
         lines.append(

@@ -46,6 +46,19 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
     bribed: bool
 
 
+class TurnView(msgspec.Struct, frozen=True, kw_only=True):
+    """The Phase 1 turn in progress; which cards were just drawn only its player sees."""
+
+    player: int
+    die: int
+    tactic_used: bool
+    shakedown: tuple[int, ...] | None
+    discard: int
+    acted: bool
+    drawn_count: int
+    drawn: tuple[str, ...] | None
+
+
 class View(msgspec.Struct, frozen=True, kw_only=True):
     """What one seat (or a spectator, ``viewer=None``) may know."""
 
@@ -62,7 +75,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     wards: tuple[WardState, ...]
     pool: tuple[int, ...]
     pick: int
-    turn: Turn | None
+    turn: TurnView | None
     brawl: int
     sealed: SealedView[tuple[str, ...]] | None
     committed_counts: tuple[tuple[int, int], ...]
@@ -114,7 +127,7 @@ def view(state: State, viewer: int | None) -> View:
         wards=state.wards,
         pool=state.pool,
         pick=state.pick,
-        turn=state.turn,
+        turn=_turn_view(state.turn, viewer),
         brawl=state.brawl,
         sealed=None if sealed is None else sealed.view_for(viewer),
         committed_counts=() if sealed is None else tuple((seat, len(cards)) for seat, cards in sealed.choices),
@@ -133,6 +146,21 @@ def view(state: State, viewer: int | None) -> View:
         round_limit=state.supply.round_limit,
         scores=state.scores,
         map_thugs=state.map_thugs,
+    )
+
+
+def _turn_view(turn: Turn | None, viewer: int | None) -> TurnView | None:
+    if turn is None:
+        return None
+    return TurnView(
+        player=turn.player,
+        die=turn.die,
+        tactic_used=turn.tactic_used,
+        shakedown=turn.shakedown,
+        discard=turn.discard,
+        acted=turn.acted,
+        drawn_count=len(turn.drawn),
+        drawn=turn.drawn if viewer == turn.player else None,
     )
 
 
@@ -188,10 +216,16 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     shuffled, rng = rng.shuffle(pool)
     deck, rest = shuffled[: len(state.tactics_deck)], shuffled[len(state.tactics_deck) :]
     players = list(state.players)
+    turn = state.turn
     for s in rivals:
-        size = len(players[s].hand)
-        players[s] = msgspec.structs.replace(players[s], hand=tuple(rest[:size]))
-        rest = rest[size:]
+        old_hand = players[s].hand
+        new_hand = tuple(rest[: len(old_hand)])
+        rest = rest[len(old_hand) :]
+        players[s] = msgspec.structs.replace(players[s], hand=new_hand)
+        if turn is not None and turn.player == s and turn.drawn:
+            # cards drawn this turn: the same hand positions in the resampled hand
+            drawn = tuple(new_hand[old_hand.index(c)] if c in old_hand else c for c in turn.drawn)
+            turn = msgspec.structs.replace(turn, drawn=drawn)
     if sealed is not None:
         choices = []
         for s, cards in sealed.choices:
@@ -207,6 +241,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     return msgspec.structs.replace(
         state,
         players=tuple(players),
+        turn=turn,
         tactics_deck=tuple(deck),
         sealed=sealed,
         supply=msgspec.structs.replace(
@@ -216,4 +251,4 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     )
 
 
-__all__ = ["VISIBILITY", "PlayerView", "View", "determinize", "view", "visibility_table", "Event"]
+__all__ = ["VISIBILITY", "PlayerView", "TurnView", "View", "determinize", "view", "visibility_table", "Event"]

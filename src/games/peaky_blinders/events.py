@@ -12,12 +12,18 @@ from boardcore import RngAdvanced
 # --- setup, flow, starter ---------------------------------------------------
 
 
-class MissionRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    """A player turned one of their three mission cards face up (PB-SETUP-11)."""
+class MissionChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """A player secretly picked the card to show (``slot`` is -1 for everyone else, PB-SETUP-11)."""
 
     player: int
     slot: int
-    mission: str
+
+
+class MissionsShown(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """Everyone turned their picked card face up at once: ``slots`` and ``missions`` by seat."""
+
+    slots: tuple[int, ...]
+    missions: tuple[str, ...]
 
 
 class ZoneBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
@@ -307,7 +313,8 @@ class GameEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkn
 
 
 Event = Union[
-    MissionRevealed,
+    MissionChosen,
+    MissionsShown,
     ZoneBegan,
     StarterContest,
     StarterChosen,

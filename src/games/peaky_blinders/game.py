@@ -10,6 +10,7 @@ from boardcore import PUBLIC, REVEAL, Game, IllegalAction, make_evolve, only, ow
 from games.peaky_blinders import actions as A
 from games.peaky_blinders import events as E
 from games.peaky_blinders import scoring
+from games.peaky_blinders.bot import house_bot
 from games.peaky_blinders.flow import Ctx, GameOver, illegal
 from games.peaky_blinders.phases import action, cards, common, conflict, derby, fortune, open_state, preparation, setup, starter
 from games.peaky_blinders.start import setup as setup_game
@@ -33,7 +34,7 @@ def awaiting(state: State) -> tuple[int, str] | None:
     if phase == "over":
         return None
     if phase == "reveal":
-        return (state.turn, "reveal") if state.turn < len(state.players) else None
+        return None  # simultaneous: see ``actors``
     roll = fortune.open_roll(state)
     if roll is not None:
         return roll.player, "fortune"
@@ -79,32 +80,42 @@ WHAT = {
 }
 
 
+def waiting_for(state: State, seat: int) -> str | None:
+    """The kind of decision ``seat`` has to make now, or ``None``."""
+    if state.phase == "reveal":
+        return "reveal" if seat in setup.waiting(state) else None
+    waiting = awaiting(state)
+    return waiting[1] if waiting is not None and waiting[0] == seat else None
+
+
 def actors(state: State) -> frozenset[int]:
-    """The one seat whose decision the game waits for (never several: everything is sequential)."""
+    """Every seat still picking its face-up card in setup; afterwards the one seat the game waits for."""
+    if state.phase == "reveal":
+        return frozenset(setup.waiting(state))
     waiting = awaiting(state)
     return frozenset() if waiting is None else frozenset((waiting[0],))
 
 
 def legal_actions(state: State, seat: int) -> list[Any]:
     """Every action the seat may take now, exactly."""
-    waiting = awaiting(state)
-    if waiting is None or waiting[0] != seat:
+    kind = waiting_for(state, seat)
+    if kind is None:
         return []
-    _, candidates, problem, _ = KINDS[waiting[1]]
+    _, candidates, problem, _ = KINDS[kind]
     return [a for a in candidates(state, seat) if problem(state, seat, a) is None]
 
 
 def decide(state: State, seat: int, act: Any) -> list[Any]:
     """Check the action, emit its events and every automatic step after it."""
-    waiting = awaiting(state)
     if state.phase == "over":
         raise IllegalAction("The game is over.", code="game/over", player=seat, action=act)
-    if waiting is None or waiting[0] != seat:
-        who = "nobody" if waiting is None else f"player {waiting[0]}"
+    kind = waiting_for(state, seat)
+    if kind is None:
+        who = ", ".join(f"player {s}" for s in sorted(actors(state))) or "nobody"
         raise IllegalAction(f"Player {seat} may not act now; waiting for {who}.", code="turn/not_your_turn", player=seat, action=act)
-    kinds, _, problem, handler = KINDS[waiting[1]]
+    kinds, _, problem, handler = KINDS[kind]
     if not isinstance(act, kinds):
-        msg = f"Player {seat} must {WHAT[waiting[1]]} now, not {type(act).__name__}."
+        msg = f"Player {seat} must {WHAT[kind]} now, not {type(act).__name__}."
         raise illegal(msg, "action/wrong_step", seat, act)
     error = problem(state, seat, act)
     if error is not None:
@@ -126,6 +137,8 @@ def run(ctx: Ctx) -> None:
         if phase == "over":
             return
         if phase == "reveal":
+            if state.reveal is not None:
+                return
             preparation.begin_zone(ctx, 0)
         elif phase == "starter":
             starter.step(ctx)
@@ -144,7 +157,8 @@ def run(ctx: Ctx) -> None:
 
 
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    E.MissionRevealed: setup.evolve_mission_revealed,
+    E.MissionChosen: setup.evolve_mission_chosen,
+    E.MissionsShown: setup.evolve_missions_shown,
     E.ZoneBegan: preparation.evolve_zone_began,
     E.StarterContest: starter.evolve_starter_contest,
     E.StarterChosen: starter.evolve_starter_chosen,
@@ -195,7 +209,8 @@ def _nobody(event: Any) -> tuple[int, ...]:
 
 VISIBILITY = {
     **{t: PUBLIC for t in E.Event.__args__ if t is not E.RngAdvanced},  # type: ignore[attr-defined]
-    E.MissionRevealed: REVEAL,
+    E.MissionChosen: owner("player", redacted=setup.redact_mission_chosen),
+    E.MissionsShown: REVEAL,
     E.CardPlayed: REVEAL,
     E.GameEnded: REVEAL,
     E.CardDrawn: owner("player", redacted=redact_card_drawn),
@@ -223,4 +238,5 @@ GAME: Game[State, Any, Any, View] = Game(
     options_type=PeakyOptions,
     describe=describe,
     summarize=summarize,
+    house_bot=house_bot,
 )

@@ -104,7 +104,7 @@ def outcome(state: State) -> Outcome | None:
         return (float(seat == state.winner), parts[seat]["control_zone_markers"], parts[seat]["cash"])
 
     if state.winner >= 0:
-        reason = f"player {state.winner} completed all three missions"
+        reason = f"P{state.winner + 1} completed all three missions"
     else:
         reason = f"no winner after {state.derbies} Epsom Derbies: ranked by missions, control markers, cash"
     return Outcome.from_scores(scores, tiebreak=tiebreak, reason=reason, breakdown=parts)

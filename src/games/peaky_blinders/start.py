@@ -5,6 +5,7 @@ from __future__ import annotations
 from boardcore import Config, Rng
 
 from games.peaky_blinders import catalog as C
+from games.peaky_blinders.phases.setup import open_round
 from games.peaky_blinders.state import PeakyOptions, Player, State
 
 
@@ -32,5 +33,6 @@ def setup(config: Config[State], seed: int) -> State:
         placed=((False, False, False),) * n,
         passed=(False,) * n,
         visited=(False,) * n,
+        reveal=open_round(n),
         rng=rng,
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import msgspec
 
-from boardcore import Rng
+from boardcore import Rng, Sealed
 
 
 def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -106,6 +106,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     stacks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     """The two Covent Garden market stacks of value-1 material cards; last is the face-up top."""
     fortune_supply: int = 0
+    reveal: Sealed[int] | None = None
+    """The secret pick of the face-up mission card, open during setup (PB-SETUP-11)."""
     phase: str = "reveal"
     """``reveal``, ``starter``, ``prep``, ``action``, ``ogs``, ``derby`` or ``over``."""
     zone: int = 0

@@ -23,6 +23,22 @@ def _card(code: str) -> str:
     return f"{code} {C.CARD[code].name}" if code else "a face-down card"
 
 
+def _item(item: str, amount: int) -> str:
+    """``3 value-1 rum barrel cards``, ``2 leadership tokens``, ``1 suspicion``."""
+    many = amount != 1
+    if item[-1] in "15" and item[:-1] in C.GOODS:
+        good = item[:-1]
+        noun = "cash" if good == "cash" else C.MATERIAL_NAMES[good]
+        return f"{amount} value-{item[-1]} {noun} card{'s' if many else ''}"
+    if item == "members":
+        return f"{amount} member token{'s' if many else ''}"
+    if item == "fortune":
+        return f"{amount} fortune token{'s' if many else ''}"
+    if item == "suspicion":
+        return f"{amount} suspicion"
+    return f"{amount} {item} token{'s' if many else ''}"
+
+
 def _mission(code: str) -> str:
     return f"{code} {C.MISSION[code].name}" if code else "a hidden mission"
 
@@ -31,7 +47,7 @@ def describe(item: Any, viewer: int | None) -> str:
     """One line for an action or event, as ``viewer`` may read it (events arrive already redacted)."""
     t = type(item)
     if t is A.RevealMission:
-        return f"show mission slot {item.slot}"
+        return f"pick mission slot {item.slot} to show"
     if t is A.UseFortune:
         return "use a fortune token (+1)"
     if t is A.DeclineFortune:
@@ -74,8 +90,10 @@ def describe(item: Any, viewer: int | None) -> str:
 
 def _describe_event(e: Any) -> str:  # noqa: PLR0911, PLR0912
     t = type(e)
-    if t is E.MissionRevealed:
-        return f"{_p(e.player)} shows {_mission(e.mission)}"
+    if t is E.MissionChosen:
+        return f"{_p(e.player)} picks a card to show" + (f" (slot {e.slot})" if e.slot >= 0 else "")
+    if t is E.MissionsShown:
+        return "face-up missions: " + ", ".join(f"{_p(s)} {_mission(m)}" for s, m in enumerate(e.missions))
     if t is E.ZoneBegan:
         return f"Round {e.round}: {C.ZONES[e.zone]}"
     if t is E.StarterContest:
@@ -99,11 +117,11 @@ def _describe_event(e: Any) -> str:  # noqa: PLR0911, PLR0912
     if t is E.HenchmanRetrieved:
         return f"{_p(e.player)} takes back the {C.HENCHMEN[e.henchman]} henchman from space {e.space}"
     if t is E.Gained:
-        return f"{_p(e.player)} gains {e.amount} {e.item}"
+        return f"{_p(e.player)} gains {_item(e.item, e.amount)}"
     if t is E.Lost:
-        return f"{_p(e.player)} loses {e.amount} {e.item}"
+        return f"{_p(e.player)} loses {_item(e.item, e.amount)}"
     if t is E.Transferred:
-        return f"{_p(e.source)} hands {e.amount} {e.item} to {_p(e.target)}"
+        return f"{_p(e.source)} hands {_item(e.item, e.amount)} to {_p(e.target)}"
     if t is E.Exchanged:
         return f"{_p(e.player)} exchanges {e.good} cards {'up' if e.up else 'down'}"
     if t is E.Jailed:
@@ -161,35 +179,54 @@ def _describe_event(e: Any) -> str:  # noqa: PLR0911, PLR0912
     return type(e).__name__
 
 
+MOMENTS_SHOWN = 30
+
+
 def summarize(state: Any, events: Sequence[Any]) -> str:
-    """Rounds, conflicts, Derby winners, missions completed, and the final standings."""
+    """Rounds, key moments (conflicts, swaps, jailings, bail-outs), Derbies, missions and the final standings."""
     from games.peaky_blinders.scoring import outcome
 
     n = len(state.players)
-    rounds = conflicts = jailings = cards_played = 0
+    rounds = conflicts = jailings = cards_played = swaps = 0
+    where = ""
     derbies: list[str] = []
     missions: list[str] = []
-    swaps = 0
+    moments: list[str] = []
     for e in events:
         t = type(e)
         if t is E.ZoneBegan:
             rounds += 1
+            where = f"round {rounds} ({C.ZONES[e.zone]})"
         elif t is E.ConflictDecided:
             conflicts += 1
+            loser = e.defender if e.winner == e.attacker else e.attacker
+            moments.append(f"{where}: {_p(e.attacker)} attacks {_p(e.defender)}, {e.attacker_total} to {e.defender_total}: {_p(e.winner)} wins, {_p(loser)} loses any leadership tokens")
         elif t is E.MarkerSwapped:
             swaps += 1
+            moments.append(f"{where}: {_p(e.attacker)} takes over a control marker of {_p(e.defender)} in {C.ZONES[e.zone]}")
         elif t is E.Jailed:
             jailings += 1
+            moments.append(f"{where}: {_p(e.player)}'s strength henchman goes to jail")
+        elif t is E.BailedOut:
+            moments.append(f"{where}: {_p(e.player)} bails out the strength henchman" + (" for free" if not e.cost else ""))
         elif t is E.CardPlayed:
             cards_played += 1
         elif t is E.DerbyWon:
-            derbies.append(f"Derby {len(derbies) + 1}: {_p(e.player)} wins" + (f" and takes {e.payout} cash" if e.payout else " (no bet, no winnings)"))
+            gain = f" and takes {e.payout} cash" if e.payout else " (no bet, no winnings)" if e.pot and not e.payout else ""
+            derbies.append(f"Derby {len(derbies) + 1}: {_p(e.player)} wins{gain}")
         elif t is E.MissionCompleted:
-            missions.append(f"round {rounds}: {_p(e.player)} completes {_mission(e.mission)}")
-    lines = [f"Peaky Blinders, {n} players: {rounds} zone rounds, {len(derbies)} Epsom Derbies"]
+            missions.append(f"{where}: {_p(e.player)} completes {_mission(e.mission)}")
+    plural = "y" if len(derbies) == 1 else "ies"
+    lines = [f"Peaky Blinders, {n} players: {rounds} zone rounds, {len(derbies)} Epsom Derb{plural}"]
     lines.append(f"Conflicts fought: {conflicts} ({swaps} marker swaps); conflict cards played: {cards_played}; jailings: {jailings}")
+    lines.append("Key moments:")
+    lines.extend(f"  {m}" for m in moments[:MOMENTS_SHOWN])
+    if len(moments) > MOMENTS_SHOWN:
+        lines.append(f"  ... and {len(moments) - MOMENTS_SHOWN} more")
+    if not moments:
+        lines.append("  none")
     lines.append("Epsom Derby results:")
-    lines.extend(f"  {d}" for d in derbies or ["  none"])
+    lines.extend(f"  {d}" for d in derbies or ["none"])
     lines.append("Missions completed:")
     lines.extend(f"  {m}" for m in missions or ["none"])
     lines.append("Control markers by zone:")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore import Rng
+from boardcore import Rng, Sealed, SealedView
 
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.events import CardDrawn, DeckReshuffled, MissionCompleted
@@ -61,6 +61,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     """The table as one seat (or a spectator) sees it."""
 
     viewer: int | None
+    reveal: SealedView[int] | None
+    """Who still picks a face-up card in setup, and the viewer's own pick."""
     phase: str
     zone: int
     round: int
@@ -118,6 +120,7 @@ def view(state: State, viewer: int | None) -> View:
     """A whitelist of the table for ``viewer`` (``None``: a spectator)."""
     return View(
         viewer=viewer,
+        reveal=None if state.reveal is None else state.reveal.view_for(viewer),
         phase=state.phase,
         zone=state.zone,
         round=state.round,
@@ -214,5 +217,13 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
             size = len(p.hand)
             hand, rest = rest[:size], rest[size:]
             players[other] = msgspec.structs.replace(p, hand=tuple(sorted(hand)))
+    reveal = state.reveal
+    if reveal is not None:
+        picks = []
+        for other, slot in reveal.choices:
+            if other != seat:
+                slot, rng = rng.below(3)
+            picks.append((other, slot))
+        reveal = Sealed(reveal.waiting, tuple(picks))
     word, rng = rng.next_word()
-    return msgspec.structs.replace(state, players=tuple(players), deck=tuple(rest), rng=Rng.from_seed(word))
+    return msgspec.structs.replace(state, players=tuple(players), deck=tuple(rest), reveal=reveal, rng=Rng.from_seed(word))

@@ -10,6 +10,10 @@ import msgspec
 # --- Fight Phase ---------------------------------------------------------------------
 
 
+class OpenFirstFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """The Instigator's first decision: the night opens with the fight at Van Cortlandt Park (WR-FLOW-01)."""
+
+
 class ChooseWarrior(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """The Instigator picks the Warrior a "before the fight" gang rule hits (Lizzies, Punks)."""
 
@@ -20,12 +24,6 @@ class DiscardCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_un
     """Discard a card from hand (Punks' rule, the Jumped penalty)."""
 
     card: int
-
-
-class TurnWeaponDown(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    """Rogues' rule: turn one of your face-up Weapons face down."""
-
-    weapon: int
 
 
 class PlayCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
@@ -86,6 +84,11 @@ class GiveUp(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown
     """Cover nothing: you are knocked out (WR-KO-01)."""
 
 
+class LetItGo(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """A Warrior who could react to another's roll or knock-out declines, for this window
+    (every reaction card says "may"; the window reopens after a re-roll)."""
+
+
 class HoldTheLine(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Discard Hold the Line so the knocked-out Warrior loses a discard-pile card instead."""
 
@@ -144,9 +147,9 @@ class Run(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fi
 
 
 Action = Union[
+    OpenFirstFight,
     ChooseWarrior,
     DiscardCard,
-    TurnWeaponDown,
     PlayCard,
     KeepLookout,
     Roll,
@@ -155,6 +158,7 @@ Action = Union[
     Boost,
     CoverSpot,
     GiveUp,
+    LetItGo,
     HoldTheLine,
     RemoveCard,
     Move,

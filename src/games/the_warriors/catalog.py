@@ -191,7 +191,7 @@ GANGS = (
     Gang("Hi-Hats", (N(3), N(5)), "In this fight, each Warrior can use only one Weapon."),
     Gang("Baseball Furies", (N(4), W(BASEBALL_BAT)), "On each turn of this fight, you cannot roll more than two dice."),
     Gang("Orphans", (N(2), N(4)), "On each turn of this fight, discard any dice that roll the same number."),
-    Gang("Rogues", (N(5), W(CHAIN)), "Before the fight, each Warrior in the fight turns 1 of their face-up Weapons face down."),
+    Gang("Rogues", (N(5), W(CHAIN)), "On each turn of this fight, you cannot add 1 to a die."),
 )
 FIGURE_NAMES = (*(g.name for g in GANGS), "Warriors")
 

@@ -18,7 +18,6 @@ class ChoiceOffered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_
     kind: str
     player: int
     count: int = 0
-    queue: tuple[int, ...] = ()
     can_run: bool = True
 
 
@@ -58,12 +57,11 @@ class CardsDiscarded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid
     cards: tuple[int, ...]
 
 
-class WeaponFlipped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    """A Weapon card was turned face up or face down without being used."""
+class WeaponTurnedUp(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """A face-down Weapon card was turned face up again (Second Wind, Patch Up)."""
 
     player: int
     weapon: int
-    face_up: bool
 
 
 class TurnStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
@@ -133,6 +131,12 @@ class SpotCovered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_un
 
 
 class KnockedOut(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    player: int
+
+
+class ReactionDeclined(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """``player`` let the current roll or knock-out go by without reacting."""
+
     player: int
 
 
@@ -285,7 +289,7 @@ Event = Union[
     FightStarted,
     WarriorChosen,
     CardsDiscarded,
-    WeaponFlipped,
+    WeaponTurnedUp,
     TurnStarted,
     CardPlayed,
     LookoutPeeked,
@@ -296,6 +300,7 @@ Event = Union[
     DieBoosted,
     SpotCovered,
     KnockedOut,
+    ReactionDeclined,
     HoldTheLineUsed,
     CardRemoved,
     RivalDefeated,

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 
-from boardcore import IllegalAction, Rng, advance
+from boardcore import Rng, advance
 
 from .events import (
     CardRemoved,
@@ -16,7 +16,7 @@ from .events import (
     ChoiceOffered,
     GameEnded,
     WarCardTaken,
-    WeaponFlipped,
+    WeaponTurnedUp,
     WeaponRemoved,
     WeaponTaken,
 )
@@ -57,8 +57,8 @@ class Tx:
         out, self.rng = self.rng.dice(k, 6)
         return out
 
-    def offer(self, kind: str, player: int, *, count: int = 0, queue: tuple[int, ...] = (), can_run: bool = True) -> None:
-        self.emit(ChoiceOffered(kind=kind, player=player, count=count, queue=queue, can_run=can_run))
+    def offer(self, kind: str, player: int, *, count: int = 0, can_run: bool = True) -> None:
+        self.emit(ChoiceOffered(kind=kind, player=player, count=count, can_run=can_run))
 
     def finish(self) -> list[Any]:
         if self.rng != self.state.rng:
@@ -82,14 +82,6 @@ def clockwise_from(start: int, players: int) -> tuple[int, ...]:
     return tuple((start + k) % players for k in range(players))
 
 
-def illegal(msg: str, code: str, player: int, action: Any, clause: str | None = None) -> IllegalAction:
-    return IllegalAction(msg, code=code, player=player, action=action, clause=clause)
-
-
-def is_over(state: State) -> bool:
-    return state.result != 0
-
-
 # --- folds of shared events ------------------------------------------------------------
 
 
@@ -99,9 +91,9 @@ _SHARED = {(kind, player): Pending(kind=kind, player=player) for kind in _KINDS 
 
 
 def evolve_choice_offered(state: State, e: ChoiceOffered) -> State:
-    pending = _SHARED.get((e.kind, e.player)) if (e.count, e.queue, e.can_run) == (0, (), True) else None
+    pending = _SHARED.get((e.kind, e.player)) if (e.count, e.can_run) == (0, True) else None
     if pending is None:
-        pending = Pending(kind=e.kind, player=e.player, count=e.count, queue=e.queue, can_run=e.can_run)
+        pending = Pending(kind=e.kind, player=e.player, count=e.count, can_run=e.can_run)
     return update(state, pending=pending)
 
 
@@ -164,10 +156,8 @@ def evolve_weapon_removed(state: State, e: WeaponRemoved) -> State:
     )
 
 
-def evolve_weapon_flipped(state: State, e: WeaponFlipped) -> State:
-    if e.face_up:
-        return update(state, spent=without(state.spent, e.weapon))
-    return update(state, spent=tuple(sorted((*state.spent, e.weapon))))
+def evolve_weapon_turned_up(state: State, e: WeaponTurnedUp) -> State:
+    return update(state, spent=without(state.spent, e.weapon))
 
 
 def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:

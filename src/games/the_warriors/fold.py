@@ -16,7 +16,7 @@ from .events import (
     Event,
     GameEnded,
     WarCardTaken,
-    WeaponFlipped,
+    WeaponTurnedUp,
     WeaponRemoved,
     WeaponTaken,
 )
@@ -33,7 +33,7 @@ evolve: Callable[[Any, Any], Any] = make_evolve(
         WarCardTaken: flow.evolve_war_card_taken,
         WeaponTaken: flow.evolve_weapon_taken,
         WeaponRemoved: flow.evolve_weapon_removed,
-        WeaponFlipped: flow.evolve_weapon_flipped,
+        WeaponTurnedUp: flow.evolve_weapon_turned_up,
         **fight.HANDLERS,
         **city.HANDLERS,
         **boppers.HANDLERS,

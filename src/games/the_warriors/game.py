@@ -13,18 +13,19 @@ from .flow import Tx
 from .fold import evolve
 from .phases import challenge, city, fight
 from .scoring import outcome
+from . import start
 from .start import setup
 from .state import Options, State
 from .story import describe, summarize
 from .view import VISIBILITY, View, determinize, view
 
 ACTION_TYPES = typing.get_args(Action)
-FIGHT_KINDS = frozenset({"gang_target", "gang_discard", "rogues", "play", "lookout", "reroll", "boost", "ko"})
+FIGHT_KINDS = frozenset({"gang_target", "gang_discard", "play", "lookout", "reroll", "boost", "ko"})
 CITY_KINDS = frozenset({"move", "return", "war_row", "weapon_row", "weapon_limit", "fuzz", "jumped"})
 WAITING_FOR = {
+    "first_fight": "open the first fight at Van Cortlandt Park",
     "gang_target": "choose the Warrior the gang's rule hits",
     "gang_discard": "discard a card for the gang's rule",
-    "rogues": "turn a Weapon face down for the Rogues",
     "play": "play cards, roll, cover a spot or give up",
     "lookout": "keep the Lookout card on top or put it at the bottom",
     "reroll": "use re-rolls or keep the dice",
@@ -56,6 +57,8 @@ def legal_actions(state: State, seat: int) -> list[Any]:
     p = state.pending
     if state.result != 0 or p is None or not 0 <= seat < state.players:
         return []
+    if p.kind == "first_fight":
+        return list(start.legal(state, seat))
     if p.kind in FIGHT_KINDS:
         return fight.legal(state, seat)
     if p.kind in CITY_KINDS:
@@ -113,7 +116,9 @@ def decide(state: State, seat: int, action: Any) -> list[Any]:
         raise _refuse(state, seat, action, legal)
     tx = Tx(state)
     kind = state.pending.kind
-    if kind in FIGHT_KINDS:
+    if kind == "first_fight":
+        start.open_first_fight(tx, seat)
+    elif kind in FIGHT_KINDS:
         fight.decide(tx, seat, action)
     elif kind in CITY_KINDS:
         city.decide(tx, seat, action)

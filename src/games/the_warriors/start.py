@@ -1,18 +1,23 @@
-"""Rulebook "Setup" (WR-SETUP-01..14, WR-DIFF-01, GAP-24, GAP-28): the table, then the
-first fight at Van Cortlandt Park."""
+"""Rulebook "Setup" (WR-SETUP-01..14, WR-DIFF-01, GAP-24, GAP-28): the table, and the first
+decision, which opens the fight at Van Cortlandt Park (WR-FLOW-01).
+
+Setup itself emits no events, so the opening fight waits for the Instigator's
+``OpenFirstFight``: its ``FightStarted`` and the rival's "before the fight" rule are then
+in the event log like every later fight's, and the log tells the whole night."""
 
 from __future__ import annotations
 
 from boardcore import Config, Rng
 
 from . import catalog as cat
+from .actions import OpenFirstFight
 from .flow import Tx
 from .phases import fight
-from .state import Options, State, Table, warrior_names
+from .state import Options, Pending, State, Table, warrior_names
 
 
 def setup(config: Config[State], seed: int) -> State:
-    """Deal everything from the seeded RNG and open the first fight."""
+    """Deal everything from the seeded RNG; the Instigator's first decision opens the first fight."""
     options: Options = config.options
     n = config.players
     rng = Rng.from_seed(seed)
@@ -51,23 +56,30 @@ def setup(config: Config[State], seed: int) -> State:
         weapon_row=weapon_deck[:3],
         bopper_out=cat.BOPPER_CARDS[:out],
         rival=gangs[0],
-        first_rival=gangs[0],
         gang_down=gangs[1:],
         loc_down=loc_down,
         instigator=instigator,
         max_city_turns=options.max_city_turns,
     )
-    state = State(
+    return State(
         positions=(cat.BRONX_START,) * n,
         hands=hands,
         discards=((),) * n,
         weapons=tuple((w,) for w in taken),
         bopper_deck=bopper_deck,
         threats=((),) * n,
+        pending=Pending(kind="first_fight", player=instigator),
         rng=rng,
         table=table,
     )
-    tx = Tx(state)
-    fight.start_fight(tx, instigator, cat.VAN_CORTLANDT, showdown=False)
-    tx.finish()
-    return tx.state
+
+
+def legal(state: State, seat: int) -> list[OpenFirstFight]:
+    """Only the Instigator acts first (WR-SETUP-13, WR-FIGHT-06)."""
+    p = state.pending
+    return [OpenFirstFight()] if p is not None and seat == p.player else []
+
+
+def open_first_fight(tx: Tx, seat: int) -> None:
+    """WR-FLOW-01, GAP-28: everyone is on Bronx Start, so everyone fights the revealed gang."""
+    fight.start_fight(tx, seat, cat.VAN_CORTLANDT, showdown=False)

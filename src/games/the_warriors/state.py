@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 import attrs
@@ -13,18 +14,18 @@ from boardcore import Rng
 from .catalog import DIFFICULTIES, WARRIOR_NAMES
 
 
-def _check_warriors(instance: object, attribute: object, value: str) -> None:
-    names = warrior_names(value)
-    unknown = [name for name in names if name not in WARRIOR_NAMES]
+def warrior_names(value: str | Iterable[str]) -> tuple[str, ...]:
+    """Converter of the ``warriors`` option: "Swan, Fox" or ("Swan", "Fox") -> ("Swan", "Fox")."""
+    names = value.split(",") if isinstance(value, str) else value
+    return tuple(name.strip() for name in names if name.strip())
+
+
+def _check_warriors(instance: object, attribute: object, value: tuple[str, ...]) -> None:
+    unknown = [name for name in value if name not in WARRIOR_NAMES]
     if unknown:
-        raise ValueError(f"unknown Warriors {unknown}; choose from {', '.join(WARRIOR_NAMES)}")
-    if len(set(names)) != len(names):
-        raise ValueError("each player must choose a different Warrior")
-
-
-def warrior_names(value: str) -> tuple[str, ...]:
-    """The names in a comma-separated ``warriors`` option."""
-    return tuple(name.strip() for name in value.split(",") if name.strip())
+        raise ValueError(f"unknown Warrior{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}: choose from {', '.join(WARRIOR_NAMES)}")
+    if len(set(value)) != len(value):
+        raise ValueError(f"each player must choose a different Warrior, got {', '.join(value)}")
 
 
 @attrs.frozen
@@ -32,13 +33,16 @@ class Options:
     """Table options.
 
     ``difficulty`` removes 0/2/4/6 Coast is Clear cards (WR-DIFF-01).
-    ``warriors`` names each seat's Warrior in seat order, comma-separated (GAP-24); empty: the RNG deals them.
+    ``warriors`` names each seat's Warrior in seat order (GAP-24): a tuple, or "Swan,Fox" from
+    the command line; empty: the RNG deals them. Its annotation includes ``str`` only so that
+    cattrs hands a CLI string to the converter whole (it would split a string into letters
+    for a plain tuple); the stored value is always a tuple.
     ``max_city_turns`` is the safety limit: the night is lost once this many City turns have
     been taken (the rules never force an end, since resting is always allowed).
     """
 
     difficulty: str = attrs.field(default="easy", validator=attrs.validators.in_(DIFFICULTIES))
-    warriors: str = attrs.field(default="", validator=_check_warriors)
+    warriors: tuple[str, ...] | str = attrs.field(default=(), converter=warrior_names, validator=_check_warriors)
     max_city_turns: int = attrs.field(default=400, validator=attrs.validators.ge(1))
 
 
@@ -95,8 +99,9 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
     kind: str
     player: int
     count: int = 0
-    queue: tuple[int, ...] = ()
     can_run: bool = True
+    declined: tuple[int, ...] = ()
+    """Warriors who let this reaction window go by (``LetItGo``)."""
 
 
 class Table(msgspec.Struct, frozen=True, kw_only=True):
@@ -126,8 +131,6 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     lookout_card: int = -1
     lookout_bottom: bool = False
     rival: int
-    first_rival: int = -1
-    """The gang of the opening fight at Van Cortlandt Park (for the story)."""
     gang_down: tuple[int, ...]
     gang_up: tuple[int, ...] = ()
     loc_down: tuple[int, ...]
@@ -172,10 +175,6 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     @property
     def max_city_turns(self) -> int:
         return self.table.max_city_turns
-
-    @property
-    def first_rival(self) -> int:
-        return self.table.first_rival
 
     @property
     def bopper_out(self) -> tuple[int, ...]:

@@ -36,9 +36,9 @@ def describe(item: Any, viewer: int | None) -> str:
 
 _TEXT: dict[type, Any] = {
     # actions
+    a.OpenFirstFight: lambda x: "open the first fight at Van Cortlandt Park",
     a.ChooseWarrior: lambda x: f"choose {_who(x.target)} for the gang's rule",
     a.DiscardCard: lambda x: f"discard {_card(x.card)}",
-    a.TurnWeaponDown: lambda x: f"turn {_weapon(x.weapon)} face down",
     a.PlayCard: lambda x: f"play {_card(x.card)}" + (f" with {_weapon(x.weapon)}" if x.weapon >= 0 else ""),
     a.KeepLookout: lambda x: "put the Bopper card on the bottom" if x.bottom else "leave the Bopper card on top",
     a.Roll: lambda x: "roll the dice",
@@ -48,6 +48,7 @@ _TEXT: dict[type, Any] = {
     a.CoverSpot: lambda x: f"cover spot {x.spot}" + (f" with {_weapon(x.weapon)}" if x.weapon >= 0 else ""),
     a.GiveUp: lambda x: "give up the turn (knocked out)",
     a.HoldTheLine: lambda x: "hold the line",
+    a.LetItGo: lambda x: "let it go (no reaction)",
     a.RemoveCard: lambda x: f"remove {_card(x.card)} from the game",
     a.Move: lambda x: f"move to {cat.space_name(x.space)}",
     a.Rest: lambda x: "rest",
@@ -65,7 +66,7 @@ _TEXT: dict[type, Any] = {
     + f"cover both gang spots and {x.need_loc} location spots ({x.need_rep} Reputation)",
     e.WarriorChosen: lambda x: f"{_who(x.player)} picks {_who(x.target)} for the gang's rule",
     e.CardsDiscarded: lambda x: f"{_who(x.player)} discards {', '.join(map(_card, x.cards))}",
-    e.WeaponFlipped: lambda x: f"{_who(x.player)} turns {_weapon(x.weapon)} face {'up' if x.face_up else 'down'}",
+    e.WeaponTurnedUp: lambda x: f"{_who(x.player)} turns {_weapon(x.weapon)} face up",
     e.TurnStarted: lambda x: f"{_who(x.player)}'s fight turn",
     e.CardPlayed: lambda x: f"{_who(x.player)} plays {_card(x.card)}" + (f" with {_weapon(x.weapon)}" if x.weapon >= 0 else ""),
     e.LookoutPeeked: lambda x: f"{_who(x.player)} peeks at the Bopper deck" + (f": {cat.BOPPER_NAMES[cat.bopper_kind(x.card)]}" if x.card >= 0 else ""),
@@ -76,6 +77,7 @@ _TEXT: dict[type, Any] = {
     e.DieBoosted: lambda x: f"{_who(x.by)} adds 1 to die {x.die + 1} with {_card(x.card)}",
     e.SpotCovered: lambda x: f"{_who(x.player)} covers spot {x.spot}" + (f" with {_weapon(x.weapon)}" if x.weapon >= 0 else ""),
     e.KnockedOut: lambda x: f"{_who(x.player)} is knocked out",
+    e.ReactionDeclined: lambda x: f"{_who(x.player)} lets it go",
     e.HoldTheLineUsed: lambda x: f"{_who(x.player)} holds the line for {_who(x.target)}",
     e.CardRemoved: lambda x: f"{_who(x.player)} loses {_card(x.card)} ({x.reason})",
     e.RivalDefeated: lambda x: f"the {cat.GANGS[x.gang].name} drop to the bottom of the Reputation Track",
@@ -109,10 +111,8 @@ def summarize(state: State, events: Sequence[Any]) -> str:
         return f"{names[seat]} ({_who(seat)})"
 
     lines = ["The Warriors: Come Out to Play", "Crew: " + ", ".join(who(s) for s in range(state.players)), ""]
-    in_fight = state.first_rival >= 0
-    number = 1 if in_fight else 0
-    if in_fight:
-        lines.append(f"Fight #1 vs the {cat.GANGS[state.first_rival].name} at Van Cortlandt Park (everyone)")
+    in_fight = False
+    number = 0
     cause = ""
     covers = threats = turns = 0
     kos: list[str] = []

@@ -414,3 +414,29 @@ def test_empty_decks_stop_refills_and_hiring():
     refused(state, 0, BuyConstruction(slot=slot), "market/empty_slot")
     refused(state, 0, HireGangster(), "market/empty_deck")
     refused(player(state, 0, cash=0), 0, RecruitOfficial(slot=0), "cash/insufficient")
+
+
+def test_gap_27_informant_snapshot_is_kept_by_determinize():
+    """GAP-27, BW-INFO-02: what an Informant showed stays known (view and determinize) until those cards are revealed.
+
+    P0 looks at P1's Bruiser and Fixer. Sampling P1's hand for P0 must keep both; after P1 hires an
+    unseen card and spends the Fixer, only the Bruiser is still known and the hired card is resampled.
+    """
+    from boardcore import Rng
+
+    state = player(new(first=0), 0, gangsters=("G-INF",))
+    state = player(state, 1, gangsters=("G-BRU", "G-FIX"))
+    state, _ = act(state, 0, PlayJob(gangster="G-INF"))
+    assert GAME.view(state, 0).players[1].known_gangsters == ("G-BRU", "G-FIX")
+    assert GAME.view(state, 1).players[1].known_gangsters == ("G-BRU", "G-FIX")  # P1 knows what was shown
+    assert GAME.view(state, None).players[1].known_gangsters == ()
+    for seed in range(20):
+        sampled = GAME.determinize(state, 0, Rng.from_seed(seed))
+        assert sampled.players[1].gangsters == ("G-BRU", "G-FIX")
+    state, _ = act(state, 0, EndTurn())
+    state, _ = act(state, 1, HireGangster())
+    state, _ = act(state, 1, PlayJob(gangster="G-FIX"))
+    assert GAME.view(state, 0).players[1].known_gangsters == ("G-BRU",)
+    hands = {GAME.determinize(state, 0, Rng.from_seed(seed)).players[1].gangsters for seed in range(20)}
+    assert all("G-BRU" in hand and len(hand) == 2 for hand in hands) and len(hands) > 1
+    assert all(GAME.view(GAME.determinize(state, 0, Rng.from_seed(s)), 0) == GAME.view(state, 0) for s in range(5))

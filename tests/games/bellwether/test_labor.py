@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from boardcore import IllegalAction
@@ -90,7 +91,11 @@ def test_bw_contest_05_magistrate_wins_ties():
 
 
 def test_bw_contest_02_03_secret_then_revealed_together():
-    """BW-CONTEST-02, BW-CONTEST-03 (BW-TEST-05): a commitment is hidden from the rival until both are in; then both show; Heavy adds 4."""
+    """BW-CONTEST-02, BW-CONTEST-03 (BW-TEST-05): a commitment is face down until both are in; then both show; Heavy adds 4.
+
+    Table rule (docs, "Secret commitments"): the rival sees *that* P0 committed, never *what*;
+    views, redacted events and actors all agree on that.
+    """
     state = _duel(first=0)
     state = player(state, 0, gangsters=("G-HEA",))
     state = player(state, 1, gangsters=("G-FIX",))
@@ -98,11 +103,18 @@ def test_bw_contest_02_03_secret_then_revealed_together():
     assert GAME.actors(state) == frozenset({0, 1})
     assert set(map(lambda a: a.gangster, GAME.legal_actions(state, 1))) == {"", "G-FIX"}
     before = GAME.view(state, 1)
+    assert before.labor.committed == ()
     state, events = act(state, 0, Commit(gangster="G-HEA"))
     (committed,) = of(events, GangsterCommitted)
-    assert GAME.redact(committed, 1) is None and GAME.redact(committed, None) is None
+    assert GAME.redact(committed, 1) == GangsterCommitted(player=0, ward=0, gangster=None)
+    assert GAME.redact(committed, None) == GangsterCommitted(player=0, ward=0, gangster=None)
     assert GAME.redact(committed, 0).gangster == "G-HEA"
-    assert GAME.view(state, 1) == before  # no sign of P0's commitment, not even that it happened
+    assert "Heavy" not in GAME.describe(GAME.redact(committed, 1), 1)
+    seen_by_1 = GAME.view(state, 1)
+    assert seen_by_1.labor.committed == (0,) and seen_by_1.labor.own_commitment is None
+    assert seen_by_1.players[0] == before.players[0]  # still holds the Heavy as far as P1 can tell
+    assert msgspec.structs.replace(seen_by_1, labor=before.labor) == before  # nothing else changed
+    assert GAME.actors(state) == frozenset({1})  # the same fact the views show
     assert GAME.view(state, 0).labor.own_commitment == "G-HEA"
     state, events = act(state, 1, Commit(gangster=""))
     (revealed,) = of(events, CommitmentsRevealed)

@@ -28,7 +28,7 @@ def _commit_all(s, commits):
     events = []
     while s.stage == "brawl" and s.sealed is not None:
         (seat,) = GAME.actors(s)
-        s, ev = act(s, seat, CommitTactics(cards=" ".join(commits.get(seat, ()))))
+        s, ev = act(s, seat, CommitTactics(cards=tuple(commits.get(seat, ()))))
         events += ev
     return s, events
 
@@ -44,7 +44,7 @@ def test_fw_test_08_three_way_tie_and_champion() -> None:
     while s.sealed is not None:
         (seat,) = GAME.actors(s)
         order.append(seat)
-        s, events = act(s, seat, CommitTactics(cards=" ".join(hands[seat])))
+        s, events = act(s, seat, CommitTactics(cards=tuple(hands[seat])))
     assert order == [B, C, D, A]
     resolved = of(events, BrawlResolved)[0]
     assert resolved.totals == (3, 3, 3, 0) and resolved.rallied == (B, C) and resolved.winner == NOBODY
@@ -84,14 +84,14 @@ def test_fw_brawl_01_positions_in_order_with_commitments() -> None:
     """FW-BRAWL-01: with cards in hand, the Brawl in position 2 opens before the one in position 4."""
     s = _brawl_state(("L19", "B1", "L22", "B2", "L12"), {A: ("T01", "T02")}, {})
     assert s.brawl == 1
-    s, events = act(s, A, CommitTactics(cards="T01"))
+    s, events = act(s, A, CommitTactics(cards=("T01",)))
     assert of(events, BrawlResolved)[0].position == 1 and s.stage == "brawl" and s.brawl == 3
 
 
 def test_fw_brawl_02_03_14_icon_total() -> None:
     """FW-BRAWL-02, FW-BRAWL-03, FW-BRAWL-14: Brawl icon Hat; 1 Hat die + 2 Hat Tactics cards = 3 Brawl icons."""
     s = _brawl_state(("B1", "L19", "L22", "L28", "L12"), {A: ("T01", "T02"), B: (), C: (), D: ()}, {A: (HAT, CLUB), B: (HAT, HAT)})
-    s, events = act(s, A, CommitTactics(cards="T01 T02"))
+    s, events = act(s, A, CommitTactics(cards=("T01", "T02")))
     resolved = of(events, BrawlResolved)[0]
     assert resolved.totals[A] == 3 and resolved.totals[B] == 2 and resolved.winner == A
 
@@ -102,7 +102,7 @@ def test_fw_brawl_04_05_06_commit_face_down_then_reveal() -> None:
     s = _brawl_state(("B1", "L19", "L22", "L28", "L12"), {A: ("T06",), B: ("T01", "T02"), C: ("T03",), D: ("T04",)}, {}, start=B)
     assert len(GAME.legal_actions(s, B)) == 4  # every subset of 2 cards
     assert GAME.legal_actions(s, A) == []
-    s, events = act(s, B, CommitTactics(cards="T01 T02"))
+    s, events = act(s, B, CommitTactics(cards=("T01", "T02")))
     committed = of(events, TacticsCommitted)[0]
     assert GAME.redact(committed, C) == TacticsCommitted(player=B, count=2, cards=None)
     assert GAME.redact(committed, B) == committed
@@ -111,10 +111,10 @@ def test_fw_brawl_04_05_06_commit_face_down_then_reveal() -> None:
     assert view_c.committed_counts == ((B, 2),) and view_c.sealed is not None and view_c.sealed.own is None
     assert GAME.view(s, B).sealed.own == ("T01", "T02")
     with pytest.raises(IllegalAction):
-        GAME.decide(s, B, CommitTactics(cards="T03"))
+        GAME.decide(s, B, CommitTactics(cards=("T03",)))
     s, _ = act(s, C, CommitTactics())  # none at all
-    s, _ = act(s, D, CommitTactics(cards="T04"))  # a bluff
-    s, events = act(s, A, CommitTactics(cards="T06"))
+    s, _ = act(s, D, CommitTactics(cards=("T04",)))  # a bluff
+    s, events = act(s, A, CommitTactics(cards=("T06",)))
     revealed = of(events, BrawlRevealed)[0]
     assert dict(revealed.choices) == {A: ("T06",), B: ("T01", "T02"), C: (), D: ("T04",)}
     assert GAME.visibility[BrawlRevealed].reveals
@@ -146,7 +146,7 @@ def test_fw_brawl_07_gap_10_nobody_has_the_icon() -> None:
 def test_fw_brawl_13_champion_is_wild() -> None:
     """FW-BRAWL-13: a Champion counts as the Brawl's icon, whatever it is."""
     s = _brawl_state(("B5", "L19", "L22", "L28", "L12"), {A: ("T33",)}, {B: (CLUB,)})
-    s, events = act(s, A, CommitTactics(cards="T33"))
+    s, events = act(s, A, CommitTactics(cards=("T33",)))
     resolved = of(events, BrawlResolved)[0]
     assert resolved.totals[A] == 1 and resolved.totals[B] == 1 and resolved.winner == NOBODY
     assert len(resolved.rallied) == 2

@@ -178,7 +178,7 @@ def test_boss_own_current_stack_grows_on_the_space() -> None:
 
 
 def test_fw_recruit_01_02_04_one_to_two() -> None:
-    """FW-RECRUIT-01, FW-RECRUIT-02, FW-RECRUIT-04 (FW-TEST-07): tile R1 (Mayhem, 1 -> 2): 2 Thugs from one card and 2 Mayhem make 4; 1 Mayhem makes 3."""
+    """FW-RECRUIT-01, FW-RECRUIT-02, FW-RECRUIT-04, FW-COMP-09 (FW-TEST-07): tile R1 (Mayhem, 1 -> 2): 2 Thugs from one card and 2 Mayhem make 4; 1 Mayhem makes 3."""
     tiles = ("R1", "R2", "R3", "R4", "R5")
     cards = (slot("L14", (A, A)), "L19", "L22", "L28", "L12")
     s = _deploy(cards, inspector=W3, tiles=tiles, resources={A: (0, 0, 2)})

@@ -74,7 +74,7 @@ def test_describe_every_step() -> None:
 
 def test_hidden_information_in_events_and_views() -> None:
     """Checklist section 2: others learn how many Tactics cards were drawn, never which."""
-    s = with_player(new(4, 0, row=row("L02", "L19", "L22", "L28", "L12")), A, hand=())
+    s = with_player(new(4, 0, row=row("L02", "L19", "L22", "L28", "L12")), A, hand=("T01",))
     s = drafting(s, A, pool=(0,))
     s, _ = act(s, A, SelectDie(face=0))
     from games.five_wards.actions import Restock
@@ -82,7 +82,10 @@ def test_hidden_information_in_events_and_views() -> None:
     s, events = act(s, A, Restock(cards=2))
     drawn = [e for e in events if isinstance(e, TacticsDrawn)][0]
     assert GAME.redact(drawn, B).cards is None and GAME.redact(drawn, B).count == 2
-    assert GAME.redact(drawn, A).cards == s.players[A].hand
+    assert GAME.redact(drawn, A).cards == s.players[A].hand[1:]
+    # the turn record shows others how many cards were just drawn, never which
+    assert GAME.view(s, B).turn.drawn is None and GAME.view(s, B).turn.drawn_count == 2
+    assert GAME.view(s, A).turn.drawn == s.players[A].hand[1:]
     spectator = msgspec.json.encode(GAME.view(s, None))
     public = {sl.card for sl in s.row} | set(s.discard)
     for card in s.players[A].hand + s.tactics_deck[:3] + s.supply.landmark_deck[:3]:

@@ -247,7 +247,8 @@ def test_vagrant_counts_as_placement_for_bonus() -> None:
 
 
 def test_fw_restock_01_05_options_and_stacking() -> None:
-    """FW-RESTOCK-01, FW-RESTOCK-05: 2 cards, 2 resources (same or different), or 1 of each; resources stack on the Gang board."""
+    """FW-RESTOCK-01, FW-RESTOCK-05, FW-COMP-08: 2 cards, 2 resources (same or different), or 1 of each; resources are
+    Thugs from the bag and stack on the Gang board."""
     assert len(RESTOCK_OPTIONS) == 10
     s = drafting(new(4, 0, row=LANDMARKS_ONLY), A, pool=(HAT,))
     s, _ = act(s, A, SelectDie(face=HAT))
@@ -302,7 +303,7 @@ def test_fw_restock_03_04_hand_limit_and_just_drawn() -> None:
     while GAME.actors(s) != {A}:
         (seat,) = GAME.actors(s)
         s, _ = act(s, seat, CommitTactics())
-    s, _ = act(s, A, CommitTactics(cards=" ".join(sorted(drawn))))
+    s, _ = act(s, A, CommitTactics(cards=tuple(sorted(drawn))))
 
 
 def test_sneak_ignores_icon() -> None:

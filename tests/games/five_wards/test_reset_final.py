@@ -135,5 +135,7 @@ def test_round_limit_safety() -> None:
     s = new(4, 0, row=row("L02", "L19", "L22", "L28", "L12"), round_limit=1)
     s = replace(s, stage="draft", turn=None, pick=8)
     s = fold(s, settle(s, []))
-    assert s.stage == "over" and GAME.outcome(s) is not None
-    assert W3 == 2 and C == 2
+    outcome = GAME.outcome(s)
+    assert s.stage == "over" and not s.final and outcome is not None
+    assert outcome.reason == "scored early: safety limit of 1 Phase 1s"
+    assert "stopped by the safety limit of 1 Phase 1s" in GAME.summarize(s, [])

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from games.five_wards import GAME
-from games.five_wards.catalog import ScoringSide, leftover_points, scoring_side
+from games.five_wards.catalog import SCORING_TILES, ScoringSide, leftover_points, scoring_side
 from games.five_wards.events import ThugsArrested
 from games.five_wards.scoring import SOURCES, score_events, shared_positions, tile_points
 from games.five_wards.state import NOBODY
@@ -111,3 +113,32 @@ def test_gap_26_scoring_on_post_arrest_map() -> None:
     s = with_ward(s, W5, ward(2, old={A: 1, B: 3}, coppers=3))
     s2, events = _scored(s)
     assert events[0] == ThugsArrested(ward=W5, arrests=(1, 3)) and s2.map_thugs == (0, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 9), min_size=2, max_size=5), st.sampled_from([t.id for t in SCORING_TILES]))
+def test_tile_points_properties(counts: list[int], tile: str) -> None:
+    """GAP-27: tied counts score alike, absent Gangs score nothing (except as Ward Boss), points are never negative."""
+    side = scoring_side(tile, len(counts))
+    points = tile_points(side, counts, NOBODY)
+    assert all(p >= 0 for p in points)
+    for a, ca in enumerate(counts):
+        if ca == 0:
+            assert points[a] == 0
+        for b, cb in enumerate(counts):
+            if ca == cb:
+                assert points[a] == points[b]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 9), min_size=1, max_size=5))
+def test_shared_positions_round_up(counts: list[int]) -> None:
+    """FW-SCORE-04: tie groups share their positions' points rounded up, so nobody loses points to a tie."""
+    points = (4, 2, 1)
+    got = shared_positions(counts, points)
+    ranked = sorted(counts, reverse=True)
+    for seat, c in enumerate(counts):
+        first = ranked.index(c)
+        size = ranked.count(c)
+        share = sum(points[p] for p in range(first, first + size) if p < len(points))
+        assert got[seat] * size >= share > (got[seat] - 1) * size

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from games.five_wards import GAME
+from games.five_wards import GAME, Options
 from games.five_wards.catalog import (
     ALL,
     BRAWLS,
@@ -104,6 +104,21 @@ def test_fw_setup_04_gangs_chosen_in_turn_order() -> None:
     assert state.players[(state.start + 2) % 3].gang == 0
     with pytest.raises(ValueError):
         GAME.config(3, {"gangs": ["Nobody"]})
+
+
+def test_gangs_option_as_typed_on_a_command_line() -> None:
+    """FW-SETUP-04 (GAP-08): ``--option gangs="gorilla gang, Forty Fiends"`` names the boards, any case, comma-separated;
+    an unknown or repeated Gang is refused with a message naming it and the real choices."""
+    options = GAME.config(2, {"gangs": "gorilla gang,  Forty Fiends"}).options
+    assert options.gangs == ("Gorilla Gang", "Forty Fiends")
+    state = GAME.setup(GAME.config(2, {"gangs": "gorilla gang,  Forty Fiends"}), 5)
+    assert state.players[state.start].gang == 1 and state.players[1 - state.start].gang == 0
+    with pytest.raises(ValueError, match="unknown gang 'Bogus'; the Gangs are Forty Fiends, Gorilla Gang"):
+        Options(gangs="Forty Fiends, Bogus")
+    with pytest.raises(ValueError, match="once"):
+        Options(gangs="Forty Fiends,forty fiends")
+    with pytest.raises(ValueError, match=r"names 1 Gang\(s\) for 2 players"):
+        GAME.setup(GAME.config(2, {"gangs": "Forty Fiends"}), 5)
 
 
 def test_fw_setup_05_starting_resources() -> None:

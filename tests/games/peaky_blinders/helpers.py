@@ -23,7 +23,7 @@ def table(n: int = 3, seed: int = 0, **fields: Any) -> State:
     """A freshly set-up table (missions dealt, none shown yet) with some fields replaced."""
     state = GAME.setup(GAME.config(n), seed)
     players = tuple(replace(p, face_up=0) for p in state.players)
-    state = replace(state, players=players)
+    state = replace(state, players=players, reveal=None)
     return replace(state, **fields) if fields else state
 
 

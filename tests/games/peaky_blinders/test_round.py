@@ -30,7 +30,7 @@ def random_game(n: int, seed: int) -> Match:
     m = Match.new(GAME, n, seed=seed)
     r = random.Random(seed)
     while not m.is_over:
-        (seat,) = m.actors
+        seat = min(m.actors)
         m.apply(seat, r.choice(m.legal_actions(seat)))
     return m
 

@@ -9,7 +9,7 @@ from boardcore import IllegalAction, Match
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import PlaceHenchman, RevealMission, UseFortune
-from games.peaky_blinders.events import MissionRevealed
+from games.peaky_blinders.events import MissionChosen, MissionsShown
 
 from .helpers import res
 
@@ -137,16 +137,28 @@ def test_pb_setup_09_10_and_pb_goal_01_mission_deal() -> None:
 
 
 def test_pb_setup_11_one_card_face_up() -> None:
-    """PB-SETUP-11: each player chooses one of their 3 cards to show, in seat order; the choice is public."""
+    """PB-SETUP-11: every player picks one of their 3 cards to show, secretly and simultaneously; all are shown at once."""
     m = new(3)
-    assert m.actors == frozenset({0})
-    assert m.legal_actions(0) == [RevealMission(slot=0), RevealMission(slot=1), RevealMission(slot=2)]
-    events = m.apply(0, RevealMission(slot=2))
-    assert isinstance(events[0], MissionRevealed) and events[0].mission == m.state.players[0].missions[2]
-    assert m.view(1).players[0].missions == ("", "", m.state.players[0].missions[2])
-    assert m.actors == frozenset({1})
+    assert m.actors == frozenset({0, 1, 2})
+    assert m.legal_actions(1) == [RevealMission(slot=0), RevealMission(slot=1), RevealMission(slot=2)]
+    events = m.apply(1, RevealMission(slot=2))
+    assert events == [MissionChosen(player=1, slot=2)]
+    assert GAME.redact(m.events[0], 0) == MissionChosen(player=1, slot=-1)
+    assert m.view(0).reveal is not None and m.view(0).reveal.own is None and m.view(1).reveal.own == 2
+    assert m.view(0).players[1].missions == ("", "", "")
+    assert m.actors == frozenset({0, 2})
     with pytest.raises(IllegalAction):
-        m.apply(1, RevealMission(slot=3))
+        m.apply(1, RevealMission(slot=0))
+    with pytest.raises(IllegalAction):
+        m.apply(0, RevealMission(slot=3))
+    m.apply(0, RevealMission(slot=0))
+    m.apply(2, RevealMission(slot=1))
+    shown = [e for e in m.events if isinstance(e, MissionsShown)][0]
+    missions = [p.missions for p in m.state.players]
+    assert shown.slots == (0, 2, 1)
+    assert shown.missions == (missions[0][0], missions[1][2], missions[2][1])
+    assert m.view(0).players[1].missions == ("", "", missions[1][2])
+    assert m.state.reveal is None and m.state.phase != "reveal"
 
 
 def test_pb_setup_12_others_stay_hidden() -> None:

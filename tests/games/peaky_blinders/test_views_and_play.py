@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from boardcore import Match, Rng
+from boardcore import Match, Rng, RngAdvanced
 
 from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import PlayCard
@@ -19,7 +19,7 @@ def play_out(n: int, seed: int, **options) -> Match:  # type: ignore[no-untyped-
     m = Match.new(GAME, n, seed=seed, options=options or None)
     r = random.Random(seed)
     while not m.is_over:
-        (seat,) = m.actors
+        seat = min(m.actors)
         m.apply(seat, r.choice(m.legal_actions(seat)))
     return m
 
@@ -47,7 +47,7 @@ def test_hands_and_deck_hidden_under_determinize() -> None:
     m = Match.new(GAME, 3, seed=8)
     r = random.Random(8)
     while len(m) < 250:
-        (seat,) = m.actors
+        seat = min(m.actors)
         m.apply(seat, r.choice(m.legal_actions(seat)))
     state = m.state
     twin = GAME.determinize(state, 0, Rng.from_seed(5, 2))
@@ -110,3 +110,22 @@ def test_describe_every_event_and_action() -> None:
             seen = GAME.redact(e, 0)
             if seen is not None:
                 assert GAME.describe(seen, 0)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(2, 0), (3, 1), (4, 1)])
+def test_house_bots_win_by_missions(n: int, seed: int) -> None:
+    """PB-GOAL-02 / PB-END-01: the house bots finish a whole game by completing a control mission and both missions."""
+    from boardcore.bots import make_bots, play_out
+
+    from games.peaky_blinders.scoring import control_met
+
+    m = Match.new(GAME, n, seed=seed)
+    bots = make_bots(GAME, n, seed, "house")
+    assert type(bots[0]).__name__ == "HouseBot"
+    play_out(m, bots, max_steps=3000)
+    state = m.state
+    assert state.end_reason == "missions" and m.outcome.winners == (state.winner,)
+    assert all(state.players[state.winner].done) and control_met(state, state.winner)
+    assert isinstance([e for e in m.events if not isinstance(e, RngAdvanced)][-1], GameEnded)
+    text = GAME.summarize(state, m.events)
+    assert f"Result: P{state.winner + 1}" in text and "completed all three missions" in text

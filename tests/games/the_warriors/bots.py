@@ -73,14 +73,31 @@ class SensibleBot:
         action, self.rng = self.rng.choice(options)
         return action
 
+    @staticmethod
+    def _value(view: Any, cover: Any) -> int:
+        """How much covering this spot helps: gang spots, then needed Reputation, then needed Location spots."""
+        from games.the_warriors.phases.fight import spots
+
+        f = view.fight
+        tile = spots(f)
+        if cover.spot < 2:
+            return 3
+        covered_loc = [i for i in f.covered if i >= 2]
+        reps = sum(1 for i in covered_loc if tile[i].rep)
+        if tile[cover.spot].rep and reps < f.need_rep:
+            return 2
+        if len(covered_loc) < f.need_loc - max(0, f.need_rep - reps):
+            return 1
+        return 0
+
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         kind = view.pending.kind if view.pending is not None else ""
         me = view.me
         of = lambda t: [a for a in legal if isinstance(a, t)]  # noqa: E731
         if kind == "play":
-            weapon_covers = [a for a in of(A.CoverSpot)]
+            weapon_covers = [a for a in of(A.CoverSpot) if self._value(view, a) > 0]
             if weapon_covers:
-                return self._pick(weapon_covers)
+                return max(weapon_covers, key=lambda a: self._value(view, a))
             f = view.fight
             if f.dice_total < 3:
                 plays = of(A.PlayCard)
@@ -103,8 +120,7 @@ class SensibleBot:
         if kind == "boost":
             covers = of(A.CoverSpot)
             if covers:
-                # the highest-value spot first (Reputation and Number spots are scarce)
-                return max(covers, key=lambda a: (a.weapon < 0, a.spot))
+                return max(covers, key=lambda a: (self._value(view, a), a.weapon < 0))
             boosts = of(A.Boost)
             if boosts:
                 return self._pick(boosts)

@@ -49,3 +49,20 @@ def test_heuristic_bots_reach_the_showdown() -> None:
         reached += any(type(e).__name__ == "FightStarted" and e.showdown for step in p.match.steps for e in step.events)
         assert p.match.outcome is not None
     assert reached >= 1
+
+
+def test_a_whole_night_won() -> None:
+    """WR-END-11: a full game (heuristic bots, 3 players, seed 90) reaches and wins the Coney Island Showdown: everyone wins."""
+    from .bots import SensibleBot
+
+    match = Match.new(GAME, 3, 90)
+    bots = [SensibleBot.seeded(90, seat) for seat in range(3)]
+    while not match.is_over:
+        seat = min(match.actors)
+        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+    events = [e for step in match.steps for e in step.events]
+    assert match.outcome is not None and match.outcome.winners == (0, 1, 2) and match.outcome.cooperative
+    showdown = next(e for e in events if type(e).__name__ == "FightStarted" and e.showdown)
+    assert showdown.need_loc == 5 and showdown.need_rep == 2 and match.state.arrived[-1] == showdown.instigator
+    story = GAME.summarize(match.state, events)
+    assert "The Coney Island Showdown" in story and "ALL PLAYERS WIN" in story

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
 
+from boardcore import IllegalAction
+from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.state import update
-from games.the_warriors.actions import ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, PlayCard, TurnWeaponDown
+from games.the_warriors.actions import Boost, ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, PlayCard
 from games.the_warriors.events import CardsDiscarded, DiceSettled, FightEnded, GameEnded, TurnStarted, WarriorsDropped
 
-from .helpers import DEFAULT_TRACK, TH, W, apply, cid, in_fight, legal, new, rolled, run, types, weapon_of
+from .helpers import TH, W, apply, cid, in_fight, legal, new, rolled, run, types, weapon_of
 
 GRAVEYARD = 2
 CHAIN0, BK0, MOL0 = weapon_of(cat.CHAIN), weapon_of(cat.BRASS_KNUCKLES), weapon_of(cat.MOLOTOV)
@@ -69,12 +72,15 @@ def test_wr_gang_06_orphans_discard_matching_dice() -> None:
         assert DiceSettled(player=0, dice=left) in events
 
 
-def test_rogues_turn_a_weapon_face_down() -> None:
-    """GAP-04 Rogues (WR-GANG-01): each Warrior in the fight turns 1 face-up Weapon face down before the fight."""
-    s = duo(cat.ROGUES, rules=True, weapons=((CHAIN0, MOL0), (BK0,)))
-    assert s.pending is not None and s.pending.kind == "rogues" and s.pending.player == 0
-    s, events = apply(s, 0, TurnWeaponDown(weapon=MOL0))
-    assert set(s.spent) == {MOL0, BK0} and TurnStarted(player=0) in events
+def test_rogues_forbid_adding_to_dice() -> None:
+    """GAP-04 Rogues (WR-GANG-01, our design, see the docs): on each turn of this fight nobody may add 1 to a die."""
+    hands = ((TH, TH + 1), (cid("Swan", 1),))
+    s = rolled(duo(cat.ROGUES, hands=hands), (4,))
+    assert not [a for a in legal(s, 0) if isinstance(a, Boost)] and legal(s, 1) == []
+    with pytest.raises(IllegalAction):
+        GAME.decide(s, 0, Boost(card=TH, die=0))
+    s = rolled(duo(cat.PUNKS, hands=hands), (4,))
+    assert Boost(card=TH, die=0) in legal(s, 0) and Boost(card=cid("Swan", 1), die=0) in legal(s, 1)
 
 
 def _win(gang: int, covered: tuple[int, ...], spot: int, die: int, **kw):  # type: ignore[no-untyped-def]
@@ -137,4 +143,3 @@ def test_wr_result_10_van_cortlandt_removed() -> None:
     s = in_fight(s, cat.PUNKS, cat.VAN_CORTLANDT, 0, hands=((), ()), discards=((), ()), weapons=((), ()), spent=())
     s, _ = run(s, (0, GiveUp()), (1, GiveUp()))
     assert s.fight is None and cat.VAN_CORTLANDT not in s.loc_up and cat.VAN_CORTLANDT not in s.loc_down
-    assert DEFAULT_TRACK

@@ -6,7 +6,16 @@ from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.state import update
 
-from .helpers import TH, W, cid, new
+from games.the_warriors.actions import OpenFirstFight
+from games.the_warriors.events import FightStarted
+from games.the_warriors.state import State
+
+from .helpers import TH, W, apply, cid, new
+
+
+def opened(s: State) -> State:
+    """The state after the Instigator opens the first fight."""
+    return apply(s, s.instigator, OpenFirstFight())[0]
 
 
 def test_wr_comp_01_contents() -> None:
@@ -108,10 +117,10 @@ def _all_cards(s: object) -> list[int]:
 
 
 def test_wr_setup_04_starting_hand() -> None:
-    """WR-SETUP-04: the Warrior's 4 cards plus 3 Throw Hands: 7 cards (before the first fight's rule)."""
+    """WR-SETUP-04: the Warrior's 4 cards plus 3 Throw Hands: 7 cards."""
     s = new(warriors=("Cochise", "Swan"))
     for seat, name in enumerate(("Cochise", "Swan")):
-        cards = [*s.hands[seat], *s.discards[seat]]
+        cards = s.hands[seat]
         mine = {cid(name, k) for k in range(4)}
         assert mine <= set(cards)
         assert sum(1 for c in cards if c >= TH) == 3 and len(cards) == 7
@@ -146,14 +155,14 @@ def test_wr_setup_08_bopper_deck() -> None:
 
 def test_wr_setup_09_and_10_location_stack_and_van_cortlandt() -> None:
     """WR-SETUP-09, WR-SETUP-10: 12 Location tiles shuffled; the first fight is at Van Cortlandt Park."""
-    s = new()
+    s = opened(new())
     assert sorted(s.loc_down) == list(range(1, 13))
     assert s.fight is not None and s.fight.location == cat.VAN_CORTLANDT
 
 
 def test_wr_setup_11_gang_revealed() -> None:
     """WR-SETUP-11: the Gang tiles shuffled and the top one revealed as the first rival."""
-    s = new()
+    s = opened(new())
     assert s.fight is not None and s.fight.gang == s.rival
     assert sorted((s.rival, *s.gang_down)) == list(range(6))
     assert len({new(seed=k).rival for k in range(12)}) > 1
@@ -173,8 +182,16 @@ def test_wr_setup_14_deck_sizes() -> None:
 
 
 def test_wr_flow_01_begins_with_a_fight() -> None:
-    """WR-FLOW-01, GAP-28: the game opens with a fight at Van Cortlandt Park with everyone in it."""
-    s = new(players=3, warriors=())
+    """WR-FLOW-01, GAP-28: the game opens with a fight at Van Cortlandt Park with everyone in it.
+
+    Setup leaves only the Instigator's OpenFirstFight, whose events start the fight (so the log tells it)."""
+    s = new(players=3, warriors=(), seed=4)
+    assert s.fight is None and s.city is None and s.pending is not None
+    assert [q for q in range(3) if GAME.legal_actions(s, q)] == [s.instigator]
+    assert GAME.legal_actions(s, s.instigator) == [OpenFirstFight()]
+    s, events = apply(s, s.instigator, OpenFirstFight())
+    started = events[0]
+    assert isinstance(started, FightStarted) and started.location == cat.VAN_CORTLANDT and started.gang == s.rival
     assert s.fight is not None and s.city is None
     assert sorted(s.fight.participants) == [0, 1, 2] and s.fight.participants[0] == s.instigator
 

@@ -18,14 +18,13 @@ from ..actions import Commit
 from ..board import (
     contestants,
     current_ward,
+    discard_gangster,
     influence,
     lab,
-    set_player,
     set_ward,
     turn_order,
     ward_power,
     with_labor,
-    without,
 )
 from ..catalog import GANGSTERS
 from ..events import CommitmentsRevealed, ContestOpened, ContestWon, GangsterCommitted, WardEntered
@@ -109,19 +108,16 @@ def evolve_contest_opened(state: State, e: ContestOpened) -> State:
 
 def evolve_gangster_committed(state: State, e: GangsterCommitted) -> State:
     sealed = lab(state).sealed
-    assert sealed is not None
+    assert sealed is not None and e.gangster is not None  # the log holds the full event
     return with_labor(state, sealed=sealed.commit(e.player, e.gangster))
 
 
 def evolve_commitments_revealed(state: State, e: CommitmentsRevealed) -> State:
     """Committed Gangsters are discarded face up, win or lose (BW-CONTEST-04)."""
-    discard = state.discard
     for p, g in e.choices:
         if g:
-            player = state.players[p]
-            state = set_player(state, p, msgspec.structs.replace(player, gangsters=without(player.gangsters, g)))
-            discard = (*discard, g)
-    return msgspec.structs.replace(state, discard=discard)
+            state = discard_gangster(state, p, g)
+    return state
 
 
 def evolve_contest_won(state: State, e: ContestWon) -> State:

@@ -27,6 +27,7 @@ from ..actions import (
 from ..board import (
     add_res,
     can_pay,
+    discard_gangster,
     find,
     get,
     free_space,
@@ -334,15 +335,9 @@ def evolve_building_placed(state: State, e: BuildingPlaced) -> State:
     return msgspec.structs.replace(state, next_uid=e.uid + 1, placed=True)
 
 
-def _discard(state: State, p: int, g: str) -> State:
-    player = state.players[p]
-    state = set_player(state, p, msgspec.structs.replace(player, gangsters=without(player.gangsters, g)))
-    return msgspec.structs.replace(state, discard=(*state.discard, g))
-
-
 def evolve_job_played(state: State, e: JobPlayed) -> State:
     """Discard the Gangster; count the Job against its Ward(s); mark Saboteur and Heavy for this round."""
-    state = _discard(state, e.player, e.gangster)
+    state = discard_gangster(state, e.player, e.gangster)
     if not GANGSTERS[e.gangster].ward_job:
         return state
     ward = state.wards[e.ward]
@@ -359,7 +354,7 @@ def evolve_job_played(state: State, e: JobPlayed) -> State:
 
 
 def evolve_gangster_quelled(state: State, e: GangsterQuelled) -> State:
-    state = _discard(state, e.player, e.gangster)
+    state = discard_gangster(state, e.player, e.gangster)
     ward = state.wards[e.ward]
     return set_ward(state, e.ward, msgspec.structs.replace(ward, strikers=max(0, ward.strikers - 1)))
 
@@ -398,7 +393,9 @@ def evolve_cash_taken(state: State, e: CashTaken) -> State:
 
 
 def evolve_gangsters_inspected(state: State, e: GangstersInspected) -> State:
-    return state
+    """The inspector now knows the rival's Gangsters (GAP-27): kept so determinize never forgets them."""
+    rival = 1 - e.player
+    return set_player(state, rival, msgspec.structs.replace(state.players[rival], exposed=e.seen))
 
 
 def evolve_turn_ended(state: State, e: TurnEnded) -> State:

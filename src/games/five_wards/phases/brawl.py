@@ -40,6 +40,7 @@ def open_events(state: State, position: int) -> list[Event]:
 
 
 def evolve_brawl_opened(state: State, e: BrawlOpened) -> State:
+    """The Brawl's secret commitment round opens."""
     return replace(state, brawl=e.position, sealed=Sealed.open(e.waiting))
 
 
@@ -50,14 +51,15 @@ def brawl_actor(state: State) -> int:
 
 
 def decide_commit_tactics(state: State, seat: int, action: CommitTactics) -> list[Event]:
+    """Commit cards face down to the open Brawl, in turn order; the last commitment reveals and resolves it."""
     if state.stage != "brawl" or state.sealed is None:
         raise refuse("Tactics cards are committed only during a Brawl.", "phase/not_brawl", seat, action, "FW-BRAWL-04")
     if seat not in state.sealed.waiting or brawl_actor(state) != seat:
         raise refuse("Commit when it is your turn in turn order, once per Brawl.", "turn/not_your_turn", seat, action, "FW-BRAWL-04")
-    cards = action.card_ids
+    cards = action.cards
     hand = state.players[seat].hand
-    if action.cards != " ".join(cards) or list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
-        msg = "Commit distinct cards from your hand, listed in ascending order and separated by single spaces."
+    if list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
+        msg = "Commit distinct cards from your hand, listed in ascending order."
         raise refuse(msg, "brawl/bad_cards", seat, action, "FW-BRAWL-04")
     position = state.brawl
     events: list[Event] = decide_commit(
@@ -74,6 +76,7 @@ def decide_commit_tactics(state: State, seat: int, action: CommitTactics) -> lis
 
 
 def evolve_tactics_committed(state: State, e: TacticsCommitted) -> State:
+    """The cards leave the hand into the sealed commitment."""
     assert e.cards is not None and state.sealed is not None
     cards = e.cards
     players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, cards)))
@@ -81,6 +84,7 @@ def evolve_tactics_committed(state: State, e: TacticsCommitted) -> State:
 
 
 def evolve_brawl_revealed(state: State, e: BrawlRevealed) -> State:
+    """Every committed card is now public and goes to the discard pile (FW-BRAWL-11)."""
     played = tuple(c for _, cards in e.choices for c in cards)
     return replace(state, sealed=None, discard=(*state.discard, *played))
 
@@ -107,6 +111,7 @@ def resolve_events(state: State, position: int, choices: tuple[tuple[int, tuple[
 
 
 def evolve_brawl_resolved(state: State, e: BrawlResolved) -> State:
+    """Remember who collects the Brawl after deploying it."""
     slot = state.row[e.position]
     return replace(state, row=put(state.row, e.position, replace(slot, winner=e.winner)))
 
@@ -116,7 +121,7 @@ def legal_commits(state: State, seat: int) -> list[CommitTactics]:
     if state.stage != "brawl" or state.sealed is None or seat not in state.sealed.waiting or brawl_actor(state) != seat:
         return []
     hand = sorted(set(state.players[seat].hand))
-    return [CommitTactics(cards=" ".join(combo)) for k in range(len(hand) + 1) for combo in combinations(hand, k)]
+    return [CommitTactics(cards=combo) for k in range(len(hand) + 1) for combo in combinations(hand, k)]
 
 
 def after_events(state: State) -> list[Event]:

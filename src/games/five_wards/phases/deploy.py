@@ -51,14 +51,17 @@ def begin_deploy_events(state: State) -> list[Event]:
 
 
 def evolve_deploy_queued(state: State, e: DeployQueued) -> State:
+    """Phase 3 knows its cards, in order."""
     return replace(state, deploy_queue=e.positions, deploying=NOBODY, deploy_seats=(), step=None)
 
 
 def evolve_card_deploy_began(state: State, e: CardDeployBegan) -> State:
+    """The next card's Gangs will deploy, in turn order."""
     return replace(state, deploy_queue=state.deploy_queue[1:], deploying=e.position, deploy_seats=e.seats)
 
 
 def evolve_copper_deployed(state: State, e: CopperDeployed) -> State:
+    """The card's Copper goes to the Ward below it."""
     slot = state.row[e.position]
     ward = state.wards[e.ward]
     return replace(
@@ -69,6 +72,7 @@ def evolve_copper_deployed(state: State, e: CopperDeployed) -> State:
 
 
 def evolve_step_began(state: State, e: StepBegan) -> State:
+    """The Gang picks up its Thugs from the card."""
     slot = state.row[e.position]
     spaces = tuple(NOBODY if s == e.player else s for s in slot.spaces)
     bonus = NOBODY if slot.bonus == e.player else slot.bonus
@@ -81,10 +85,12 @@ def evolve_step_began(state: State, e: StepBegan) -> State:
 
 
 def evolve_step_ended(state: State, e: StepEnded) -> State:
+    """The Gang's step on this card is over."""
     return replace(state, step=None)
 
 
 def evolve_card_deployed(state: State, e: CardDeployed) -> State:
+    """The card leaves the row; a clean Brawl winner collects it."""
     slot = state.row[e.position]
     state = replace(state, row=put(state.row, e.position, Slot()), deploying=NOBODY)
     if e.collector != NOBODY and slot.card is not None:
@@ -151,6 +157,7 @@ def recruit_limit(state: State, seat: int, ward: int, count: int) -> int:
 
 
 def decide_deploy(state: State, seat: int, action: DeployThugs) -> list[Event]:
+    """Deploy Thugs from the card to a reached Ward, with Recruiting; then the Ward Boss comparison."""
     step = _active_step(state, seat, action)
     if not 1 <= action.count <= step.remaining:
         raise refuse(f"Deploy between 1 and {step.remaining} of your Thugs on the card.", "deploy/bad_count", seat, action, "FW-DEPLOY-05")
@@ -185,6 +192,7 @@ def _join_fresh(ward: WardState, seat: int, n: int) -> WardState:
 
 
 def evolve_thugs_deployed(state: State, e: ThugsDeployed) -> State:
+    """Thugs and recruits join the current-round stack; recruit payments go back to the bag."""
     assert state.step is not None
     step = replace(state.step, remaining=state.step.remaining - e.count, deployed=True)
 
@@ -197,6 +205,7 @@ def evolve_thugs_deployed(state: State, e: ThugsDeployed) -> State:
 
 
 def evolve_boss_taken(state: State, e: BossTaken) -> State:
+    """The current-round stack moves onto the Boss space; the displaced stack stays in the Ward."""
     ward = state.wards[e.ward]
     old, fresh = ward.old, ward.fresh
     if ward.boss != NOBODY and ward.boss_height:
@@ -210,12 +219,14 @@ def evolve_boss_taken(state: State, e: BossTaken) -> State:
 
 
 def evolve_thugs_returned(state: State, e: ThugsReturned) -> State:
+    """Undeployable Thugs go back to the bag."""
     assert state.step is not None
     players = update_player(state, e.player, lambda p: replace(p, bag=p.bag + e.count))
     return replace(state, players=players, step=replace(state.step, remaining=0))
 
 
 def decide_end(state: State, seat: int, action: EndDeploy) -> list[Event]:
+    """Finish the step: skip the Scheme, or return Thugs that have nowhere to go (GAP-17)."""
     step = _active_step(state, seat, action)
     if step.remaining == 0:
         return [StepEnded(player=seat)]
@@ -238,7 +249,8 @@ def _scheme_open(state: State, step: DeployStep, bribe: bool) -> bool:
     return bribe or bool(destinations(state, step.position, step.player))
 
 
-def _pay(state: State, seat: int, resource: int, action: Any, name: str, clause: str) -> DeployStep:
+def _check_scheme(state: State, seat: int, resource: int, action: Any, name: str, clause: str) -> DeployStep:
+    """The Scheme may be executed now and paid for (FW-SCHEME-01); raises otherwise."""
     step = _active_step(state, seat, action)
     if not _scheme_open(state, step, isinstance(action, BribeInspector)):
         msg = "1 Scheme per card deployed from, and at least 1 of your Thugs from the card must reach the map."
@@ -257,7 +269,8 @@ def _spend(state: State, seat: int, resource: int) -> State:
 
 
 def decide_bolster(state: State, seat: int, action: Bolster) -> list[Event]:
-    _pay(state, seat, POWER, action, "Bolster", "FW-SCHEME-02")
+    """Bolster: pay 1 Power, move 1 of your Thugs (not from the Boss space) to another Ward."""
+    _check_scheme(state, seat, POWER, action, "Bolster", "FW-SCHEME-02")
     ok = 0 <= action.from_ward < 5 and 0 <= action.to_ward < 5 and action.from_ward != action.to_ward
     if not ok:
         raise refuse("Bolster moves a Thug from one Ward to a different Ward.", "scheme/bad_wards", seat, action, "FW-SCHEME-02")
@@ -273,6 +286,7 @@ def decide_bolster(state: State, seat: int, action: Bolster) -> list[Event]:
 
 
 def evolve_bolstered(state: State, e: Bolstered) -> State:
+    """The Thug moves; the Power goes back to the bag."""
     state = _spend(state, e.player, POWER)
     src = state.wards[e.from_ward]
     src = replace(src, fresh=add(src.fresh, e.player, -1)) if e.from_fresh else replace(src, old=add(src.old, e.player, -1))
@@ -283,19 +297,22 @@ def evolve_bolstered(state: State, e: Bolstered) -> State:
 
 
 def decide_bribe_inspector(state: State, seat: int, action: BribeInspector) -> list[Event]:
-    _pay(state, seat, CAPITAL, action, "Bribe", "FW-SCHEME-04")
+    """Bribe (a): pay 1 Capital; deploy to the Inspector's Ward for the rest of the round."""
+    _check_scheme(state, seat, CAPITAL, action, "Bribe", "FW-SCHEME-04")
     if state.players[seat].bribed:
         raise refuse("Your Bribe already lasts for the rest of this round.", "scheme/already_bribed", seat, action, "FW-SCHEME-05")
     return [InspectorBribed(player=seat)]
 
 
 def evolve_inspector_bribed(state: State, e: InspectorBribed) -> State:
+    """The Gang's Bribe lasts until the end of the round."""
     state = _spend(state, e.player, CAPITAL)
     return replace(state, players=update_player(state, e.player, lambda p: replace(p, bribed=True)))
 
 
 def decide_bribe_copper(state: State, seat: int, action: BribeCopper) -> list[Event]:
-    _pay(state, seat, CAPITAL, action, "Bribe", "FW-SCHEME-04")
+    """Bribe (b): pay 1 Capital, move 1 Copper to another Ward."""
+    _check_scheme(state, seat, CAPITAL, action, "Bribe", "FW-SCHEME-04")
     ok = 0 <= action.from_ward < 5 and 0 <= action.to_ward < 5 and action.from_ward != action.to_ward
     if not ok or state.wards[action.from_ward].coppers < 1:
         raise refuse("Bribe moves a Copper from a Ward that has one to another Ward.", "scheme/no_copper", seat, action, "FW-SCHEME-04")
@@ -303,6 +320,7 @@ def decide_bribe_copper(state: State, seat: int, action: BribeCopper) -> list[Ev
 
 
 def evolve_copper_bribed(state: State, e: CopperBribed) -> State:
+    """The Copper moves."""
     state = _spend(state, e.player, CAPITAL)
     src, dst = state.wards[e.from_ward], state.wards[e.to_ward]
     wards = put(state.wards, e.from_ward, replace(src, coppers=src.coppers - 1))
@@ -317,7 +335,8 @@ def blast_victims(state: State, seat: int, ward: int) -> tuple[int, ...]:
 
 
 def decide_blast(state: State, seat: int, action: Blast) -> list[Event]:
-    _pay(state, seat, MAYHEM, action, "Blast", "FW-SCHEME-07")
+    """Blast: pay 1 Mayhem; every rival in a Ward you occupy loses 1 Thug."""
+    _check_scheme(state, seat, MAYHEM, action, "Blast", "FW-SCHEME-07")
     if not 0 <= action.ward < 5 or in_ward(state.wards[action.ward], seat) < 1:
         raise refuse("Blast only a Ward where you also have Thugs.", "scheme/not_present", seat, action, "FW-SCHEME-07")
     victims = blast_victims(state, seat, action.ward)
@@ -327,6 +346,7 @@ def decide_blast(state: State, seat: int, action: Blast) -> list[Event]:
 
 
 def evolve_blasted(state: State, e: Blasted) -> State:
+    """The Blast's victims are queued, in turn order."""
     state = _spend(state, e.player, MAYHEM)
     assert state.step is not None
     return replace(state, step=replace(state.step, blast_ward=e.ward, blast_victims=e.victims))
@@ -347,6 +367,7 @@ def _blast_auto(state: State, step: DeployStep) -> list[Event]:
 
 
 def decide_blast_pick(state: State, seat: int, action: BlastPick) -> list[Event]:
+    """Choose where the current victim's Thug comes from."""
     step = _active_step(state, seat, action)
     if not step.blast_victims:
         raise refuse("No Blast is resolving.", "scheme/no_blast", seat, action)
@@ -358,6 +379,7 @@ def decide_blast_pick(state: State, seat: int, action: BlastPick) -> list[Event]
 
 
 def evolve_thug_blasted(state: State, e: ThugBlasted) -> State:
+    """The victim's Thug goes back to its bag; an emptied Boss space is free."""
     ward = state.wards[e.ward]
     if e.source == "boss":
         height = ward.boss_height - 1

@@ -90,6 +90,7 @@ def roll_events(state: State) -> list[Event]:
 
 
 def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
+    """A new Phase 1: the pool is rolled, everyone's dice are back, the starting player selects first."""
     players = tuple(replace(p, dice=()) for p in state.players)
     return replace(
         state,
@@ -139,6 +140,7 @@ def _die_face(state: State, seat: int, turn: Turn) -> int:
 
 
 def evolve_tactic_played(state: State, e: TacticPlayed) -> State:
+    """The card goes face up to the discard pile; no other card this turn."""
     players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, (e.card,))))
     assert state.turn is not None
     return replace(state, players=players, discard=(*state.discard, e.card), turn=replace(state.turn, tactic_used=True))
@@ -148,6 +150,7 @@ def evolve_tactic_played(state: State, e: TacticPlayed) -> State:
 
 
 def decide_select_die(state: State, seat: int, action: SelectDie) -> list[Event]:
+    """Take a die from the pool (once per turn, before the action)."""
     turn = _my_turn(state, seat, action)
     if turn.die != NOBODY:
         raise refuse("You already selected a die this turn; now Rally or Restock.", "draft/already_selected", seat, action, "FW-P1-04")
@@ -157,6 +160,7 @@ def decide_select_die(state: State, seat: int, action: SelectDie) -> list[Event]
 
 
 def evolve_die_selected(state: State, e: DieSelected) -> State:
+    """The die moves from the pool to the drafter."""
     players = update_player(state, e.player, lambda p: replace(p, dice=(*p.dice, e.face)))
     assert state.turn is not None
     die = len(state.players[e.player].dice)
@@ -233,6 +237,7 @@ def rally_problem(state: State, seat: int, action: Rally) -> tuple[str, str, str
 
 
 def decide_rally(state: State, seat: int, action: Rally) -> list[Event]:
+    """Rally with the selected die (Sneak or Reinforcements optional), earning bonus spaces."""
     _my_turn(state, seat, action)
     problem = rally_problem(state, seat, action)
     if problem is not None:
@@ -252,6 +257,7 @@ def decide_rally(state: State, seat: int, action: Rally) -> list[Event]:
 
 
 def evolve_thug_rallied(state: State, e: ThugRallied) -> State:
+    """A Thug from the bag lands on a die space or the bonus space."""
     slot = state.row[e.position]
     if e.bonus:
         slot = replace(slot, bonus=e.player)
@@ -302,6 +308,7 @@ RESTOCK_OPTIONS: tuple[Restock, ...] = (
 
 
 def decide_restock(state: State, seat: int, action: Restock) -> list[Event]:
+    """Restock as declared: draw Tactics cards (reshuffling if needed) and add resources."""
     turn = _my_turn(state, seat, action)
     if turn.die == NOBODY:
         raise refuse("Select a die before you Restock.", "draft/no_die", seat, action, "FW-P1-04")
@@ -323,6 +330,7 @@ def decide_restock(state: State, seat: int, action: Restock) -> list[Event]:
 
 
 def evolve_restocked(state: State, e: Restocked) -> State:
+    """Resources come from the bag onto the Gang board."""
     def give(p: Any) -> Any:
         resources = p.resources
         for r in e.resources:
@@ -333,6 +341,7 @@ def evolve_restocked(state: State, e: Restocked) -> State:
 
 
 def evolve_tactics_drawn(state: State, e: TacticsDrawn) -> State:
+    """Cards join the hand; they are marked as just drawn; over 4, discards are due."""
     cards = e.cards
     assert cards is not None
     players = update_player(state, e.player, lambda p: replace(p, hand=(*p.hand, *cards)))
@@ -344,11 +353,13 @@ def evolve_tactics_drawn(state: State, e: TacticsDrawn) -> State:
 
 
 def evolve_tactics_reshuffled(state: State, e: TacticsReshuffled) -> State:
+    """The discard pile becomes the new draw pile."""
     assert e.cards is not None
     return replace(state, tactics_deck=e.cards, discard=())
 
 
 def decide_discard(state: State, seat: int, action: DiscardTactic) -> list[Event]:
+    """Discard 1 card face up while over the hand limit."""
     turn = _my_turn(state, seat, action)
     if not turn.discard:
         raise refuse("You are not over the hand limit.", "restock/no_discard_due", seat, action, "FW-RESTOCK-03")
@@ -358,6 +369,7 @@ def decide_discard(state: State, seat: int, action: DiscardTactic) -> list[Event
 
 
 def evolve_tactic_discarded(state: State, e: TacticDiscarded) -> State:
+    """The card goes face up to the discard pile."""
     players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, (e.card,))))
     turn = state.turn
     if turn is not None and turn.discard:
@@ -366,6 +378,7 @@ def evolve_tactic_discarded(state: State, e: TacticDiscarded) -> State:
 
 
 def evolve_acted(state: State, e: Acted) -> State:
+    """The turn's action is done."""
     assert state.turn is not None
     return replace(state, turn=replace(state.turn, acted=True))
 
@@ -385,6 +398,7 @@ def turn_over(state: State) -> bool:
 
 
 def decide_end_turn(state: State, seat: int, action: EndTurn) -> list[Event]:
+    """End the turn after the action without playing a Vagrant."""
     turn = _my_turn(state, seat, action)
     if not turn.acted:
         raise refuse("Select a die and Rally or Restock before ending your turn.", "draft/no_action_yet", seat, action, "FW-P1-04")
@@ -392,6 +406,7 @@ def decide_end_turn(state: State, seat: int, action: EndTurn) -> list[Event]:
 
 
 def evolve_turn_ended(state: State, e: TurnEnded) -> State:
+    """The next selection in snake order, or the end of the draft."""
     pick = state.pick + 1
     order = snake(state)
     turn = Turn(player=order[pick]) if pick < len(order) else None
@@ -402,6 +417,7 @@ def evolve_turn_ended(state: State, e: TurnEnded) -> State:
 
 
 def decide_play_shakedown(state: State, seat: int, action: PlayShakedown) -> list[Event]:
+    """Shakedown: before selecting, start choosing pool dice to reroll."""
     turn = _my_turn(state, seat, action)
     if turn.die != NOBODY:
         raise refuse("Shakedown is used before selecting your die.", "tactics/too_late", seat, action)
@@ -410,6 +426,7 @@ def decide_play_shakedown(state: State, seat: int, action: PlayShakedown) -> lis
 
 
 def decide_shakedown_pick(state: State, seat: int, action: ShakedownPick) -> list[Event]:
+    """Add a pool die to the Shakedown reroll (faces ascending)."""
     turn = _my_turn(state, seat, action)
     picks = turn.shakedown
     if picks is None:
@@ -422,16 +439,19 @@ def decide_shakedown_pick(state: State, seat: int, action: ShakedownPick) -> lis
 
 
 def evolve_shakedown_began(state: State, e: ShakedownBegan) -> State:
+    """The Shakedown's reroll is being chosen."""
     assert state.turn is not None
     return replace(state, turn=replace(state.turn, shakedown=()))
 
 
 def evolve_shakedown_picked(state: State, e: ShakedownPicked) -> State:
+    """One more die will be rerolled."""
     assert state.turn is not None and state.turn.shakedown is not None
     return replace(state, turn=replace(state.turn, shakedown=(*state.turn.shakedown, e.face)))
 
 
 def decide_shakedown_roll(state: State, seat: int, action: ShakedownRoll) -> list[Event]:
+    """Reroll the picked dice."""
     turn = _my_turn(state, seat, action)
     if turn.shakedown is None:
         raise refuse("No Shakedown is being chosen.", "tactics/no_shakedown", seat, action)
@@ -441,6 +461,7 @@ def decide_shakedown_roll(state: State, seat: int, action: ShakedownRoll) -> lis
 
 
 def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
+    """The picked pool dice show their new faces."""
     assert state.turn is not None
     pool = tuple(sorted((*without(state.pool, e.before), *e.after)))
     return replace(state, pool=pool, turn=replace(state.turn, shakedown=None))
@@ -450,6 +471,7 @@ def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
 
 
 def decide_loaded_dice(state: State, seat: int, action: PlayLoadedDice) -> list[Event]:
+    """Loaded Dice: after selecting, turn your die to another face."""
     turn = _my_turn(state, seat, action)
     if turn.die == NOBODY:
         raise refuse("Loaded Dice is used after selecting your die.", "tactics/too_early", seat, action)
@@ -460,6 +482,7 @@ def decide_loaded_dice(state: State, seat: int, action: PlayLoadedDice) -> list[
 
 
 def evolve_die_turned(state: State, e: DieTurned) -> State:
+    """The drafter's die shows its new face."""
     assert state.turn is not None
     die = state.turn.die
     players = update_player(state, e.player, lambda p: replace(p, dice=put(p.dice, die, e.face)))
@@ -467,6 +490,7 @@ def evolve_die_turned(state: State, e: DieTurned) -> State:
 
 
 def decide_switcheroo(state: State, seat: int, action: PlaySwitcheroo) -> list[Event]:
+    """Switcheroo: after selecting, swap your die with a rival's selected die."""
     turn = _my_turn(state, seat, action)
     if turn.die == NOBODY:
         raise refuse("Switcheroo is used after selecting your die.", "tactics/too_early", seat, action)
@@ -482,6 +506,7 @@ def decide_switcheroo(state: State, seat: int, action: PlaySwitcheroo) -> list[E
 
 
 def evolve_dice_swapped(state: State, e: DiceSwapped) -> State:
+    """The two dice change hands."""
     assert state.turn is not None
     mine = state.turn.die
     players = update_player(state, e.player, lambda p: replace(p, dice=put(p.dice, mine, e.got)))
@@ -493,6 +518,7 @@ def evolve_dice_swapped(state: State, e: DiceSwapped) -> State:
 
 
 def decide_vagrant(state: State, seat: int, action: PlayVagrant) -> list[Event]:
+    """Vagrant: move your Thug from an unfilled Landmark's die space to another Landmark's empty one."""
     _my_turn(state, seat, action)
     _tactic(state, seat, action.card, VAGRANT, action)
     ok = (
@@ -523,6 +549,7 @@ def decide_vagrant(state: State, seat: int, action: PlayVagrant) -> list[Event]:
 
 
 def evolve_thug_moved(state: State, e: ThugMoved) -> State:
+    """The Thug moves between Landmarks."""
     src = state.row[e.from_position]
     row = put(state.row, e.from_position, replace(src, spaces=put(src.spaces, e.from_space, NOBODY)))
     dst = row[e.to_position]
@@ -629,16 +656,19 @@ def end_events(state: State) -> list[Event]:
 
 
 def evolve_copper_placed(state: State, e: CopperPlaced) -> State:
+    """A Copper from the bag goes on the card's bonus space."""
     slot = state.row[e.position]
     supply = replace(state.supply, coppers=state.supply.coppers - 1)
     return replace(state, row=put(state.row, e.position, replace(slot, bonus=COPPER)), supply=supply)
 
 
 def evolve_phase_began(state: State, e: PhaseBegan) -> State:
+    """Phase 2, 3, 4 or scoring begins."""
     return replace(state, stage=e.phase, turn=None, brawl=NOBODY)
 
 
 def evolve_start_passed(state: State, e: StartPassed) -> State:
+    """The marker and the dice pass; a Phase 1 is due."""
     return replace(state, start=e.player, stage="roll", turn=None)
 
 

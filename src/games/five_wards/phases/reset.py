@@ -83,16 +83,19 @@ def final_events(state: State, so_far: list[Event]) -> list[Event]:
 
 
 def evolve_landmark_replaced(state: State, e: LandmarkReplaced) -> State:
+    """A new card (or none) takes the position."""
     deck = state.supply.landmark_deck[1:] if e.card is not None else state.supply.landmark_deck
     return replace(state, row=put(state.row, e.position, empty_slot(e.card)), supply=replace(state.supply, landmark_deck=deck))
 
 
 def evolve_recruit_reshuffled(state: State, e: RecruitReshuffled) -> State:
+    """The used Recruiting tiles become the stack."""
     assert e.tiles is not None
     return replace(state, supply=replace(state.supply, recruit_stack=e.tiles, recruit_used=()))
 
 
 def evolve_recruit_replaced(state: State, e: RecruitReplaced) -> State:
+    """The Ward's old Recruiting tile is used; a new one replaces it."""
     supply = state.supply
     supply = replace(
         supply,
@@ -104,12 +107,14 @@ def evolve_recruit_replaced(state: State, e: RecruitReplaced) -> State:
 
 
 def evolve_inspector_moved(state: State, e: InspectorMoved) -> State:
+    """The Tactics card is discarded face up; the Inspector moves."""
     if e.card is None:
         return state
     return replace(state, inspector=e.ward, tactics_deck=state.tactics_deck[1:], discard=(*state.discard, e.card))
 
 
 def evolve_round_ended(state: State, e: RoundEnded) -> State:
+    """Current-round stacks merge into the Ward; Bribes and dice end."""
     wards = []
     for w in state.wards:
         old = tuple(o + f for o, f in zip(w.old, w.fresh))
@@ -119,10 +124,12 @@ def evolve_round_ended(state: State, e: RoundEnded) -> State:
 
 
 def evolve_final_round_began(state: State, e: FinalRoundBegan) -> State:
+    """The final round is under way."""
     return replace(state, final=True)
 
 
 def evolve_leftover_drawn(state: State, e: LeftoverDrawn) -> State:
+    """A leftover card fills an empty position."""
     supply = replace(state.supply, leftover_deck=state.supply.leftover_deck[1:])
     return replace(state, row=put(state.row, e.position, empty_slot(e.card)), supply=supply)
 

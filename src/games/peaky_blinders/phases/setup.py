@@ -1,13 +1,24 @@
-"""Preparations: each player puts one of their three mission cards face up (PB-SETUP-11/12)."""
+"""Preparations: every player secretly picks one of their three mission cards to show (PB-SETUP-11/12).
+
+The picks are simultaneous: each is a sealed commitment seen only by its owner,
+and the last one reveals them all at once (``boardcore.Sealed``).
+"""
 
 from __future__ import annotations
 
 import msgspec
 
+from boardcore import Sealed, decide_commit
+
 from games.peaky_blinders.actions import RevealMission
-from games.peaky_blinders.events import MissionRevealed
-from games.peaky_blinders.flow import Ctx, illegal, replace_player
+from games.peaky_blinders.events import MissionChosen, MissionsShown
+from games.peaky_blinders.flow import Ctx, illegal
 from games.peaky_blinders.state import State
+
+
+def waiting(state: State) -> tuple[int, ...]:
+    """Seats that still have to pick their face-up card."""
+    return state.reveal.waiting if state.reveal is not None else ()
 
 
 def candidates(state: State, seat: int) -> list[RevealMission]:
@@ -16,15 +27,38 @@ def candidates(state: State, seat: int) -> list[RevealMission]:
 
 def problem(state: State, seat: int, action: RevealMission) -> Exception | None:
     if action.slot not in (0, 1, 2):
-        return illegal("Reveal slot 0 or 1 (a mission) or 2 (the control mission).", "action/malformed", seat, action, "PB-SETUP-11")
+        return illegal("Show slot 0 or 1 (a mission) or 2 (the control mission).", "action/malformed", seat, action, "PB-SETUP-11")
     return None
 
 
 def decide_reveal(ctx: Ctx, seat: int, action: RevealMission) -> None:
-    mission = ctx.state.players[seat].missions[action.slot]
-    ctx.emit(MissionRevealed(player=seat, slot=action.slot, mission=mission))
+    state = ctx.state
+    assert state.reveal is not None
+
+    def shown(choices: tuple[tuple[int, int], ...]) -> MissionsShown:
+        slots = tuple(slot for _, slot in choices)
+        return MissionsShown(slots=slots, missions=tuple(p.missions[s] for p, s in zip(state.players, slots)))
+
+    events = decide_commit(state.reveal, seat, action.slot, lambda p, slot: MissionChosen(player=p, slot=slot), shown, action)
+    for event in events:
+        ctx.emit(event)
 
 
-def evolve_mission_revealed(state: State, event: MissionRevealed) -> State:
-    player = msgspec.structs.replace(state.players[event.player], face_up=event.slot)
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), turn=state.turn + 1)
+def redact_mission_chosen(event: MissionChosen) -> MissionChosen:
+    """Others learn that the player has chosen, not which card."""
+    return MissionChosen(player=event.player, slot=-1)
+
+
+def evolve_mission_chosen(state: State, event: MissionChosen) -> State:
+    assert state.reveal is not None
+    return msgspec.structs.replace(state, reveal=state.reveal.commit(event.player, event.slot))
+
+
+def evolve_missions_shown(state: State, event: MissionsShown) -> State:
+    players = tuple(msgspec.structs.replace(p, face_up=slot) for p, slot in zip(state.players, event.slots))
+    return msgspec.structs.replace(state, players=players, reveal=None)
+
+
+def open_round(players: int) -> Sealed[int]:
+    """The setup's secret choice, open to every seat."""
+    return Sealed.open(range(players))

@@ -17,11 +17,11 @@ from ..actions import (
     HoldTheLine,
     KeepDice,
     KeepLookout,
+    LetItGo,
     PlayCard,
     RemoveCard,
     Reroll,
     Roll,
-    TurnWeaponDown,
 )
 from ..events import (
     CardPlayed,
@@ -44,12 +44,13 @@ from ..events import (
     LookoutDecided,
     LookoutPeeked,
     RivalDefeated,
+    ReactionDeclined,
     SpotCovered,
     TurnStarted,
     WarCardTaken,
     WarriorChosen,
     WarriorsDropped,
-    WeaponFlipped,
+    WeaponTurnedUp,
 )
 from ..flow import Tx, clockwise_from, face_up_weapons, put, without
 from ..state import City, Fight, State, update
@@ -139,9 +140,6 @@ def before_fight(tx: Tx) -> None:
         else:
             tx.offer("gang_target", f.participants[0])
         return
-    if f.gang == cat.ROGUES:
-        rogues_next(tx, f.participants)
-        return
     start_turn(tx, f.participants[0])
 
 
@@ -159,20 +157,6 @@ def hit_target(tx: Tx, target: int) -> None:
         return
     elif hand:
         tx.emit(CardsDiscarded(player=target, cards=hand))
-    start_turn(tx, f.participants[0])
-
-
-def rogues_next(tx: Tx, queue: tuple[int, ...]) -> None:
-    """Rogues (design): each Warrior in the fight turns 1 face-up Weapon face down, in turn order."""
-    for i, seat in enumerate(queue):
-        up = face_up_weapons(tx.state, seat)
-        if len(up) == 1:
-            tx.emit(WeaponFlipped(player=seat, weapon=up[0], face_up=False))
-        elif len(up) > 1:
-            tx.offer("rogues", seat, queue=queue[i + 1 :])
-            return
-    f = tx.state.fight
-    assert f is not None
     start_turn(tx, f.participants[0])
 
 
@@ -198,7 +182,7 @@ def next_turn(tx: Tx) -> None:
 # --- legal actions ------------------------------------------------------------------------
 
 
-def _card_dice(state: State, card_id: int, weapon: int) -> int:
+def _card_dice(card_id: int, weapon: int) -> int:
     c = cat.card(card_id)
     return 2 if c.ability == cat.WEAPON_CARD and weapon >= 0 else c.dice
 
@@ -287,9 +271,11 @@ def reroll_options(state: State, seat: int) -> list[Reroll]:
 
 
 def boost_options(state: State, seat: int) -> list[Boost]:
-    """+1 effects open to ``seat`` (WR-CARD-06/09, GAP-16)."""
+    """+1 effects open to ``seat`` (WR-CARD-06/09, GAP-16); none against the Rogues (GAP-04, our design)."""
     f = state.fight
     assert f is not None and f.rolled
+    if f.gang == cat.ROGUES:
+        return []
     roller = f.current
     dice = range(len(f.dice))
     out: list[Boost] = []
@@ -313,23 +299,35 @@ def hold_the_line_options(state: State, seat: int) -> list[HoldTheLine]:
     return [HoldTheLine(card=c) for c in state.hands[seat] if cat.card(c).ability == cat.HOLD_THE_LINE]
 
 
+def reactions(state: State, seat: int) -> list[Any]:
+    """What a Warrior other than the decider may do in a reaction window (GAP-18): react, or let it go."""
+    p = state.pending
+    assert p is not None
+    if seat in p.declined:
+        return []
+    found: list[Any]
+    if p.kind == "reroll":
+        found = list(reroll_options(state, seat))
+    elif p.kind == "boost":
+        found = list(boost_options(state, seat))
+    else:
+        found = list(hold_the_line_options(state, seat))
+    return [*found, LetItGo()] if found else []
+
+
 def legal(state: State, seat: int) -> list[Any]:
     """The legal actions of ``seat`` while a fight decision is pending."""
     p = state.pending
     f = state.fight
     assert p is not None and f is not None
     kind = p.kind
+    if kind in ("reroll", "boost", "ko") and seat != p.player:
+        return reactions(state, seat)
     if kind == "reroll":
-        opts: list[Any] = reroll_options(state, seat)
-        return [*opts, KeepDice()] if seat == p.player else opts
+        return [*reroll_options(state, seat), KeepDice()]
     if kind == "boost":
-        opts = list(boost_options(state, seat))
-        if seat == p.player:
-            opts += [*cover_options(state, seat), GiveUp()]
-        return opts
+        return [*boost_options(state, seat), *cover_options(state, seat), GiveUp()]
     if kind == "ko":
-        if seat != p.player:
-            return list(hold_the_line_options(state, seat))
         pile = state.discards[seat] if f.ko_from_discard or not state.hands[seat] else state.hands[seat]
         return [RemoveCard(card=c) for c in pile]
     if seat != p.player:
@@ -338,8 +336,6 @@ def legal(state: State, seat: int) -> list[Any]:
         return [ChooseWarrior(target=q) for q in f.participants]
     if kind == "gang_discard":
         return [DiscardCard(card=c) for c in state.hands[seat]]
-    if kind == "rogues":
-        return [TurnWeaponDown(weapon=w) for w in face_up_weapons(state, seat)]
     if kind == "lookout":
         return [KeepLookout(bottom=False), KeepLookout(bottom=True)]
     if kind == "play":
@@ -351,15 +347,9 @@ def reactors(state: State) -> frozenset[int]:
     """Seats other than the decider who may react now (GAP-18)."""
     p = state.pending
     f = state.fight
-    if p is None or f is None:
+    if p is None or f is None or p.kind not in ("reroll", "boost", "ko"):
         return frozenset()
-    if p.kind == "reroll":
-        return frozenset(q for q in f.participants if q != p.player and reroll_options(state, q))
-    if p.kind == "boost":
-        return frozenset(q for q in f.participants if q != p.player and boost_options(state, q))
-    if p.kind == "ko":
-        return frozenset(q for q in f.participants if hold_the_line_options(state, q))
-    return frozenset()
+    return frozenset(q for q in f.participants if q != p.player and reactions(state, q))
 
 
 # --- decisions ------------------------------------------------------------------------------
@@ -380,9 +370,6 @@ def decide(tx: Tx, seat: int, action: Any) -> None:
             tx.offer("gang_discard", seat, count=p.count - 1)
         else:
             start_turn(tx, f.participants[0])
-    elif isinstance(action, TurnWeaponDown):
-        tx.emit(WeaponFlipped(player=seat, weapon=action.weapon, face_up=False))
-        rogues_next(tx, p.queue)
     elif isinstance(action, PlayCard):
         play_card(tx, seat, action)
     elif isinstance(action, KeepLookout):
@@ -407,6 +394,8 @@ def decide(tx: Tx, seat: int, action: Any) -> None:
             next_turn(tx)
     elif isinstance(action, GiveUp):
         knock_out(tx, seat)
+    elif isinstance(action, LetItGo):
+        tx.emit(ReactionDeclined(player=seat))
     elif isinstance(action, HoldTheLine):
         tx.emit(HoldTheLineUsed(player=seat, target=p.player, card=action.card))
     elif isinstance(action, RemoveCard):
@@ -427,9 +416,9 @@ def play_card(tx: Tx, seat: int, action: PlayCard) -> None:
     elif ability == cat.TAG_THE_WALL:
         tx.emit(CardReturned(player=seat, card=action.pick))
     elif ability == cat.SECOND_WIND:
-        tx.emit(WeaponFlipped(player=seat, weapon=action.pick, face_up=True))
+        tx.emit(WeaponTurnedUp(player=seat, weapon=action.pick))
     elif ability == cat.PATCH_UP:
-        tx.emit(WeaponFlipped(player=action.target, weapon=action.pick, face_up=True))
+        tx.emit(WeaponTurnedUp(player=action.target, weapon=action.pick))
     elif ability == cat.LOYAL:
         refill = s.war_deck[0] if s.war_deck else -1
         tx.emit(WarCardTaken(player=action.target, index=action.pick, card=s.war_row[action.pick], refill=refill))
@@ -574,7 +563,7 @@ def evolve_card_played(state: State, e: CardPlayed) -> State:
         hands=put(state.hands, e.player, without(state.hands[e.player], e.card)),
         discards=put(state.discards, e.player, (*state.discards[e.player], e.card)),
     )
-    f = replace(f, dice_total=f.dice_total + _card_dice(state, e.card, e.weapon))
+    f = replace(f, dice_total=f.dice_total + _card_dice(e.card, e.weapon))
     if e.weapon >= 0:
         state, f = _use_weapon(state, f, e.player, e.weapon)
         if c.ability == cat.ANY_WEAPON:
@@ -649,6 +638,12 @@ def evolve_knocked_out(state: State, e: KnockedOut) -> State:
     return update(state, fight=replace(f, knocked=(*f.knocked, e.player)))
 
 
+def evolve_reaction_declined(state: State, e: ReactionDeclined) -> State:
+    p = state.pending
+    assert p is not None
+    return update(state, pending=replace(p, declined=(*p.declined, e.player)))
+
+
 def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
     state = update(
         state,
@@ -710,6 +705,7 @@ HANDLERS: dict[type, Any] = {
     DieBoosted: evolve_die_boosted,
     SpotCovered: evolve_spot_covered,
     KnockedOut: evolve_knocked_out,
+    ReactionDeclined: evolve_reaction_declined,
     HoldTheLineUsed: evolve_hold_the_line_used,
     RivalDefeated: evolve_rival_defeated,
     GangRevealed: evolve_gang_revealed,

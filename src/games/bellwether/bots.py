@@ -1,0 +1,247 @@
+"""The house bot: a view-only baron who builds an economy, buys Influence and guards their Wards.
+
+It sees exactly what its seat sees (a ``View`` and its legal actions) and draws its few
+random choices from its own ``BOTS`` stream, so it never shifts the game's dice. Its plan
+follows the two ways to win: spread Buildings over three Wards, buy Officials towards 10
+Influence, keep its own Wards calm (Relief, quelling, no reckless overwork), and, when the
+rival is about to consolidate, stir up the rival's Wards instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from boardcore import Rng
+from boardcore.rng import BOTS
+
+from . import actions as A
+from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, GANGSTERS, OFFICIALS, RIOT_AT, WARDS
+from .state import Ward
+from .view import PlayerView, View
+
+BUILD_ROUNDS = 4
+"""Rounds spent on Factories and upgrades before the bot turns to Influence."""
+MAX_FACTORIES = 6
+CASH_JOBS = ("G-FIX", "G-RAC", "G-INF")
+"""Jobs worth playing whenever they are open: money, or a look at the rival's hand."""
+
+
+def _owns(ward: Ward, seat: int) -> bool:
+    return any(b.owner == seat for b in ward.buildings)
+
+
+def _power(ward: Ward, seat: int) -> int:
+    return sum(BUILDINGS[b.card].power for b in ward.buildings if b.owner == seat)
+
+
+def _factories(ward: Ward, seat: int) -> int:
+    return sum(1 for b in ward.buildings if b.owner == seat and BUILDINGS[b.card].kind == "F")
+
+
+@attrs.define
+class HouseBot:
+    """One seat's baron."""
+
+    seat: int
+    rng: Rng
+
+    @classmethod
+    def seeded(cls, seed: int, seat: int) -> HouseBot:
+        return cls(seat, Rng.from_seed(seed * 1_000_003 + seat, BOTS))
+
+    def choose(self, view: View, legal: Sequence[Any]) -> Any:
+        """The first wish on the list that is legal; a random legal action never (EndTurn / the last option instead)."""
+        if len(legal) == 1:
+            return legal[0]
+        by: dict[type, list[Any]] = {}
+        for action in legal:
+            by.setdefault(type(action), []).append(action)
+        for pick in (self._unrest, self._labor, self._invest):
+            action = pick(view, by)
+            if action is not None:
+                return action
+        return legal[-1]
+
+    def _coin(self, p: float) -> bool:
+        n, self.rng = self.rng.below(1000)
+        return n < p * 1000
+
+    # --- Riots -----------------------------------------------------------------------------
+
+    def _unrest(self, view: View, by: dict[type, list[Any]]) -> Any:
+        if A.PoliceBlock in by:
+            return A.PoliceBlock(block=True)
+        if A.ChooseLoss in by:
+            ward = view.wards[view.riots[0].ward]
+            cards = {b.uid: b for b in ward.buildings}
+            # Infrastructure first (it belongs to the Ward and its Influence is permanent), then the cheapest.
+            return min(by[A.ChooseLoss], key=lambda a: (cards[a.uid].owner >= 0, BUILDINGS[cards[a.uid].card].cost.value))
+        return None
+
+    # --- Labor -------------------------------------------------------------------------------
+
+    def _labor(self, view: View, by: dict[type, list[Any]]) -> Any:
+        me = self.seat
+        if A.ChooseFirstWard in by:
+            # Resolve the calmest Ward first: its growth is safe before any spread can reach it.
+            return min(by[A.ChooseFirstWard], key=lambda a: (view.wards[a.ward].strikers, a.ward))
+        if A.Commit in by:
+            return self._commit(view, by[A.Commit])
+        labor = view.labor
+        if A.Staff in by:
+            ward = view.wards[labor.order[labor.pos]] if labor else None
+            mine = [a for a in by[A.Staff] if ward and any(b.uid == a.uid and b.owner == me for b in ward.buildings)]
+            return (mine or by[A.Staff])[0]
+        if A.FinishAllocation in by:
+            ward = view.wards[labor.order[labor.pos]] if labor else None
+            dice = sum(n for _, n in labor.staffed) if labor else 0
+            base = sum(BUILDINGS[b.card].staffing for b in ward.buildings if any(u == b.uid for u, _ in labor.staffed)) if ward and labor else 0
+            mine = [
+                a for a in by.get(A.Overwork, []) if ward and any(b.uid == a.uid and b.owner == me for b in ward.buildings)
+            ]
+            if mine and ward is not None and ward.strikers == 0 and dice - base < 1 and view.players[me].cash >= 2:
+                return mine[0]
+            return A.FinishAllocation()
+        if A.CancelStrike in by:
+            return by[A.CancelStrike][0]
+        if A.PayRelief in by:
+            return by[A.PayRelief][0]
+        if A.SettlePush in by:
+            return A.SettlePush()
+        if A.RollRecovery in by:
+            return A.RollRecovery()
+        if A.StopRecovery in by:
+            return A.StopRecovery()
+        return None
+
+    def _commit(self, view: View, options: list[Any]) -> Any:
+        """Commit the weakest Gangster that wins a close contest; keep them when the contest is decided anyway."""
+        assert view.labor is not None
+        me, rival = self.seat, 1 - self.seat
+        w = view.labor.order[view.labor.pos]
+        ward = view.wards[w]
+        mine = _power(ward, me) + view.players[me].influence + ward.heavy[me]
+        theirs = _power(ward, rival) + view.players[rival].influence + ward.heavy[rival]
+        they = view.players[rival]
+        known = [GANGSTERS[g].muscle for g in they.known_gangsters]
+        threat = 0 if they.gangster_count == 0 else max(known) if len(known) == they.gangster_count else 4
+        tie_mine = view.start_player == me
+        muscles = sorted((GANGSTERS[a.gangster].muscle, a.gangster) for a in options if a.gangster)
+        margin = mine - theirs
+        if margin > threat or (margin == threat and tie_mine):
+            return A.Commit(gangster="")
+        for muscle, g in muscles:
+            if margin + muscle > threat or (margin + muscle == threat and tie_mine):
+                return A.Commit(gangster=g)
+        if muscles and margin + muscles[-1][0] >= 0 and self._coin(0.5):
+            return A.Commit(gangster=muscles[-1][1])  # a gamble: the rival may hold back
+        return A.Commit(gangster="")
+
+    # --- Invest & Build ------------------------------------------------------------------------
+
+    def _invest(self, view: View, by: dict[type, list[Any]]) -> Any:
+        if A.EndTurn not in by:
+            return None
+        me, rival = self.seat, 1 - self.seat
+        p = view.players[me]
+        wards = view.wards
+        threatened = self._rival_threatens(view)
+        # 1. Calm my own Wards before they riot.
+        for a in by.get(A.PlayJob, []):
+            if a.gangster == "G-PEA" and _owns(wards[a.ward], me) and wards[a.ward].strikers >= 1:
+                return a
+        quells = [a for a in by.get(A.Quell, []) if _owns(wards[a.ward], me) and wards[a.ward].strikers >= RIOT_AT - 1]
+        if quells:
+            return min(quells, key=lambda a: (GANGSTERS[a.gangster].muscle, a.gangster))
+        # 2. Money and information.
+        for a in by.get(A.PlayJob, []):
+            if a.gangster in CASH_JOBS and not (a.gangster == "G-RAC" and view.players[rival].cash == 0):
+                return a
+        # 3. Stop a rival who is about to consolidate: riot or unsettle their Wards.
+        if threatened:
+            hits = [
+                a for a in by.get(A.PlayJob, [])
+                if a.gangster in ("G-BRU", "G-AGI")
+                and wards[a.target if a.gangster == "G-AGI" else a.ward].controller == rival
+                and not _owns(wards[a.target if a.gangster == "G-AGI" else a.ward], me)
+            ]
+            if hits:
+                return max(hits, key=lambda a: wards[a.target if a.gangster == "G-AGI" else a.ward].strikers)
+        for a in by.get(A.PlayJob, []):
+            if a.gangster == "G-AGI" and _owns(wards[a.ward], me) and not _owns(wards[a.target], me):
+                return a  # push my strikers onto the rival
+            if a.gangster == "G-ARS" and _owns(wards[a.ward], me):
+                return a  # burn the rival's Tenement where we compete
+        # 4. Place a Building from hand.
+        if A.Place in by:
+            return max(by[A.Place], key=lambda a: self._placement_value(view, a))
+        # 5. Early rounds grow the economy; later rounds buy Influence (the road to Consolidation).
+        growing = view.round <= BUILD_ROUNDS
+        factories = sum(_factories(w, me) for w in wards)
+        present = sum(1 for w in wards if _owns(w, me))
+        if not growing and A.RecruitOfficial in by:
+            return max(by[A.RecruitOfficial], key=lambda a: (OFFICIALS[view.official_market[a.slot]].influence, -a.slot))
+        # 6. Spread out: a neutral Factory in a Ward I do not stand in yet (or any, while growing).
+        for a in by.get(A.BuyNeutral, []):
+            if not _owns(wards[a.ward], me) and present <= CONSOLIDATION_WARDS:
+                return a
+        if growing:
+            ups = [a for a in by.get(A.Upgrade, []) if self._is_factory(view, a.uid)]
+            if ups:
+                return ups[0]
+            if not p.hand and factories < MAX_FACTORIES:
+                buy = self._construction(view, by.get(A.BuyConstruction, []))
+                if buy is not None:
+                    return buy
+            if by.get(A.BuyNeutral) and factories < MAX_FACTORIES and view.round > 1:
+                return by[A.BuyNeutral][0]
+        if A.RecruitOfficial in by:
+            return max(by[A.RecruitOfficial], key=lambda a: (OFFICIALS[view.official_market[a.slot]].influence, -a.slot))
+        # 7. Turn resources into cash.
+        sells = by.get(A.SellResource, [])
+        if sells:
+            return max(sells, key=lambda a: p.res[a.resource])
+        return A.EndTurn()
+
+    def _rival_threatens(self, view: View) -> bool:
+        rival = 1 - self.seat
+        them = view.players[rival]
+        held = sum(1 for w in view.wards if w.controller == rival and not w.riot)
+        return held >= CONSOLIDATION_WARDS - 1 and them.influence >= CONSOLIDATION_INFLUENCE - 4
+
+    def _is_factory(self, view: View, uid: int) -> bool:
+        return any(b.uid == uid and BUILDINGS[b.card].kind == "F" for w in view.wards for b in w.buildings)
+
+    def _placement_value(self, view: View, a: A.Place) -> tuple[int, int, int]:
+        """New Wards first (three are needed), then Influence (Infrastructure), then contested Wards."""
+        me, rival = self.seat, 1 - self.seat
+        ward = view.wards[a.ward]
+        kind = BUILDINGS[a.card].kind
+        new_ward = kind == "F" and not _owns(ward, me)
+        contested = _owns(ward, rival)
+        return (
+            2 if new_ward else 1 if kind == "I" else 0,
+            (1 if contested else 0) - ward.strikers,
+            -a.ward,
+        )
+
+    def _construction(self, view: View, buys: list[Any]) -> Any:
+        """A Factory for a Ward I do not stand in, or Infrastructure where I have a Factory and room."""
+        me = self.seat
+        missing = any(not _owns(w, me) and not w.riot for w in view.wards)
+        best = None
+        for a in buys:
+            card = BUILDINGS[view.construction_market[a.slot]]
+            if card.kind == "F" and missing and card.cost.cash <= 2:
+                return a
+            if card.kind == "I" and any(_factories(w, me) and not w.riot for w in view.wards[:WARDS]):
+                best = best or a
+        return best
+
+
+def house_bot(seed: int, seat: int) -> HouseBot:
+    """The house bot for ``seat`` (registered as ``GAME.house_bot``)."""
+    return HouseBot.seeded(seed, seat)

@@ -1,0 +1,225 @@
+"""The house bot: a plain-minded gang boss that plays from its own view only.
+
+It rallies wherever a card is closest to filling (and to a bonus space), keeps a
+couple of resources for Recruiting and Blasts, Restocks when a Rally would be
+poor or impossible, commits its matching cards to a Brawl it can win, deploys to
+the Ward where its Thugs count most (Ward Boss takeovers, its home Ward, Wards
+it can lead) and Blasts rivals who lead it. Every choice is a score over the
+legal actions; ties are broken by its own RNG on the ``BOTS`` stream, so it
+never shifts the game's draws.
+
+Rallying more than uniform random bots do is what lets bot games reach the real
+final round: random bots Restock on most turns, drain their bags into resources
+and stop filling cards (see the docs, "Safety limit").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from boardcore import Rng
+from boardcore.rng import BOTS
+
+from .actions import (
+    Blast,
+    BlastPick,
+    BribeInspector,
+    CommitTactics,
+    DeployThugs,
+    DiscardTactic,
+    EndDeploy,
+    EndTurn,
+    PlayLoadedDice,
+    Rally,
+    Restock,
+    SelectDie,
+    ShakedownRoll,
+)
+from .catalog import ALL, BRAWL_BY_ID, FIRST, GANGS, LANDMARK_BY_ID, LAST, MAYHEM, SNEAK, TACTIC_BY_ID, WILD, is_brawl
+from .state import NOBODY, Slot, WardState
+from .view import View
+
+RESOURCE_RESERVE = 2
+"""Resources the bot likes to hold for Recruiting and Schemes before it stops restocking them."""
+
+
+def _mine(ward: WardState, seat: int) -> int:
+    return ward.old[seat] + ward.fresh[seat] + (ward.boss_height if ward.boss == seat else 0)
+
+
+def _fresh_stack(ward: WardState, seat: int) -> int:
+    """``seat``'s current-round stack in the Ward (on the Boss space or not)."""
+    return ward.boss_height if ward.boss == seat and ward.boss_fresh else ward.fresh[seat]
+
+
+def rally_value(slot: Slot, seat: int, spaces: Sequence[int]) -> float:
+    """How good it is to put Thugs on ``spaces`` of the Landmark in ``slot``."""
+    assert slot.card is not None
+    card = LANDMARK_BY_ID[slot.card]
+    after = list(slot.spaces)
+    for space in spaces:
+        after[space] = seat
+    empty = after.count(NOBODY)
+    value = 1.0 + 1.0 / (empty + 1) + 0.5 * slot.spaces.count(seat)
+    if empty == 0:
+        value += 2.0  # the card fills and deploys this round
+    if slot.bonus == NOBODY:
+        if card.bonus == FIRST and not slot.touched:
+            value += 2.0
+        elif card.bonus == LAST and empty == 0:
+            value += 2.0
+        elif card.bonus == ALL and all(s in (seat, NOBODY) for s in after):
+            value += 2.0 if empty == 0 else 0.5
+    return value
+
+
+def _best_rally_for_face(view: View, face: int) -> float:
+    """The best plain Rally (no Tactics card) a die showing ``face`` allows."""
+    seat = view.viewer
+    assert seat is not None
+    best = 0.0
+    for slot in view.row:
+        if slot.card is None or is_brawl(slot.card):
+            continue
+        icons = LANDMARK_BY_ID[slot.card].spaces
+        for space, owner in enumerate(slot.spaces):
+            if owner == NOBODY and icons[space] == face:
+                best = max(best, rally_value(slot, seat, (space,)))
+    return best
+
+
+def _brawl_icons(view: View) -> list[int]:
+    return [BRAWL_BY_ID[s.card].icon for s in view.row if s.card is not None and is_brawl(s.card)]
+
+
+@attrs.define
+class HouseBot:
+    """Greedy over hand-written scores; see the module docstring."""
+
+    seat: int
+    rng: Rng
+
+    @classmethod
+    def seeded(cls, seed: int, seat: int) -> HouseBot:
+        """The bot for ``seat`` in the game played from ``seed``."""
+        return cls(seat, Rng.from_seed(seed * 1_000_003 + seat, BOTS))
+
+    def choose(self, view: View, legal: Sequence[Any]) -> Any:
+        """The legal action with the best score (ties broken at random)."""
+        scored = [(self._score(view, a), i) for i, a in enumerate(legal)]
+        best = max(s for s, _ in scored)
+        top = [i for s, i in scored if s == best]
+        pick, self.rng = self.rng.choice(top)
+        return legal[pick]
+
+    # --- scores ------------------------------------------------------------------
+
+    def _score(self, view: View, action: Any) -> float:
+        me = self.seat
+        player = view.players[me]
+        if isinstance(action, SelectDie):
+            bonus = 1.5 if action.face in _brawl_icons(view) else 0.0
+            return _best_rally_for_face(view, action.face) + bonus
+        if isinstance(action, Rally):
+            return self._rally_score(view, action)
+        if isinstance(action, Restock):
+            return self._restock_score(view, action)
+        if isinstance(action, PlayLoadedDice):
+            # only when the die cannot Rally at all and the new face can
+            assert view.turn is not None
+            current = _best_rally_for_face(view, player.dice[view.turn.die])
+            return _best_rally_for_face(view, action.face) - 1.0 if current == 0 else -1.0
+        if isinstance(action, DiscardTactic):
+            return self._keep_value(view, action.card, negate=True)
+        if isinstance(action, (EndTurn, ShakedownRoll)):
+            return 0.0
+        if isinstance(action, CommitTactics):
+            return self._commit_score(view, action)
+        if isinstance(action, DeployThugs):
+            return self._deploy_score(view, action)
+        if isinstance(action, Blast):
+            return self._blast_score(view, action.ward)
+        if isinstance(action, BlastPick):
+            return {"boss": 2.0, "fresh": 1.0, "old": 0.0}[action.source]
+        if isinstance(action, BribeInspector):
+            # worth it only when the Inspector blocks every Ward the card reaches
+            return 0.5 if view.step is not None and view.step.remaining and not view.step.deployed else -1.0
+        if isinstance(action, EndDeploy):
+            return 0.0
+        return -1.0  # other Tactics and Schemes: this bot leaves them alone
+
+    def _rally_score(self, view: View, action: Rally) -> float:
+        slot = view.row[action.position]
+        spaces = (action.space,) if action.second_space is None else (action.space, action.second_space)
+        value = rally_value(slot, self.seat, spaces)
+        if action.card is not None:
+            value -= 1.5 if TACTIC_BY_ID[action.card].ability == SNEAK else 0.5  # a card spent is a point's third
+        return value
+
+    def _restock_score(self, view: View, action: Restock) -> float:
+        player = view.players[self.seat]
+        need_resources = sum(player.resources) < RESOURCE_RESERVE
+        value = 1.0 if need_resources else 0.5
+        value += 0.6 * action.cards if player.hand_size < 2 else -0.3 * action.cards
+        if not need_resources and action.cards == 0:
+            value -= 0.5
+        # spread the resources: prefer the ones the bot has fewest of
+        value -= 0.1 * sum(player.resources[r] for r in action.resources)
+        return value + (0.2 if MAYHEM in action.resources else 0.0)
+
+    def _keep_value(self, view: View, card: str, negate: bool = False) -> float:
+        icon = TACTIC_BY_ID[card].icon
+        value = 2.0 if icon == WILD else (1.0 if icon in _brawl_icons(view) else 0.0)
+        return -value if negate else value
+
+    def _commit_score(self, view: View, action: CommitTactics) -> float:
+        assert view.brawl != NOBODY
+        slot = view.row[view.brawl]
+        assert slot.card is not None
+        icon = BRAWL_BY_ID[slot.card].icon
+        mine = view.players[self.seat].dice.count(icon)
+        matching = [c for c in action.cards if TACTIC_BY_ID[c].icon in (icon, WILD)]
+        if len(matching) != len(action.cards):
+            return -1.0  # no bluffing
+        rivals = max(p.dice.count(icon) for s, p in enumerate(view.players) if s != self.seat)
+        total = mine + len(matching)
+        if total == 0:
+            return 0.0 if not action.cards else -1.0
+        # enough to beat the rivals' dice (plus a margin for their cards), without wasting cards
+        wins = total > rivals + 1
+        return (3.0 if wins else 0.5) - 0.4 * len(matching)
+
+    def _deploy_score(self, view: View, action: DeployThugs) -> float:
+        me = self.seat
+        ward = view.wards[action.ward]
+        arriving = action.count + action.recruits  # at least 1 per trigger
+        mine = _mine(ward, me)
+        rivals = max((_mine(ward, s) for s in range(len(view.players)) if s != me), default=0)
+        value = 0.3 * action.count + 0.8 * action.recruits
+        if ward.boss != me and _fresh_stack(ward, me) + arriving > ward.boss_height:
+            value += 3.0
+        if mine <= rivals < mine + arriving:
+            value += 2.0  # takes the lead
+        if GANGS[view.players[me].gang].home == action.ward:
+            value += 1.5
+        if ward.boss != me:
+            value -= 0.7 * ward.coppers
+        return value
+
+    def _blast_score(self, view: View, ward_index: int) -> float:
+        me = self.seat
+        ward = view.wards[ward_index]
+        mine = _mine(ward, me)
+        leaders = [s for s in range(len(view.players)) if s != me and _mine(ward, s) >= mine]
+        value = 1.0 * len(leaders)
+        if ward.boss not in (me, NOBODY) and ward.boss_height <= _fresh_stack(ward, me) + 1:
+            value += 1.5
+        return value - 0.8
+
+
+def house_bot(seed: int, seat: int) -> HouseBot:
+    """``Game.house_bot``: one bot per seat, seeded from the game's seed and the seat."""
+    return HouseBot.seeded(seed, seat)

@@ -1,0 +1,154 @@
+"""The house bot: a view-only heuristic player that chases its own three missions.
+
+It places henchmen where the rewards serve its unfinished missions, buys control
+markers for its control-mission zone, bails out, plays every conflict card, and
+otherwise passes. It never exchanges or trades at the market (both can loop
+forever), and breaks ties with its own seeded RNG stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from boardcore import Rng
+from boardcore.rng import BOTS
+
+from games.peaky_blinders import catalog as C
+from games.peaky_blinders.actions import (
+    BailOut,
+    BuyMarker,
+    ChooseDefender,
+    ChooseOption,
+    DeclineFortune,
+    DeclineSwap,
+    EndTurn,
+    Pass,
+    PlaceHenchman,
+    PlayCard,
+    RevealMission,
+    SwapMarker,
+    UseFortune,
+)
+from games.peaky_blinders.view import PlayerView, View
+
+HELPS = {
+    "horsepower": ("M10", "M09"),
+    "members": ("M05",),
+    "leadership": ("M07",),
+    "strength": ("M08",),
+    "weapons": ("M02", "M04"),
+    "suspicion": ("M11",),
+    "charisma": ("M08",),
+    "rum": ("M01", "M04"),
+    "cash": ("M06", "C"),
+    "intellect": ("M08", "M11"),
+    "car": ("M03", "M04"),
+}
+"""Which missions (``"C"``: the money for control markers) a location's reward feeds."""
+
+
+def _tokens(p: PlayerView, name: str) -> int:
+    return int(getattr(p.holdings, name))
+
+
+@attrs.define
+class HouseBot:
+    """A mission-chasing bot for one seat."""
+
+    seat: int
+    rng: Rng
+
+    @classmethod
+    def seeded(cls, seed: int, seat: int) -> HouseBot:
+        return cls(seat, Rng.from_seed(seed * 1_000_003 + seat, BOTS))
+
+    def _pick(self, options: Sequence[Any]) -> Any:
+        choice, self.rng = self.rng.choice(options)
+        return choice
+
+    def _best(self, scored: list[tuple[float, Any]]) -> Any:
+        top = max(s for s, _ in scored)
+        return self._pick([a for s, a in scored if s == top])
+
+    def choose(self, view: View, legal: Sequence[Any]) -> Any:
+        """One of ``legal`` for this seat's view."""
+        kinds = {type(a) for a in legal}
+        me = view.players[self.seat]
+        wanted = {me.missions[i] for i in (0, 1) if not me.done[i]} | {"C"}
+        if RevealMission in kinds:
+            return RevealMission(slot=0)
+        if UseFortune in kinds or DeclineFortune in kinds:
+            return self._fortune(view, me, legal)
+        if PlaceHenchman in kinds:
+            return self._place(view, me, wanted, legal)
+        if ChooseDefender in kinds:
+            return min(legal, key=lambda a: (_tokens(view.players[a.defender], "members"), a.defender))
+        if SwapMarker in kinds or DeclineSwap in kinds:
+            swaps = [a for a in legal if isinstance(a, SwapMarker)]
+            return swaps[0] if swaps else DeclineSwap()
+        if ChooseOption in kinds:
+            return self._option(view, me, wanted, legal)
+        return self._turn(me, legal)
+
+    def _fortune(self, view: View, me: PlayerView, legal: Sequence[Any]) -> Any:
+        if UseFortune() not in legal:
+            return DeclineFortune()
+        roll = next(r for r in view.rolls if r.open)
+        if view.phase == "action" and view.conflict is None and view.current >= 0:
+            henchman = view.current % 3
+            total = roll.die + _tokens(me, C.HENCHMEN[henchman])
+            crosses = total in (5, 9) if henchman != 1 else total == 5
+            return UseFortune() if crosses else DeclineFortune()
+        return UseFortune() if _tokens(me, "fortune") >= 2 else DeclineFortune()
+
+    def _place(self, view: View, me: PlayerView, wanted: set[str], legal: Sequence[Any]) -> Any:
+        rivals = any(c for s, c in enumerate(view.markers[view.zone]) if s != self.seat)
+        scored: list[tuple[float, Any]] = []
+        for a in legal:
+            if not isinstance(a, PlaceHenchman):
+                continue
+            row = C.SPACES[a.space][0]
+            reward = C.LOCATIONS[view.zone][row].reward
+            if reward == "conflict":
+                value = 0.3 if rivals and _tokens(me, "members") < 4 else 0.8
+            elif reward == "card":
+                value = 0.6
+            else:
+                value = 0.2 + len(set(HELPS[reward]) & wanted)
+            if a.henchman == "strength":
+                value *= 1.3 if _tokens(me, "suspicion") < 7 or reward == "suspicion" else 0.3
+            scored.append((value - 0.01 * a.space, a))
+        return self._best(scored) if scored else legal[-1]
+
+    def _option(self, view: View, me: PlayerView, wanted: set[str], legal: Sequence[Any]) -> Any:
+        names = [a.option for a in legal]
+        if names[0] in C.MATERIALS:
+            need = {m: sum(1 for code in wanted if code in HELPS[m]) for m in C.MATERIALS}
+            return ChooseOption(option=max(names, key=lambda m: (need[m], -_tokens(me, m + "1"))))
+        play = view.play
+        assert play is not None
+        if play.target >= 0:
+            target = view.players[play.target]
+            return ChooseOption(option=max(names, key=lambda h: _tokens(target, h)))
+        return ChooseOption(option=min(names, key=lambda h: _tokens(me, h)))
+
+    def _turn(self, me: PlayerView, legal: Sequence[Any]) -> Any:
+        zone = C.control_zone(me.missions[2])
+        markers = [a for a in legal if isinstance(a, BuyMarker) and a.zone == zone and a.from_zone != zone]
+        if markers:
+            return markers[0]
+        for a in legal:
+            if isinstance(a, BailOut):
+                return a
+        cards = [a for a in legal if isinstance(a, PlayCard)]
+        if cards:
+            return self._pick(cards)
+        return EndTurn() if EndTurn() in legal else Pass()
+
+
+def house_bot(seed: int, seat: int) -> HouseBot:
+    """The game's house bot for ``seat`` (``Game.house_bot``)."""
+    return HouseBot.seeded(seed, seat)
