@@ -22,6 +22,13 @@ class NoOptions:
     """Options of a game that has none."""
 
 
+def _explain(exc: BaseException, type_: Any) -> str:
+    """A validator's own message when it gave one; cattrs' generic wording otherwise."""
+    if isinstance(exc, ValueError) and not isinstance(exc, cattrs.BaseValidationError) and str(exc):
+        return str(exc)
+    return cattrs.v.format_exception(exc, type_)
+
+
 def structure_options(options_type: type, raw: Any) -> Any:
     """``raw`` (``None``, a mapping, or an instance) as an ``options_type``.
 
@@ -36,7 +43,7 @@ def structure_options(options_type: type, raw: Any) -> Any:
         return _converter.structure(dict(raw), options_type)
     except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
         if isinstance(exc, cattrs.BaseValidationError):
-            detail = "; ".join(cattrs.transform_error(exc))
+            detail = "; ".join(cattrs.transform_error(exc, path="options", format_exception=_explain))
         else:
             detail = str(exc)
         msg = f"invalid options for {options_type.__name__}: {detail}"

@@ -1,0 +1,48 @@
+"""Options from loose input: validators' own messages reach the user, every bad field is named."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from boardcore.options import structure_options, unstructure_options
+
+
+def _positive(instance: object, attribute: attrs.Attribute, value: int) -> None:
+    if value < 1:
+        raise ValueError(f"{attribute.name} must be at least 1, not {value}")
+
+
+@attrs.frozen
+class Options:
+    round_limit: int = attrs.field(default=3, validator=_positive)
+    variant: str = "standard"
+
+
+def test_defaults_and_partial_input() -> None:
+    """None gives the defaults; a dict overrides only what it names; instances pass through."""
+    assert structure_options(Options, None) == Options()
+    assert structure_options(Options, {"variant": "short"}) == Options(variant="short")
+    assert structure_options(Options, Options(round_limit=5)) == Options(round_limit=5)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ({"round_limit": 0}, "round_limit must be at least 1, not 0"),
+        ({"round_limit": "many"}, "options.round_limit"),
+        ({"speed": 3}, "extra fields found (speed)"),
+    ],
+)
+def test_bad_options_are_named(raw: dict, expected: str) -> None:
+    """A validator's message, a wrong type, and an unknown option each name the field."""
+    with pytest.raises(ValueError, match="invalid options for Options") as refused:
+        structure_options(Options, raw)
+    assert expected in str(refused.value)
+
+
+def test_options_unstructure_for_log_headers() -> None:
+    """Options become plain data for the log header and structure back to the same record."""
+    raw = unstructure_options(Options(round_limit=7))
+    assert raw == {"round_limit": 7, "variant": "standard"}
+    assert structure_options(Options, raw) == Options(round_limit=7)
