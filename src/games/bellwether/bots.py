@@ -18,13 +18,14 @@ from boardcore import Rng
 from boardcore.rng import BOTS
 
 from . import actions as A
-from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, GANGSTERS, OFFICIALS, RIOT_AT, WARDS
+from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, GANGSTERS, OFFICIALS, RIOT_AT
 from .state import Ward
-from .view import PlayerView, View
+from .view import View
 
-BUILD_ROUNDS = 4
+BUILD_ROUNDS = 5
 """Rounds spent on Factories and upgrades before the bot turns to Influence."""
 MAX_FACTORIES = 6
+"""The bot stops adding Factories (though not Wards) once it owns this many."""
 CASH_JOBS = ("G-FIX", "G-RAC", "G-INF")
 """Jobs worth playing whenever they are open: money, or a look at the rival's hand."""
 
@@ -47,13 +48,19 @@ class HouseBot:
 
     seat: int
     rng: Rng
+    bold: bool = False
+    """A bold baron overworks one die further and hires Gangsters for muscle."""
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
-        return cls(seat, Rng.from_seed(seed * 1_000_003 + seat, BOTS))
+        """The bot for ``seat``; its first draw from the BOTS stream sets its temperament."""
+        rng = Rng.from_seed(seed * 1_000_003 + seat, BOTS)
+        temper, rng = rng.below(2)
+        return cls(seat, rng, bold=temper == 1)
 
     def choose(self, view: View, legal: Sequence[Any]) -> Any:
-        """The first wish on the list that is legal; a random legal action never (EndTurn / the last option instead)."""
+        """Walk the priorities (Riots, then Labor, then Invest & Build); when none applies, take the last
+        legal action, which always means "enough": end the turn, finish, settle or stop."""
         if len(legal) == 1:
             return legal[0]
         by: dict[type, list[Any]] = {}
@@ -96,15 +103,7 @@ class HouseBot:
             mine = [a for a in by[A.Staff] if ward and any(b.uid == a.uid and b.owner == me for b in ward.buildings)]
             return (mine or by[A.Staff])[0]
         if A.FinishAllocation in by:
-            ward = view.wards[labor.order[labor.pos]] if labor else None
-            dice = sum(n for _, n in labor.staffed) if labor else 0
-            base = sum(BUILDINGS[b.card].staffing for b in ward.buildings if any(u == b.uid for u, _ in labor.staffed)) if ward and labor else 0
-            mine = [
-                a for a in by.get(A.Overwork, []) if ward and any(b.uid == a.uid and b.owner == me for b in ward.buildings)
-            ]
-            if mine and ward is not None and ward.strikers == 0 and dice - base < 1 and view.players[me].cash >= 2:
-                return mine[0]
-            return A.FinishAllocation()
+            return self._overwork(view, by)
         if A.CancelStrike in by:
             return by[A.CancelStrike][0]
         if A.PayRelief in by:
@@ -116,6 +115,21 @@ class HouseBot:
         if A.StopRecovery in by:
             return A.StopRecovery()
         return None
+
+    def _overwork(self, view: View, by: dict[type, list[Any]]) -> Any:
+        """Push my own Factories while the strike track leaves room for every die to come up Strike
+        (a bold baron allows one die more, trusting Relief and luck)."""
+        labor = view.labor
+        assert labor is not None
+        ward = view.wards[labor.order[labor.pos]]
+        owners = {b.uid: b.owner for b in ward.buildings}
+        staffing = {b.uid: BUILDINGS[b.card].staffing for b in ward.buildings}
+        dice = sum(n - staffing[uid] for uid, n in labor.staffed)
+        room = RIOT_AT - 1 - ward.strikers + (1 if self.bold else 0)
+        mine = [a for a in by.get(A.Overwork, []) if owners.get(a.uid) == self.seat]
+        if mine and dice < room and view.players[self.seat].cash >= 2:
+            return mine[0]
+        return A.FinishAllocation()
 
     def _commit(self, view: View, options: list[Any]) -> Any:
         """Commit the weakest Gangster that wins a close contest; keep them when the contest is decided anyway."""
@@ -196,21 +210,35 @@ class HouseBot:
                 buy = self._construction(view, by.get(A.BuyConstruction, []))
                 if buy is not None:
                     return buy
-            if by.get(A.BuyNeutral) and factories < MAX_FACTORIES and view.round > 1:
+            if by.get(A.BuyNeutral) and factories < MAX_FACTORIES:
                 return by[A.BuyNeutral][0]
+        # 7. Enough Influence but too few Wards: add Ward Power where the rival holds me off.
+        held = sum(1 for w in wards if w.controller == me and not w.riot)
+        if p.influence >= CONSOLIDATION_INFLUENCE and held < CONSOLIDATION_WARDS:
+            heavies = [a for a in by.get(A.PlayJob, []) if a.gangster == "G-HEA" and wards[a.ward].controller == rival and _owns(wards[a.ward], me)]
+            if heavies:
+                return heavies[0]
+            if not p.hand:
+                cards = [a for a in by.get(A.BuyConstruction, []) if BUILDINGS[view.construction_market[a.slot]].kind != "I"]
+                if cards:
+                    return min(cards, key=lambda a: BUILDINGS[view.construction_market[a.slot]].cost.value)
         if A.RecruitOfficial in by:
             return max(by[A.RecruitOfficial], key=lambda a: (OFFICIALS[view.official_market[a.slot]].influence, -a.slot))
-        # 7. Turn resources into cash.
+        # 8. A bold baron keeps a Gangster in hand for the contests to come.
+        if self.bold and A.HireGangster in by and p.gangster_count == 0 and p.cash >= 6:
+            return A.HireGangster()
+        # 9. Turn resources into cash.
         sells = by.get(A.SellResource, [])
         if sells:
             return max(sells, key=lambda a: p.res[a.resource])
         return A.EndTurn()
 
     def _rival_threatens(self, view: View) -> bool:
+        """The rival holds enough calm Wards and leads in Influence: time to stir up their Wards."""
         rival = 1 - self.seat
         them = view.players[rival]
         held = sum(1 for w in view.wards if w.controller == rival and not w.riot)
-        return held >= CONSOLIDATION_WARDS - 1 and them.influence >= CONSOLIDATION_INFLUENCE - 4
+        return held >= CONSOLIDATION_WARDS - 1 and them.influence >= view.players[self.seat].influence + 2
 
     def _is_factory(self, view: View, uid: int) -> bool:
         return any(b.uid == uid and BUILDINGS[b.card].kind == "F" for w in view.wards for b in w.buildings)
@@ -224,12 +252,13 @@ class HouseBot:
         contested = _owns(ward, rival)
         return (
             2 if new_ward else 1 if kind == "I" else 0,
-            (1 if contested else 0) - ward.strikers,
+            (0 if contested == new_ward else 1) - ward.strikers,
             -a.ward,
         )
 
     def _construction(self, view: View, buys: list[Any]) -> Any:
-        """A Factory for a Ward I do not stand in, or Infrastructure where I have a Factory and room."""
+        """A cheap Factory while some calm Ward still lacks one of mine; else Infrastructure (for its
+        Influence) when I own a Factory in a calm Ward to place it next to."""
         me = self.seat
         missing = any(not _owns(w, me) and not w.riot for w in view.wards)
         best = None
@@ -237,7 +266,7 @@ class HouseBot:
             card = BUILDINGS[view.construction_market[a.slot]]
             if card.kind == "F" and missing and card.cost.cash <= 2:
                 return a
-            if card.kind == "I" and any(_factories(w, me) and not w.riot for w in view.wards[:WARDS]):
+            if card.kind == "I" and any(_factories(w, me) and not w.riot for w in view.wards):
                 best = best or a
         return best
 

@@ -38,6 +38,8 @@ START_HAND = ("F-TW", "T-BH")
 START_GANGSTERS = 2
 NEUTRAL_FACTORIES = ("F-CP", "F-CK", "F-TW", "F-CP")
 """The neutral Factory of Wards I..IV (GAP-06)."""
+NEUTRAL_PREMIUM = 1
+"""Cash a neutral Factory costs on top of its printed cost (GAP-06; see the docs' balance notes)."""
 
 CAPACITY = {"F": 4, "T": 2, "I": 2}
 """Spaces per Ward by category (BW-PLACE-01)."""

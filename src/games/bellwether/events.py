@@ -118,10 +118,10 @@ class CashTaken(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkn
 
 
 class GangstersInspected(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    """Only the inspector sees ``seen`` (GAP-27)."""
+    """Only the inspector sees ``seen`` (GAP-27); the rival learns that the look happened (``seen=None``)."""
 
     player: int
-    seen: tuple[str, ...]
+    seen: tuple[str, ...] | None
 
 
 class TurnEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):

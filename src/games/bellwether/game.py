@@ -17,7 +17,8 @@ from .refusals import refusal
 from .scoring import outcome
 from .start import setup
 from .state import INVEST, LABOR, OVER, Options, State
-from .text import describe, summarize
+from .chronicle import summarize
+from .text import describe
 from .view import View, determinize, redact_committed, redact_hired, redact_inspected, view
 
 evolve: Any = make_evolve(Event, {**invest.HANDLERS, **labor.HANDLERS, **unrest.HANDLERS, **cleanup.HANDLERS})

@@ -21,7 +21,7 @@ from .actions import (
     Upgrade,
 )
 from .board import can_pay, find, free_space, kind, owns_factory, upgrade_cost
-from .catalog import BUILDINGS, BUY_PRICE, HIRE_COST, OFFICIALS
+from .catalog import BUILDINGS, BUY_PRICE, HIRE_COST, NEUTRAL_PREMIUM, OFFICIALS
 from .phases import invest
 from .state import INVEST, OVER, State
 from .text import describe
@@ -103,6 +103,13 @@ def _affordability(state: State, player: int, action: Any) -> tuple[str, str] | 
         if not state.gangster_deck:
             return ("The Gangster deck is empty; no more Gangsters can be hired.", "market/empty_deck")
         return None if p.cash >= HIRE_COST else ("Hiring a Gangster costs $3.", "cash/insufficient")
+    if isinstance(action, BuyNeutral) and 0 <= action.ward < len(state.wards):
+        neutral = [b for b in state.wards[action.ward].buildings if b.owner < 0 and kind(b.card) == "F"]
+        if neutral:
+            cost = BUILDINGS[neutral[0].card].cost
+            price = cost.cash + NEUTRAL_PREMIUM
+            if not can_pay(p, price, cost.res):
+                return (f"That neutral Factory costs ${price} (its printed cost plus ${NEUTRAL_PREMIUM}).", "cash/insufficient")
     if isinstance(action, BuyResource) and p.cash < BUY_PRICE:
         return ("A resource costs $3 at the Exchange.", "cash/insufficient")
     if isinstance(action, SellResource) and 0 <= action.resource < 3 and p.res[action.resource] <= 0:

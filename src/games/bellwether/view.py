@@ -157,7 +157,7 @@ def redact_hired(e: GangsterHired) -> GangsterHired:
 
 
 def redact_inspected(e: GangstersInspected) -> GangstersInspected:
-    return GangstersInspected(player=e.player, seen=())
+    return GangstersInspected(player=e.player, seen=None)
 
 
 # --- determinize -------------------------------------------------------------------------------

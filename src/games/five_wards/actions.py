@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Literal, Union
 
 import msgspec
+
+
+BlastSource = Literal["boss", "fresh", "old"]
+"""Where a Blasted Thug comes from (GAP-31)."""
 
 
 class _Action(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
@@ -152,9 +156,9 @@ class Blast(_Action, frozen=True):
 
 
 class BlastPick(_Action, frozen=True):
-    """Where the Blast takes the current rival's Thug: ``boss``, ``fresh`` or ``old``."""
+    """Where the Blast takes the current rival's Thug: the Ward Boss space, its current-round stack or its older Thugs."""
 
-    source: str
+    source: BlastSource
 
 
 class EndDeploy(_Action, frozen=True):

@@ -4,13 +4,13 @@ It rallies wherever a card is closest to filling (and to a bonus space), keeps a
 couple of resources for Recruiting and Blasts, Restocks when a Rally would be
 poor or impossible, commits its matching cards to a Brawl it can win, deploys to
 the Ward where its Thugs count most (Ward Boss takeovers, its home Ward, Wards
-it can lead) and Blasts rivals who lead it. Every choice is a score over the
-legal actions; ties are broken by its own RNG on the ``BOTS`` stream, so it
-never shifts the game's draws.
+it can lead), Blasts rivals who lead it and Bolsters an old Thug onto a Ward
+Boss space. Every choice is a score over the legal actions; ties are broken by
+its own RNG on the ``BOTS`` stream, so it never shifts the game's draws.
 
 Rallying more than uniform random bots do is what lets bot games reach the real
 final round: random bots Restock on most turns, drain their bags into resources
-and stop filling cards (see the docs, "Safety limit").
+and stop filling cards (see the docs, design decision 25).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from boardcore.rng import BOTS
 from .actions import (
     Blast,
     BlastPick,
+    Bolster,
     BribeInspector,
     CommitTactics,
     DeployThugs,
@@ -109,7 +110,8 @@ class HouseBot:
 
     def choose(self, view: View, legal: Sequence[Any]) -> Any:
         """The legal action with the best score (ties broken at random)."""
-        scored = [(self._score(view, a), i) for i, a in enumerate(legal)]
+        blocked = not any(isinstance(a, DeployThugs) for a in legal)
+        scored = [(self._score(view, a, blocked), i) for i, a in enumerate(legal)]
         best = max(s for s, _ in scored)
         top = [i for s, i in scored if s == best]
         pick, self.rng = self.rng.choice(top)
@@ -117,7 +119,8 @@ class HouseBot:
 
     # --- scores ------------------------------------------------------------------
 
-    def _score(self, view: View, action: Any) -> float:
+    def _score(self, view: View, action: Any, blocked: bool) -> float:
+        """``blocked``: in a deploy step, no Ward is open to the Thugs on the card."""
         me = self.seat
         player = view.players[me]
         if isinstance(action, SelectDie):
@@ -142,14 +145,16 @@ class HouseBot:
             return self._deploy_score(view, action)
         if isinstance(action, Blast):
             return self._blast_score(view, action.ward)
+        if isinstance(action, Bolster):
+            return self._bolster_score(view, action)
         if isinstance(action, BlastPick):
             return {"boss": 2.0, "fresh": 1.0, "old": 0.0}[action.source]
         if isinstance(action, BribeInspector):
             # worth it only when the Inspector blocks every Ward the card reaches
-            return 0.5 if view.step is not None and view.step.remaining and not view.step.deployed else -1.0
+            return 0.5 if blocked else -1.0
         if isinstance(action, EndDeploy):
             return 0.0
-        return -1.0  # other Tactics and Schemes: this bot leaves them alone
+        return -1.0  # other Tactics and Bribe (b): this bot leaves them alone
 
     def _rally_score(self, view: View, action: Rally) -> float:
         slot = view.row[action.position]
@@ -208,6 +213,15 @@ class HouseBot:
         if ward.boss != me:
             value -= 0.7 * ward.coppers
         return value
+
+    def _bolster_score(self, view: View, action: Bolster) -> float:
+        """Only to take a Ward Boss space with an older Thug from a Ward the bot does not boss."""
+        me = self.seat
+        src, dst = view.wards[action.from_ward], view.wards[action.to_ward]
+        takes = action.to_fresh and dst.boss != me and _fresh_stack(dst, me) + 1 > dst.boss_height > 0
+        if not takes or action.from_fresh or src.boss == me:
+            return -1.0
+        return 1.5
 
     def _blast_score(self, view: View, ward_index: int) -> float:
         me = self.seat

@@ -12,6 +12,8 @@ import msgspec
 
 from boardcore import RngAdvanced
 
+from .actions import BlastSource
+
 
 class _Event(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     pass
@@ -268,7 +270,7 @@ class ThugBlasted(_Event, frozen=True):
 
     player: int
     ward: int
-    source: str
+    source: BlastSource
 
 
 class StepEnded(_Event, frozen=True):

@@ -208,25 +208,33 @@ def describe(item: Any, viewer: int | None) -> str:
     return _event(item, viewer)
 
 
+SCHEME_NAMES: dict[type, str] = {E.Bolstered: "Bolster", E.InspectorBribed: "Bribe", E.CopperBribed: "Bribe", E.Blasted: "Blast"}
+
+
+def _round_text(final: bool, repeats: int, brawls: list[str], bosses: list[str], deployed: int, schemes: list[str]) -> str:
+    parts = ["final round"] if final else []
+    if repeats:
+        parts.append(f"Phase 1 repeated {repeats}x")
+    if brawls:
+        parts.append("Brawls: " + ", ".join(brawls))
+    parts.append(f"{deployed} card(s) deployed" if deployed else "nothing deployed")
+    if bosses:
+        parts.append("new Ward Bosses: " + ", ".join(bosses))
+    if schemes:
+        parts.append("Schemes: " + ", ".join(f"{name} x{schemes.count(name)}" for name in sorted(set(schemes))))
+    return "; ".join(parts)
+
+
 def _rounds(events: Sequence[Any]) -> list[str]:
-    """One line per round: repeats, Brawls, cards deployed, Ward Boss takeovers, Schemes."""
-    lines: list[str] = []
-    notes: list[str] = []
-    deployed = repeats = schemes = 0
-    number = 1
-    final = False
-
+    """One line per round (equal quiet rounds merged): repeats, Brawls, cards deployed, Ward Boss takeovers, Schemes."""
     runs: list[tuple[int, int, str]] = []  # (first round, last round, what happened)
+    number, final, repeats, deployed = 1, False, 0, 0
+    brawls: list[str] = []
+    bosses: list[str] = []
+    schemes: list[str] = []
 
-    def close(number: int) -> None:
-        parts = ["final round"] if final else []
-        if repeats:
-            parts.append(f"Phase 1 repeated {repeats}x")
-        parts += notes
-        parts.append(f"{deployed} card(s) deployed" if deployed else "nothing deployed")
-        if schemes:
-            parts.append(f"{schemes} Scheme(s)")
-        text = "; ".join(parts)
+    def close() -> None:
+        text = _round_text(final, repeats, brawls, bosses, deployed, schemes)
         if runs and runs[-1][2] == text and runs[-1][1] == number - 1:
             runs[-1] = (runs[-1][0], number, text)
         else:
@@ -237,27 +245,24 @@ def _rounds(events: Sequence[Any]) -> list[str]:
             repeats += 1
         elif isinstance(e, E.BrawlResolved):
             if e.winner >= 0 and e.rallied:
-                notes.append(f"{_p(e.winner)} wins a Brawl")
+                brawls.append(f"{_p(e.winner)} won")
             elif len(e.rallied) > 1:
-                notes.append(f"Brawl tied by {' and '.join(_p(s) for s in e.rallied)}")
+                brawls.append(f"{' and '.join(_p(s) for s in e.rallied)} tied")
         elif isinstance(e, E.CardDeployed):
             deployed += 1
         elif isinstance(e, E.BossTaken):
-            notes.append(f"{_p(e.player)} Boss of {_w(e.ward)} ({e.height})")
-        elif isinstance(e, (E.Bolstered, E.InspectorBribed, E.CopperBribed, E.Blasted)):
-            schemes += 1
+            bosses.append(f"{_p(e.player)} in {_w(e.ward)} ({e.height})")
+        elif type(e) in SCHEME_NAMES:
+            schemes.append(SCHEME_NAMES[type(e)])
         elif isinstance(e, E.FinalRoundBegan):
             final = True
         elif isinstance(e, E.RoundEnded):
-            close(number)
-            number += 1
-            notes, deployed, repeats, schemes = [], 0, 0, 0
+            close()
+            number, repeats, deployed = number + 1, 0, 0
+            brawls, bosses, schemes = [], [], []
         elif isinstance(e, E.GameScored):
-            close(number)
-    for first, last, text in runs:
-        label = f"Round {first}" if first == last else f"Rounds {first}-{last}"
-        lines.append(f"  {label}: {text}")
-    return lines
+            close()
+    return [f"  {f'Round {a}' if a == b else f'Rounds {a}-{b}'}: {text}" for a, b, text in runs]
 
 
 def summarize(state: Any, events: Sequence[Any]) -> str:

@@ -29,6 +29,7 @@ from .events import (
     TacticsReshuffled,
 )
 from .events import Event as _EventUnion
+from .catalog import is_brawl
 from .state import DeployStep, Slot, State, Turn, WardState
 
 
@@ -214,7 +215,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     for _, cards in hidden_choices:
         pool += cards
     shuffled, rng = rng.shuffle(pool)
-    deck, rest = shuffled[: len(state.tactics_deck)], shuffled[len(state.tactics_deck) :]
+    tactics, rest = shuffled[: len(state.tactics_deck)], shuffled[len(state.tactics_deck) :]
     players = list(state.players)
     turn = state.turn
     for s in rivals:
@@ -233,22 +234,35 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
                 cards, rest = tuple(sorted(rest[: len(cards)])), rest[len(cards) :]
             choices.append((s, cards))
         sealed = Sealed(sealed.waiting, tuple(choices))
-    # Landmark draw pile and leftover deck (their split is hidden too), Recruiting stack
-    cards, rng = rng.shuffle((*state.supply.landmark_deck, *state.supply.leftover_deck))
-    split = len(state.supply.landmark_deck)
+    # Landmark draw pile and leftover deck: which unseen cards went where is hidden, but
+    # how many Brawls each pile holds follows from public history (5 in the game, 1 set aside)
+    deck, leftover, rng = _resample_landmark_piles(state.supply.landmark_deck, state.supply.leftover_deck, rng)
     stack, rng = rng.shuffle(state.supply.recruit_stack)
     seed, rng = rng.next_word()
     return msgspec.structs.replace(
         state,
         players=tuple(players),
         turn=turn,
-        tactics_deck=tuple(deck),
+        tactics_deck=tuple(tactics),
         sealed=sealed,
-        supply=msgspec.structs.replace(
-            state.supply, landmark_deck=tuple(cards[:split]), leftover_deck=tuple(cards[split:]), recruit_stack=tuple(stack)
-        ),
+        supply=msgspec.structs.replace(state.supply, landmark_deck=deck, leftover_deck=leftover, recruit_stack=tuple(stack)),
         rng=Rng.from_seed(seed),
     )
+
+
+def _resample_landmark_piles(
+    deck: tuple[str, ...], leftover: tuple[str, ...], rng: Rng
+) -> tuple[tuple[str, ...], tuple[str, ...], Rng]:
+    """Deal the unseen Landmarks and Brawls anew into both piles, each keeping its size and its number of Brawls."""
+    brawls, rng = rng.shuffle([c for c in (*deck, *leftover) if is_brawl(c)])
+    landmarks, rng = rng.shuffle([c for c in (*deck, *leftover) if not is_brawl(c)])
+    piles = []
+    for pile in (deck, leftover):
+        b = sum(1 for c in pile if is_brawl(c))
+        cards, rng = rng.shuffle((*brawls[:b], *landmarks[: len(pile) - b]))
+        brawls, landmarks = brawls[b:], landmarks[len(pile) - b :]
+        piles.append(cards)
+    return piles[0], piles[1], rng
 
 
 __all__ = ["VISIBILITY", "PlayerView", "TurnView", "View", "determinize", "view", "visibility_table", "Event"]

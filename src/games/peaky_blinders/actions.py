@@ -7,103 +7,107 @@ from typing import Union
 import msgspec
 
 
-class RevealMission(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ActionRecord(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """Base of every action: a frozen, tagged record that refuses unknown fields."""
+
+
+class RevealMission(ActionRecord, frozen=True):
     """Put mission slot 0 or 1, or the control mission (slot 2), face up (PB-SETUP-11)."""
 
     slot: int
 
 
-class UseFortune(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class UseFortune(ActionRecord, frozen=True):
     """Add a fortune token (+1) to the roll just made (PB-FORT)."""
 
 
-class DeclineFortune(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DeclineFortune(ActionRecord, frozen=True):
     """Keep the roll as it is."""
 
 
-class PlaceHenchman(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class PlaceHenchman(ActionRecord, frozen=True):
     """Put a henchman (``strength``/``charisma``/``intellect``) on a space of this zone (PB-PREP)."""
 
     henchman: str
     space: int
 
 
-class PassPlacement(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class PassPlacement(ActionRecord, frozen=True):
     """Place no more henchmen this preparation phase (PB-PREP-07; final, GAP-08)."""
 
 
-class ChooseDefender(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ChooseDefender(ActionRecord, frozen=True):
     """Pick which rival with markers in the zone to fight (PB-CONF-05)."""
 
     defender: int
 
 
-class SwapMarker(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class SwapMarker(ActionRecord, frozen=True):
     """Replace one defender marker with one of yours (PB-CONF-13); ``from_zone`` when your supply is empty."""
 
     from_zone: int | None = None
 
 
-class DeclineSwap(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DeclineSwap(ActionRecord, frozen=True):
     """Leave the defender's markers where they are."""
 
 
-class PlayCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class PlayCard(ActionRecord, frozen=True):
     """Play a conflict card from your hand; Offence cards name a target (PB-CARD)."""
 
     card: str
     target: int | None = None
 
 
-class ChooseOption(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ChooseOption(ActionRecord, frozen=True):
     """Choose what a card's effect hits: a square or a material type."""
 
     option: str
 
 
-class BuyMarker(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class BuyMarker(ActionRecord, frozen=True):
     """Pay 8 and place a control marker in ``zone`` (PB-CTRL-02); ``from_zone`` once your supply is empty."""
 
     zone: int
     from_zone: int | None = None
 
 
-class BailOut(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class BailOut(ActionRecord, frozen=True):
     """Pay 10 to bring your strength henchman back from jail (PB-BAIL-01)."""
 
 
-class SellMaterial(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class SellMaterial(ActionRecord, frozen=True):
     """Covent Garden: sell a value-1 material card onto a stack for 1 cash (PB-MKT-03)."""
 
     material: str
     stack: int
 
 
-class BuyMaterial(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class BuyMaterial(ActionRecord, frozen=True):
     """Covent Garden: pay 1 value-1 cash card for a stack's top card (PB-MKT-04)."""
 
     stack: int
 
 
-class SwapMaterial(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class SwapMaterial(ActionRecord, frozen=True):
     """Covent Garden: give a value-1 material card for a stack's top card (PB-MKT-05)."""
 
     material: str
     stack: int
 
 
-class Exchange(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Exchange(ActionRecord, frozen=True):
     """Trade five value-1 cards of a type for one value-5 card (``up``) or back (PB-EXCH-01, GAP-13)."""
 
     good: str
     up: bool
 
 
-class EndTurn(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class EndTurn(ActionRecord, frozen=True):
     """Finish an open-game-state turn spent buying markers or at the market."""
 
 
-class Pass(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Pass(ActionRecord, frozen=True):
     """Do nothing this open-game-state turn (PB-OGS-04)."""
 
 

@@ -42,6 +42,12 @@ GOODS = ("cash", "rum", "weapons", "car")
 MATERIALS = ("rum", "weapons", "car")
 """Material cards (PB-MKT-01)."""
 MATERIAL_NAMES = {"rum": "rum barrel", "weapons": "weapons crate", "car": "car parts"}
+ONE_ITEM = {good: good + "1" for good in GOODS}
+"""The counter of a card type's value-1 cards (``"rum"`` -> ``"rum1"``), one shared string each."""
+ONES = {good: ITEM[name] for good, name in ONE_ITEM.items()}
+"""Index in ``Player.res`` of a card type's value-1 cards."""
+FIVES = {good: ITEM[good + "5"] for good in GOODS}
+"""Index in ``Player.res`` of a card type's value-5 cards."""
 
 HENCHMEN = ("strength", "charisma", "intellect")
 """Henchman types; a henchman's upgrade square has the same name (PB-COMP-13)."""

@@ -9,45 +9,49 @@ import msgspec
 from boardcore import RngAdvanced
 
 
+class EventRecord(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
+    """Base of every event: a frozen, tagged record, untracked by the garbage collector (no cycles; 16 bytes less per event kept in a history)."""
+
+
 # --- setup, flow, starter ---------------------------------------------------
 
 
-class MissionChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class MissionChosen(EventRecord, frozen=True):
     """A player secretly picked the card to show (``slot`` is -1 for everyone else, PB-SETUP-11)."""
 
     player: int
     slot: int
 
 
-class MissionsShown(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class MissionsShown(EventRecord, frozen=True):
     """Everyone turned their picked card face up at once: ``slots`` and ``missions`` by seat."""
 
     slots: tuple[int, ...]
     missions: tuple[str, ...]
 
 
-class ZoneBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ZoneBegan(EventRecord, frozen=True):
     """A new zone round began (PB-ROUND-03)."""
 
     zone: int
     round: int
 
 
-class StarterContest(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class StarterContest(EventRecord, frozen=True):
     """These players tie for starter and roll the d8 off, in seat order (PB-START-03)."""
 
     purpose: str
     candidates: tuple[int, ...]
 
 
-class StarterChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class StarterChosen(EventRecord, frozen=True):
     """The starter of a phase is known; the phase begins with them (PB-START)."""
 
     purpose: str
     player: int
 
 
-class DieRolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DieRolled(EventRecord, frozen=True):
     """A player rolled the d8 (sides 8) or the racing die (sides 6)."""
 
     player: int
@@ -55,19 +59,19 @@ class DieRolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkn
     sides: int = 8
 
 
-class FortuneUsed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class FortuneUsed(EventRecord, frozen=True):
     """The player added a fortune token (+1) to their open roll (PB-FORT-02)."""
 
     player: int
 
 
-class FortuneDeclined(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class FortuneDeclined(EventRecord, frozen=True):
     """The player kept their roll as rolled."""
 
     player: int
 
 
-class RollsSettled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class RollsSettled(EventRecord, frozen=True):
     """The open rolls are final; ``totals`` are the scores they count for."""
 
     totals: tuple[int, ...]
@@ -76,30 +80,29 @@ class RollsSettled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_u
 # --- preparation and action phases -------------------------------------------
 
 
-class HenchmanPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class HenchmanPlaced(EventRecord, frozen=True):
     player: int
     henchman: int
     space: int
 
 
-class PlacementPassed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    """The player places no more henchmen this round; ``forced`` when no space was left."""
+class PlacementPassed(EventRecord, frozen=True):
+    """The player places no more henchmen this round (a pass is final, GAP-08)."""
 
     player: int
-    forced: bool = False
 
 
-class ActionPhaseBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ActionPhaseBegan(EventRecord, frozen=True):
     """Henchmen are now taken back in board order (PB-ACTION-01)."""
 
 
-class HenchmanRetrieved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class HenchmanRetrieved(EventRecord, frozen=True):
     player: int
     henchman: int
     space: int
 
 
-class Gained(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Gained(EventRecord, frozen=True):
     """A player gained ``amount`` of a counter (``catalog.ITEMS``)."""
 
     player: int
@@ -107,7 +110,7 @@ class Gained(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown
     amount: int
 
 
-class Lost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Lost(EventRecord, frozen=True):
     """A player lost ``amount`` of a counter (to the supply)."""
 
     player: int
@@ -115,7 +118,7 @@ class Lost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_f
     amount: int
 
 
-class Transferred(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Transferred(EventRecord, frozen=True):
     """``amount`` of a counter moved from ``source`` to ``target`` (Offence cards)."""
 
     source: int
@@ -124,7 +127,7 @@ class Transferred(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_un
     amount: int
 
 
-class Exchanged(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Exchanged(EventRecord, frozen=True):
     """Five value-1 cards became one value-5 card (``up``) or the reverse (GAP-13)."""
 
     player: int
@@ -132,34 +135,34 @@ class Exchanged(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkn
     up: bool
 
 
-class Jailed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Jailed(EventRecord, frozen=True):
     """The suspicion meter is full: the strength henchman goes to jail, tokens removed (PB-SUSP-03..06)."""
 
     player: int
 
 
-class BailedOut(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class BailedOut(EventRecord, frozen=True):
     """The strength henchman is back; suspicion returns to the first square (PB-BAIL, GAP-17)."""
 
     player: int
     cost: int
 
 
-class CardDrawn(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CardDrawn(EventRecord, frozen=True):
     """A player drew a conflict card; only they learn which (``card`` is ``""`` for others)."""
 
     player: int
     card: str
 
 
-class DeckReshuffled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DeckReshuffled(EventRecord, frozen=True):
     """The discard pile became the new draw stack, shuffled (GAP-14); the order is hidden."""
 
     cards: tuple[str, ...]
     size: int
 
 
-class ConflictBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ConflictBegan(EventRecord, frozen=True):
     """A henchman on the conflict location attacks; ``defender`` is -1 until chosen (PB-CONF-04..06)."""
 
     attacker: int
@@ -167,12 +170,12 @@ class ConflictBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_
     defender: int
 
 
-class DefenderChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DefenderChosen(EventRecord, frozen=True):
     attacker: int
     defender: int
 
 
-class ConflictDecided(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ConflictDecided(EventRecord, frozen=True):
     """The higher total won; a tie goes to the defender (PB-CONF-10, GAP-18)."""
 
     attacker: int
@@ -184,7 +187,7 @@ class ConflictDecided(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbi
     """The attacker won above 15 and may swap a marker (PB-CONF-13)."""
 
 
-class MarkerSwapped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class MarkerSwapped(EventRecord, frozen=True):
     """The winning attacker replaced one defender marker with their own, for free (PB-CONF-13/14)."""
 
     attacker: int
@@ -193,18 +196,18 @@ class MarkerSwapped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_
     from_zone: int | None
 
 
-class SwapDeclined(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class SwapDeclined(EventRecord, frozen=True):
     attacker: int
 
 
-class ConflictEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ConflictEnded(EventRecord, frozen=True):
     """The conflict is over; the next henchman is taken back."""
 
 
 # --- open game state ----------------------------------------------------------
 
 
-class MarkerPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class MarkerPlaced(EventRecord, frozen=True):
     """A control marker bought for ``cost`` and placed (PB-CTRL-02/06)."""
 
     player: int
@@ -213,7 +216,7 @@ class MarkerPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_u
     cost: int
 
 
-class CardPlayed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CardPlayed(EventRecord, frozen=True):
     """A conflict card is revealed and played (PB-CARD)."""
 
     player: int
@@ -221,7 +224,7 @@ class CardPlayed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unk
     target: int
 
 
-class CardBoost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CardBoost(EventRecord, frozen=True):
     """The boost roll's total, and whether it reached the card's threshold (PB-CARD-02/03)."""
 
     player: int
@@ -229,38 +232,38 @@ class CardBoost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkn
     boosted: bool
 
 
-class OptionChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class OptionChosen(EventRecord, frozen=True):
     player: int
     option: str
 
 
-class CardResolved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CardResolved(EventRecord, frozen=True):
     """The card's effects are done; it goes to the discard pile (PB-CARD-04)."""
 
     player: int
     card: str
 
 
-class MaterialSold(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class MaterialSold(EventRecord, frozen=True):
     player: int
     material: str
     stack: int
 
 
-class MaterialBought(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class MaterialBought(EventRecord, frozen=True):
     player: int
     stack: int
     material: str
 
 
-class MaterialSwapped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class MaterialSwapped(EventRecord, frozen=True):
     player: int
     material: str
     stack: int
     taken: str
 
 
-class TurnEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class TurnEnded(EventRecord, frozen=True):
     """An open-game-state turn ended; ``acted`` is False for a pass (GAP-10)."""
 
     player: int
@@ -270,24 +273,24 @@ class TurnEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkn
 # --- Derby, missions, end -----------------------------------------------------
 
 
-class DerbyBegan(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DerbyBegan(EventRecord, frozen=True):
     """Horses start, moved forward by horsepower (PB-DERBY-02/03)."""
 
     positions: tuple[int, ...]
 
 
-class BetPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class BetPlaced(EventRecord, frozen=True):
     """One value-1 cash card on the player's own horse (PB-DERBY-04)."""
 
     player: int
 
 
-class HorseMoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class HorseMoved(EventRecord, frozen=True):
     player: int
     spaces: int
 
 
-class DerbyWon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DerbyWon(EventRecord, frozen=True):
     """The first horse over the line; ``payout`` is what its owner receives (PB-DERBY-07..10)."""
 
     player: int
@@ -295,7 +298,7 @@ class DerbyWon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkno
     payout: int
 
 
-class MissionCompleted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class MissionCompleted(EventRecord, frozen=True):
     """A mission's condition held: it counts as done for good (GAP-01)."""
 
     player: int
@@ -304,7 +307,7 @@ class MissionCompleted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forb
     face_up: bool
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class GameEnded(EventRecord, frozen=True):
     """The game is over; every mission card is revealed (GAP-03/04)."""
 
     winner: int

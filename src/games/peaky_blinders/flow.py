@@ -9,7 +9,7 @@ Also here: small table helpers shared by every phase (payments, seats, suspicion
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -58,12 +58,12 @@ class Ctx:
 
     def draw_card(self, player: int) -> None:
         """Draw the top conflict card for ``player``; an empty stack is refilled from the discards (GAP-14)."""
-        if not self.state.deck:
-            if not self.state.discard:
+        if not self.state.supplies.deck:
+            if not self.state.supplies.discard:
                 return
-            cards, self.rng = self.rng.shuffle(self.state.discard)
+            cards, self.rng = self.rng.shuffle(self.state.supplies.discard)
             self.emit(DeckReshuffled(cards=cards, size=len(cards)))
-        self.emit(CardDrawn(player=player, card=self.state.deck[-1]))
+        self.emit(CardDrawn(player=player, card=self.state.supplies.deck[-1]))
 
     def finish(self) -> list[Any]:
         """The events, with the RNG bookkeeping event if anything was drawn."""
@@ -96,7 +96,7 @@ def cash(res: tuple[int, ...]) -> int:
 
 def value(res: tuple[int, ...], good: str) -> int:
     """Total value of one card type held."""
-    return res[C.ITEM[good + "1"]] + 5 * res[C.ITEM[good + "5"]]
+    return res[C.ONES[good]] + 5 * res[C.FIVES[good]]
 
 
 def pay(res: tuple[int, ...], amount: int) -> tuple[int, ...]:
@@ -124,9 +124,21 @@ def supply_markers(state: State, seat: int) -> int:
     return C.MARKERS_PER_PLAYER - sum(zone[seat] for zone in state.markers)
 
 
-def illegal(msg: str, code: str, player: int, action: Any, clause: str | None = None) -> IllegalAction:
-    """A typed refusal (returned, so checks can also filter legal actions)."""
-    return IllegalAction(msg, code=code, player=player, action=action, clause=clause)
+class Refusal(NamedTuple):
+    """Why an action is refused: cheap to build, so ``legal_actions`` can filter candidates with the
+    same checks ``decide`` uses; ``decide`` alone turns it into an ``IllegalAction``."""
+
+    message: str
+    code: str
+    clause: str | None = None
+
+    def error(self, player: int, action: Any) -> IllegalAction:
+        return IllegalAction(self.message, code=self.code, player=player, action=action, clause=self.clause)
+
+
+def refuse(message: str, code: str, clause: str | None = None) -> Refusal:
+    """A refusal with its message, ``domain/reason`` code and clause id."""
+    return Refusal(message, code, clause)
 
 
 # --- suspicion (PB-SUSP, GAP-16) ---------------------------------------------------

@@ -10,8 +10,8 @@ from boardcore import PUBLIC, REVEAL, Game, IllegalAction, make_evolve, only, ow
 from games.peaky_blinders import actions as A
 from games.peaky_blinders import events as E
 from games.peaky_blinders import scoring
-from games.peaky_blinders.bot import house_bot
-from games.peaky_blinders.flow import Ctx, GameOver, illegal
+from games.peaky_blinders.bots import house_bot
+from games.peaky_blinders.flow import Ctx, GameOver, Refusal
 from games.peaky_blinders.phases import action, cards, common, conflict, derby, fortune, open_state, preparation, setup, starter
 from games.peaky_blinders.start import setup as setup_game
 from games.peaky_blinders.state import PeakyOptions, State
@@ -39,7 +39,7 @@ def awaiting(state: State) -> tuple[int, str] | None:
     if roll is not None:
         return roll.player, "fortune"
     if phase == "prep":
-        return (state.turn, "place") if state.turn >= 0 and preparation.can_place(state, state.turn) else None
+        return (state.turn, "place") if state.turn >= 0 else None
     if phase == "action" and state.conflict is not None:
         if state.conflict.defender < 0:
             return state.conflict.attacker, "defender"
@@ -53,7 +53,7 @@ def awaiting(state: State) -> tuple[int, str] | None:
     return None
 
 
-KINDS: dict[str, tuple[tuple[type, ...], Callable[[State, int], list[Any]], Callable[[State, int, Any], Exception | None], Callable[[Ctx, int, Any], None]]] = {
+KINDS: dict[str, tuple[tuple[type, ...], Callable[[State, int], list[Any]], Callable[[State, int, Any], Refusal | None], Callable[[Ctx, int, Any], None]]] = {
     "reveal": ((A.RevealMission,), setup.candidates, setup.problem, setup.decide_reveal),
     "fortune": ((A.UseFortune, A.DeclineFortune), fortune.candidates, fortune.problem, fortune.decide_fortune),
     "place": ((A.PlaceHenchman, A.PassPlacement), preparation.candidates, preparation.problem, preparation.decide_place),
@@ -116,10 +116,10 @@ def decide(state: State, seat: int, act: Any) -> list[Any]:
     kinds, _, problem, handler = KINDS[kind]
     if not isinstance(act, kinds):
         msg = f"Player {seat} must {WHAT[kind]} now, not {type(act).__name__}."
-        raise illegal(msg, "action/wrong_step", seat, act)
-    error = problem(state, seat, act)
-    if error is not None:
-        raise error
+        raise IllegalAction(msg, code="action/wrong_step", player=seat, action=act)
+    refusal = problem(state, seat, act)
+    if refusal is not None:
+        raise refusal.error(seat, act)
     ctx = Ctx(state, evolve, seat, scoring.check)
     try:
         handler(ctx, seat, act)
@@ -150,7 +150,7 @@ def run(ctx: Ctx) -> None:
             open_state.step(ctx)
         elif state.derby is not None:
             derby.step(ctx)
-        elif state.derbies >= state.max_derbies:
+        elif state.progress.derbies >= state.progress.max_derbies:
             scoring.end_by_limit(ctx)
         else:
             preparation.begin_zone(ctx, 0)

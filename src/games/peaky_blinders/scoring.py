@@ -101,10 +101,10 @@ def outcome(state: State) -> Outcome | None:
     scores = [parts[seat]["missions"] for seat in range(n)]
 
     def tiebreak(seat: int) -> tuple[float, ...]:
-        return (float(seat == state.winner), parts[seat]["control_zone_markers"], parts[seat]["cash"])
+        return (float(seat == state.progress.winner), parts[seat]["control_zone_markers"], parts[seat]["cash"])
 
-    if state.winner >= 0:
-        reason = f"P{state.winner + 1} completed all three missions"
+    if state.progress.winner >= 0:
+        reason = f"P{state.progress.winner + 1} completed all three missions"
     else:
-        reason = f"no winner after {state.derbies} Epsom Derbies: ranked by missions, control markers, cash"
+        reason = f"no winner after {state.progress.derbies} Epsom Derbies: ranked by missions, control markers, cash"
     return Outcome.from_scores(scores, tiebreak=tiebreak, reason=reason, breakdown=parts)

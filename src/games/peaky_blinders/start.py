@@ -6,7 +6,7 @@ from boardcore import Config, Rng
 
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.phases.setup import open_round
-from games.peaky_blinders.state import PeakyOptions, Player, State
+from games.peaky_blinders.state import PeakyOptions, Player, Progress, Round, State, Supplies, Turns
 
 
 def setup(config: Config[State], seed: int) -> State:
@@ -27,12 +27,10 @@ def setup(config: Config[State], seed: int) -> State:
     return State(
         players=players,
         markers=((0,) * n,) * 4,
-        deck=deck,
-        fortune_supply=C.FORTUNE_TOKENS - C.STARTING_FORTUNE * n,
-        max_derbies=options.max_derbies,
-        placed=((False, False, False),) * n,
-        passed=(False,) * n,
-        visited=(False,) * n,
+        supplies=Supplies(deck=deck, fortune=C.FORTUNE_TOKENS - C.STARTING_FORTUNE * n),
+        progress=Progress(max_derbies=options.max_derbies),
+        round=Round(passed=(False,) * n),
+        turns=Turns(visited=(False,) * n),
         reveal=open_round(n),
         rng=rng,
     )

@@ -26,7 +26,7 @@ class PeakyOptions:
     max_derbies: int = attrs.field(default=6, validator=_at_least_one)
 
 
-class Player(msgspec.Struct, frozen=True, kw_only=True):
+class Player(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """One player's board and holdings."""
 
     res: tuple[int, ...]
@@ -44,7 +44,7 @@ class Player(msgspec.Struct, frozen=True, kw_only=True):
     derby_wins: int = 0
 
 
-class Roll(msgspec.Struct, frozen=True, kw_only=True):
+class Roll(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A die just rolled, waiting for its owner's fortune decision (PB-FORT, GAP-20)."""
 
     player: int
@@ -55,7 +55,7 @@ class Roll(msgspec.Struct, frozen=True, kw_only=True):
     """The owner still has to decide whether to add a fortune token."""
 
 
-class Tie(msgspec.Struct, frozen=True, kw_only=True):
+class Tie(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A starter roll-off in progress (PB-START-03, GAP-09)."""
 
     purpose: str
@@ -63,7 +63,7 @@ class Tie(msgspec.Struct, frozen=True, kw_only=True):
     candidates: tuple[int, ...]
 
 
-class Conflict(msgspec.Struct, frozen=True, kw_only=True):
+class Conflict(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A conflict at the zone's conflict location (PB-CONF, GAP-18)."""
 
     attacker: int
@@ -74,7 +74,7 @@ class Conflict(msgspec.Struct, frozen=True, kw_only=True):
     """The attacker won above 15 and decides whether to swap a marker."""
 
 
-class Play(msgspec.Struct, frozen=True, kw_only=True):
+class Play(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A conflict card being played in the open game state (PB-CARD, GAP-05/06)."""
 
     player: int
@@ -86,7 +86,7 @@ class Play(msgspec.Struct, frozen=True, kw_only=True):
     choices: tuple[str, ...] = ()
 
 
-class Derby(msgspec.Struct, frozen=True, kw_only=True):
+class Derby(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The Epsom Derby in progress (PB-DERBY, GAP-19)."""
 
     positions: tuple[int, ...]
@@ -94,51 +94,79 @@ class Derby(msgspec.Struct, frozen=True, kw_only=True):
     pot: int = 0
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
-    """The whole table. Flow fields say where the game stands; at most one sub-step is open."""
+class Round(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """The zone round on the board: placements (preparation) and the take-back cursor (action phase)."""
 
-    players: tuple[Player, ...]
-    markers: tuple[tuple[int, ...], ...]
-    """Control markers per zone, counts per seat."""
-    deck: tuple[str, ...]
-    """Conflict draw stack; the last card is the top."""
-    discard: tuple[str, ...] = ()
-    stacks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    """The two Covent Garden market stacks of value-1 material cards; last is the face-up top."""
-    fortune_supply: int = 0
-    reveal: Sealed[int] | None = None
-    """The secret pick of the face-up mission card, open during setup (PB-SETUP-11)."""
-    phase: str = "reveal"
-    """``reveal``, ``starter``, ``prep``, ``action``, ``ogs``, ``derby`` or ``over``."""
-    zone: int = 0
-    round: int = 0
+    number: int = 0
     """Zone rounds begun so far."""
-    derbies: int = 0
-    """Epsom Derbies finished so far."""
-    max_derbies: int = 6
-    starter: int = 0
-    turn: int = 0
     board: tuple[int, ...] = (-1,) * 14
-    """The current zone's spaces: ``seat * 3 + henchman`` or -1."""
-    placed: tuple[tuple[bool, bool, bool], ...] = ()
-    """Henchmen placed this round, per seat."""
+    """The current zone's spaces: ``seat * 3 + henchman`` or -1. In the preparation phase these are
+    the henchmen placed so far; in the action phase those on spaces from ``cursor`` on are still
+    to be taken back (the others stay recorded until the open game state clears the board)."""
     passed: tuple[bool, ...] = ()
     """Final placement passes this preparation phase (GAP-08)."""
     cursor: int = 0
     """Next board space to take back from in the action phase."""
     current: int = -1
-    """The space whose henchman is being resolved."""
-    passes: int = 0
-    """Consecutive open-game-state passes (GAP-10)."""
-    mode: str = ""
-    """Open-game-state turn in progress: ``""``, ``"markers"`` or ``"market"``."""
+    """The henchman being resolved (``seat * 3 + henchman``), -1 for none."""
+
+
+class Turns(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """Open-game-state bookkeeping (GAP-10, PB-MKT-02, GAP-13)."""
+
+    buying: bool = False
+    """The player on turn has begun buying control markers (more may follow, then ``EndTurn``)."""
     visited: tuple[bool, ...] = ()
-    """Market visits made this open game state (PB-MKT-02)."""
+    """Players who made their one market trade this open game state."""
+    exchanged: tuple[str, ...] = ()
+    """Card types exchanged this turn, as ``"cash+"`` (up) or ``"cash-"`` (down): one way per turn."""
+
+
+class Supplies(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """Shared piles that change now and then: the conflict stack and discards, the market, fortune tokens."""
+
+    deck: tuple[str, ...]
+    """Conflict draw stack; the last card is the top."""
+    discard: tuple[str, ...] = ()
+    stacks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """The two Covent Garden market stacks of value-1 material cards; last is the face-up top."""
+    fortune: int = 0
+    """Fortune tokens in the general supply."""
+
+
+class Progress(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """How far the game is and how it ended."""
+
+    derbies: int = 0
+    """Epsom Derbies finished so far."""
+    max_derbies: int = 6
+    winner: int = -1
+    end_reason: str = ""
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """The whole table. Fields that change on most steps sit here; the rest in small nested records,
+    so a step copies little (structural sharing)."""
+
+    players: tuple[Player, ...]
+    markers: tuple[tuple[int, ...], ...]
+    """Control markers per zone, counts per seat."""
+    supplies: Supplies
+    phase: str = "reveal"
+    """``reveal``, ``starter``, ``prep``, ``action``, ``ogs``, ``derby`` or ``over``."""
+    zone: int = 0
+    starter: int = 0
+    turn: int = 0
+    passes: int = 0
+    """Consecutive open-game-state passes; the open game state ends when every player passed in a row."""
+    round: Round = Round()
+    turns: Turns = Turns()
+    progress: Progress = Progress()
+    reveal: Sealed[int] | None = None
+    """The secret pick of the face-up mission card, open during setup (PB-SETUP-11)."""
     tie: Tie | None = None
     rolls: tuple[Roll, ...] = ()
     conflict: Conflict | None = None
     play: Play | None = None
     derby: Derby | None = None
-    winner: int = -1
-    end_reason: str = ""
     rng: Rng = Rng(0)

@@ -111,7 +111,7 @@ def _describe_event(e: Any) -> str:  # noqa: PLR0911, PLR0912
     if t is E.HenchmanPlaced:
         return f"{_p(e.player)} places the {C.HENCHMEN[e.henchman]} henchman on space {e.space}"
     if t is E.PlacementPassed:
-        return f"{_p(e.player)} {'cannot place and passes' if e.forced else 'passes'}"
+        return f"{_p(e.player)} passes"
     if t is E.ActionPhaseBegan:
         return "Action phase"
     if t is E.HenchmanRetrieved:
@@ -200,7 +200,8 @@ def summarize(state: Any, events: Sequence[Any]) -> str:
         elif t is E.ConflictDecided:
             conflicts += 1
             loser = e.defender if e.winner == e.attacker else e.attacker
-            moments.append(f"{where}: {_p(e.attacker)} attacks {_p(e.defender)}, {e.attacker_total} to {e.defender_total}: {_p(e.winner)} wins, {_p(loser)} loses any leadership tokens")
+            lost = "leadership tokens" if loser == e.defender else "leadership and henchman tokens"
+            moments.append(f"{where}: {_p(e.attacker)} attacks {_p(e.defender)}, {e.attacker_total} to {e.defender_total}: {_p(e.winner)} wins, {_p(loser)} loses any {lost}")
         elif t is E.MarkerSwapped:
             swaps += 1
             moments.append(f"{where}: {_p(e.attacker)} takes over a control marker of {_p(e.defender)} in {C.ZONES[e.zone]}")
@@ -216,6 +217,9 @@ def summarize(state: Any, events: Sequence[Any]) -> str:
             derbies.append(f"Derby {len(derbies) + 1}: {_p(e.player)} wins{gain}")
         elif t is E.MissionCompleted:
             missions.append(f"{where}: {_p(e.player)} completes {_mission(e.mission)}")
+        elif t is E.GameEnded and e.winner >= 0:
+            control = e.missions[e.winner][2]
+            missions.append(f"{where}: {_p(e.winner)} fills all four spaces of {C.ZONES[C.control_zone(control)]} ({_mission(control)}) and wins")
     plural = "y" if len(derbies) == 1 else "ies"
     lines = [f"Peaky Blinders, {n} players: {rounds} zone rounds, {len(derbies)} Epsom Derb{plural}"]
     lines.append(f"Conflicts fought: {conflicts} ({swaps} marker swaps); conflict cards played: {cards_played}; jailings: {jailings}")

@@ -12,7 +12,7 @@ from boardcore import Rng, Sealed, SealedView
 
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.events import CardDrawn, DeckReshuffled, MissionCompleted
-from games.peaky_blinders.state import Conflict, Derby, Play, Roll, State, Tie
+from games.peaky_blinders.state import Conflict, Derby, Play, Roll, Round, State, Tie, Turns
 
 
 class Holdings(msgspec.Struct, frozen=True, kw_only=True):
@@ -65,19 +65,15 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     """Who still picks a face-up card in setup, and the viewer's own pick."""
     phase: str
     zone: int
-    round: int
     derbies: int
     max_derbies: int
     starter: int
     turn: int
-    board: tuple[int, ...]
-    placed: tuple[tuple[bool, bool, bool], ...]
-    passed: tuple[bool, ...]
-    cursor: int
-    current: int
+    round: Round
+    """The zone round: its number, henchmen on spaces, placements, passes, the take-back cursor."""
     passes: int
-    mode: str
-    visited: tuple[bool, ...]
+    turns: Turns
+    """Open-game-state passes, marker buying, market visits, exchanges this turn."""
     tie: Tie | None
     rolls: tuple[Roll, ...]
     conflict: Conflict | None
@@ -123,32 +119,26 @@ def view(state: State, viewer: int | None) -> View:
         reveal=None if state.reveal is None else state.reveal.view_for(viewer),
         phase=state.phase,
         zone=state.zone,
-        round=state.round,
-        derbies=state.derbies,
-        max_derbies=state.max_derbies,
+        derbies=state.progress.derbies,
+        max_derbies=state.progress.max_derbies,
         starter=state.starter,
         turn=state.turn,
-        board=state.board,
-        placed=state.placed,
-        passed=state.passed,
-        cursor=state.cursor,
-        current=state.current,
+        round=state.round,
         passes=state.passes,
-        mode=state.mode,
-        visited=state.visited,
+        turns=state.turns,
         tie=state.tie,
         rolls=state.rolls,
         conflict=state.conflict,
         play=state.play,
         derby=state.derby,
         markers=state.markers,
-        deck_size=len(state.deck),
-        discard=state.discard,
-        stacks=state.stacks,
-        fortune_supply=state.fortune_supply,
+        deck_size=len(state.supplies.deck),
+        discard=state.supplies.discard,
+        stacks=state.supplies.stacks,
+        fortune_supply=state.supplies.fortune,
         players=tuple(_player_view(state, seat, viewer) for seat in range(len(state.players))),
-        winner=state.winner,
-        end_reason=state.end_reason,
+        winner=state.progress.winner,
+        end_reason=state.progress.end_reason,
     )
 
 
@@ -206,7 +196,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
                 p.done[slot] if slot == p.face_up else CONDITIONS[p.missions[slot]](probe, other) for slot in (0, 1)
             )
             players[other] = msgspec.structs.replace(p, done=(done[0], done[1]))
-    pool = list(state.deck)
+    pool = list(state.supplies.deck)
     for other, p in enumerate(players):
         if other != seat:
             pool.extend(p.hand)
@@ -226,4 +216,5 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
             picks.append((other, slot))
         reveal = Sealed(reveal.waiting, tuple(picks))
     word, rng = rng.next_word()
-    return msgspec.structs.replace(state, players=tuple(players), deck=tuple(rest), reveal=reveal, rng=Rng.from_seed(word))
+    supplies = msgspec.structs.replace(state.supplies, deck=tuple(rest))
+    return msgspec.structs.replace(state, players=tuple(players), supplies=supplies, reveal=reveal, rng=Rng.from_seed(word))

@@ -10,23 +10,23 @@ import msgspec
 # --- Fight Phase ---------------------------------------------------------------------
 
 
-class OpenFirstFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class OpenFirstFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The Instigator's first decision: the night opens with the fight at Van Cortlandt Park (WR-FLOW-01)."""
 
 
-class ChooseWarrior(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ChooseWarrior(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The Instigator picks the Warrior a "before the fight" gang rule hits (Lizzies, Punks)."""
 
     target: int
 
 
-class DiscardCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DiscardCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Discard a card from hand (Punks' rule, the Jumped penalty)."""
 
     card: int
 
 
-class PlayCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class PlayCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Play a War card from hand on your fight turn.
 
     ``weapon``: the Weapon used with it (a [Weapon] or Any Weapon card).
@@ -40,17 +40,17 @@ class PlayCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkno
     pick: int = -1
 
 
-class KeepLookout(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class KeepLookout(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """After Lookout's peek: leave the Bopper card on top, or put it on the bottom."""
 
     bottom: bool
 
 
-class Roll(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Roll(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Roll the dice the cards played this turn give."""
 
 
-class Reroll(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Reroll(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Re-roll with a card: a played Smooth Talker or Showboat, or Lucky Hat / Cover Me from hand.
 
     ``die`` is the index of the die (ignored by Showboat, which re-rolls every 1 and 2: use -1).
@@ -60,11 +60,11 @@ class Reroll(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown
     die: int
 
 
-class KeepDice(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class KeepDice(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The roller is done re-rolling (the Orphans' rule then applies)."""
 
 
-class Boost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Boost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Add 1 to a die with a card: a played Quiet Strength / Cheap Shot, or Throw Hands,
     Take the Lead or Sweet Talk from hand."""
 
@@ -72,7 +72,7 @@ class Boost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_
     die: int
 
 
-class CoverSpot(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CoverSpot(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Cover one spot: a Number spot with the dice, or a Weapon spot with ``weapon``
     (-1: with an Any Weapon card played with a Weapon this turn)."""
 
@@ -80,22 +80,22 @@ class CoverSpot(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkn
     weapon: int = -1
 
 
-class GiveUp(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class GiveUp(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Cover nothing: you are knocked out (WR-KO-01)."""
 
 
-class LetItGo(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class LetItGo(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A Warrior who could react to another's roll or knock-out declines, for this window
     (every reaction card says "may"; the window reopens after a re-roll)."""
 
 
-class HoldTheLine(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class HoldTheLine(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Discard Hold the Line so the knocked-out Warrior loses a discard-pile card instead."""
 
     card: int
 
 
-class RemoveCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class RemoveCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Knocked out: remove a card (from hand, or from the discard pile if the hand is empty)."""
 
     card: int
@@ -104,45 +104,45 @@ class RemoveCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unk
 # --- City Phase ------------------------------------------------------------------------
 
 
-class Move(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Move(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Move your mover to a space (WR-MOVE)."""
 
     space: int
 
 
-class Rest(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Rest(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Rest instead of moving (WR-REST-01)."""
 
 
-class ReturnCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ReturnCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Discard-pile icon: return a card from your discard pile to your hand."""
 
     card: int
 
 
-class TakeWarCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class TakeWarCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """War card icon: take a card from the face-up War row (by position)."""
 
     index: int
 
 
-class TakeWeapon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class TakeWeapon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Weapon icon: take a Weapon from the face-up row (by position)."""
 
     index: int
 
 
-class RemoveWeapon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class RemoveWeapon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Remove one of your Weapons from the game (third Weapon, or The Fuzz)."""
 
     weapon: int
 
 
-class StandAndFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class StandAndFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Challenged: fight at the Location you looked at."""
 
 
-class Run(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Run(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Challenged: run (a Bottle goes on the board)."""
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Literal, Union
 
 import msgspec
 
@@ -11,17 +11,37 @@ from boardcore import RngAdvanced
 
 # --- flow ---------------------------------------------------------------------------
 
+DecisionKind = Literal[
+    "first_fight",
+    "gang_target",
+    "gang_discard",
+    "play",
+    "lookout",
+    "reroll",
+    "boost",
+    "ko",
+    "move",
+    "return",
+    "war_row",
+    "weapon_row",
+    "weapon_limit",
+    "fuzz",
+    "jumped",
+    "challenge",
+]
+"""The decisions the game can wait for (``Pending.kind``)."""
 
-class ChoiceOffered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+
+class ChoiceOffered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The game now waits for ``player``'s decision of this kind."""
 
-    kind: str
+    kind: DecisionKind
     player: int
     count: int = 0
     can_run: bool = True
 
 
-class GameEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class GameEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The night is over: everyone won or everyone lost."""
 
     won: bool
@@ -31,7 +51,7 @@ class GameEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkn
 # --- Fight Phase ----------------------------------------------------------------------
 
 
-class FightStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class FightStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A fight begins: rival, Location (or Coney), participants and requirement."""
 
     instigator: int
@@ -43,34 +63,34 @@ class FightStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_u
     need_rep: int
 
 
-class WarriorChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class WarriorChosen(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The Instigator chose who suffers the gang's "before the fight" rule."""
 
     player: int
     target: int
 
 
-class CardsDiscarded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CardsDiscarded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Cards went from a hand to its owner's discard pile (gang rule or penalty)."""
 
     player: int
     cards: tuple[int, ...]
 
 
-class WeaponTurnedUp(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class WeaponTurnedUp(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A face-down Weapon card was turned face up again (Second Wind, Patch Up)."""
 
     player: int
     weapon: int
 
 
-class TurnStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class TurnStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A fight turn begins."""
 
     player: int
 
 
-class CardPlayed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CardPlayed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A War card was played (to the discard pile), with the Weapon used for it if any."""
 
     player: int
@@ -78,26 +98,26 @@ class CardPlayed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unk
     weapon: int = -1
 
 
-class LookoutPeeked(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class LookoutPeeked(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Lookout: the player secretly saw the top Bopper card."""
 
     player: int
     card: int
 
 
-class LookoutDecided(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class LookoutDecided(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Lookout: the peeked card stays on top, or goes to the bottom."""
 
     player: int
     bottom: bool
 
 
-class DiceRolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DiceRolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     player: int
     dice: tuple[int, ...]
 
 
-class DiceRerolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DiceRerolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """``by`` used ``card`` to re-roll; ``dice`` are the roller's dice afterwards."""
 
     player: int
@@ -106,14 +126,14 @@ class DiceRerolled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_u
     dice: tuple[int, ...]
 
 
-class DiceSettled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DiceSettled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Re-rolls are over; ``dice`` remain (after the Orphans' rule)."""
 
     player: int
     dice: tuple[int, ...]
 
 
-class DieBoosted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class DieBoosted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """``by`` used ``card`` to add 1 to die ``die`` of the roller."""
 
     player: int
@@ -122,7 +142,7 @@ class DieBoosted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unk
     die: int
 
 
-class SpotCovered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class SpotCovered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A Defeat token went on a spot (with ``weapon`` if one was used)."""
 
     player: int
@@ -130,68 +150,68 @@ class SpotCovered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_un
     weapon: int = -1
 
 
-class KnockedOut(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class KnockedOut(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     player: int
 
 
-class ReactionDeclined(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ReactionDeclined(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """``player`` let the current roll or knock-out go by without reacting."""
 
     player: int
 
 
-class HoldTheLineUsed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class HoldTheLineUsed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     player: int
     target: int
     card: int
 
 
-class CardRemoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CardRemoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A War card left the game, from ``pile`` ("hand" or "discard")."""
 
     player: int
     card: int
-    pile: str
+    pile: Literal["hand", "discard"]
     reason: str
 
 
-class RivalDefeated(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class RivalDefeated(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The beaten gang's leader drops to the bottom of the Reputation Track."""
 
     gang: int
 
 
-class GangRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class GangRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The beaten Gang tile went face up to the bottom; the next rival is revealed."""
 
     gang: int
 
 
-class GangStackShuffled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class GangStackShuffled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Every Gang tile in the stack was face up: they were shuffled face down."""
 
     order: tuple[int, ...]
 
 
-class WarriorsDropped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class WarriorsDropped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The Warriors' leader moved down ``steps`` spaces, swapping with those below."""
 
     steps: int
 
 
-class LocationReturned(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class LocationReturned(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The fight's Location tile went face up to the bottom (Van Cortlandt: out of the game)."""
 
     tile: int
 
 
-class LocationStackShuffled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class LocationStackShuffled(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Every Location tile in the stack was face up: they were shuffled face down."""
 
     order: tuple[int, ...]
 
 
-class FightEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class FightEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Defeat tokens cleared; the participants' Weapons turn face up."""
 
     won: bool
@@ -200,12 +220,12 @@ class FightEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unk
 # --- City Phase -----------------------------------------------------------------------
 
 
-class CityTurnStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CityTurnStarted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     player: int
     resume: int
 
 
-class Moved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Moved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Moved to a space; ``reveals`` Bopper cards are due there."""
 
     player: int
@@ -213,20 +233,20 @@ class Moved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_
     reveals: int
 
 
-class Rested(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Rested(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The discard pile went back to hand."""
 
     player: int
 
 
-class CardReturned(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class CardReturned(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A card went from the discard pile back to its owner's hand."""
 
     player: int
     card: int
 
 
-class WarCardTaken(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class WarCardTaken(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """A card from the War row went to a hand; ``refill`` (or -1) replaced it."""
 
     player: int
@@ -235,48 +255,48 @@ class WarCardTaken(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_u
     refill: int
 
 
-class WeaponTaken(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class WeaponTaken(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     player: int
     index: int
     weapon: int
     refill: int
 
 
-class WeaponRemoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class WeaponRemoved(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     player: int
     weapon: int
 
 
-class BopperRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class BopperRevealed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     player: int
     card: int
 
 
-class BopperDeckBuilt(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class BopperDeckBuilt(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The Bopper deck was rebuilt and shuffled (``reason``: empty, third_threat, coney)."""
 
     player: int
     order: tuple[int, ...]
-    reason: str
+    reason: Literal["empty", "third_threat", "coney"]
 
 
-class Challenged(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Challenged(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     player: int
     can_run: bool
 
 
-class LocationPeeked(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class LocationPeeked(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The challenged Warrior secretly looked at the top Location tile."""
 
     player: int
     tile: int
 
 
-class ChoseFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class ChoseFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     player: int
 
 
-class Ran(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+class Ran(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The Warrior ran; the seen tile went face up to the bottom and a Bottle was placed."""
 
     player: int

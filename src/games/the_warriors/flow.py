@@ -14,6 +14,7 @@ from .events import (
     CardReturned,
     CardsDiscarded,
     ChoiceOffered,
+    DecisionKind,
     GameEnded,
     WarCardTaken,
     WeaponTurnedUp,
@@ -57,8 +58,9 @@ class Tx:
         out, self.rng = self.rng.dice(k, 6)
         return out
 
-    def offer(self, kind: str, player: int, *, count: int = 0, can_run: bool = True) -> None:
-        self.emit(ChoiceOffered(kind=kind, player=player, count=count, can_run=can_run))
+    def offer(self, kind: DecisionKind, player: int, *, count: int = 0, can_run: bool = True) -> None:
+        usual = _OFFERS.get((kind, player)) if (count, can_run) == (0, True) else None
+        self.emit(usual or ChoiceOffered(kind=kind, player=player, count=count, can_run=can_run))
 
     def finish(self) -> list[Any]:
         if self.rng != self.state.rng:
@@ -85,9 +87,11 @@ def clockwise_from(start: int, players: int) -> tuple[int, ...]:
 # --- folds of shared events ------------------------------------------------------------
 
 
-_KINDS = ("play", "reroll", "boost", "ko", "move", "return", "war_row", "weapon_row", "weapon_limit", "challenge", "gang_target", "lookout", "fuzz")
+_KINDS: tuple[DecisionKind, ...] = ("play", "reroll", "boost", "ko", "move", "return", "war_row", "weapon_row", "weapon_limit", "challenge", "gang_target", "lookout", "fuzz")
 _SHARED = {(kind, player): Pending(kind=kind, player=player) for kind in _KINDS for player in range(4)}
-"""The usual decisions, built once, so that history steps share them instead of each holding a copy."""
+_OFFERS = {(kind, player): ChoiceOffered(kind=kind, player=player) for kind in _KINDS for player in range(4)}
+"""The usual decisions and their events, built once, so that history steps share them
+instead of each holding a copy (memory per step)."""
 
 
 def evolve_choice_offered(state: State, e: ChoiceOffered) -> State:
@@ -101,15 +105,16 @@ def evolve_game_ended(state: State, e: GameEnded) -> State:
     return update(state, result=1 if e.won else -1, reason=e.reason, pending=None, city=None)
 
 
-def evolve_cards_discarded(state: State, e: CardsDiscarded) -> State:
-    hand = state.hands[e.player]
-    for c in e.cards:
+def to_discard(state: State, seat: int, cards: tuple[int, ...]) -> State:
+    """``cards`` go from ``seat``'s hand to their discard pile (WR-CARD-04)."""
+    hand = state.hands[seat]
+    for c in cards:
         hand = without(hand, c)
-    return update(
-        state,
-        hands=put(state.hands, e.player, hand),
-        discards=put(state.discards, e.player, (*state.discards[e.player], *e.cards)),
-    )
+    return update(state, hands=put(state.hands, seat, hand), discards=put(state.discards, seat, (*state.discards[seat], *cards)))
+
+
+def evolve_cards_discarded(state: State, e: CardsDiscarded) -> State:
+    return to_discard(state, e.player, e.cards)
 
 
 def evolve_card_returned(state: State, e: CardReturned) -> State:
@@ -128,21 +133,21 @@ def evolve_card_removed(state: State, e: CardRemoved) -> State:
     return update(state, war_removed=(*state.war_removed, e.card))
 
 
+def take_from_row(row: tuple[int, ...], deck: tuple[int, ...], index: int, refill: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The face-up row and its deck after taking ``row[index]``: the deck's top card
+    (``refill``) replaces it, or the row shrinks when the deck is empty (GAP-20)."""
+    if refill >= 0:
+        return put(row, index, refill), deck[1:]
+    return (*row[:index], *row[index + 1 :]), deck
+
+
 def evolve_war_card_taken(state: State, e: WarCardTaken) -> State:
-    row = state.war_row
-    if e.refill >= 0:
-        row, deck = put(row, e.index, e.refill), state.war_deck[1:]
-    else:
-        row, deck = (*row[: e.index], *row[e.index + 1 :]), state.war_deck
+    row, deck = take_from_row(state.war_row, state.war_deck, e.index, e.refill)
     return update(state, war_row=row, war_deck=deck, hands=put(state.hands, e.player, (*state.hands[e.player], e.card)))
 
 
 def evolve_weapon_taken(state: State, e: WeaponTaken) -> State:
-    row = state.weapon_row
-    if e.refill >= 0:
-        row, deck = put(row, e.index, e.refill), state.weapon_deck[1:]
-    else:
-        row, deck = (*row[: e.index], *row[e.index + 1 :]), state.weapon_deck
+    row, deck = take_from_row(state.weapon_row, state.weapon_deck, e.index, e.refill)
     return update(state, weapon_row=row, weapon_deck=deck, weapons=put(state.weapons, e.player, (*state.weapons[e.player], e.weapon)))
 
 

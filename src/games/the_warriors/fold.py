@@ -20,7 +20,7 @@ from .events import (
     WeaponRemoved,
     WeaponTaken,
 )
-from .phases import boppers, challenge, city, fight
+from .phases import boppers, challenge, city, fight, turn
 
 evolve: Callable[[Any, Any], Any] = make_evolve(
     Event,
@@ -35,6 +35,7 @@ evolve: Callable[[Any, Any], Any] = make_evolve(
         WeaponRemoved: flow.evolve_weapon_removed,
         WeaponTurnedUp: flow.evolve_weapon_turned_up,
         **fight.HANDLERS,
+        **turn.HANDLERS,
         **city.HANDLERS,
         **boppers.HANDLERS,
         **challenge.HANDLERS,

@@ -7,6 +7,7 @@ from typing import Any
 
 from boardcore import Game, IllegalAction
 
+from .bots import house_bot
 from .actions import Action, CoverSpot, Move, PlayCard, Run
 from .events import Event
 from .flow import Tx
@@ -147,4 +148,5 @@ GAME: Game[State, Any, Any, View] = Game(
     options_type=Options,
     describe=describe,
     summarize=summarize,
+    house_bot=house_bot,
 )

@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from boardcore import Rng
 
 from .catalog import DIFFICULTIES, WARRIOR_NAMES
+from .events import DecisionKind
 
 
 def warrior_names(value: str | Iterable[str]) -> tuple[str, ...]:
@@ -46,7 +47,7 @@ class Options:
     max_city_turns: int = attrs.field(default=400, validator=attrs.validators.ge(1))
 
 
-class Fight(msgspec.Struct, frozen=True, kw_only=True):
+class Fight(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The fight in progress (WR-FIGHT)."""
 
     gang: int
@@ -83,7 +84,7 @@ class Fight(msgspec.Struct, frozen=True, kw_only=True):
     """Hold the Line was used for the Warrior being knocked out."""
 
 
-class City(msgspec.Struct, frozen=True, kw_only=True):
+class City(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The City turn (or post-fight Boombox reveal) in progress."""
 
     player: int
@@ -93,10 +94,10 @@ class City(msgspec.Struct, frozen=True, kw_only=True):
     """The next City turn goes to the first seat clockwise from here not on Coney Island."""
 
 
-class Pending(msgspec.Struct, frozen=True, kw_only=True):
+class Pending(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The decision the game waits for, and whose it is."""
 
-    kind: str
+    kind: DecisionKind
     player: int
     count: int = 0
     can_run: bool = True
@@ -104,7 +105,7 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
     """Warriors who let this reaction window go by (``LetItGo``)."""
 
 
-class Table(msgspec.Struct, frozen=True, kw_only=True):
+class Table(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The slow-changing part of the game: who plays, the track, the board's tokens, the
     decks and rows, the Gang and Location stacks, and the result (kept apart so that
     most steps copy only the small, busy ``State`` record)."""
@@ -143,7 +144,7 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
     max_city_turns: int = 400
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A whole game: hands, discards, Weapons, Boppers, the fight or City turn and the pending
     decision; everything slower-changing lives in ``table`` (read through the properties below)."""
 

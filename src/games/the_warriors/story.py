@@ -103,41 +103,55 @@ _TEXT: dict[type, Any] = {
 }
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def summarize(state: State, events: Sequence[Any]) -> str:
-    """The story of the night: crew, fights, runs, threats, the showdown and the result."""
+    """The story of the night: crew, fights (who, where, what it took, how it went, where the
+    Warriors stand afterwards), challenges and runs, arrivals, the showdown and the result."""
     names = [cat.WARRIOR_NAMES[w] for w in state.warriors]
 
     def who(seat: int) -> str:
         return f"{names[seat]} ({_who(seat)})"
 
     lines = ["The Warriors: Come Out to Play", "Crew: " + ", ".join(who(s) for s in range(state.players)), ""]
-    in_fight = False
+    fight: e.FightStarted | None = None
     number = 0
+    standing = 4
+    """The Warriors' space on the Reputation Track (they start on "4")."""
     cause = ""
     covers = threats = turns = 0
     kos: list[str] = []
+    after = ""
     for ev in events:
         if isinstance(ev, e.CityTurnStarted):
             turns += 1
         elif isinstance(ev, e.FightStarted):
-            in_fight, covers, kos = True, 0, []
+            fight, covers, kos, after = ev, 0, [], ""
             number += 1
             title = "*** The Coney Island Showdown" if ev.showdown else f"Fight #{number}"
             where = "Coney Island" if ev.showdown else cat.location_tile(ev.location).name
             crew = ", ".join(names[s] for s in ev.participants)
-            lines.append(f"{title} vs the {cat.GANGS[ev.gang].name} at {where} ({crew}; need 2 gang + {ev.need_loc} location spots, {ev.need_rep} Reputation)")
+            need = f"both gang spots + {_plural(ev.need_loc, 'Coney spot' if ev.showdown else 'Location spot')}" + (f" ({ev.need_rep} Reputation)" if ev.need_rep else "")
+            lines.append(f"{title} vs the {cat.GANGS[ev.gang].name} at {where}: {crew}; to win: {need}")
         elif isinstance(ev, e.SpotCovered):
             covers += 1
         elif isinstance(ev, e.KnockedOut):
             kos.append(names[ev.player])
-        elif isinstance(ev, (e.FightEnded, e.GameEnded)) and in_fight:
-            ko = f", knocked out: {', '.join(kos)}" if kos else ""
-            lines.append(f"   -> {'WON' if ev.won else 'LOST'} after {covers} spot{'' if covers == 1 else 's'} covered{ko}")
-            in_fight = False
-        elif isinstance(ev, e.RivalDefeated):
-            lines.append(f"   the {cat.GANGS[ev.gang].name} fall to the bottom of the Reputation Track")
+        elif isinstance(ev, e.RivalDefeated) and fight is not None:
+            climbed = fight.need_rep > 0
+            standing -= climbed
+            after = f"; the {cat.GANGS[ev.gang].name} fall to the bottom" + (f", the Warriors climb to {standing}" if climbed else "")
         elif isinstance(ev, e.WarriorsDropped):
-            lines.append(f"   the Warriors drop {ev.steps} space{'s' if ev.steps > 1 else ''} on the Reputation Track")
+            standing += ev.steps
+            after = f"; the Warriors drop to {standing}"
+            if fight is None:
+                lines.append(f"   the Warriors drop {_plural(ev.steps, 'space')} to {standing}")
+        elif isinstance(ev, (e.FightEnded, e.GameEnded)) and fight is not None:
+            ko = f", knocked out: {', '.join(kos)}" if kos else ""
+            lines.append(f"   -> {'WON' if ev.won else 'LOST'} with {_plural(covers, 'spot')} covered{ko}{after}")
+            fight = None
         elif isinstance(ev, e.BopperRevealed) and cat.bopper_kind(ev.card) != cat.COAST_IS_CLEAR:
             threats += 1
             cause = f"third Threat: {cat.BOPPER_NAMES[cat.bopper_kind(ev.card)]}"
@@ -150,6 +164,8 @@ def summarize(state: State, events: Sequence[Any]) -> str:
             lines.append(f"   {names[ev.player]} runs from {cat.location_tile(ev.tile).name}: a Bottle is thrown")
         elif isinstance(ev, e.Moved) and ev.space == cat.CONEY_SPACE:
             lines.append(f"{who(ev.player)} reaches Coney Island")
+        elif isinstance(ev, e.GameEnded) and not ev.won and fight is None:
+            lines.append(f"   {ev.reason}")
     lines.append("")
     track = ", ".join(f"{i + 1} {cat.FIGURE_NAMES[g]}" for i, g in enumerate(state.track))
     lines.append(f"Reputation Track: {track}")

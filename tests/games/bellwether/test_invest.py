@@ -147,11 +147,18 @@ def test_bw_upg_05_upgraded_building_counts_in_net_worth_until_lost():
 
 
 def test_bw_ib_06_bw_place_07_neutral_factory():
-    """BW-IB-06, BW-PLACE-07, GAP-06: buying a neutral Factory pays its cost, claims the Ward and keeps the placement."""
+    """BW-IB-06, BW-PLACE-07, GAP-06: buying a neutral Factory pays its cost, claims the Ward and keeps the placement.
+
+    The price is the printed $2 plus our $1 premium for a Factory already standing (docs: Balance).
+    """
     state = player(new(), 0, cash=6)
     state, _ = act(state, 0, Place(card="F-TW", ward=1))
     state, _ = act(state, 0, BuyNeutral(ward=2))
-    assert state.wards[2].buildings[0].owner == 0 and state.players[0].cash == 4
+    assert state.wards[2].buildings[0].owner == 0 and state.players[0].cash == 6 - (2 + 1)
+    assert net_worth(state, 0) == 3 + 2 + 2 + 2  # cash, the Workshop placed, the neutral at its printed value, the Boarding House in hand
+    assert BuyNeutral(ward=0) not in legal(player(state, 0, cash=2))
+    refused(player(state, 0, cash=2), 0, BuyNeutral(ward=0), "cash/insufficient")
+    assert BuyNeutral(ward=0) in legal(player(state, 0, cash=3))
     assert not any(isinstance(a, BuyNeutral) and a.ward == 2 for a in legal(state))
     # a rioting Ward's neutral Factory cannot be bought
     state = ward(state, 3, riot=True, strikers=3)
@@ -244,7 +251,8 @@ def test_bw_ib_07_every_job():
     assert (state.players[0].cash, state.players[1].cash) == (6, 0)
     state, events = act(state, 0, PlayJob(gangster="G-INF"))
     seen = [e for e in events if isinstance(e, GangstersInspected)][0]
-    assert seen.seen == ("G-FIX",) and GAME.redact(seen, 1).seen == ()
+    assert seen.seen == ("G-FIX",) and GAME.redact(seen, 1).seen is None and GAME.redact(seen, None).seen is None
+    assert "Fixer" in GAME.describe(seen, 0) and "Fixer" not in GAME.describe(GAME.redact(seen, 1), 1)
     state = ward(state, 1, strikers=2)
     state, _ = act(state, 0, PlayJob(gangster="G-PEA", ward=1))
     assert state.wards[1].strikers == 0

@@ -57,4 +57,24 @@ def test_demo_game_reads_as_a_complete_game() -> None:
     summary = GAME.summarize(match.state, match.events)
     assert "The Landmark deck ran out and the final round was played." in summary
     assert "final round" in summary.split("Round by round:")[1]
-    assert "points:" in summary and "wins!" in summary or "share the win!" in summary
+    assert "points:" in summary and ("wins!" in summary or "share the win!" in summary)
+
+
+def test_house_bot_games_keep_the_contract() -> None:
+    """A house-bot game (Recruiting, Bribes, Blasts, the final round) passes the contract's replay, fold, legality and leak checks."""
+    from boardcore.encoding import state_digest
+    from boardcore.testing import contract
+
+    match = Match.new(GAME, 4, 6)
+    bots = make_bots(GAME, 4, 6, "house")
+    digests = [state_digest(match.state)]
+    while not match.is_over:
+        (seat,) = match.actors
+        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+        digests.append(state_digest(match.state))
+    p = contract.Playout(GAME, 4, 6, match, tuple(digests))
+    assert match.state.final
+    contract.check_replay_digests(p)
+    contract.check_fold_rebuilds_state(p)
+    contract.check_legal_actions_accepted(p, states=15, per_state=10)
+    contract.check_no_leaks(p, states=20)

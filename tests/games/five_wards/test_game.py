@@ -102,6 +102,21 @@ def test_determinize_keeps_the_view() -> None:
     assert determinize(s, 0, Rng.from_seed(99, 2)).tactics_deck != s.tactics_deck
 
 
+def test_determinize_keeps_one_brawl_set_aside() -> None:
+    """FW-SETUP-06, FW-SETUP-09: a resampled world is a possible one: the leftover deck keeps its 17 Landmarks and 1 Brawl,
+    the draw pile its Brawls, though which cards they are is resampled."""
+    s = new(4, 3)
+    brawls = [sum(1 for c in pile if c.startswith("B")) for pile in (s.supply.landmark_deck, s.supply.leftover_deck)]
+    seen = set()
+    for k in range(8):
+        twin = determinize(s, 0, Rng.from_seed(k, 2))
+        piles = (twin.supply.landmark_deck, twin.supply.leftover_deck)
+        assert [sum(1 for c in pile if c.startswith("B")) for pile in piles] == brawls == [brawls[0], 1]
+        assert sorted(piles[0] + piles[1]) == sorted(s.supply.landmark_deck + s.supply.leftover_deck)
+        seen.add(piles[1])
+    assert len(seen) > 1
+
+
 def test_malformed_and_out_of_turn_actions() -> None:
     """Bad input raises IllegalAction with a domain/reason code and changes nothing."""
     s = new(3, 0)

@@ -26,7 +26,7 @@ from games.five_wards.events import CopperPlaced, DiceRerolled, DiceRolled, Phas
 from games.five_wards.phases.rally import RESTOCK_OPTIONS
 from games.five_wards.state import COPPER, NOBODY
 
-from .helpers import A, B, C, W2, act, deploying, drafting, end_turn, finish_draft, new, of, row, slot, with_player
+from .helpers import A, B, C, act, drafting, end_turn, finish_draft, new, of, row, slot, with_player
 
 LANDMARKS_ONLY = row("L02", "L19", "L22", "L28", "L12")
 """Gasworks (FIRST), Bath House (LAST), Brewery (ALL), Clock Tower (ALL), Lodging House (LAST)."""
@@ -381,8 +381,9 @@ def test_phase_began_brawl_event() -> None:
     s = replace(s, stage="draft", turn=None, pick=8)
     from games.five_wards.game import settle
 
-    assert of(settle(s, []), PhaseBegan)[0].phase == "brawl"
-    assert W2 == 1 and deploying is not None
+    events = settle(s, [])
+    assert of(events, PhaseBegan)[0].phase == "brawl"
+    assert not of(events, StartPassed)  # no new Phase 1 and no Phase 3 before the Brawl is fought
 
 
 def test_gap_23_restock_that_yields_nothing() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from games.five_wards import GAME
-from games.five_wards.actions import DeployThugs, EndDeploy
+from games.five_wards.actions import Bolster, DeployThugs, EndDeploy
 from games.five_wards.catalog import TACTIC_BY_ID
 from games.five_wards.events import (
     CopperPlaced,
@@ -104,12 +104,17 @@ def test_fw_final_03_04_05_06_07_final_round() -> None:
     deploys, without a Copper; the filled Brewery (A + B) gets one; Schemes still work; then scoring, no Phase 4."""
     cards = (slot("L28", (A, B, NOBODY)), slot("L22", (A, B)), "L19", "L14", "L12")
     s = new(2, 0, row=row(*cards), start=A, inspector=W3, final=True)
+    s = with_ward(s, W3, ward(2, old={A: 1}))
     s = replace(s, stage="draft", turn=None, pick=4)
     events = settle(s, [])
     assert of(events, CopperPlaced) == [CopperPlaced(position=1)]
     s = fold(s, events)
     assert s.stage == "deploy" and s.step.position == 0 and s.step.player == A
     assert s.scores is None  # FW-ROUND-03: Wards score only at the end
+    s, _ = act(s, A, DeployThugs(ward=W1, count=1))
+    # FW-FINAL-06: A's 1 Power pays for a Bolster out of Centerville into the new Westchester stack
+    s, _ = act(s, A, Bolster(from_ward=W3, from_fresh=False, to_ward=W1, to_fresh=True))
+    assert s.wards[W1].boss == A and s.wards[W1].boss_height == 2 and s.players[A].resources == (0, 1, 1)
     while s.stage == "deploy":
         seat = s.step.player
         if s.step.remaining:

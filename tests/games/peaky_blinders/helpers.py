@@ -19,12 +19,31 @@ from games.peaky_blinders.state import State
 replace = msgspec.structs.replace
 
 
+NESTED = {
+    **dict.fromkeys(("board", "placed", "passed", "cursor", "current"), "round"),
+    **dict.fromkeys(("buying", "visited", "exchanged"), "turns"),
+    **dict.fromkeys(("deck", "discard", "stacks", "fortune"), "supplies"),
+    **dict.fromkeys(("derbies", "max_derbies", "winner"), "progress"),
+}
+"""Which nested record holds a field (``State.round``, ``.turns``, ``.supplies``, ``.progress``)."""
+
+
+def setf(state: State, **fields: Any) -> State:
+    """The table with fields replaced, top-level or inside the nested record that holds them."""
+    top = {k: v for k, v in fields.items() if k not in NESTED}
+    for record in set(NESTED.values()):
+        inner = {k: v for k, v in fields.items() if NESTED.get(k) == record}
+        if inner:
+            top[record] = replace(getattr(state, record), **inner)
+    return replace(state, **top)
+
+
 def table(n: int = 3, seed: int = 0, **fields: Any) -> State:
-    """A freshly set-up table (missions dealt, none shown yet) with some fields replaced."""
+    """A freshly set-up table (missions dealt, none shown yet) with some fields replaced (see ``setf``)."""
     state = GAME.setup(GAME.config(n), seed)
     players = tuple(replace(p, face_up=0) for p in state.players)
     state = replace(state, players=players, reveal=None)
-    return replace(state, **fields) if fields else state
+    return setf(state, **fields)
 
 
 def give(state: State, seat: int, **items: Any) -> State:

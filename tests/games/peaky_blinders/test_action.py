@@ -7,6 +7,7 @@ import pytest
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.events import CardDrawn, DieRolled, Gained, HenchmanRetrieved, Jailed, Lost, RollsSettled
+from games.peaky_blinders.phases.preparation import available
 
 from .helpers import action_table, dice, drive, give, no_fortune, of, res
 
@@ -58,7 +59,8 @@ def test_pb_action_07_three_henchmen_differ() -> None:
     """PB-ACTION-07: every player has 3 henchmen, and a total of 7 gives strength 3, charisma 3, intellect 2 rewards."""
     assert [C.rewards(h, 7)[0] for h in range(3)] == [3, 3, 2]
     state = action_table(3, 0, {})
-    assert all(sum(p) == 0 for p in state.placed) and len(C.HENCHMEN) == 3
+    assert C.HENCHMEN == ("strength", "charisma", "intellect")
+    assert all(available(state, seat) == [0, 1, 2] for seat in range(3))
 
 
 @pytest.mark.parametrize(
@@ -132,7 +134,7 @@ def test_pb_loc_13_eden_club_cards_face_down() -> None:
     before, after, events = run_one(3, 8, CHARISMA, 6)
     drawn = of(events, CardDrawn)
     assert len(drawn) == 3 and len(after.players[0].hand) == 3
-    assert sorted(after.players[0].hand) == sorted(before.deck[-3:])
+    assert sorted(after.players[0].hand) == sorted(before.supplies.deck[-3:])
     assert all(GAME.redact(e, 1).card == "" for e in drawn)
     assert GAME.view(after, 1).players[0].hand == () and GAME.view(after, 1).players[0].hand_size == 3
     assert GAME.view(after, 0).players[0].hand == after.players[0].hand

@@ -108,7 +108,7 @@ def test_pb_conf_02_free_card_no_roll() -> None:
     state = no_fortune(action_table(3, 0, {12: (0, CHARISMA)}))
     state = markers(state, 0, (2, 0, 0))
     state = give(state, 0, leadership=1)  # P0 also starts the OGS: no starter roll either
-    top = state.deck[-1]
+    top = state.supplies.deck[-1]
     after, events = drive(state)
     assert [(e.player, e.card) for e in of(events, CardDrawn)] == [(0, top)]
     assert not of(events, DieRolled) and not of(events, RngAdvanced)

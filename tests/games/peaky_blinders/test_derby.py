@@ -6,7 +6,7 @@ from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import UseFortune
 from games.peaky_blinders.events import BetPlaced, DerbyBegan, DerbyWon, DieRolled, GameEnded, HorseMoved, MissionCompleted, StarterChosen, ZoneBegan
 
-from .helpers import act, dice, drive, give, markers, no_fortune, of, ogs_table, res
+from .helpers import act, dice, drive, give, markers, no_fortune, of, ogs_table, res, setf
 
 
 def derby_table(n: int = 3):  # type: ignore[no-untyped-def]
@@ -98,7 +98,7 @@ def test_derby_fortune_on_racing_die() -> None:
 def test_derby_limit_ends_game() -> None:
     """GAP-04: after the last allowed Derby the game ends and is ranked."""
     state = give(derby_table(2), 0, horsepower=20, leadership=1)
-    state = state.__class__(**{**{f: getattr(state, f) for f in state.__struct_fields__}, "derbies": 5})
+    state = setf(state, derbies=5)
     state, events = drive(dice(state, (3, 6)))
     assert of(events, GameEnded)[0].reason == "limit" and state.phase == "over"
     result = GAME.outcome(state)

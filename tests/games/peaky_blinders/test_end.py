@@ -51,7 +51,7 @@ def test_pb_end_02_mid_action_phase() -> None:
     after, events = drive(dice(state, 3))
     assert of(events, GameEnded)[0].winner == 0
     assert [e.space for e in of(events, HenchmanRetrieved)] == [8]
-    assert after.board[9] == 1 * 3 + 2
+    assert after.round.board[9] == 1 * 3 + 2
 
 
 def test_missions_latch() -> None:
@@ -113,6 +113,6 @@ def test_round_limit_option() -> None:
     """GAP-04: the round limit is an option (max_derbies, default 6); a bad value is refused."""
     assert GAME.config(3).options.max_derbies == 6
     m = Match.new(GAME, 2, seed=4, options={"max_derbies": 1})
-    assert m.state.max_derbies == 1
+    assert m.state.progress.max_derbies == 1
     with pytest.raises(ValueError):
         GAME.config(3, {"max_derbies": 0})

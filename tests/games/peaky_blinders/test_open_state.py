@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from boardcore import IllegalAction
@@ -33,8 +34,9 @@ from games.peaky_blinders.events import (
     ZoneBegan,
 )
 from games.peaky_blinders.scoring import control_met, has_won
+from games.peaky_blinders.state import State
 
-from .helpers import act, action_table, dice, drive, give, markers, no_fortune, of, ogs_table, replace, res, table
+from .helpers import act, action_table, dice, drive, give, markers, no_fortune, of, ogs_table, replace, res, table, setf
 
 
 def test_pb_ogs_01_after_all_henchmen_back() -> None:
@@ -44,7 +46,7 @@ def test_pb_ogs_01_after_all_henchmen_back() -> None:
     kinds = [type(e).__name__ for e in events]
     assert kinds.index("StarterChosen") > max(i for i, k in enumerate(kinds) if k == "HenchmanRetrieved")
     assert of(events, StarterChosen)[-1].purpose == "ogs"
-    assert state.phase == "ogs" and all(b < 0 for b in state.board)
+    assert state.phase == "ogs" and all(b < 0 for b in state.round.board)
     assert len(of(events, HenchmanRetrieved)) == 3
 
 
@@ -60,7 +62,6 @@ def test_pb_ogs_03_rounds_until_all_pass() -> None:
     state = give(ogs_table(3, turn=0), 1, rum1=2)
     state, _ = act(state, 0, Pass())
     state, _ = act(state, 1, SellMaterial(material="rum", stack=0))
-    state, _ = act(state, 1, EndTurn())
     state, _ = act(state, 2, Pass())
     assert state.turn == 0 and state.passes == 1
     assert len(GAME.legal_actions(state, 0)) > 1  # P0 passed before, but may act again
@@ -82,7 +83,7 @@ def play(state, seat: int, card: str, target: int | None = None, die: int | None
 
 def test_pb_card_01_only_in_open_game_state() -> None:
     """PB-CARD-01 (GAP-06): cards are played on one's own open-game-state turn; in the preparation phase it is refused."""
-    prep = table(3, phase="prep", turn=0, starter=0, passed=(False,) * 3, placed=((False,) * 3,) * 3)
+    prep = table(3, phase="prep", turn=0, starter=0, passed=(False,) * 3)
     prep = give(prep, 0, hand=("DEF-02",))
     with pytest.raises(IllegalAction) as err:
         GAME.decide(prep, 0, PlayCard(card="DEF-02"))
@@ -122,7 +123,7 @@ def test_pb_card_04_discard_pile_and_turn_over() -> None:
     """PB-CARD-04: the played card is revealed, then goes face up on the discard pile; the turn passes."""
     state, events = play(ogs_table(3), 0, "DEF-07")
     assert of(events, CardPlayed)[0].card == "DEF-07"
-    assert state.discard == ("DEF-07",) and state.players[0].hand == ()
+    assert state.supplies.discard == ("DEF-07",) and state.players[0].hand == ()
     assert state.turn == 1 and of(events, TurnEnded)[0].acted
 
 
@@ -257,16 +258,20 @@ def test_bailed_out_henchman_placeable_next_round() -> None:
 
 
 def test_pb_mkt_scenario() -> None:
-    """PB-MKT-01, PB-MKT-02, PB-MKT-03, PB-MKT-04, PB-MKT-05, PB-MKT-06 (PB-TEST-11): in one visit P0 sells rum to B (+1 cash), buys A's top weapons (-1), swaps it for A's car parts; A's top is weapons again."""
+    """PB-MKT-01, PB-MKT-02, PB-MKT-03, PB-MKT-04, PB-MKT-05, PB-MKT-06 (PB-TEST-11, one trade per open game state):
+    P0 sells rum to B (+1 cash, turn over); in the next open game state buys A's top weapons (-1 cash);
+    in the one after, swaps that weapons card for A's new top, car parts; A's top is weapons again."""
     state = give(ogs_table(3), 0, rum1=2, rum5=1, cash1=3, cash5=0)
-    state = replace(state, stacks=(("car", "weapons"), ()))
-    state, _ = act(state, 0, SellMaterial(material="rum", stack=1))
-    assert state.stacks[1] == ("rum",) and res(state, 0, "cash1") == 4 and res(state, 0, "rum1") == 1
+    state = setf(state, stacks=(("car", "weapons"), ()))
+    state, events = act(state, 0, SellMaterial(material="rum", stack=1))
+    assert state.supplies.stacks[1] == ("rum",) and res(state, 0, "cash1") == 4 and res(state, 0, "rum1") == 1
+    assert state.turn == 1 and of(events, TurnEnded)[0].acted
+    state = setf(state, turn=0, visited=(False,) * 3)  # the next open game state
     state, _ = act(state, 0, BuyMaterial(stack=0))
-    assert state.stacks[0] == ("car",) and res(state, 0, "weapons1") == 1 and res(state, 0, "cash1") == 3
+    assert state.supplies.stacks[0] == ("car",) and res(state, 0, "weapons1") == 1 and res(state, 0, "cash1") == 3
+    state = setf(state, turn=0, visited=(False,) * 3)
     state, _ = act(state, 0, SwapMaterial(material="weapons", stack=0))
-    assert state.stacks[0] == ("weapons",) and res(state, 0, "car1") == 1 and res(state, 0, "weapons1") == 0
-    state, _ = act(state, 0, EndTurn())
+    assert state.supplies.stacks[0] == ("weapons",) and res(state, 0, "car1") == 1 and res(state, 0, "weapons1") == 0
     assert state.turn == 1
 
 
@@ -278,19 +283,33 @@ def test_pb_mkt_01_materials() -> None:
 
 
 def test_pb_mkt_02_once_per_ogs() -> None:
-    """PB-MKT-02 (PB-TEST-11): a second visit in the same open game state is refused; the next one allows it again."""
-    state = give(ogs_table(2, zone=0), 0, rum1=3, leadership=3)
+    """PB-MKT-02 (PB-TEST-11): one sell, buy or swap per open game state: a second trade, even on a later turn, is refused;
+    the next open game state allows one again."""
+    state = give(ogs_table(2, zone=0), 0, rum1=3, leadership=3, cash1=5)
     state, _ = act(state, 0, SellMaterial(material="rum", stack=0))
-    state, _ = act(state, 0, EndTurn())
     state, _ = act(state, 1, Pass())
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(state, 0, SellMaterial(material="rum", stack=0))
-    assert err.value.code == "market/once_per_ogs"
+    for trade in (SellMaterial(material="rum", stack=0), BuyMaterial(stack=0), SwapMaterial(material="rum", stack=0)):
+        assert trade not in GAME.legal_actions(state, 0)
+        with pytest.raises(IllegalAction) as err:
+            GAME.decide(state, 0, trade)
+        assert err.value.code == "market/once_per_ogs"
     state, events = act(state, 0, Pass())
     assert of(events, ZoneBegan)
     nxt = ogs_table(2, zone=1)
-    nxt = replace(nxt, players=state.players, stacks=state.stacks)
+    nxt = setf(nxt, players=state.players, stacks=state.supplies.stacks)
     assert SellMaterial(material="rum", stack=0) in GAME.legal_actions(nxt, 0)
+    assert BuyMaterial(stack=0) in GAME.legal_actions(nxt, 0)
+
+
+def test_pb_mkt_02_trade_takes_the_turn() -> None:
+    """PB-MKT-02, GAP-10: the trade is the turn's action: it cannot follow marker buying, and the turn passes after it."""
+    state = give(ogs_table(3), 0, rum1=1, cash5=2)
+    bought, _ = act(state, 0, BuyMarker(zone=0))
+    with pytest.raises(IllegalAction) as err:
+        GAME.decide(bought, 0, SellMaterial(material="rum", stack=0))
+    assert err.value.code == "ogs/one_action_per_turn"
+    sold, _ = act(state, 0, SellMaterial(material="rum", stack=0))
+    assert sold.turn == 1 and sold.passes == 0
 
 
 def test_pb_mkt_03_04_05_06_needs() -> None:
@@ -303,15 +322,15 @@ def test_pb_mkt_03_04_05_06_needs() -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.decide(state, 0, SwapMaterial(material="rum", stack=0))
     assert err.value.code == "market/empty_stack"
-    state = replace(state, stacks=(("car", "rum"), ("weapons",)))
+    state = setf(state, stacks=(("car", "rum"), ("weapons",)))
     state, _ = act(state, 0, SwapMaterial(material="rum", stack=1))
-    assert state.stacks == (("car", "rum"), ("rum",)) and res(state, 0, "weapons1") == 1
+    assert state.supplies.stacks == (("car", "rum"), ("rum",)) and res(state, 0, "weapons1") == 1
 
 
 def test_pb_mkt_07_no_value_5_cards() -> None:
     """PB-MKT-07 (PB-TEST-11): a value-5 rum card cannot be sold, and value-5 cash cannot buy."""
     state = give(ogs_table(3), 0, rum5=1, rum1=0, cash1=0, cash5=2)
-    state = replace(state, stacks=(("car",), ()))
+    state = setf(state, stacks=(("car",), ()))
     with pytest.raises(IllegalAction) as err:
         GAME.decide(state, 0, SellMaterial(material="rum", stack=0))
     assert err.value.code == "market/no_value1_card"
@@ -325,12 +344,51 @@ def test_pb_mkt_07_no_value_5_cards() -> None:
 
 def test_pb_exch_01_exchange_both_ways_free() -> None:
     """PB-EXCH-01 (GAP-13): five 1s become one 5 and back; an exchange does not use the turn."""
-    state = give(ogs_table(3), 0, rum1=5, cash1=5, cash5=0)
+    state = give(ogs_table(3), 0, rum1=5, cash1=5, cash5=1)
     state, _ = act(state, 0, Exchange(good="rum", up=True))
     assert (res(state, 0, "rum1"), res(state, 0, "rum5")) == (0, 1) and state.turn == 0
-    state, _ = act(state, 0, Exchange(good="cash", up=True))
     state, _ = act(state, 0, Exchange(good="cash", up=False))
-    assert (res(state, 0, "cash1"), res(state, 0, "cash5")) == (5, 0) and state.turn == 0
+    assert (res(state, 0, "cash1"), res(state, 0, "cash5")) == (10, 0) and state.turn == 0
     with pytest.raises(IllegalAction) as err:
         GAME.decide(state, 0, Exchange(good="rum", up=True))
     assert err.value.code == "exchange/not_enough"
+
+
+def test_pb_exch_01_one_way_per_turn() -> None:
+    """PB-EXCH-01: undoing an exchange in the same turn is refused (it would change nothing and could loop forever);
+    a later turn may exchange the other way."""
+    state = give(ogs_table(2), 0, cash1=5, cash5=0)
+    state, _ = act(state, 0, Exchange(good="cash", up=True))
+    assert Exchange(good="cash", up=False) not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction) as err:
+        GAME.decide(state, 0, Exchange(good="cash", up=False))
+    assert err.value.code == "exchange/reversal"
+    state, _ = act(state, 0, Pass())
+    state, _ = act(state, 1, BuyMarker(zone=0))
+    state, _ = act(state, 1, EndTurn())
+    assert state.turn == 0 and Exchange(good="cash", up=False) in GAME.legal_actions(state, 0)
+
+
+def _longest_turn(state: State, seen: dict[bytes, int], path: set[bytes]) -> int:
+    """The longest run of actions that keeps the same player on turn; fails on a cycle."""
+    key = msgspec.msgpack.encode(state)
+    assert key not in path, "a sequence of legal actions returns to the same table: an endless loop"
+    if key in seen:
+        return seen[key]
+    path.add(key)
+    best = 0
+    seat = state.turn
+    for action in GAME.legal_actions(state, seat):
+        after, _ = act(state, seat, action)
+        if after.phase == "ogs" and after.turn == seat and after.play is None:
+            best = max(best, 1 + _longest_turn(after, seen, path))
+    path.discard(key)
+    seen[key] = best
+    return best
+
+
+def test_no_endless_turn() -> None:
+    """GAP-10, GAP-11, GAP-13: every sequence of actions within one open-game-state turn (exchanges, markers, trades) ends."""
+    state = give(ogs_table(2), 0, cash1=6, cash5=2, rum1=5, weapons5=1, car1=1, hand=("DEF-02",))
+    state = setf(state, stacks=(("rum", "car"), ("weapons",)))
+    assert 0 < _longest_turn(state, {}, set()) < 12

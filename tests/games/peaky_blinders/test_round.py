@@ -195,7 +195,7 @@ def test_pb_start_07_ogs_clockwise_from_starter() -> None:
 
 
 def prep(n: int, zone: int = 0, turn: int = 0, **fields):  # type: ignore[no-untyped-def]
-    return table(n, phase="prep", zone=zone, turn=turn, starter=turn, passed=(False,) * n, placed=((False, False, False),) * n, **fields)
+    return table(n, phase="prep", zone=zone, turn=turn, starter=turn, passed=(False,) * n, **fields)
 
 
 def spaces_of(state, seat: int) -> set[int]:  # type: ignore[no-untyped-def]
@@ -240,7 +240,7 @@ def test_pb_prep_05_06_starter_first_then_one_each() -> None:
     for space in range(9):
         seat = state.turn
         order.append(seat)
-        henchman = C.HENCHMEN[sum(state.placed[seat])]
+        henchman = C.HENCHMEN[sum(seat * 3 + h in state.round.board for h in range(3))]
         state, events = act(state, seat, PlaceHenchman(henchman=henchman, space=[0, 1, 2, 4, 5, 6, 8, 9, 10][space]))
     assert order == [1, 2, 0, 1, 2, 0, 1, 2, 0]
     assert of(events, ActionPhaseBegan)
@@ -272,7 +272,7 @@ def test_pb_prep_07_spaces_always_suffice() -> None:
     for space in usable[:6]:
         seat = state.turn
         assert PassPlacement() in GAME.legal_actions(state, seat)
-        henchman = C.HENCHMEN[sum(state.placed[seat])]
+        henchman = C.HENCHMEN[sum(seat * 3 + h in state.round.board for h in range(3))]
         state, events = act(state, seat, PlaceHenchman(henchman=henchman, space=space))
     assert of(events, ActionPhaseBegan)
 
@@ -312,3 +312,11 @@ def test_ogs_turn_pass_then_next_zone() -> None:
     state, events = act(state, 1, Pass())
     assert of(events, TurnEnded)[-1].acted is False
     assert of(events, ZoneBegan)[0].zone == 1
+
+
+def test_gap_08_never_short_of_a_space() -> None:
+    """GAP-08: "a player with no legal free space must pass" cannot happen: 3 henchmen per player
+    (6, 9, 12) always fit the usable spaces (7, 10, 14), and nothing else blocks a space."""
+    for n, usable in ((2, 7), (3, 10), (4, 14)):
+        assert sum(C.usable(space, n) for space in range(len(C.SPACES))) == usable
+        assert 3 * n < usable

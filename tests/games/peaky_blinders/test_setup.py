@@ -28,7 +28,7 @@ def test_pb_comp_02_boards_and_side_board() -> None:
     """PB-COMP-02: up to 4 player boards (2-4 players) and one side board (meter, jail, market stacks, Derby)."""
     assert GAME.player_counts == (2, 3, 4)
     state = new(4).state
-    assert len(state.players) == 4 and len(state.stacks) == 2
+    assert len(state.players) == 4 and len(state.supplies.stacks) == 2
 
 
 def test_pb_comp_03_eleven_missions_four_control_missions() -> None:
@@ -66,7 +66,7 @@ def test_pb_comp_07_to_11_supplies() -> None:
     """PB-COMP-07, PB-COMP-08, PB-COMP-09, PB-COMP-10, PB-COMP-11: upgrade tokens are +1 each; 12 fortune tokens; materials, cash and members come as 1s and 5s."""
     state = new(3).state
     assert C.FORTUNE_TOKENS == 12
-    assert state.fortune_supply == 12 - 3 * 3
+    assert state.supplies.fortune == 12 - 3 * 3
     for good in C.GOODS:
         assert good + "1" in C.ITEM and good + "5" in C.ITEM
     assert "members" in C.ITEM
@@ -95,7 +95,7 @@ def test_pb_setup_03_three_fortune_tokens() -> None:
     """PB-SETUP-03: each player starts with 3 fortune tokens."""
     state = new(4).state
     assert [res(state, s, "fortune") for s in range(4)] == [3, 3, 3, 3]
-    assert state.fortune_supply == 0
+    assert state.supplies.fortune == 0
 
 
 def test_pb_setup_04_starting_cash() -> None:
@@ -116,14 +116,14 @@ def test_pb_setup_06_08_supplies_and_empty_market() -> None:
     for seat in range(3):
         for item in ("rum1", "weapons1", "car1", "members", "horsepower", "leadership", "strength", "charisma", "intellect"):
             assert res(state, seat, item) == 0
-    assert state.stacks == ((), ())
+    assert state.supplies.stacks == ((), ())
 
 
 def test_pb_setup_07_conflict_stack_shuffled() -> None:
     """PB-SETUP-07: all 40 conflict cards form one shuffled face-down stack."""
     a, b = new(3, seed=1).state, new(3, seed=2).state
-    assert sorted(a.deck) == sorted(C.DECK)
-    assert a.deck != b.deck
+    assert sorted(a.supplies.deck) == sorted(C.DECK)
+    assert a.supplies.deck != b.supplies.deck
     assert new(3).view(0).deck_size == 40
 
 

@@ -38,7 +38,7 @@ def test_pb_susp_03_04_06_full_meter_jails() -> None:
 
 def test_pb_susp_05_jailed_not_usable() -> None:
     """PB-SUSP-05: a jailed strength henchman cannot be used (placed) until bailed out; further rises are ignored."""
-    prep = table(3, phase="prep", turn=0, starter=0, passed=(False,) * 3, placed=((False,) * 3,) * 3)
+    prep = table(3, phase="prep", turn=0, starter=0, passed=(False,) * 3)
     prep = give(prep, 0, jailed=True, suspicion=10)
     assert not any(isinstance(a, PlaceHenchman) and a.henchman == "strength" for a in GAME.legal_actions(prep, 0))
     state = give(ogs_table(3), 1, jailed=True, suspicion=10, hand=("OFF-01",), fortune=0)
@@ -58,12 +58,12 @@ def test_pb_fort_01_offered_after_own_roll() -> None:
 def test_pb_fort_02_03_plus_one_changes_tier() -> None:
     """PB-FORT-02, PB-FORT-03 (PB-TEST-12): charisma (0 tokens) at The Bank rolls 5; a fortune token makes 6: 3 cash; the token goes to the supply."""
     state = action_table(3, 2, {8: (1, CHARISMA)})
-    supply = state.fortune_supply
+    supply = state.supplies.fortune
     state, _ = drive(dice(state, 5))
     state, events = act(state, 1, UseFortune())
     assert of(events, FortuneUsed) == [FortuneUsed(player=1)]
     assert res(state, 1, "cash1") == 8 and res(state, 1, "fortune") == 2
-    assert state.fortune_supply == supply + 1
+    assert state.supplies.fortune == supply + 1
 
 
 def test_pb_fort_05_one_per_roll() -> None:
@@ -81,13 +81,13 @@ def test_pb_fort_04_only_lucky_charm_earns() -> None:
     """PB-FORT-04 (GAP-20): DEF-07 gives a token only from a non-empty supply and below 3 held."""
     base = give(ogs_table(3), 0, hand=("DEF-07",), fortune=1)
     state, events = act(base, 0, PlayCard(card="DEF-07"))
-    assert res(state, 0, "fortune") == 2 and state.fortune_supply == base.fortune_supply - 1
+    assert res(state, 0, "fortune") == 2 and state.supplies.fortune == base.supplies.fortune - 1
     full = give(base, 0, fortune=3)
     state, events = act(full, 0, PlayCard(card="DEF-07"))
     assert res(state, 0, "fortune") == 3 and not of(events, Gained)
     empty = table(4, phase="ogs", zone=1, turn=0, starter=0, visited=(False,) * 4)
     empty = give(empty, 0, hand=("DEF-07",), fortune=1)
-    assert empty.fortune_supply == 0
+    assert empty.supplies.fortune == 0
     state, events = act(empty, 0, PlayCard(card="DEF-07"))
     assert res(state, 0, "fortune") == 1
 

@@ -54,8 +54,8 @@ def test_hands_and_deck_hidden_under_determinize() -> None:
     assert GAME.view(twin, 0) == GAME.view(state, 0)
     assert twin.players[0] == state.players[0]
     assert [len(p.hand) for p in twin.players] == [len(p.hand) for p in state.players]
-    assert sorted(twin.deck + twin.players[1].hand + twin.players[2].hand) == sorted(state.deck + state.players[1].hand + state.players[2].hand)
-    assert twin.deck != state.deck or twin.players[1:] != state.players[1:]
+    assert sorted(twin.supplies.deck + twin.players[1].hand + twin.players[2].hand) == sorted(state.supplies.deck + state.players[1].hand + state.players[2].hand)
+    assert twin.supplies.deck != state.supplies.deck or twin.players[1:] != state.players[1:]
     for seat in (1, 2):
         p, q = twin.players[seat], state.players[seat]
         assert p.missions[p.face_up] == q.missions[q.face_up]
@@ -124,8 +124,8 @@ def test_house_bots_win_by_missions(n: int, seed: int) -> None:
     assert type(bots[0]).__name__ == "HouseBot"
     play_out(m, bots, max_steps=3000)
     state = m.state
-    assert state.end_reason == "missions" and m.outcome.winners == (state.winner,)
-    assert all(state.players[state.winner].done) and control_met(state, state.winner)
+    assert state.progress.end_reason == "missions" and m.outcome.winners == (state.progress.winner,)
+    assert all(state.players[state.progress.winner].done) and control_met(state, state.progress.winner)
     assert isinstance([e for e in m.events if not isinstance(e, RngAdvanced)][-1], GameEnded)
     text = GAME.summarize(state, m.events)
-    assert f"Result: P{state.winner + 1}" in text and "completed all three missions" in text
+    assert f"Result: P{state.progress.winner + 1}" in text and "completed all three missions" in text

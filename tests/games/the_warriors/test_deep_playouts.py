@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from boardcore import Match
+from boardcore.bots import make_bots, play_out
 from boardcore.encoding import state_digest
 from boardcore.testing import contract
 from games.the_warriors import GAME
+from games.the_warriors.events import FightStarted
 
 from .bots import GreedyBot
 
@@ -52,17 +54,16 @@ def test_heuristic_bots_reach_the_showdown() -> None:
 
 
 def test_a_whole_night_won() -> None:
-    """WR-END-11: a full game (heuristic bots, 3 players, seed 90) reaches and wins the Coney Island Showdown: everyone wins."""
-    from .bots import SensibleBot
-
-    match = Match.new(GAME, 3, 90)
-    bots = [SensibleBot.seeded(90, seat) for seat in range(3)]
-    while not match.is_over:
-        seat = min(match.actors)
-        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+    """WR-END-03, WR-END-04, WR-END-09, WR-END-11: the demo night (house bots, 3 players, seed 1)
+    reaches the Coney Island Showdown with the Warriors on "3" (2 gangs above), which needs both
+    gang spots and 5 Coney spots including 2 Reputation spots (the rulebook's WR-END-12 numbers),
+    and wins it: everyone wins."""
+    match = Match.new(GAME, 3, 1)
+    play_out(match, make_bots(GAME, 3, 1))
     events = [e for step in match.steps for e in step.events]
     assert match.outcome is not None and match.outcome.winners == (0, 1, 2) and match.outcome.cooperative
-    showdown = next(e for e in events if type(e).__name__ == "FightStarted" and e.showdown)
-    assert showdown.need_loc == 5 and showdown.need_rep == 2 and match.state.arrived[-1] == showdown.instigator
+    showdown = next(e for e in events if isinstance(e, FightStarted) and e.showdown)
+    assert (showdown.need_loc, showdown.need_rep) == (5, 2) and match.state.arrived[-1] == showdown.instigator
     story = GAME.summarize(match.state, events)
     assert "The Coney Island Showdown" in story and "ALL PLAYERS WIN" in story
+    assert story.count("Fight #") == sum(1 for e in events if isinstance(e, FightStarted) and not e.showdown)

@@ -15,6 +15,7 @@ from games.the_warriors.actions import (
     HoldTheLine,
     KeepDice,
     KeepLookout,
+    LetItGo,
     PlayCard,
     RemoveCard,
     Reroll,
@@ -259,6 +260,17 @@ def test_wr_card_06_take_the_lead() -> None:
     assert Boost(card=SW2, die=1) in legal(s, 1) and 1 in GAME.actors(s)
     s, _ = apply(s, 1, Boost(card=SW2, die=1))
     assert s.fight is not None and s.fight.dice == (3, 5) and s.discards[1] == (SW2,)
+
+
+def test_gap_18_a_reaction_may_be_declined() -> None:
+    """GAP-18, WR-CARD-06 ("you may"): a Warrior able to react can let the roll go by (LetItGo);
+    they stop being an actor for this window, keep the card, and the roller goes on."""
+    s = rolled(duo(hands=((), (SW2,))), (3, 4))
+    assert GAME.actors(s) == frozenset({0, 1}) and LetItGo() in legal(s, 1)
+    s, events = apply(s, 1, LetItGo())
+    assert types(events) == ["ReactionDeclined"] and GAME.actors(s) == frozenset({0}) and legal(s, 1) == []
+    assert s.hands[1] == (SW2,)
+    assert legal(rolled(duo(hands=((), ())), (3, 4)), 1) == []
 
 
 def test_wr_card_08_smooth_talker() -> None:

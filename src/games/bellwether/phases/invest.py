@@ -51,6 +51,7 @@ from ..catalog import (
     HARBOUR_PRICE,
     HEAVY_BONUS,
     HIRE_COST,
+    NEUTRAL_PREMIUM,
     OFFICIALS,
     PEACEMAKER_REMOVES,
     RACKET_TAKE,
@@ -159,7 +160,7 @@ def legal(state: State, player: int) -> list[Any]:
                 actions.append(Upgrade(uid=b.uid))
         for b in ward.buildings:
             cost = BUILDINGS[b.card].cost
-            if b.owner < 0 and kind(b.card) == "F" and not ward.riot and can_pay(p, cost.cash, cost.res):
+            if b.owner < 0 and kind(b.card) == "F" and not ward.riot and can_pay(p, cost.cash + NEUTRAL_PREMIUM, cost.res):
                 actions.append(BuyNeutral(ward=w))
     if not state.placed:
         for card in sorted(set(p.hand)):
@@ -211,7 +212,7 @@ def decide_buy_neutral(out: Out, player: int, action: BuyNeutral) -> None:
     """BW-IB-06, BW-PLACE-07: bought already placed; it does not use the turn's placement."""
     ward = out.state.wards[action.ward]
     b = next(b for b in ward.buildings if b.owner < 0 and kind(b.card) == "F")
-    out.emit(NeutralBought(player=player, ward=action.ward, uid=b.uid, cost=BUILDINGS[b.card].cost.cash))
+    out.emit(NeutralBought(player=player, ward=action.ward, uid=b.uid, cost=BUILDINGS[b.card].cost.cash + NEUTRAL_PREMIUM))
 
 
 def decide_place(out: Out, player: int, action: Place) -> None:
@@ -276,29 +277,26 @@ def evolve_resource_sold(state: State, e: ResourceSold) -> State:
     return state
 
 
+def _refilled(market: tuple[str, ...], deck: tuple[str, ...], slot: int, refill: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The market and deck after ``slot`` is taken and refilled from the deck top ("" when it ran out, GAP-08)."""
+    return (*market[:slot], refill, *market[slot + 1 :]), deck[1:] if refill else deck
+
+
 def evolve_construction_bought(state: State, e: ConstructionBought) -> State:
     cost = BUILDINGS[e.card].cost
     state = _pay(state, e.player, cost.cash, cost.res)
     p = state.players[e.player]
     state = set_player(state, e.player, msgspec.structs.replace(p, hand=with_card(p.hand, e.card)))
-    market = state.construction_market
-    return msgspec.structs.replace(
-        state,
-        construction_market=(*market[: e.slot], e.refill, *market[e.slot + 1 :]),
-        construction_deck=state.construction_deck[1:] if e.refill else state.construction_deck,
-    )
+    market, deck = _refilled(state.construction_market, state.construction_deck, e.slot, e.refill)
+    return msgspec.structs.replace(state, construction_market=market, construction_deck=deck)
 
 
 def evolve_official_recruited(state: State, e: OfficialRecruited) -> State:
     state = _pay(state, e.player, OFFICIALS[e.card].cost)
     p = state.players[e.player]
     state = set_player(state, e.player, msgspec.structs.replace(p, officials=with_card(p.officials, e.card)))
-    market = state.official_market
-    return msgspec.structs.replace(
-        state,
-        official_market=(*market[: e.slot], e.refill, *market[e.slot + 1 :]),
-        official_deck=state.official_deck[1:] if e.refill else state.official_deck,
-    )
+    market, deck = _refilled(state.official_market, state.official_deck, e.slot, e.refill)
+    return msgspec.structs.replace(state, official_market=market, official_deck=deck)
 
 
 def evolve_gangster_hired(state: State, e: GangsterHired) -> State:
@@ -319,8 +317,8 @@ def evolve_building_upgraded(state: State, e: BuildingUpgraded) -> State:
 
 
 def evolve_neutral_bought(state: State, e: NeutralBought) -> State:
-    cost = BUILDINGS[get(state.wards[e.ward], e.uid).card].cost
-    return _replace_building(_pay(state, e.player, cost.cash, cost.res), e.ward, e.uid, owner=e.player)
+    res = BUILDINGS[get(state.wards[e.ward], e.uid).card].cost.res
+    return _replace_building(_pay(state, e.player, e.cost, res), e.ward, e.uid, owner=e.player)
 
 
 def evolve_building_placed(state: State, e: BuildingPlaced) -> State:
@@ -395,6 +393,7 @@ def evolve_cash_taken(state: State, e: CashTaken) -> State:
 def evolve_gangsters_inspected(state: State, e: GangstersInspected) -> State:
     """The inspector now knows the rival's Gangsters (GAP-27): kept so determinize never forgets them."""
     rival = 1 - e.player
+    assert e.seen is not None  # the log holds the full event
     return set_player(state, rival, msgspec.structs.replace(state.players[rival], exposed=e.seen))
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from ..actions import Blast, BlastPick, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy
+from ..actions import Blast, BlastPick, BlastSource, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy
 from ..board import add, deploys, destinations, in_ward, is_brawl_slot, put, refuse, thugs_on, turn_order, update_player
 from ..catalog import CAPITAL, MAYHEM, POWER, RECRUIT_BY_ID
 from ..events import (
@@ -38,7 +38,7 @@ from ..events import (
 )
 from ..state import COPPER, NOBODY, DeployStep, Slot, State, WardState
 
-SOURCES = ("boss", "fresh", "old")
+SOURCES: tuple[BlastSource, ...] = ("boss", "fresh", "old")
 
 # --- the order of cards and seats (FW-DEPLOY-02, 04) ---------------------------------
 
@@ -352,7 +352,7 @@ def evolve_blasted(state: State, e: Blasted) -> State:
     return replace(state, step=replace(state.step, blast_ward=e.ward, blast_victims=e.victims))
 
 
-def blast_sources(ward: WardState, victim: int) -> tuple[str, ...]:
+def blast_sources(ward: WardState, victim: int) -> tuple[BlastSource, ...]:
     """Where a victim's Thug may come from (GAP-31)."""
     have = (ward.boss_height if ward.boss == victim else 0, ward.fresh[victim], ward.old[victim])
     return tuple(src for src, n in zip(SOURCES, have) if n > 0)

@@ -21,11 +21,12 @@ def step(ctx: Ctx) -> None:
     if state.rolls:
         settle_reward(ctx)
         return
-    space = next((i for i in range(state.cursor, len(state.board)) if state.board[i] >= 0), -1)
+    board = state.round.board
+    space = next((i for i in range(state.round.cursor, len(board)) if board[i] >= 0), -1)
     if space < 0:
         starter.begin(ctx, "ogs")
         return
-    seat, henchman = divmod(state.board[space], 3)
+    seat, henchman = divmod(board[space], 3)
     ctx.emit(HenchmanRetrieved(player=seat, henchman=henchman, space=space))
     if C.SPACES[space][0] == C.CONFLICT_ROW:
         conflict.begin(ctx, seat, henchman)
@@ -41,11 +42,11 @@ def total_score(state: State, seat: int, henchman: int, roll_total: int) -> int:
 def settle_reward(ctx: Ctx) -> None:
     """Rewards one by one, then a strength henchman's suspicion, then the jail check (GAP-15)."""
     state = ctx.state
-    seat, henchman = divmod(state.current, 3)
+    seat, henchman = divmod(state.round.current, 3)
     total = total_score(state, seat, henchman, totals(state)[0])
     ctx.emit(RollsSettled(totals=(total,)))
     count, suspicion = C.rewards(henchman, total)
-    location = C.LOCATIONS[state.zone][C.SPACES[state.cursor - 1][0]]
+    location = C.LOCATIONS[state.zone][C.SPACES[state.round.cursor - 1][0]]
     for _ in range(count):
         give_reward(ctx, seat, location.reward)
     if suspicion:
@@ -59,7 +60,7 @@ def give_reward(ctx: Ctx, seat: int, reward: str) -> None:
     elif reward == "card":
         ctx.draw_card(seat)
     elif reward in C.MATERIALS or reward == "cash":
-        ctx.emit(Gained(player=seat, item=reward + "1", amount=1))
+        ctx.emit(Gained(player=seat, item=C.ONE_ITEM[reward], amount=1))
     elif reward == "strength" and ctx.state.players[seat].jailed:
         return  # a jailed strength henchman's square takes no tokens (GAP-16)
     else:
@@ -67,6 +68,5 @@ def give_reward(ctx: Ctx, seat: int, reward: str) -> None:
 
 
 def evolve_henchman_retrieved(state: State, event: HenchmanRetrieved) -> State:
-    board = list(state.board)
-    board[event.space] = -1
-    return msgspec.structs.replace(state, board=tuple(board), cursor=event.space + 1, current=event.player * 3 + event.henchman)
+    round_ = msgspec.structs.replace(state.round, cursor=event.space + 1, current=event.player * 3 + event.henchman)
+    return msgspec.structs.replace(state, round=round_)

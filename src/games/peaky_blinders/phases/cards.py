@@ -21,7 +21,7 @@ from games.peaky_blinders.events import (
     Transferred,
     TurnEnded,
 )
-from games.peaky_blinders.flow import Ctx, illegal, lower_suspicion, raise_suspicion, replace_player
+from games.peaky_blinders.flow import Ctx, Refusal, refuse, lower_suspicion, raise_suspicion, replace_player
 from games.peaky_blinders.phases.fortune import totals
 from games.peaky_blinders.state import Play, State
 
@@ -37,18 +37,18 @@ def candidates(state: State, seat: int) -> list[PlayCard]:
     return out
 
 
-def problem(state: State, seat: int, action: Any) -> Exception | None:
+def problem(state: State, seat: int, action: Any) -> Refusal | None:
     if not isinstance(action, PlayCard):
-        return illegal(f"{type(action).__name__} is not an open-game-state turn action.", "action/wrong_step", seat, action, "PB-OGS-02")
-    if state.mode:
-        return illegal("A conflict card takes a whole turn.", "ogs/one_action_per_turn", seat, action, "PB-OGS-03")
+        return refuse(f"{type(action).__name__} is not an open-game-state turn action.", "action/wrong_step", "PB-OGS-02")
+    if state.turns.buying:
+        return refuse("A conflict card takes a whole turn.", "ogs/one_action_per_turn", "PB-OGS-03")
     if action.card not in state.players[seat].hand:
-        return illegal(f"Player {seat} holds no {action.card} card.", "card/not_in_hand", seat, action, "PB-CARD-01")
+        return refuse(f"Player {seat} holds no {action.card} card.", "card/not_in_hand", "PB-CARD-01")
     card = C.CARD[action.card]
     if card.offence and (action.target is None or action.target == seat or action.target not in range(len(state.players))):
-        return illegal(f"{card.name} is an Offence card: name an opponent as its target.", "card/bad_target", seat, action, "PB-CONF-03")
+        return refuse(f"{card.name} is an Offence card: name an opponent as its target.", "card/bad_target", "PB-CONF-03")
     if not card.offence and action.target is not None:
-        return illegal(f"{card.name} is a Defence card and takes no target.", "card/bad_target", seat, action, "PB-CONF-03")
+        return refuse(f"{card.name} is a Defence card and takes no target.", "card/bad_target", "PB-CONF-03")
     return None
 
 
@@ -88,11 +88,11 @@ def choice_candidates(state: State, seat: int) -> list[ChooseOption]:
     return [ChooseOption(option=o) for o in options(state.play)]
 
 
-def choice_problem(state: State, seat: int, action: ChooseOption) -> Exception | None:
+def choice_problem(state: State, seat: int, action: ChooseOption) -> Refusal | None:
     assert state.play is not None
     if action.option not in options(state.play):
         allowed = ", ".join(options(state.play))
-        return illegal(f"Choose one of: {allowed}.", "card/bad_option", seat, action, "PB-CARD-01")
+        return refuse(f"Choose one of: {allowed}.", "card/bad_option", "PB-CARD-01")
     return None
 
 
@@ -136,14 +136,14 @@ def resolve(ctx: Ctx, play: Play) -> None:
             ctx.emit(Gained(player=me, item=square, amount=amount))
     elif effect == "material":
         for material in play.choices:
-            ctx.emit(Gained(player=me, item=material + "1", amount=1))
+            ctx.emit(Gained(player=me, item=C.ONE_ITEM[material], amount=1))
     elif effect == "release":
         if ctx.state.players[me].jailed:
             ctx.emit(BailedOut(player=me, cost=0))
         else:
             lower_suspicion(ctx, me, 1)
     elif effect == "fortune":
-        if ctx.state.fortune_supply > 0 and res[C.FORTUNE] < C.STARTING_FORTUNE:
+        if ctx.state.supplies.fortune > 0 and res[C.FORTUNE] < C.STARTING_FORTUNE:
             ctx.emit(Gained(player=me, item="fortune", amount=1))
     elif effect == "suspicion_up":
         raise_suspicion(ctx, target, amount)
@@ -168,11 +168,11 @@ def resolve(ctx: Ctx, play: Play) -> None:
 def steal(ctx: Ctx, source: int, taker: int, good: str) -> None:
     """Move one value-1 card of ``good``, a value-5 card broken first if that is all there is (GAP-05)."""
     res = ctx.state.players[source].res
-    if res[C.ITEM[good + "1"]] == 0:
-        if res[C.ITEM[good + "5"]] == 0:
+    if res[C.ONES[good]] == 0:
+        if res[C.FIVES[good]] == 0:
             return
         ctx.emit(Exchanged(player=source, good=good, up=False))
-    ctx.emit(Transferred(source=source, target=taker, item=good + "1", amount=1))
+    ctx.emit(Transferred(source=source, target=taker, item=C.ONE_ITEM[good], amount=1))
 
 
 def take_token(ctx: Ctx, seat: int, square: str) -> None:
@@ -204,4 +204,5 @@ def evolve_option_chosen(state: State, event: OptionChosen) -> State:
 
 
 def evolve_card_resolved(state: State, event: CardResolved) -> State:
-    return msgspec.structs.replace(state, play=None, discard=(*state.discard, event.card))
+    supplies = msgspec.structs.replace(state.supplies, discard=(*state.supplies.discard, event.card))
+    return msgspec.structs.replace(state, play=None, supplies=supplies)

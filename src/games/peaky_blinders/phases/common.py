@@ -13,8 +13,10 @@ from games.peaky_blinders.state import State
 def evolve_gained(state: State, event: Gained) -> State:
     index = C.ITEM[event.item]
     player = bump(state.players[event.player], {index: event.amount})
-    supply = state.fortune_supply - event.amount if index == C.FORTUNE else state.fortune_supply
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), fortune_supply=supply)
+    state = msgspec.structs.replace(state, players=replace_player(state, event.player, player))
+    if index != C.FORTUNE:
+        return state
+    return msgspec.structs.replace(state, supplies=msgspec.structs.replace(state.supplies, fortune=state.supplies.fortune - event.amount))
 
 
 def evolve_lost(state: State, event: Lost) -> State:
@@ -31,25 +33,30 @@ def evolve_transferred(state: State, event: Transferred) -> State:
 
 
 def evolve_jailed(state: State, event: Jailed) -> State:
-    """To jail with all strength tokens removed (PB-SUSP-04/06); off the board if he stood there (GAP-16)."""
+    """To jail with all strength tokens removed (PB-SUSP-04/06).
+
+    He is never still waiting on a board space: suspicion rises only from a strength
+    henchman's own rewards, after he was taken back, or from an Offence card in the
+    open game state, when the board is empty (so GAP-16's "removed from his space" never applies).
+    """
     player = state.players[event.player]
     res = list(player.res)
     res[C.ITEM["strength"]] = 0
     player = msgspec.structs.replace(player, res=tuple(res), jailed=True)
-    code = event.player * 3
-    board = tuple(-1 if who == code else who for who in state.board) if code in state.board else state.board
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), board=board)
+    return msgspec.structs.replace(state, players=replace_player(state, event.player, player))
 
 
 def evolve_card_drawn(state: State, event: CardDrawn) -> State:
-    card = state.deck[-1]
+    supplies = state.supplies
+    card = supplies.deck[-1]
     player = state.players[event.player]
     player = msgspec.structs.replace(player, hand=tuple(sorted((*player.hand, card))))
-    return msgspec.structs.replace(state, deck=state.deck[:-1], players=replace_player(state, event.player, player))
+    supplies = msgspec.structs.replace(supplies, deck=supplies.deck[:-1])
+    return msgspec.structs.replace(state, supplies=supplies, players=replace_player(state, event.player, player))
 
 
 def evolve_deck_reshuffled(state: State, event: DeckReshuffled) -> State:
-    return msgspec.structs.replace(state, deck=event.cards, discard=())
+    return msgspec.structs.replace(state, supplies=msgspec.structs.replace(state.supplies, deck=event.cards, discard=()))
 
 
 def evolve_mission_completed(state: State, event: MissionCompleted) -> State:
@@ -59,4 +66,5 @@ def evolve_mission_completed(state: State, event: MissionCompleted) -> State:
 
 
 def evolve_game_ended(state: State, event: GameEnded) -> State:
-    return msgspec.structs.replace(state, phase="over", winner=event.winner, end_reason=event.reason)
+    progress = msgspec.structs.replace(state.progress, winner=event.winner, end_reason=event.reason)
+    return msgspec.structs.replace(state, phase="over", progress=progress)

@@ -15,7 +15,7 @@ from games.peaky_blinders.events import (
     RollsSettled,
     SwapDeclined,
 )
-from games.peaky_blinders.flow import Ctx, illegal, lose_all, supply_markers
+from games.peaky_blinders.flow import Ctx, Refusal, refuse, lose_all, supply_markers
 from games.peaky_blinders.phases.fortune import totals
 from games.peaky_blinders.state import Conflict, State
 
@@ -80,9 +80,9 @@ def defender_candidates(state: State, seat: int) -> list[ChooseDefender]:
     return [ChooseDefender(defender=s) for s in rivals(state, seat)]
 
 
-def defender_problem(state: State, seat: int, action: ChooseDefender) -> Exception | None:
+def defender_problem(state: State, seat: int, action: ChooseDefender) -> Refusal | None:
     if action.defender not in rivals(state, seat):
-        return illegal(f"Player {action.defender} has no control marker in this zone to defend with.", "conflict/not_a_rival", seat, action, "PB-CONF-05")
+        return refuse(f"Player {action.defender} has no control marker in this zone to defend with.", "conflict/not_a_rival", "PB-CONF-05")
     return None
 
 
@@ -101,10 +101,10 @@ def swap_candidates(state: State, seat: int) -> list[SwapMarker | DeclineSwap]:
     return [*(SwapMarker(from_zone=z) for z in swap_sources(state, seat)), DeclineSwap()]
 
 
-def swap_problem(state: State, seat: int, action: SwapMarker | DeclineSwap) -> Exception | None:
+def swap_problem(state: State, seat: int, action: SwapMarker | DeclineSwap) -> Refusal | None:
     if isinstance(action, SwapMarker) and action.from_zone not in swap_sources(state, seat):
         msg = "The replacement marker comes from your supply while you have one, else from one of your markers in another zone."
-        return illegal(msg, "conflict/bad_marker_source", seat, action, "PB-CONF-13")
+        return refuse(msg, "conflict/bad_marker_source", "PB-CONF-13")
     return None
 
 

@@ -69,4 +69,4 @@ def evolve_derby_won(state: State, event: DerbyWon) -> State:
     res = list(player.res)
     res[C.CASH1] += event.payout
     player = msgspec.structs.replace(player, res=tuple(res), derby_wins=player.derby_wins + 1)
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), derby=None, derbies=state.derbies + 1)
+    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), derby=None, progress=msgspec.structs.replace(state.progress, derbies=state.progress.derbies + 1))

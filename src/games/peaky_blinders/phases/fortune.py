@@ -7,7 +7,7 @@ import msgspec
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import DeclineFortune, UseFortune
 from games.peaky_blinders.events import DieRolled, FortuneDeclined, FortuneUsed, RollsSettled
-from games.peaky_blinders.flow import Ctx, bump, illegal, replace_player
+from games.peaky_blinders.flow import Ctx, bump, Refusal, refuse, replace_player
 from games.peaky_blinders.state import Roll, State
 
 
@@ -23,9 +23,9 @@ def candidates(state: State, seat: int) -> list[UseFortune | DeclineFortune]:
     return [UseFortune(), DeclineFortune()]
 
 
-def problem(state: State, seat: int, action: UseFortune | DeclineFortune) -> Exception | None:
+def problem(state: State, seat: int, action: UseFortune | DeclineFortune) -> Refusal | None:
     if isinstance(action, UseFortune) and state.players[seat].res[C.FORTUNE] < 1:
-        return illegal(f"Player {seat} has no fortune token to use.", "fortune/none_left", seat, action, "PB-FORT-01")
+        return refuse(f"Player {seat} has no fortune token to use.", "fortune/none_left", "PB-FORT-01")
     return None
 
 
@@ -54,7 +54,8 @@ def _close(state: State, used: bool) -> State:
 def evolve_fortune_used(state: State, event: FortuneUsed) -> State:
     state = _close(state, True)
     player = bump(state.players[event.player], {C.FORTUNE: -1})
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), fortune_supply=state.fortune_supply + 1)
+    supplies = msgspec.structs.replace(state.supplies, fortune=state.supplies.fortune + 1)
+    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), supplies=supplies)
 
 
 def evolve_fortune_declined(state: State, event: FortuneDeclined) -> State:

@@ -7,32 +7,33 @@ import msgspec
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import PassPlacement, PlaceHenchman
 from games.peaky_blinders.events import ActionPhaseBegan, HenchmanPlaced, PlacementPassed, ZoneBegan
-from games.peaky_blinders.flow import Ctx, illegal
+from games.peaky_blinders.flow import Ctx, Refusal, refuse
 from games.peaky_blinders.phases import starter
 from games.peaky_blinders.state import State
 
 
 def begin_zone(ctx: Ctx, zone: int) -> None:
     """A new round in ``zone``: find its starter (PB-ROUND-03, PB-START-04)."""
-    ctx.emit(ZoneBegan(zone=zone, round=ctx.state.round + 1))
+    ctx.emit(ZoneBegan(zone=zone, round=ctx.state.round.number + 1))
     starter.begin(ctx, "prep")
 
 
 def available(state: State, seat: int) -> list[int]:
     """Henchmen the seat may still place this round (a jailed strength henchman may not, PB-PREP-09)."""
-    placed = state.placed[seat]
+    board = state.round.board
     jailed = state.players[seat].jailed
-    return [h for h in range(3) if not placed[h] and not (h == 0 and jailed)]
+    return [h for h in range(3) if seat * 3 + h not in board and not (h == 0 and jailed)]
 
 
 def free_spaces(state: State) -> list[int]:
-    """Empty spaces usable at this player count (PB-PREP-01..03)."""
+    """Empty spaces usable at this player count (PB-PREP-01..03).
+
+    Never empty for a player who still has a henchman to place: N players have at most 3N
+    henchmen (6, 9, 12) for 7, 10 or 14 usable spaces, and nothing else blocks a space, so
+    GAP-08's "a player with no legal free space must pass" cannot happen.
+    """
     n = len(state.players)
-    return [i for i, who in enumerate(state.board) if who < 0 and C.usable(i, n)]
-
-
-def can_place(state: State, seat: int) -> bool:
-    return bool(available(state, seat)) and bool(free_spaces(state))
+    return [i for i, who in enumerate(state.round.board) if who < 0 and C.usable(i, n)]
 
 
 def candidates(state: State, seat: int) -> list[PlaceHenchman | PassPlacement]:
@@ -44,21 +45,21 @@ def candidates(state: State, seat: int) -> list[PlaceHenchman | PassPlacement]:
     return out
 
 
-def problem(state: State, seat: int, action: PlaceHenchman | PassPlacement) -> Exception | None:
+def problem(state: State, seat: int, action: PlaceHenchman | PassPlacement) -> Refusal | None:
     if isinstance(action, PassPlacement):
         return None
     if action.henchman not in C.HENCHMEN or not 0 <= action.space < len(C.SPACES):
-        return illegal("Name a henchman (strength, charisma, intellect) and a space 0-13 of this zone.", "action/malformed", seat, action, "PB-PREP-01")
+        return refuse("Name a henchman (strength, charisma, intellect) and a space 0-13 of this zone.", "action/malformed", "PB-PREP-01")
     h = C.HENCHMEN.index(action.henchman)
     if h == 0 and state.players[seat].jailed:
-        return illegal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", "prep/henchman_jailed", seat, action, "PB-PREP-09")
-    if state.placed[seat][h]:
-        return illegal(f"Player {seat}'s {action.henchman} henchman is already on the board.", "prep/henchman_placed", seat, action, "PB-PREP-06")
+        return refuse(f"Player {seat}'s strength henchman is in jail and cannot be placed.", "prep/henchman_jailed", "PB-PREP-09")
+    if seat * 3 + h in state.round.board:
+        return refuse(f"Player {seat}'s {action.henchman} henchman is already on the board.", "prep/henchman_placed", "PB-PREP-06")
     if not C.usable(action.space, len(state.players)):
         msg = f"Space {action.space} is marked for {C.SPACES[action.space][1]} players and is unused with {len(state.players)}."
-        return illegal(msg, "prep/space_unused", seat, action, "PB-PREP-02")
-    if state.board[action.space] >= 0:
-        return illegal(f"Space {action.space} already holds a henchman.", "prep/space_taken", seat, action, "PB-PREP-01")
+        return refuse(msg, "prep/space_unused", "PB-PREP-02")
+    if state.round.board[action.space] >= 0:
+        return refuse(f"Space {action.space} already holds a henchman.", "prep/space_taken", "PB-PREP-01")
     return None
 
 
@@ -70,12 +71,9 @@ def decide_place(ctx: Ctx, seat: int, action: PlaceHenchman | PassPlacement) -> 
 
 
 def step(ctx: Ctx) -> None:
-    """Automatic: a player without a free space must pass; when nobody can place, the action phase begins."""
-    state = ctx.state
-    if state.turn < 0:
-        ctx.emit(ActionPhaseBegan())
-    else:
-        ctx.emit(PlacementPassed(player=state.turn, forced=True))
+    """Automatic: when nobody has a henchman left to place (or everyone passed), the action phase begins."""
+    assert ctx.state.turn < 0
+    ctx.emit(ActionPhaseBegan())
 
 
 def _next_turn(state: State, seat: int) -> int:
@@ -83,30 +81,29 @@ def _next_turn(state: State, seat: int) -> int:
     n = len(state.players)
     for i in range(1, n + 1):
         s = (seat + i) % n
-        if not state.passed[s] and available(state, s):
+        if not state.round.passed[s] and available(state, s):
             return s
     return -1
 
 
 def evolve_zone_began(state: State, event: ZoneBegan) -> State:
-    return msgspec.structs.replace(state, zone=event.zone, round=event.round, board=(-1,) * len(C.SPACES), cursor=0, current=-1)
+    round_ = msgspec.structs.replace(state.round, number=event.round, board=(-1,) * len(C.SPACES), cursor=0, current=-1)
+    return msgspec.structs.replace(state, zone=event.zone, round=round_)
 
 
 def evolve_henchman_placed(state: State, event: HenchmanPlaced) -> State:
-    board = list(state.board)
+    round_ = state.round
+    board = list(round_.board)
     board[event.space] = event.player * 3 + event.henchman
-    mine = list(state.placed[event.player])
-    mine[event.henchman] = True
-    placed = (*state.placed[: event.player], (mine[0], mine[1], mine[2]), *state.placed[event.player + 1 :])
-    state = msgspec.structs.replace(state, board=tuple(board), placed=placed)
+    state = msgspec.structs.replace(state, round=msgspec.structs.replace(round_, board=tuple(board)))
     return msgspec.structs.replace(state, turn=_next_turn(state, event.player))
 
 
 def evolve_placement_passed(state: State, event: PlacementPassed) -> State:
-    passed = (*state.passed[: event.player], True, *state.passed[event.player + 1 :])
-    state = msgspec.structs.replace(state, passed=passed)
+    passed = (*state.round.passed[: event.player], True, *state.round.passed[event.player + 1 :])
+    state = msgspec.structs.replace(state, round=msgspec.structs.replace(state.round, passed=passed))
     return msgspec.structs.replace(state, turn=_next_turn(state, event.player))
 
 
 def evolve_action_phase_began(state: State, event: ActionPhaseBegan) -> State:
-    return msgspec.structs.replace(state, phase="action", cursor=0, current=-1)
+    return msgspec.structs.replace(state, phase="action", round=msgspec.structs.replace(state.round, cursor=0, current=-1))

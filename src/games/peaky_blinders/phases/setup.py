@@ -12,7 +12,7 @@ from boardcore import Sealed, decide_commit
 
 from games.peaky_blinders.actions import RevealMission
 from games.peaky_blinders.events import MissionChosen, MissionsShown
-from games.peaky_blinders.flow import Ctx, illegal
+from games.peaky_blinders.flow import Ctx, Refusal, refuse
 from games.peaky_blinders.state import State
 
 
@@ -25,9 +25,9 @@ def candidates(state: State, seat: int) -> list[RevealMission]:
     return [RevealMission(slot=slot) for slot in (0, 1, 2)]
 
 
-def problem(state: State, seat: int, action: RevealMission) -> Exception | None:
+def problem(state: State, seat: int, action: RevealMission) -> Refusal | None:
     if action.slot not in (0, 1, 2):
-        return illegal("Show slot 0 or 1 (a mission) or 2 (the control mission).", "action/malformed", seat, action, "PB-SETUP-11")
+        return refuse("Show slot 0 or 1 (a mission) or 2 (the control mission).", "action/malformed", "PB-SETUP-11")
     return None
 
 

@@ -8,7 +8,7 @@ from games.peaky_blinders import catalog as C
 from games.peaky_blinders.events import RollsSettled, StarterChosen, StarterContest
 from games.peaky_blinders.flow import Ctx
 from games.peaky_blinders.phases.fortune import totals
-from games.peaky_blinders.state import State, Tie
+from games.peaky_blinders.state import Round, State, Tie, Turns
 
 
 def contenders(state: State, purpose: str) -> list[int]:
@@ -58,7 +58,9 @@ def evolve_starter_chosen(state: State, event: StarterChosen) -> State:
     n = len(state.players)
     common = {"phase": event.purpose, "tie": None, "starter": event.player, "turn": event.player}
     if event.purpose == "prep":
-        return msgspec.structs.replace(state, **common, passed=(False,) * n, placed=((False, False, False),) * n)
+        round_ = msgspec.structs.replace(state.round, passed=(False,) * n)
+        return msgspec.structs.replace(state, **common, round=round_)
     if event.purpose == "ogs":
-        return msgspec.structs.replace(state, **common, passes=0, mode="", visited=(False,) * n)
+        round_ = msgspec.structs.replace(state.round, board=Round().board)  # every henchman is back
+        return msgspec.structs.replace(state, **common, round=round_, passes=0, turns=Turns(visited=(False,) * n))
     return msgspec.structs.replace(state, **common)

@@ -1,9 +1,11 @@
 """The house bot: a view-only heuristic player that chases its own three missions.
 
-It places henchmen where the rewards serve its unfinished missions, buys control
-markers for its control-mission zone, bails out, plays every conflict card, and
-otherwise passes. It never exchanges or trades at the market (both can loop
-forever), and breaks ties with its own seeded RNG stream.
+It places henchmen where the rewards serve its unfinished missions (and attacks
+rivals who hold spaces of its control-mission zone), buys control markers for that
+zone, swaps markers only there, bails out, plays every conflict card, sells a
+material it has no use for at the market, and otherwise passes. It never exchanges
+denominations (payments break value-5 cards by themselves). Ties are broken with its
+own seeded RNG stream.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from games.peaky_blinders.actions import (
     PlaceHenchman,
     PlayCard,
     RevealMission,
+    SellMaterial,
     SwapMarker,
     UseFortune,
 )
@@ -87,18 +90,17 @@ class HouseBot:
         if ChooseDefender in kinds:
             return min(legal, key=lambda a: (_tokens(view.players[a.defender], "members"), a.defender))
         if SwapMarker in kinds or DeclineSwap in kinds:
-            swaps = [a for a in legal if isinstance(a, SwapMarker)]
-            return swaps[0] if swaps else DeclineSwap()
+            return self._swap(view, me, legal)
         if ChooseOption in kinds:
             return self._option(view, me, wanted, legal)
-        return self._turn(me, legal)
+        return self._turn(me, wanted, legal)
 
     def _fortune(self, view: View, me: PlayerView, legal: Sequence[Any]) -> Any:
         if UseFortune() not in legal:
             return DeclineFortune()
         roll = next(r for r in view.rolls if r.open)
-        if view.phase == "action" and view.conflict is None and view.current >= 0:
-            henchman = view.current % 3
+        if view.phase == "action" and view.conflict is None and view.round.current >= 0:
+            henchman = view.round.current % 3
             total = roll.die + _tokens(me, C.HENCHMEN[henchman])
             crosses = total in (5, 9) if henchman != 1 else total == 5
             return UseFortune() if crosses else DeclineFortune()
@@ -113,7 +115,10 @@ class HouseBot:
             row = C.SPACES[a.space][0]
             reward = C.LOCATIONS[view.zone][row].reward
             if reward == "conflict":
-                value = 0.3 if rivals and _tokens(me, "members") < 4 else 0.8
+                if view.zone == C.control_zone(me.missions[2]) and rivals:
+                    value = 1.5  # win back a space of the control-mission zone
+                else:
+                    value = 0.3 if rivals and _tokens(me, "members") < 4 else 0.8
             elif reward == "card":
                 value = 0.6
             else:
@@ -127,7 +132,7 @@ class HouseBot:
         names = [a.option for a in legal]
         if names[0] in C.MATERIALS:
             need = {m: sum(1 for code in wanted if code in HELPS[m]) for m in C.MATERIALS}
-            return ChooseOption(option=max(names, key=lambda m: (need[m], -_tokens(me, m + "1"))))
+            return ChooseOption(option=max(names, key=lambda m: (need[m], -_tokens(me, C.ONE_ITEM[m]))))
         play = view.play
         assert play is not None
         if play.target >= 0:
@@ -135,7 +140,13 @@ class HouseBot:
             return ChooseOption(option=max(names, key=lambda h: _tokens(target, h)))
         return ChooseOption(option=min(names, key=lambda h: _tokens(me, h)))
 
-    def _turn(self, me: PlayerView, legal: Sequence[Any]) -> Any:
+    def _swap(self, view: View, me: PlayerView, legal: Sequence[Any]) -> Any:
+        """Take over a rival's marker only in the control-mission zone, never with a marker from there."""
+        zone = C.control_zone(me.missions[2])
+        swaps = [a for a in legal if isinstance(a, SwapMarker) and a.from_zone != zone]
+        return swaps[0] if swaps and view.zone == zone else DeclineSwap()
+
+    def _turn(self, me: PlayerView, wanted: set[str], legal: Sequence[Any]) -> Any:
         zone = C.control_zone(me.missions[2])
         markers = [a for a in legal if isinstance(a, BuyMarker) and a.zone == zone and a.from_zone != zone]
         if markers:
@@ -146,6 +157,9 @@ class HouseBot:
         cards = [a for a in legal if isinstance(a, PlayCard)]
         if cards:
             return self._pick(cards)
+        spare = [a for a in legal if isinstance(a, SellMaterial) and not set(HELPS[a.material]) & wanted]
+        if spare:
+            return spare[0]
         return EndTurn() if EndTurn() in legal else Pass()
 
 

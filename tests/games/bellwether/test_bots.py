@@ -1,0 +1,65 @@
+"""The house bot: view-only, seeded from the BOTS stream, and good enough to end games by the rules."""
+
+from __future__ import annotations
+
+import collections
+
+import attrs
+
+from boardcore import Match, Rng
+from boardcore.bots import make_bots, play_out
+from boardcore.rng import BOTS
+from games.bellwether import GAME
+from games.bellwether.bots import HouseBot, house_bot
+
+
+def _house_game(seed: int) -> Match:
+    match = Match.new(GAME, 2, seed=seed)
+    play_out(match, make_bots(GAME, 2, seed, "house"))
+    return match
+
+
+def test_house_bot_is_wired_and_seeded_from_the_bots_stream():
+    """GAME.house_bot builds a HouseBot whose RNG comes from the BOTS stream (never the game's own draws)."""
+    bot = GAME.house_bot(7, 1)
+    assert isinstance(bot, HouseBot) and bot.seat == 1
+    temper, rng = Rng.from_seed(7 * 1_000_003 + 1, BOTS).below(2)
+    assert bot.rng == rng and bot.bold == (temper == 1)
+    assert house_bot(7, 1) == bot
+
+
+def test_house_bot_games_end_by_the_rules_own_end():
+    """BW-GOAL-01: between house bots, most games end by Consolidation or Revolution, not by the round limit.
+
+    Measured on seeds 0-19: 16 Consolidations, 2 Revolutions, 2 round limits; the bar leaves room for
+    small changes in play without letting the bots fall back to running out the clock.
+    """
+    reasons = collections.Counter(_house_game(seed).state.result.reason for seed in range(20))
+    assert reasons["consolidation"] + reasons["revolution"] >= 16, reasons
+    assert reasons["consolidation"] >= 12, reasons
+
+
+def test_house_bot_sees_only_its_view_and_plays_legally():
+    """The bot decides from the seat's view and legal list alone: resampling everything hidden from
+    the seat (the rival's Gangsters, decks, dice) never changes its choice, and the choice is legal."""
+    match = Match.new(GAME, 2, seed=4)
+    bots = make_bots(GAME, 2, 4, "house")
+    for step in range(200):
+        if match.is_over:
+            break
+        seat = min(match.actors)
+        legal = match.legal_actions(seat)
+        hidden = GAME.determinize(match.state, seat, Rng.from_seed(step))
+        twin = attrs.evolve(bots[seat])
+        assert twin.choose(GAME.view(hidden, seat), GAME.legal_actions(hidden, seat)) == (action := bots[seat].choose(match.view(seat), legal))
+        assert action in legal
+        match.apply(seat, action)
+
+
+def test_play_chronicle_reads_as_a_real_game():
+    """`boardcore play bellwether --seed 1` (house bots) tells a whole game that ends by Consolidation."""
+    match = _house_game(1)
+    text = GAME.summarize(match.state, match.events)
+    assert match.state.result is not None and match.state.result.reason == "consolidation"
+    assert "Standing: P1 Influence" in text and " recruits the " in text and " takes Ward " in text
+    assert "Consolidation: the city is won." in text

@@ -1,0 +1,52 @@
+"""The house bot (``games.the_warriors.bots``): plays from a seat's view only, reaches the
+game's real end, and wins some nights."""
+
+from __future__ import annotations
+
+import inspect
+
+from boardcore import Match
+from boardcore.bots import make_bots, play_out
+from games.the_warriors import GAME, bots
+from games.the_warriors.bots import HouseBot
+from games.the_warriors.view import View
+
+REAL_ENDS = ("Coney Island Showdown", "already at the bottom", "ran once too often")
+
+
+def _night(players: int, seed: int, difficulty: str = "easy") -> Match:  # type: ignore[type-arg]
+    match = Match.new(GAME, players, seed, {"difficulty": difficulty})
+    play_out(match, make_bots(GAME, players, seed))
+    return match
+
+
+def test_house_bot_is_wired_and_view_only() -> None:
+    """GAME.house_bot builds a HouseBot whose choose() takes a View and the legal actions; the
+    module never touches the State (it is given none)."""
+    assert isinstance(GAME.house_bot(3, 1), HouseBot)
+    assert list(inspect.signature(HouseBot.choose).parameters) == ["self", "view", "legal"]
+    source = inspect.getsource(bots)
+    assert "State" not in source
+    match = Match.new(GAME, 2, 5)
+    view = match.view(min(match.actors))
+    assert isinstance(view, View)
+
+
+def test_house_bot_nights_end_by_the_rules() -> None:
+    """WR-END-03, WR-END-10, WR-END-11: over 12 seeds per player count, every house-bot night ends
+    by a rule of the game (the Showdown, or the Warriors falling off the track), never by the
+    safety limit, and most reach the Showdown; some are won."""
+    showdowns = wins = 0
+    for players in (2, 3, 4):
+        for seed in range(12):
+            match = _night(players, seed)
+            assert match.outcome is not None and any(end in match.state.reason for end in REAL_ENDS), match.state.reason
+            showdowns += "Showdown" in match.state.reason
+            wins += bool(match.outcome.winners)
+    assert showdowns >= 27 and wins >= 4
+
+
+def test_house_bot_is_deterministic() -> None:
+    """The bot's own randomness comes from its BOTS stream: the same seed gives the same night."""
+    a, b = _night(3, 7), _night(3, 7)
+    assert [s.action for s in a.steps] == [s.action for s in b.steps]
