@@ -112,20 +112,29 @@ def test_describe_every_event_and_action() -> None:
                 assert GAME.describe(seen, 0)
 
 
-@pytest.mark.parametrize(("n", "seed"), [(2, 0), (3, 1), (4, 1)])
-def test_house_bots_win_by_missions(n: int, seed: int) -> None:
-    """PB-GOAL-02 / PB-END-01: the house bots finish a whole game by completing a control mission and both missions."""
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_house_bots_win_by_missions(n: int) -> None:
+    """PB-GOAL-02 / PB-END-01: house bots finish games by the rules' own end (a control mission and both missions
+    completed), not the Derby limit, in at least 18 of 20 seeds; the winner's summary says so."""
     from boardcore.bots import make_bots, play_out
 
     from games.peaky_blinders.scoring import control_met
 
-    m = Match.new(GAME, n, seed=seed)
-    bots = make_bots(GAME, n, seed, "house")
-    assert type(bots[0]).__name__ == "HouseBot"
-    play_out(m, bots, max_steps=3000)
-    state = m.state
-    assert state.progress.end_reason == "missions" and m.outcome.winners == (state.progress.winner,)
-    assert all(state.players[state.progress.winner].done) and control_met(state, state.progress.winner)
-    assert isinstance([e for e in m.events if not isinstance(e, RngAdvanced)][-1], GameEnded)
-    text = GAME.summarize(state, m.events)
-    assert f"Result: P{state.progress.winner + 1}" in text and "completed all three missions" in text
+    by_missions = 0
+    for seed in range(20):
+        m = Match.new(GAME, n, seed=seed)
+        bots = make_bots(GAME, n, seed, "house")
+        assert type(bots[0]).__name__ == "HouseBot"
+        play_out(m, bots, max_steps=3000)
+        state = m.state
+        assert m.outcome is not None
+        if state.progress.end_reason != "missions":
+            continue
+        by_missions += 1
+        winner = state.progress.winner
+        assert m.outcome.winners == (winner,)
+        assert all(state.players[winner].done) and control_met(state, winner)
+        assert isinstance([e for e in m.events if not isinstance(e, RngAdvanced)][-1], GameEnded)
+        text = GAME.summarize(state, m.events)
+        assert f"Result: P{winner + 1}" in text and "completed all three missions" in text and "and wins" in text
+    assert by_missions >= 18
