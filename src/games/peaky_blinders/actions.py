@@ -6,6 +6,8 @@ from typing import Union
 
 import msgspec
 
+from games.peaky_blinders.catalog import Good, Henchman, Material
+
 
 class ActionRecord(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Base of every action: a frozen, tagged record that refuses unknown fields."""
@@ -28,7 +30,7 @@ class DeclineFortune(ActionRecord, frozen=True):
 class PlaceHenchman(ActionRecord, frozen=True):
     """Put a henchman (``strength``/``charisma``/``intellect``) on a space of this zone (PB-PREP)."""
 
-    henchman: str
+    henchman: Henchman
     space: int
 
 
@@ -62,7 +64,7 @@ class PlayCard(ActionRecord, frozen=True):
 class ChooseOption(ActionRecord, frozen=True):
     """Choose what a card's effect hits: a square or a material type."""
 
-    option: str
+    option: Henchman | Material
 
 
 class BuyMarker(ActionRecord, frozen=True):
@@ -79,7 +81,7 @@ class BailOut(ActionRecord, frozen=True):
 class SellMaterial(ActionRecord, frozen=True):
     """Covent Garden: sell a value-1 material card onto a stack for 1 cash (PB-MKT-03)."""
 
-    material: str
+    material: Material
     stack: int
 
 
@@ -92,14 +94,14 @@ class BuyMaterial(ActionRecord, frozen=True):
 class SwapMaterial(ActionRecord, frozen=True):
     """Covent Garden: give a value-1 material card for a stack's top card (PB-MKT-05)."""
 
-    material: str
+    material: Material
     stack: int
 
 
 class Exchange(ActionRecord, frozen=True):
     """Trade five value-1 cards of a type for one value-5 card (``up``) or back (PB-EXCH-01, GAP-13)."""
 
-    good: str
+    good: Good
     up: bool
 
 

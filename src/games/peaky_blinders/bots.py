@@ -131,7 +131,7 @@ class HouseBot:
     def _option(self, view: View, me: PlayerView, wanted: set[str], legal: Sequence[Any]) -> Any:
         names = [a.option for a in legal]
         if names[0] in C.MATERIALS:
-            need = {m: sum(1 for code in wanted if code in HELPS[m]) for m in C.MATERIALS}
+            need: dict[str, int] = {m: sum(1 for code in wanted if code in HELPS[m]) for m in C.MATERIALS}
             return ChooseOption(option=max(names, key=lambda m: (need[m], -_tokens(me, C.ONE_ITEM[m]))))
         play = view.play
         assert play is not None

@@ -8,7 +8,16 @@ and PB-GAP-19 (Derby track).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
+
+Good = Literal["cash", "rum", "weapons", "car"]
+"""A card type that comes in values 1 and 5."""
+Material = Literal["rum", "weapons", "car"]
+Henchman = Literal["strength", "charisma", "intellect"]
+Phase = Literal["reveal", "starter", "prep", "action", "ogs", "derby", "over"]
+"""Where the game stands: the setup pick, a starter roll-off, a zone round's three phases, the Derby, the end."""
+Purpose = Literal["prep", "ogs", "derby"]
+"""The phase a starter is found for (GAP-09)."""
 
 # --- player resources (PB-COMP-09..13, GAP-13: counts of 1s and 5s per type) ---
 
@@ -37,19 +46,19 @@ MEMBERS = ITEM["members"]
 HORSEPOWER, LEADERSHIP = ITEM["horsepower"], ITEM["leadership"]
 FORTUNE, SUSPICION = ITEM["fortune"], ITEM["suspicion"]
 
-GOODS = ("cash", "rum", "weapons", "car")
+GOODS: tuple[Good, ...] = ("cash", "rum", "weapons", "car")
 """Card types that come in values 1 and 5 (exchange, PB-EXCH-01)."""
-MATERIALS = ("rum", "weapons", "car")
+MATERIALS: tuple[Material, ...] = ("rum", "weapons", "car")
 """Material cards (PB-MKT-01)."""
 MATERIAL_NAMES = {"rum": "rum barrel", "weapons": "weapons crate", "car": "car parts"}
-ONE_ITEM = {good: good + "1" for good in GOODS}
+ONE_ITEM: dict[str, str] = {good: good + "1" for good in GOODS}
 """The counter of a card type's value-1 cards (``"rum"`` -> ``"rum1"``), one shared string each."""
-ONES = {good: ITEM[name] for good, name in ONE_ITEM.items()}
+ONES: dict[str, int] = {good: ITEM[name] for good, name in ONE_ITEM.items()}
 """Index in ``Player.res`` of a card type's value-1 cards."""
-FIVES = {good: ITEM[good + "5"] for good in GOODS}
+FIVES: dict[str, int] = {good: ITEM[good + "5"] for good in GOODS}
 """Index in ``Player.res`` of a card type's value-5 cards."""
 
-HENCHMEN = ("strength", "charisma", "intellect")
+HENCHMEN: tuple[Henchman, ...] = ("strength", "charisma", "intellect")
 """Henchman types; a henchman's upgrade square has the same name (PB-COMP-13)."""
 SQUARES = ("horsepower", "leadership", "strength", "charisma", "intellect")
 

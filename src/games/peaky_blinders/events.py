@@ -8,6 +8,8 @@ import msgspec
 
 from boardcore import RngAdvanced
 
+from games.peaky_blinders.catalog import Good, Henchman, Material, Purpose
+
 
 class EventRecord(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Base of every event: a frozen, tagged record, untracked by the garbage collector (no cycles; 16 bytes less per event kept in a history)."""
@@ -40,14 +42,14 @@ class ZoneBegan(EventRecord, frozen=True):
 class StarterContest(EventRecord, frozen=True):
     """These players tie for starter and roll the d8 off, in seat order (PB-START-03)."""
 
-    purpose: str
+    purpose: Purpose
     candidates: tuple[int, ...]
 
 
 class StarterChosen(EventRecord, frozen=True):
     """The starter of a phase is known; the phase begins with them (PB-START)."""
 
-    purpose: str
+    purpose: Purpose
     player: int
 
 
@@ -131,7 +133,7 @@ class Exchanged(EventRecord, frozen=True):
     """Five value-1 cards became one value-5 card (``up``) or the reverse (GAP-13)."""
 
     player: int
-    good: str
+    good: Good
     up: bool
 
 
@@ -234,7 +236,7 @@ class CardBoost(EventRecord, frozen=True):
 
 class OptionChosen(EventRecord, frozen=True):
     player: int
-    option: str
+    option: Henchman | Material
 
 
 class CardResolved(EventRecord, frozen=True):
@@ -246,21 +248,21 @@ class CardResolved(EventRecord, frozen=True):
 
 class MaterialSold(EventRecord, frozen=True):
     player: int
-    material: str
+    material: Material
     stack: int
 
 
 class MaterialBought(EventRecord, frozen=True):
     player: int
     stack: int
-    material: str
+    material: Material
 
 
 class MaterialSwapped(EventRecord, frozen=True):
     player: int
-    material: str
+    material: Material
     stack: int
-    taken: str
+    taken: Material
 
 
 class TurnEnded(EventRecord, frozen=True):

@@ -16,6 +16,7 @@ import msgspec
 from boardcore import IllegalAction, advance
 
 from games.peaky_blinders import catalog as C
+from games.peaky_blinders.catalog import Good
 from games.peaky_blinders.events import CardDrawn, DeckReshuffled, DieRolled, Gained, Jailed, Lost
 from games.peaky_blinders.state import Player, State
 
@@ -94,7 +95,7 @@ def cash(res: tuple[int, ...]) -> int:
     return res[C.CASH1] + 5 * res[C.CASH5]
 
 
-def value(res: tuple[int, ...], good: str) -> int:
+def value(res: tuple[int, ...], good: Good) -> int:
     """Total value of one card type held."""
     return res[C.ONES[good]] + 5 * res[C.FIVES[good]]
 
@@ -134,11 +135,6 @@ class Refusal(NamedTuple):
 
     def error(self, player: int, action: Any) -> IllegalAction:
         return IllegalAction(self.message, code=self.code, player=player, action=action, clause=self.clause)
-
-
-def refuse(message: str, code: str, clause: str | None = None) -> Refusal:
-    """A refusal with its message, ``domain/reason`` code and clause id."""
-    return Refusal(message, code, clause)
 
 
 # --- suspicion (PB-SUSP, GAP-16) ---------------------------------------------------

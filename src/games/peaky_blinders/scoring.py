@@ -7,6 +7,7 @@ from collections.abc import Callable
 from boardcore import Outcome
 
 from games.peaky_blinders import catalog as C
+from games.peaky_blinders import events as E
 from games.peaky_blinders.events import GameEnded, MissionCompleted
 from games.peaky_blinders.flow import Ctx, GameOver, cash, value
 from games.peaky_blinders.state import State
@@ -53,10 +54,20 @@ def revealed_missions(state: State) -> tuple[tuple[str, str, str], ...]:
     return tuple(p.missions for p in state.players)
 
 
+FLOW_ONLY = frozenset({
+    E.MissionChosen, E.MissionsShown, E.ZoneBegan, E.StarterContest, E.StarterChosen, E.DieRolled,
+    E.FortuneDeclined, E.RollsSettled, E.HenchmanPlaced, E.PlacementPassed, E.ActionPhaseBegan,
+    E.HenchmanRetrieved, E.CardDrawn, E.DeckReshuffled, E.ConflictBegan, E.DefenderChosen,
+    E.ConflictDecided, E.SwapDeclined, E.ConflictEnded, E.CardPlayed, E.CardBoost, E.OptionChosen,
+    E.CardResolved, E.TurnEnded, E.DerbyBegan, E.HorseMoved,
+})
+"""Events that change nothing a mission reads (holdings, markers, Derby wins): no check after them."""
+
+
 def check(ctx: Ctx) -> None:
     """Latch newly met missions; end the game if someone has won (GAP-03)."""
     state = ctx.state
-    if state.phase in ("over", "reveal"):
+    if state.phase in ("over", "reveal") or type(ctx.events[-1]) in FLOW_ONLY:
         return
     for seat, player in enumerate(state.players):
         for slot in (0, 1):

@@ -7,6 +7,8 @@ import msgspec
 
 from boardcore import Rng, Sealed
 
+from games.peaky_blinders.catalog import Henchman, Material, Phase, Purpose
+
 
 def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if value < 1:
@@ -58,7 +60,7 @@ class Roll(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 class Tie(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A starter roll-off in progress (PB-START-03, GAP-09)."""
 
-    purpose: str
+    purpose: Purpose
     """The phase the starter is for: ``"prep"``, ``"ogs"`` or ``"derby"``."""
     candidates: tuple[int, ...]
 
@@ -83,7 +85,7 @@ class Play(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     total: int = -1
     """The boost total once rolled (-1: not rolled or no die icon)."""
     boosted: bool = False
-    choices: tuple[str, ...] = ()
+    choices: tuple[Henchman | Material, ...] = ()
 
 
 class Derby(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -128,7 +130,7 @@ class Supplies(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     deck: tuple[str, ...]
     """Conflict draw stack; the last card is the top."""
     discard: tuple[str, ...] = ()
-    stacks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    stacks: tuple[tuple[Material, ...], tuple[Material, ...]] = ((), ())
     """The two Covent Garden market stacks of value-1 material cards; last is the face-up top."""
     fortune: int = 0
     """Fortune tokens in the general supply."""
@@ -152,7 +154,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     markers: tuple[tuple[int, ...], ...]
     """Control markers per zone, counts per seat."""
     supplies: Supplies
-    phase: str = "reveal"
+    phase: Phase = "reveal"
     """``reveal``, ``starter``, ``prep``, ``action``, ``ogs``, ``derby`` or ``over``."""
     zone: int = 0
     starter: int = 0

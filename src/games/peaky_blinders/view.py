@@ -11,6 +11,7 @@ import msgspec
 from boardcore import Rng, Sealed, SealedView
 
 from games.peaky_blinders import catalog as C
+from games.peaky_blinders.catalog import Material, Phase
 from games.peaky_blinders.events import CardDrawn, DeckReshuffled, MissionCompleted
 from games.peaky_blinders.state import Conflict, Derby, Play, Roll, Round, State, Tie, Turns
 
@@ -63,7 +64,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     viewer: int | None
     reveal: SealedView[int] | None
     """Who still picks a face-up card in setup, and the viewer's own pick."""
-    phase: str
+    phase: Phase
     zone: int
     derbies: int
     max_derbies: int
@@ -82,7 +83,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     markers: tuple[tuple[int, ...], ...]
     deck_size: int
     discard: tuple[str, ...]
-    stacks: tuple[tuple[str, ...], tuple[str, ...]]
+    stacks: tuple[tuple[Material, ...], tuple[Material, ...]]
     fortune_supply: int
     players: tuple[PlayerView, ...]
     winner: int

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import msgspec
 
 from games.peaky_blinders import catalog as C
+from games.peaky_blinders.catalog import Good, Henchman, Material
 from games.peaky_blinders.actions import ChooseOption, PlayCard
 from games.peaky_blinders.events import (
     BailedOut,
@@ -21,7 +22,7 @@ from games.peaky_blinders.events import (
     Transferred,
     TurnEnded,
 )
-from games.peaky_blinders.flow import Ctx, Refusal, refuse, lower_suspicion, raise_suspicion, replace_player
+from games.peaky_blinders.flow import Ctx, Refusal, lower_suspicion, raise_suspicion, replace_player
 from games.peaky_blinders.phases.fortune import totals
 from games.peaky_blinders.state import Play, State
 
@@ -39,16 +40,16 @@ def candidates(state: State, seat: int) -> list[PlayCard]:
 
 def problem(state: State, seat: int, action: Any) -> Refusal | None:
     if not isinstance(action, PlayCard):
-        return refuse(f"{type(action).__name__} is not an open-game-state turn action.", "action/wrong_step", "PB-OGS-02")
+        return Refusal(f"{type(action).__name__} is not an open-game-state turn action.", "action/wrong_step", "PB-OGS-02")
     if state.turns.buying:
-        return refuse("A conflict card takes a whole turn.", "ogs/one_action_per_turn", "PB-OGS-03")
+        return Refusal("A conflict card takes a whole turn.", "ogs/one_action_per_turn", "PB-OGS-03")
     if action.card not in state.players[seat].hand:
-        return refuse(f"Player {seat} holds no {action.card} card.", "card/not_in_hand", "PB-CARD-01")
+        return Refusal(f"Player {seat} holds no {action.card} card.", "card/not_in_hand", "PB-CARD-01")
     card = C.CARD[action.card]
     if card.offence and (action.target is None or action.target == seat or action.target not in range(len(state.players))):
-        return refuse(f"{card.name} is an Offence card: name an opponent as its target.", "card/bad_target", "PB-CONF-03")
+        return Refusal(f"{card.name} is an Offence card: name an opponent as its target.", "card/bad_target", "PB-CONF-03")
     if not card.offence and action.target is not None:
-        return refuse(f"{card.name} is a Defence card and takes no target.", "card/bad_target", "PB-CONF-03")
+        return Refusal(f"{card.name} is a Defence card and takes no target.", "card/bad_target", "PB-CONF-03")
     return None
 
 
@@ -67,7 +68,7 @@ def choices_needed(play: Play) -> int:
     return 1 + play.boosted
 
 
-def options(play: Play) -> tuple[str, ...]:
+def options(play: Play) -> tuple[Henchman | Material, ...]:
     card = C.CARD[play.card]
     return C.HENCHMEN if card.choice == "square" else C.MATERIALS
 
@@ -92,7 +93,7 @@ def choice_problem(state: State, seat: int, action: ChooseOption) -> Refusal | N
     assert state.play is not None
     if action.option not in options(state.play):
         allowed = ", ".join(options(state.play))
-        return refuse(f"Choose one of: {allowed}.", "card/bad_option", "PB-CARD-01")
+        return Refusal(f"Choose one of: {allowed}.", "card/bad_option", "PB-CARD-01")
     return None
 
 
@@ -152,7 +153,7 @@ def resolve(ctx: Ctx, play: Play) -> None:
             steal(ctx, target, me, "cash")
     elif effect == "steal_material":
         for material in play.choices:
-            steal(ctx, target, me, material)
+            steal(ctx, target, me, cast("Material", material))  # a material card's choices are materials
     elif effect == "steal_members":
         taken = min(amount, ctx.state.players[target].res[C.MEMBERS])
         if taken:
@@ -165,7 +166,7 @@ def resolve(ctx: Ctx, play: Play) -> None:
             take_token(ctx, target, effect.removesuffix("_down"))
 
 
-def steal(ctx: Ctx, source: int, taker: int, good: str) -> None:
+def steal(ctx: Ctx, source: int, taker: int, good: Good) -> None:
     """Move one value-1 card of ``good``, a value-5 card broken first if that is all there is (GAP-05)."""
     res = ctx.state.players[source].res
     if res[C.ONES[good]] == 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from games.peaky_blinders import catalog as C
-from games.peaky_blinders.events import CardDrawn, DeckReshuffled, GameEnded, Gained, Jailed, Lost, MissionCompleted, Transferred
+from games.peaky_blinders.events import CardDrawn, DeckReshuffled, Gained, GameEnded, Jailed, Lost, MissionCompleted, Transferred
 from games.peaky_blinders.flow import bump, replace_player
 from games.peaky_blinders.state import State
 

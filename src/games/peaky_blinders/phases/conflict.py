@@ -15,7 +15,7 @@ from games.peaky_blinders.events import (
     RollsSettled,
     SwapDeclined,
 )
-from games.peaky_blinders.flow import Ctx, Refusal, refuse, lose_all, supply_markers
+from games.peaky_blinders.flow import Ctx, Refusal, lose_all, supply_markers
 from games.peaky_blinders.phases.fortune import totals
 from games.peaky_blinders.state import Conflict, State
 
@@ -82,7 +82,7 @@ def defender_candidates(state: State, seat: int) -> list[ChooseDefender]:
 
 def defender_problem(state: State, seat: int, action: ChooseDefender) -> Refusal | None:
     if action.defender not in rivals(state, seat):
-        return refuse(f"Player {action.defender} has no control marker in this zone to defend with.", "conflict/not_a_rival", "PB-CONF-05")
+        return Refusal(f"Player {action.defender} has no control marker in this zone to defend with.", "conflict/not_a_rival", "PB-CONF-05")
     return None
 
 
@@ -104,7 +104,7 @@ def swap_candidates(state: State, seat: int) -> list[SwapMarker | DeclineSwap]:
 def swap_problem(state: State, seat: int, action: SwapMarker | DeclineSwap) -> Refusal | None:
     if isinstance(action, SwapMarker) and action.from_zone not in swap_sources(state, seat):
         msg = "The replacement marker comes from your supply while you have one, else from one of your markers in another zone."
-        return refuse(msg, "conflict/bad_marker_source", "PB-CONF-13")
+        return Refusal(msg, "conflict/bad_marker_source", "PB-CONF-13")
     return None
 
 

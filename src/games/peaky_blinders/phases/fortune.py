@@ -7,7 +7,7 @@ import msgspec
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import DeclineFortune, UseFortune
 from games.peaky_blinders.events import DieRolled, FortuneDeclined, FortuneUsed, RollsSettled
-from games.peaky_blinders.flow import Ctx, bump, Refusal, refuse, replace_player
+from games.peaky_blinders.flow import Ctx, Refusal, bump, replace_player
 from games.peaky_blinders.state import Roll, State
 
 
@@ -25,7 +25,7 @@ def candidates(state: State, seat: int) -> list[UseFortune | DeclineFortune]:
 
 def problem(state: State, seat: int, action: UseFortune | DeclineFortune) -> Refusal | None:
     if isinstance(action, UseFortune) and state.players[seat].res[C.FORTUNE] < 1:
-        return refuse(f"Player {seat} has no fortune token to use.", "fortune/none_left", "PB-FORT-01")
+        return Refusal(f"Player {seat} has no fortune token to use.", "fortune/none_left", "PB-FORT-01")
     return None
 
 

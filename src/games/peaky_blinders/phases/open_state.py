@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from games.peaky_blinders import catalog as C
+from games.peaky_blinders.catalog import Material
 from games.peaky_blinders.actions import (
     BailOut,
     BuyMarker,
@@ -33,7 +34,7 @@ from games.peaky_blinders.events import (
     MaterialSwapped,
     TurnEnded,
 )
-from games.peaky_blinders.flow import Ctx, bump, cash, Refusal, refuse, pay, replace_player, supply_markers
+from games.peaky_blinders.flow import Ctx, Refusal, bump, cash, pay, replace_player, supply_markers
 from games.peaky_blinders.phases import cards, derby
 from games.peaky_blinders.phases.conflict import move_marker
 from games.peaky_blinders.phases.preparation import begin_zone
@@ -93,27 +94,27 @@ def problem(state: State, seat: int, action: Any) -> Refusal | None:
     if isinstance(action, Exchange):
         return _exchange_problem(state, seat, action)
     if isinstance(action, Pass):
-        return refuse("You already bought markers this turn: end the turn instead of passing.", "ogs/turn_started", "PB-OGS-03") if buying else None
+        return Refusal("You already bought markers this turn: end the turn instead of passing.", "ogs/turn_started", "PB-OGS-03") if buying else None
     if isinstance(action, EndTurn):
-        return None if buying else refuse("Nothing to finish: take an action or pass.", "ogs/turn_not_started", "PB-OGS-03")
+        return None if buying else Refusal("Nothing to finish: take an action or pass.", "ogs/turn_not_started", "PB-OGS-03")
     if isinstance(action, BuyMarker):
         if action.zone not in range(4) or action.from_zone not in (None, 0, 1, 2, 3):
-            return refuse("Zones are numbered 0-3.", "action/malformed", "PB-CTRL-03")
+            return Refusal("Zones are numbered 0-3.", "action/malformed", "PB-CTRL-03")
         if sum(state.markers[action.zone]) >= C.ZONE_CAPACITY:
-            return refuse(f"{C.ZONES[action.zone]} has no free control-marker space.", "ctrl/zone_full", "PB-CTRL-03")
+            return Refusal(f"{C.ZONES[action.zone]} has no free control-marker space.", "ctrl/zone_full", "PB-CTRL-03")
         if action.from_zone not in marker_sources(state, seat, action.zone):
             msg = "Place a marker from your supply; only when it is empty may you take one of yours from another zone."
-            return refuse(msg, "ctrl/bad_source", "PB-CTRL-06")
+            return Refusal(msg, "ctrl/bad_source", "PB-CTRL-06")
         if cash(res) < C.MARKER_COST:
-            return refuse(f"A control marker costs {C.MARKER_COST} in cash; player {seat} has less.", "ctrl/cannot_afford", "PB-CTRL-02")
+            return Refusal(f"A control marker costs {C.MARKER_COST} in cash; player {seat} has less.", "ctrl/cannot_afford", "PB-CTRL-02")
         return None
     if buying:
-        return refuse("This turn is spent buying control markers; add more markers or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
+        return Refusal("This turn is spent buying control markers; add more markers or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
     if isinstance(action, BailOut):
         if not state.players[seat].jailed:
-            return refuse(f"Player {seat}'s strength henchman is not in jail.", "bail/not_jailed", "PB-BAIL-01")
+            return Refusal(f"Player {seat}'s strength henchman is not in jail.", "bail/not_jailed", "PB-BAIL-01")
         if cash(res) < C.BAIL_COST:
-            return refuse(f"Bail costs {C.BAIL_COST} in cash; player {seat} has less.", "bail/cannot_afford", "PB-BAIL-01")
+            return Refusal(f"Bail costs {C.BAIL_COST} in cash; player {seat} has less.", "bail/cannot_afford", "PB-BAIL-01")
         return None
     if isinstance(action, MARKET):
         return _market_problem(state, seat, action)
@@ -122,19 +123,19 @@ def problem(state: State, seat: int, action: Any) -> Refusal | None:
 
 def _exchange_problem(state: State, seat: int, action: Exchange) -> Refusal | None:
     if action.good not in C.GOODS:
-        return refuse("Exchange cash, rum, weapons or car cards.", "action/malformed", "PB-EXCH-01")
+        return Refusal("Exchange cash, rum, weapons or car cards.", "action/malformed", "PB-EXCH-01")
     res = state.players[seat].res
     if action.up and res[C.ONES[action.good]] < 5:
-        return refuse(f"Exchanging up needs five value-1 {action.good} cards.", "exchange/not_enough", "PB-EXCH-01")
+        return Refusal(f"Exchanging up needs five value-1 {action.good} cards.", "exchange/not_enough", "PB-EXCH-01")
     if not action.up and res[C.FIVES[action.good]] < 1:
-        return refuse(f"Exchanging down needs a value-5 {action.good} card.", "exchange/not_enough", "PB-EXCH-01")
+        return Refusal(f"Exchanging down needs a value-5 {action.good} card.", "exchange/not_enough", "PB-EXCH-01")
     if exchange_key(action.good, not action.up) in state.turns.exchanged:
         msg = f"Player {seat} already exchanged {action.good} cards the other way this turn; undoing it changes nothing."
-        return refuse(msg, "exchange/reversal", "PB-EXCH-01")
+        return Refusal(msg, "exchange/reversal", "PB-EXCH-01")
     return None
 
 
-EXCHANGE_KEYS = {(good, up): good + ("+" if up else "-") for good in C.GOODS for up in (True, False)}
+EXCHANGE_KEYS: dict[tuple[str, bool], str] = {(good, up): good + ("+" if up else "-") for good in C.GOODS for up in (True, False)}
 
 
 def exchange_key(good: str, up: bool) -> str:
@@ -144,20 +145,20 @@ def exchange_key(good: str, up: bool) -> str:
 
 def _market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial | SwapMaterial) -> Refusal | None:
     if state.turns.visited[seat]:
-        return refuse(f"Player {seat} already traded at Covent Garden this open game state.", "market/once_per_ogs", "PB-MKT-02")
+        return Refusal(f"Player {seat} already traded at Covent Garden this open game state.", "market/once_per_ogs", "PB-MKT-02")
     if action.stack not in (0, 1):
-        return refuse("The market has stacks 0 and 1.", "action/malformed", "PB-MKT-03")
+        return Refusal("The market has stacks 0 and 1.", "action/malformed", "PB-MKT-03")
     material = None if isinstance(action, BuyMaterial) else action.material
     if material is not None and material not in C.MATERIALS:
-        return refuse("Materials are rum, weapons and car.", "action/malformed", "PB-MKT-01")
+        return Refusal("Materials are rum, weapons and car.", "action/malformed", "PB-MKT-01")
     res = state.players[seat].res
     if material is not None and res[C.ONES[material]] < 1:
         msg = f"Player {seat} has no value-1 {C.MATERIAL_NAMES[material]} card; value-5 cards may not be traded."
-        return refuse(msg, "market/no_value1_card", "PB-MKT-07")
+        return Refusal(msg, "market/no_value1_card", "PB-MKT-07")
     if not isinstance(action, SellMaterial) and not state.supplies.stacks[action.stack]:
-        return refuse(f"Market stack {action.stack} is empty.", "market/empty_stack", "PB-MKT-06")
+        return Refusal(f"Market stack {action.stack} is empty.", "market/empty_stack", "PB-MKT-06")
     if isinstance(action, BuyMaterial) and res[C.CASH1] < 1:
-        return refuse("Buying takes a value-1 cash card; value-5 cards may not be used.", "market/no_value1_cash", "PB-MKT-07")
+        return Refusal("Buying takes a value-1 cash card; value-5 cards may not be used.", "market/no_value1_cash", "PB-MKT-07")
     return None
 
 
@@ -233,7 +234,7 @@ def evolve_bailed_out(state: State, event: BailedOut) -> State:
     return msgspec.structs.replace(state, players=replace_player(state, event.player, player))
 
 
-Stacks = tuple[tuple[str, ...], tuple[str, ...]]
+Stacks = tuple[tuple[Material, ...], tuple[Material, ...]]
 
 
 def _trade(state: State, seat: int, changes: dict[int, int], stacks: Stacks) -> State:
@@ -243,7 +244,7 @@ def _trade(state: State, seat: int, changes: dict[int, int], stacks: Stacks) -> 
     return _with_player(state, seat, changes, supplies=msgspec.structs.replace(state.supplies, stacks=stacks), turns=turns)
 
 
-def _push(stacks: Stacks, stack: int, card: str) -> Stacks:
+def _push(stacks: Stacks, stack: int, card: Material) -> Stacks:
     new = (*stacks[stack], card)
     return (new, stacks[1]) if stack == 0 else (stacks[0], new)
 

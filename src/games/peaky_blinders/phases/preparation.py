@@ -7,7 +7,7 @@ import msgspec
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import PassPlacement, PlaceHenchman
 from games.peaky_blinders.events import ActionPhaseBegan, HenchmanPlaced, PlacementPassed, ZoneBegan
-from games.peaky_blinders.flow import Ctx, Refusal, refuse
+from games.peaky_blinders.flow import Ctx, Refusal
 from games.peaky_blinders.phases import starter
 from games.peaky_blinders.state import State
 
@@ -49,17 +49,17 @@ def problem(state: State, seat: int, action: PlaceHenchman | PassPlacement) -> R
     if isinstance(action, PassPlacement):
         return None
     if action.henchman not in C.HENCHMEN or not 0 <= action.space < len(C.SPACES):
-        return refuse("Name a henchman (strength, charisma, intellect) and a space 0-13 of this zone.", "action/malformed", "PB-PREP-01")
+        return Refusal("Name a henchman (strength, charisma, intellect) and a space 0-13 of this zone.", "action/malformed", "PB-PREP-01")
     h = C.HENCHMEN.index(action.henchman)
     if h == 0 and state.players[seat].jailed:
-        return refuse(f"Player {seat}'s strength henchman is in jail and cannot be placed.", "prep/henchman_jailed", "PB-PREP-09")
+        return Refusal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", "prep/henchman_jailed", "PB-PREP-09")
     if seat * 3 + h in state.round.board:
-        return refuse(f"Player {seat}'s {action.henchman} henchman is already on the board.", "prep/henchman_placed", "PB-PREP-06")
+        return Refusal(f"Player {seat}'s {action.henchman} henchman is already on the board.", "prep/henchman_placed", "PB-PREP-06")
     if not C.usable(action.space, len(state.players)):
         msg = f"Space {action.space} is marked for {C.SPACES[action.space][1]} players and is unused with {len(state.players)}."
-        return refuse(msg, "prep/space_unused", "PB-PREP-02")
+        return Refusal(msg, "prep/space_unused", "PB-PREP-02")
     if state.round.board[action.space] >= 0:
-        return refuse(f"Space {action.space} already holds a henchman.", "prep/space_taken", "PB-PREP-01")
+        return Refusal(f"Space {action.space} already holds a henchman.", "prep/space_taken", "PB-PREP-01")
     return None
 
 

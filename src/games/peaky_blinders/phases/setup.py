@@ -12,7 +12,7 @@ from boardcore import Sealed, decide_commit
 
 from games.peaky_blinders.actions import RevealMission
 from games.peaky_blinders.events import MissionChosen, MissionsShown
-from games.peaky_blinders.flow import Ctx, Refusal, refuse
+from games.peaky_blinders.flow import Ctx, Refusal
 from games.peaky_blinders.state import State
 
 
@@ -27,7 +27,7 @@ def candidates(state: State, seat: int) -> list[RevealMission]:
 
 def problem(state: State, seat: int, action: RevealMission) -> Refusal | None:
     if action.slot not in (0, 1, 2):
-        return refuse("Show slot 0 or 1 (a mission) or 2 (the control mission).", "action/malformed", "PB-SETUP-11")
+        return Refusal("Show slot 0 or 1 (a mission) or 2 (the control mission).", "action/malformed", "PB-SETUP-11")
     return None
 
 

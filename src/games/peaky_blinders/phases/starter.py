@@ -5,13 +5,14 @@ from __future__ import annotations
 import msgspec
 
 from games.peaky_blinders import catalog as C
+from games.peaky_blinders.catalog import Purpose
 from games.peaky_blinders.events import RollsSettled, StarterChosen, StarterContest
 from games.peaky_blinders.flow import Ctx
 from games.peaky_blinders.phases.fortune import totals
 from games.peaky_blinders.state import Round, State, Tie, Turns
 
 
-def contenders(state: State, purpose: str) -> list[int]:
+def contenders(state: State, purpose: Purpose) -> list[int]:
     """Players still in the running before any die is rolled."""
     seats = list(range(len(state.players)))
     if purpose != "derby":
@@ -23,7 +24,7 @@ def contenders(state: State, purpose: str) -> list[int]:
     return [s for s in seats if state.players[s].res[C.LEADERSHIP] == most]
 
 
-def begin(ctx: Ctx, purpose: str) -> None:
+def begin(ctx: Ctx, purpose: Purpose) -> None:
     """Find the starter of the phase ``purpose``, starting a roll-off if several tie."""
     seats = contenders(ctx.state, purpose)
     if len(seats) == 1:
