@@ -174,16 +174,33 @@ def check_legal_actions_accepted(p: Playout, states: int = 30, per_state: int = 
                 assert not game.legal_actions(state, seat), f"{p.name}: step {index}: seat {seat} is not an actor but has legal actions"
 
 
-def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int = 20) -> None:
-    """Actions that are not listed, from seats that may not act, or malformed, raise IllegalAction and change nothing."""
-    game = p.game
+def action_pool(p: Playout, most: int = 400) -> list[Any]:
+    """Distinct actions taken during the playout (candidates for actions that are illegal elsewhere)."""
     pool: list[Any] = []
     seen: set[bytes] = set()
     for step in p.match.steps:
         key = msgspec.json.encode(step.action)
-        if key not in seen and len(pool) < 400:
+        if key not in seen:
             seen.add(key)
             pool.append(step.action)
+            if len(pool) >= most:
+                break
+    return pool
+
+
+def _refusal(game: Game[Any, Any, Any, Any], state: Any, seat: int, action: Any) -> tuple[str, str] | None:
+    """``(code, message)`` if ``decide`` refuses the action, else ``None``."""
+    try:
+        game.decide(state, seat, action)
+    except IllegalAction as exc:
+        return exc.code, exc.message
+    return None
+
+
+def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int = 20) -> None:
+    """Actions that are not listed, from seats that may not act, or malformed, raise IllegalAction and change nothing."""
+    game = p.game
+    pool = action_pool(p)
     for index in sample_indices(len(p.states) - 1, states):
         match = Match.new(game, p.players, p.seed, p.match.config.options)
         match._states = p.states[: index + 1]
@@ -232,6 +249,7 @@ def check_no_leaks(p: Playout, states: int = 40) -> None:
     game = p.game
     draws = RngAdvanced in union_members(game.event_type)
     steps = p.match.steps
+    pool = action_pool(p, most=60)
     for index in sample_indices(len(p.states), states):
         state = p.states[index]
         for seat in range(p.players):
@@ -240,6 +258,20 @@ def check_no_leaks(p: Playout, states: int = 40) -> None:
             twin = game.determinize(state, seat, rng)
             assert type(twin) is type(state), f"{p.name}: determinize returned a {type(twin).__name__}"
             assert game.view(twin, seat) == mine, f"{p.name}: step {index}: seat {seat}'s view changes under determinize: it shows something hidden from them"
+            assert game.actors(twin) == game.actors(state), (
+                f"{p.name}: step {index}: who may act depends on something hidden from seat {seat} "
+                "(give every seat that might hold the card a turn, or make the fact public)"
+            )
+            legal = list(game.legal_actions(state, seat))
+            assert list(game.legal_actions(twin, seat)) == legal, (
+                f"{p.name}: step {index}: seat {seat}'s legal actions depend on something hidden from them"
+            )
+            if seat in game.actors(state):
+                for action in pool[index % 7 :: 7]:
+                    if action not in legal:
+                        assert _refusal(game, twin, seat, action) == _refusal(game, state, seat, action), (
+                            f"{p.name}: step {index}: the refusal of {action!r} for seat {seat} depends on something hidden from them"
+                        )
             if draws and not game.outcome(state):
                 assert twin.rng != state.rng, (
                     f"{p.name}: determinize kept the real RNG: replace state.rng with one derived from its rng "
