@@ -136,11 +136,15 @@ class Match(Generic[S]):
         """What ``player`` (``None``: a spectator) may know now."""
         return self.game.view(self.state, player)
 
-    def events_for(self, player: int | None) -> list[Any]:
-        """Every event so far as ``player`` may receive it, hidden ones left out."""
+    def events_for(self, player: int | None, since: int = 0) -> list[Any]:
+        """Events of the steps after the first ``since`` as ``player`` may receive them, hidden ones left out.
+
+        A UI that remembers ``len(match)`` from its last call passes it as ``since``
+        to fetch only what happened after.
+        """
         redact = self.game.redact
         out = []
-        for step in self._steps:
+        for step in self._steps[since:]:
             for event in step.events:
                 seen = redact(event, player)
                 if seen is not None:

@@ -98,3 +98,13 @@ def test_wrong_player_count_and_bad_options_are_refused() -> None:
         Match.new(TTT, 3, seed=1)
     with pytest.raises(ValueError, match="invalid options"):
         Match.new(TTT, 2, seed=1, options={"nonsense": 1})
+
+
+def test_events_for_since_returns_only_newer_steps() -> None:
+    """A UI polling with since=len(match) receives only what happened after its last look."""
+    match = Match.new(TTT, 2, seed=1)
+    match.apply(0, PlaceMark(cell=4))
+    seen = len(match)
+    match.apply(1, PlaceMark(cell=0))
+    assert [e.cell for e in match.events_for(0, since=seen)] == [0]
+    assert len(match.events_for(None)) == 2
