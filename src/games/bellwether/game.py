@@ -13,7 +13,7 @@ from .events import Event
 from .bots import house_bot
 from .flow import Out, run
 from .phases import cleanup, invest, labor, unrest
-from .refusals import refusal
+from .refusals import refusal, well_formed
 from .scoring import outcome
 from .start import setup
 from .state import INVEST, LABOR, OVER, Options, State
@@ -56,7 +56,7 @@ def decide(state: State, player: int, action: Any) -> list[Any]:
     Raises:
         IllegalAction: with a ``domain/reason`` code and, where a rule forbids it, its clause.
     """
-    if action not in legal_actions(state, player):
+    if not well_formed(action) or action not in legal_actions(state, player):
         raise refusal(state, player, action, actors(state))
     out = Out(state, evolve)
     DECIDERS[type(action)](out, player, action)

@@ -34,9 +34,14 @@ def without(items: tuple[T, ...], remove: Iterable[T]) -> tuple[T, ...]:
     return tuple(out)
 
 
-def refuse(msg: str, code: str, player: int, action: Any, clause: str | None = None) -> IllegalAction:
-    """An :class:`IllegalAction` to raise (``raise refuse(...)``)."""
-    return IllegalAction(msg, code=code, player=player, action=action, clause=clause)
+def refuse(msg: str, code: str, player: int, action: Any, clause: str) -> IllegalAction:
+    """An :class:`IllegalAction` to raise (``raise refuse(...)``).
+
+    The message names the refused action and the rule (``"Rally refused: ... (FW-RALLY-01)"``);
+    callers word ``msg`` from the acting player's own knowledge only, never hidden state.
+    """
+    text = f"{type(action).__name__} refused for player {player}: {msg} ({clause})"
+    return IllegalAction(text, code=code, player=player, action=action, clause=clause)
 
 
 # --- seats -------------------------------------------------------------------

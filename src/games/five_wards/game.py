@@ -17,6 +17,7 @@ from boardcore import Game, IllegalAction, make_evolve
 
 from . import scoring
 from .actions import Action
+from .board import refuse
 from .bots import house_bot
 from .events import Event, TurnEnded
 from .phases import brawl, deploy, rally, reset
@@ -86,26 +87,35 @@ def legal_actions(state: State, seat: int) -> list[Any]:
     return deploy.legal_deploy(state, seat)
 
 
+WHOSE_TURN = {"draft": "FW-P1-02", "brawl": "FW-BRAWL-04", "deploy": "FW-DEPLOY-04"}
+"""The clause that says whose turn it is, per stage."""
+
+
 def decide(state: State, seat: int, action: Any) -> list[Event]:
     """Validate ``action`` for ``seat`` and return its events, automatic steps included.
+
+    The action is first rebuilt from its builtins, so a wrongly typed field is refused
+    and a list where a tuple belongs is normalised before any rule reads it.
 
     Raises:
         IllegalAction: the action is malformed or not allowed now; nothing changes.
     """
     if state.stage == "over":
-        raise IllegalAction("The game is over.", code="game/over", player=seat, action=action)
+        raise refuse("the game is over.", "game/over", seat, action, "FW-FINAL-07")
+    name = type(action).__name__
     decider = DECIDERS.get(type(action))
     if decider is None:
-        msg = f"{type(action).__name__} is not an action of 5 Wards."
+        msg = f"{name} is not an action of 5 Wards."
         raise IllegalAction(msg, code="action/malformed", player=seat, action=action)
     try:
-        msgspec.convert(msgspec.to_builtins(action), type(action))
+        action = msgspec.convert(msgspec.to_builtins(action), type(action))
     except (msgspec.ValidationError, TypeError):
-        msg = f"{type(action).__name__} has a field of the wrong type."
+        msg = f"{name} refused for player {seat}: a field has the wrong type."
         raise IllegalAction(msg, code="action/malformed", player=seat, action=action) from None
     if seat not in actors(state):
-        msg = f"Player {seat} may not act now."
-        raise IllegalAction(msg, code="turn/not_your_turn", player=seat, action=action)
+        waiting = ", ".join(str(s) for s in sorted(actors(state))) or "nobody"
+        msg = f"player {seat} may not act now; waiting for player {waiting}."
+        raise refuse(msg, "turn/not_your_turn", seat, action, WHOSE_TURN.get(state.stage, "FW-ROUND-01"))
     return settle(state, decider(state, seat, action))
 
 

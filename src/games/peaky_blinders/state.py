@@ -118,8 +118,12 @@ class Turns(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
     buying: bool = False
     """The player on turn has begun buying control markers (more may follow, then ``EndTurn``)."""
+    trading: bool = False
+    """The player on turn is at the market (more sells, buys and swaps may follow, then ``EndTurn``)."""
+    placed: tuple[bool, bool] = (False, False)
+    """Market stacks the visitor put a card on during this visit: he may not take from them again in it."""
     visited: tuple[bool, ...] = ()
-    """Players who made their one market trade this open game state."""
+    """Players who made their one market visit this open game state (PB-MKT-02)."""
     exchanged: tuple[str, ...] = ()
     """Card types exchanged this turn, as ``"cash+"`` (up) or ``"cash-"`` (down): one way per turn."""
 

@@ -10,6 +10,7 @@ from . import actions as a
 from . import catalog as cat
 from . import events as e
 from .state import State
+from .view import VISIBILITY
 
 
 def _card(c: int) -> str:
@@ -29,7 +30,14 @@ def _who(seat: int) -> str:
 
 
 def describe(item: Any, viewer: int | None) -> str:
-    """One line of English for an action or an event."""
+    """One line of English for an action or an event, as ``viewer`` may read it: an event is
+    redacted for the viewer first, so a secret (the Location tile a challenged Warrior looks
+    at, a Lookout's Bopper card, a shuffled order) never reaches another seat's text."""
+    rule = VISIBILITY.get(type(item))
+    if rule is not None:
+        item = rule.redact(item, viewer)
+        if item is None:
+            return ""
     fn = _TEXT.get(type(item))
     return fn(item) if fn else type(item).__name__
 

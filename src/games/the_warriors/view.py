@@ -209,15 +209,15 @@ VISIBILITY: dict[type, Any] = {
 
 
 def determinize(state: State, player: int, rng: Rng) -> State:
-    """Resample what ``player`` cannot see: other hands with the War deck, deck and stack orders."""
-    others = [s for s in range(state.players) if s != player]
-    pool, rng = rng.shuffle((*state.war_deck, *(c for s in others for c in state.hands[s])))
-    hands = list(state.hands)
-    at = len(state.war_deck)
-    for s in others:
-        size = len(state.hands[s])
-        hands[s] = pool[at : at + size]
-        at += size
+    """Resample what ``player`` cannot know: the deck orders and the face-down stacks.
+
+    Other hands are kept. The view shows only their sizes (GAP-19), but every card reaches a
+    hand from a public place (the dealt starting hands, the face-up War row, a discard pile)
+    and leaves it face up, so a player who follows the table knows every hand: resampling
+    them would invent hands the player knows to be false (and make ``actors`` during a
+    reaction window look like it depends on a secret). ``test_adversarial`` rebuilds every
+    hand from the spectator's event stream to keep this true."""
+    war_deck, rng = rng.shuffle(state.war_deck)
     weapon_deck, rng = rng.shuffle(state.weapon_deck)
     gang_down, rng = rng.shuffle(state.gang_down)
     p = state.pending
@@ -239,8 +239,7 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     seed, rng = rng.next_word()
     return update(
         state,
-        hands=tuple(hands),
-        war_deck=pool[: len(state.war_deck)],
+        war_deck=war_deck,
         weapon_deck=weapon_deck,
         gang_down=gang_down,
         loc_down=loc_down,

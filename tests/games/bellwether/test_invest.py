@@ -152,9 +152,10 @@ def test_bw_ib_06_bw_place_07_neutral_factory():
     The price is the printed $2 plus our $1 premium for a Factory already standing (docs: Balance).
     """
     state = player(new(), 0, cash=6)
-    state, _ = act(state, 0, Place(card="F-TW", ward=1))
     state, _ = act(state, 0, BuyNeutral(ward=2))
     assert state.wards[2].buildings[0].owner == 0 and state.players[0].cash == 6 - (2 + 1)
+    assert not state.placed and Place(card="F-TW", ward=1) in legal(state)  # the placement is still unused
+    state, _ = act(state, 0, Place(card="F-TW", ward=1))
     assert net_worth(state, 0) == 3 + 2 + 2 + 2  # cash, the Workshop placed, the neutral at its printed value, the Boarding House in hand
     assert BuyNeutral(ward=0) not in legal(player(state, 0, cash=2))
     refused(player(state, 0, cash=2), 0, BuyNeutral(ward=0), "cash/insufficient")

@@ -101,6 +101,11 @@ def test_bw_card_12_costs_come_from_the_catalog():
     from .helpers import player
 
     state = player(state, 0, cash=20, res=(2, 2, 2))
-    state, _ = act(state, 0, BuyConstruction(slot=2))
-    assert state.players[0].cash == 20 - BUILDINGS["I-TR"].cost.cash
+    state, _ = act(state, 0, BuyConstruction(slot=2))  # Tramway: $5 + 1 Coal + 1 Cement (GAP-03)
+    assert state.players[0].cash == 15
     assert state.players[0].res == (2, 1, 1)
+    state, _ = act(state, 0, BuyConstruction(slot=0))  # Textile Mill: $4 + 1 Coal
+    assert state.players[0].cash == 11 and state.players[0].res == (2, 1, 0)
+    # the market shows what the catalog prices: a Colliery costs $4 + 1 Cement, Row Houses $3 + 1 Cement
+    assert (BUILDINGS["F-CO"].cost.cash, BUILDINGS["F-CO"].cost.res) == (4, (0, 1, 0))
+    assert (BUILDINGS["T-RH"].cost.cash, BUILDINGS["T-RH"].cost.res) == (3, (0, 1, 0))

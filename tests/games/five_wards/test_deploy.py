@@ -166,12 +166,34 @@ def test_fw_boss_01_04_empty_space_and_ties() -> None:
 
 
 def test_boss_own_current_stack_grows_on_the_space() -> None:
-    """GAP-19: once a Gang's current-round stack is on the Boss space, more Thugs that round add to it."""
-    cards = (slot("L14", (A, A)), "L19", slot("B1", (A, A), winner=A), "L28", "L12")
-    s = _deploy(cards, inspector=W4, resources={A: (0, 0, 0)})
-    s, _ = act(s, A, DeployThugs(ward=W1, count=2))
+    """GAP-19: once a Gang's current-round stack is on the Boss space, more Thugs that round add to it, even a group
+    taller than the stack already there (it is the same stack: no takeover, nothing lost)."""
+    cards = (slot("L07", (A, A, A, A)), "L19", "L22", "L28", slot("L16", (A, A)))
+    s = _deploy(cards, inspector=W3, resources={A: (0, 0, 0)})
+    assert s.step.position == 4
     s, events = act(s, A, DeployThugs(ward=W1, count=2))
-    assert not of(events, BossTaken) and s.wards[W1].boss_height == 4 and s.wards[W1].fresh[A] == 0
+    assert of(events, BossTaken) == [BossTaken(ward=W1, player=A, height=2)]
+    assert s.step.position == 0
+    s, events = act(s, A, DeployThugs(ward=W1, count=4))
+    assert not of(events, BossTaken) and s.wards[W1].boss_height == 6 and s.wards[W1].fresh[A] == 0
+    assert count_in(s, W1, A) == 6
+
+
+def test_displaced_current_round_stack_can_come_back() -> None:
+    """GAP-19, FW-BOSS-06: a Boss stack placed this round and displaced goes back to its owner's current-round stack,
+    so it still counts for that Gang's next comparison the same round (B: 2, A takes with 3, B adds 2: 4 > 3)."""
+    cards = (slot("L09", (B, B)), slot("L02", (A, A, A)), slot("B2", (B, B), winner=B), "L28", "L12")
+    s = _deploy(cards, inspector=W4, resources={A: (0, 0, 0), B: (0, 0, 0)})
+    assert s.step.position == 0 and s.step.player == B  # Fish Market (D R) reaches Westchester and Northington
+    s, events = act(s, B, DeployThugs(ward=W2, count=2))
+    assert of(events, BossTaken) == [BossTaken(ward=W2, player=B, height=2)]
+    assert s.step.position == 1 and s.step.player == A
+    s, events = act(s, A, DeployThugs(ward=W2, count=3))
+    assert of(events, BossTaken) == [BossTaken(ward=W2, player=A, height=3)] and s.wards[W2].fresh[B] == 2
+    assert s.step.position == 2 and s.step.player == B
+    s, events = act(s, B, DeployThugs(ward=W2, count=2))
+    assert of(events, BossTaken) == [BossTaken(ward=W2, player=B, height=4)]
+    assert s.wards[W2].boss == B and s.wards[W2].boss_height == 4 and count_in(s, W2, A) == 3 and count_in(s, W2, B) == 4
 
 
 # --- Recruiting (FW-RECRUIT) ------------------------------------------------------------------------

@@ -51,6 +51,9 @@ def test_fw_p1_01_02_05_snake_draft_three_players() -> None:
         (seat,) = GAME.actors(s)
         order.append(seat)
         s, _ = act(s, seat, SelectDie(face=HAT))
+        with pytest.raises(IllegalAction) as err:  # one die per selection turn: no 7th die for anyone
+            GAME.decide(s, seat, SelectDie(face=HAT))
+        assert err.value.code == "draft/already_selected"
         if len(order) < 6:
             s, _ = act(s, seat, Restock(cards=0, power=2))
             s = end_turn(s, seat)
@@ -198,11 +201,18 @@ def test_fw_rally_05_all_bonus_same_gang() -> None:
         s, events = act(s, A, SelectDie(face=face))
         s, events = act(s, A, Rally(position=2, space=space))
     assert [e.bonus for e in of(events, ThugRallied)] == [False, True] and s.row[2].bonus == A
+    # B filling the last space of a card A started earns no ALL bonus: not every space is B's
+    s = new(4, 0, row=row("L02", "L19", slot("L22", (A, NOBODY)), "L28", "L12"))
+    s = drafting(s, B, pool=(BOOT,))
+    s, _ = act(s, B, SelectDie(face=BOOT))
+    s, events = act(s, B, Rally(position=2, space=1))
+    assert [e.bonus for e in of(events, ThugRallied)] == [False] and s.row[2].bonus == NOBODY
 
 
 def test_fw_rally_07_08_copper_on_shared_all_card() -> None:
     """FW-RALLY-07, FW-RALLY-08 (FW-TEST-05d): Brewery filled by A and B gets a Copper at the end of Phase 1, which deploys straight down even into the Inspector's Ward."""
-    s = new(4, 0, row=row("L02", "L19", slot("L22", (A, B)), "L28", "L12"), inspector=2)
+    # also filled: Coal Wharf (LAST, no bonus Thug) and Cattle Market (ALL, C alone, no bonus Thug): no Copper there
+    s = new(4, 0, row=row(slot("L14", (A, B)), "L19", slot("L22", (A, B)), slot("L21", (C, C)), "L12"), inspector=2)
     coppers = s.supply.coppers
     s = replace(s, stage="draft", turn=None, pick=8)
     from games.five_wards.game import settle

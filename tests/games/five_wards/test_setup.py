@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from msgspec.structs import replace
 
 from games.five_wards import GAME, Options
 from games.five_wards.catalog import (
@@ -23,9 +24,10 @@ from games.five_wards.catalog import (
     WILD,
     scoring_side,
 )
+from games.five_wards.game import settle
 from games.five_wards.state import NOBODY
 
-from .helpers import new
+from .helpers import fold, new, ward
 
 
 def test_fw_comp_01_component_counts() -> None:
@@ -92,6 +94,12 @@ def test_fw_setup_03_two_player_side() -> None:
     assert scoring_side("S1", 2).points == (3, 1)
     assert scoring_side("S1", 3).points == (4, 2, 1)
     assert scoring_side("S4", 2) == scoring_side("S4", 4)
+    # scored for real: Turf War in Westchester, A 3 Thugs, B 1 gives 3 and 1 with 2 players (4 and 2 with 3)
+    for players, expected in ((2, [3, 1]), (3, [4, 2, 0])):
+        s = new(players, 0, scoring=("S1", "S4", "S4", "S4", "S4"))
+        s = replace(s, wards=(ward(players, old={0: 3, 1: 1}), *s.wards[1:]), stage="score", turn=None)
+        s = fold(s, settle(s, []))
+        assert [row[0] for row in s.scores] == expected
 
 
 def test_fw_setup_04_gangs_chosen_in_turn_order() -> None:

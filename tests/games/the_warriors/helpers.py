@@ -10,6 +10,7 @@ from games.the_warriors import catalog as cat
 from games.the_warriors.flow import Tx
 from games.the_warriors.phases import city as city_phase
 from games.the_warriors.phases import fight as fight_phase
+from games.the_warriors.events import DecisionKind
 from games.the_warriors.state import Pending, State, update
 
 W = cat.WARRIORS_FIGURE
@@ -69,7 +70,7 @@ def in_fight(state: State, gang: int, location: int, instigator: int = 0, showdo
     return tx.state
 
 
-def rolled(state: State, dice: tuple[int, ...], kind: str = "boost") -> State:
+def rolled(state: State, dice: tuple[int, ...], kind: DecisionKind = "boost") -> State:
     """The current fighter has rolled ``dice`` (re-rolls done unless ``kind`` is "reroll")."""
     f = state.fight
     assert f is not None

@@ -19,6 +19,8 @@ TRACK_3 = (cat.ROGUES, cat.LIZZIES, W, cat.HI_HATS, cat.PUNKS, cat.ORPHANS, cat.
 def last_walk(track=TRACK_3, threats=((), (), ()), **kw):  # type: ignore[no-untyped-def]
     """Seats 0 and 1 are on Coney Island; seat 2 (on S36) is about to move."""
     s = new(3, ("Cochise", "Swan", "Fox"))
+    kw.setdefault("rival", cat.LIZZIES)  # not the highest gang, so WR-END-06 must look at the track
+    kw.setdefault("instigator", 0)
     return in_city(s, 2, positions=(CONEY, CONEY, 36), arrived=(1, 0), track=track, tokens=cat.FIGHT_SPACES, threats=threats, **kw)
 
 
@@ -67,6 +69,9 @@ def test_wr_end_09_12_coney_requirement_example() -> None:
     # Coney spots are indices 2.. : N3, N4, N5, Chain, Rep4, Rep4, Rep5, Rep5, Rep6, Rep Bat
     assert not is_won(update(f, covered=(0, 1, 2, 3, 4, 5, 6)))
     assert is_won(update(f, covered=(0, 1, 2, 3, 4, 6, 7)))
+    assert is_won(update(f, covered=(0, 1, 2, 3, 4, 5, 6, 7)))  # WR-TEST-09: 4 ordinary + 1 Rep, then another Rep
+    assert not is_won(update(f, covered=(0, 2, 3, 4, 5, 6, 7, 8)))  # a Gang spot missing
+    assert not is_won(update(f, covered=(0, 1, 6, 7, 8, 9)))  # 4 Coney spots, all Reputation: one short
     top = last_walk(track=(W, *TRACK_3[:2], *TRACK_3[3:]))
     top, _ = apply(top, 2, Move(space=CONEY))
     assert top.fight is not None and (top.fight.need_loc, top.fight.need_rep) == (3, 0)

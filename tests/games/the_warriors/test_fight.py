@@ -52,22 +52,25 @@ def test_wr_fight_01_and_faq_05_participants_share_the_neighborhood() -> None:
 
 
 def test_wr_fight_02_03_05_requirement_against_a_higher_gang() -> None:
-    """WR-FIGHT-02, WR-FIGHT-03, WR-FIGHT-05: 2 Warriors vs the Lizzies (higher) at Backstreets: both gang spots + 3 Location spots incl. Reputation."""
+    """WR-FIGHT-02, WR-FIGHT-03, WR-FIGHT-05, WR-TEST-08: 2 Warriors vs the Lizzies (higher) at Backstreets: both gang spots + 3 Location spots incl. Reputation."""
     s = duo(cat.LIZZIES, BACKSTREETS)
     f = s.fight
     assert f is not None and (f.need_loc, f.need_rep) == (3, 1)
     assert not is_won(update(f, covered=(0, 1, 2, 3, 4)))
+    assert not is_won(update(f, covered=(0, 2, 3, 4, 5))) and not is_won(update(f, covered=(1, 2, 3, 4, 5)))  # both Gang spots
+    assert not is_won(update(f, covered=(0, 1, 2, 5)))  # only 2 of the 3 Location spots
     s = update(s, fight=update(f, covered=(0, 1, 2, 3, 4)))
     s, events = apply(rolled(s, (4,)), 0, CoverSpot(spot=5))
     assert "FightEnded" in types(events) and events[types(events).index("FightEnded")].won
 
 
 def test_wr_fight_04_lower_gang_and_cap() -> None:
-    """WR-FIGHT-04, GAP-07: against a lower gang any 2 Location spots do; W=4 vs a higher gang on a 4-spot tile needs 4."""
+    """WR-FIGHT-04, WR-TEST-08, GAP-07: against a lower gang any 2 Location spots do; W=4 vs a higher gang on a 4-spot tile needs 4."""
     s = duo(cat.PUNKS, BACKSTREETS)
     f = s.fight
     assert f is not None and (f.need_loc, f.need_rep) == (2, 0)
     assert is_won(update(f, covered=(0, 1, 2, 3)))
+    assert not is_won(update(f, covered=(0, 1, 2))) and not is_won(update(f, covered=(1, 2, 3, 4, 5)))
     four = new(4, ("Cochise", "Swan", "Fox", "Snow"))
     four = in_fight(four, cat.LIZZIES, GRAVEYARD, 0)
     assert four.fight is not None and (four.fight.need_loc, four.fight.need_rep) == (4, 1)
@@ -179,6 +182,10 @@ def test_wr_spot_06_and_wr_ko_01_cannot_cover_is_knocked_out() -> None:
     assert legal(s, 0) == [GiveUp()]
     s, events = apply(s, 0, GiveUp())
     assert "KnockedOut" in types(events)
+    could = rolled(duo(hands=((TH,), ())), (5, 1))  # "or choose not to": giving up while a cover is open
+    assert CoverSpot(spot=0) in legal(could, 0) and GiveUp() in legal(could, 0)
+    could, events = apply(could, 0, GiveUp())
+    assert "KnockedOut" in types(events) and could.fight is not None and 0 in could.fight.knocked
 
 
 def test_wr_ko_02_remove_from_hand_else_discard() -> None:

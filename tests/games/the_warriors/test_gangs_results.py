@@ -52,6 +52,15 @@ def test_wr_gang_04_hi_hats_one_weapon_per_fight() -> None:
     s, _ = apply(s, 0, PlayCard(card=CO1, weapon=CHAIN0))
     assert PlayCard(card=CO3, weapon=MOL0) not in legal(s, 0) and PlayCard(card=CO3) in legal(s, 0)
     assert not any(isinstance(a, CoverSpot) and a.weapon >= 0 for a in legal(s, 0))
+    # for the whole fight, not only this turn: Cochise covers, Swan passes, and on his next turn the Molotov is still barred
+    s, _ = run(rolled(s, (4, 1)), (0, CoverSpot(spot=0)), (1, GiveUp()))
+    assert s.pending is not None and s.pending.player == 0 and s.fight is not None and s.fight.turn_weapons == 0
+    assert not any(getattr(a, "weapon", -1) >= 0 for a in legal(s, 0))
+    # one Weapon per Warrior: Cochise's use does not bar Swan's
+    other = duo(cat.HI_HATS, hands=((CO1,), (SW1,)), weapons=((CHAIN0,), (BK0,)))
+    other, _ = apply(other, 0, PlayCard(card=CO1, weapon=CHAIN0))
+    other, _ = apply(rolled(other, (4, 4)), 0, CoverSpot(spot=0))
+    assert PlayCard(card=SW1, weapon=BK0) in legal(other, 1)
 
 
 def test_wr_gang_05_furies_two_dice() -> None:
@@ -107,6 +116,7 @@ def test_wr_result_03_next_gang_revealed() -> None:
     s0 = duo(cat.ORPHANS, gang_down=(cat.ROGUES, cat.PUNKS), gang_up=(cat.LIZZIES,))
     s, events = apply(rolled(update(s0, fight=update(s0.fight, covered=(0, 1, 2))), (5,)), 0, CoverSpot(spot=4))  # type: ignore[arg-type]
     assert s.rival == cat.ROGUES and s.gang_down == (cat.PUNKS,) and s.gang_up == (cat.LIZZIES, cat.ORPHANS)
+    assert s.loc_up[-1] == GRAVEYARD and s.loc_down == s0.loc_down  # WR-RESULT-08 on a win: no new Location revealed
 
 
 def test_wr_result_04_gang_stack_reshuffled() -> None:

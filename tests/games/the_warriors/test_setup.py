@@ -132,6 +132,7 @@ def test_wr_setup_05_war_deck_and_row() -> None:
     assert len(s.war_row) == 3
     pool = set(s.war_deck) | set(s.war_row)
     assert cid("Cochise", 0) not in pool and cid("Snow", 1) in pool
+    assert len({new(seed=k).war_deck for k in range(4)}) == 4  # shuffled by the seeded RNG
     assert sorted(_all_cards(s)) == list(range(56))
 
 
@@ -145,6 +146,9 @@ def test_wr_setup_07_weapon_deck_and_row() -> None:
     """WR-SETUP-07: the other Weapons shuffled, 3 face up."""
     s = new()
     assert len(s.weapon_row) == 3 and len(s.weapon_deck) + 3 == 18
+    assert len({new(seed=k).weapon_deck for k in range(4)}) == 4  # shuffled by the seeded RNG
+    dealt = {w for ws in s.weapons for w in ws}
+    assert not dealt & {*s.weapon_deck, *s.weapon_row} and sorted({*dealt, *s.weapon_deck, *s.weapon_row}) == list(range(20))
 
 
 def test_wr_setup_08_bopper_deck() -> None:

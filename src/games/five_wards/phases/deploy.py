@@ -143,7 +143,7 @@ def _active_step(state: State, seat: int, action: Any) -> DeployStep:
     if step.player != seat:
         raise refuse(f"Player {step.player} is deploying from this card now.", "turn/not_your_turn", seat, action, "FW-DEPLOY-04")
     if step.blast_victims and not isinstance(action, BlastPick):
-        raise refuse("Finish the Blast first: choose where the rival's Thug comes from.", "scheme/blast_pending", seat, action)
+        raise refuse("Finish the Blast first: choose where the rival's Thug comes from.", "scheme/blast_pending", seat, action, "FW-SCHEME-07")
     return step
 
 
@@ -370,7 +370,7 @@ def decide_blast_pick(state: State, seat: int, action: BlastPick) -> list[Event]
     """Choose where the current victim's Thug comes from."""
     step = _active_step(state, seat, action)
     if not step.blast_victims:
-        raise refuse("No Blast is resolving.", "scheme/no_blast", seat, action)
+        raise refuse("No Blast is resolving.", "scheme/no_blast", seat, action, "FW-SCHEME-07")
     victim = step.blast_victims[0]
     if action.source not in blast_sources(state.wards[step.blast_ward], victim):
         msg = "Take the Thug from the Boss space, the current-round stack or the older Thugs that rival has there."

@@ -113,7 +113,7 @@ def _my_turn(state: State, seat: int, action: Any) -> Turn:
     if turn.player != seat:
         raise refuse(f"It is player {turn.player}'s selection turn, not player {seat}'s.", "turn/not_your_turn", seat, action, "FW-P1-02")
     if turn.shakedown is not None and not isinstance(action, (ShakedownPick, ShakedownRoll)):
-        raise refuse("Finish choosing the Shakedown reroll first.", "tactics/shakedown_pending", seat, action)
+        raise refuse("Finish choosing the Shakedown reroll first.", "tactics/shakedown_pending", seat, action, "GAP-04")
     if turn.discard and not isinstance(action, DiscardTactic):
         raise refuse("Discard down to 4 Tactics cards first.", "restock/discard_pending", seat, action, "FW-RESTOCK-03")
     if turn.acted and not isinstance(action, (PlayVagrant, EndTurn, DiscardTactic)):
@@ -128,11 +128,11 @@ def _tactic(state: State, seat: int, card: str, ability: str, action: Any) -> No
     if state.turn.tactic_used:
         raise refuse("Only 1 Tactics card may be used per selection turn.", "tactics/already_used", seat, action, "FW-P1-03")
     if card not in state.players[seat].hand:
-        raise refuse(f"Tactics card {card} is not in your hand.", "tactics/not_in_hand", seat, action)
+        raise refuse(f"Tactics card {card} is not in your hand.", "tactics/not_in_hand", seat, action, "FW-P1-03")
     if card in state.turn.drawn:
         raise refuse("A card you just drew cannot be played this turn.", "tactics/just_drawn", seat, action, "FW-RESTOCK-04")
     if TACTIC_BY_ID[card].ability != ability:
-        raise refuse(f"Tactics card {card} is not a {ability}.", "tactics/wrong_card", seat, action)
+        raise refuse(f"Tactics card {card} is not a {ability}.", "tactics/wrong_card", seat, action, "GAP-04")
 
 
 def _die_face(state: State, seat: int, turn: Turn) -> int:
@@ -196,7 +196,7 @@ def place_events(slot: Slot, position: int, space: int, seat: int, bag: int) -> 
     return events, after, bag
 
 
-def rally_problem(state: State, seat: int, action: Rally) -> tuple[str, str, str | None] | None:
+def rally_problem(state: State, seat: int, action: Rally) -> tuple[str, str, str] | None:
     """Why the Rally is illegal as ``(message, code, clause)``, or ``None``."""
     assert state.turn is not None
     player = state.players[seat]
@@ -214,25 +214,25 @@ def rally_problem(state: State, seat: int, action: Rally) -> tuple[str, str, str
         if state.turn.tactic_used:
             return "Only 1 Tactics card may be used per selection turn.", "tactics/already_used", "FW-P1-03"
         if action.card not in player.hand:
-            return f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", None
+            return f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", "FW-P1-03"
         ability = TACTIC_BY_ID[action.card].ability
         if ability not in (SNEAK, REINFORCEMENTS):
-            return f"Tactics card {action.card} does not change a Rally.", "tactics/wrong_card", None
+            return f"Tactics card {action.card} does not change a Rally.", "tactics/wrong_card", "GAP-04"
     face = player.dice[state.turn.die]
     if ability != SNEAK and space_icon(slot, action.space) != face:
         return "The die space's icon must match your die.", "rally/icon_mismatch", "FW-RALLY-01"
     if ability != REINFORCEMENTS:
         if action.second_space is not None:
-            return "Only Reinforcements places a second Thug.", "rally/no_second_thug", None
+            return "Only Reinforcements places a second Thug.", "rally/no_second_thug", "GAP-04"
         return None
     _, after, bag = place_events(slot, action.position, action.space, seat, player.bag)
     free = [i for i, s in enumerate(after.spaces) if s == NOBODY]
     if action.second_space is None:
         if free and bag > 0:
-            return "Reinforcements must place its second Thug on an empty die space of the card.", "rally/second_missing", None
+            return "Reinforcements must place its second Thug on an empty die space of the card.", "rally/second_missing", "GAP-04"
         return None
     if action.second_space not in free or bag < 1:
-        return "The second Thug needs an empty die space on the same card.", "rally/second_taken", None
+        return "The second Thug needs an empty die space on the same card.", "rally/second_taken", "GAP-04"
     return None
 
 
@@ -364,7 +364,7 @@ def decide_discard(state: State, seat: int, action: DiscardTactic) -> list[Event
     if not turn.discard:
         raise refuse("You are not over the hand limit.", "restock/no_discard_due", seat, action, "FW-RESTOCK-03")
     if action.card not in state.players[seat].hand:
-        raise refuse(f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", seat, action)
+        raise refuse(f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", seat, action, "FW-RESTOCK-03")
     return [TacticDiscarded(player=seat, card=action.card)]
 
 
@@ -420,7 +420,7 @@ def decide_play_shakedown(state: State, seat: int, action: PlayShakedown) -> lis
     """Shakedown: before selecting, start choosing pool dice to reroll."""
     turn = _my_turn(state, seat, action)
     if turn.die != NOBODY:
-        raise refuse("Shakedown is used before selecting your die.", "tactics/too_late", seat, action)
+        raise refuse("Shakedown is used before selecting your die.", "tactics/too_late", seat, action, "GAP-13")
     _tactic(state, seat, action.card, SHAKEDOWN, action)
     return [TacticPlayed(player=seat, card=action.card), ShakedownBegan(player=seat)]
 
@@ -430,11 +430,11 @@ def decide_shakedown_pick(state: State, seat: int, action: ShakedownPick) -> lis
     turn = _my_turn(state, seat, action)
     picks = turn.shakedown
     if picks is None:
-        raise refuse("No Shakedown is being chosen.", "tactics/no_shakedown", seat, action)
+        raise refuse("No Shakedown is being chosen.", "tactics/no_shakedown", seat, action, "GAP-04")
     if picks and action.face < picks[-1]:
-        raise refuse("Pick the Shakedown dice in ascending order of face.", "tactics/pick_order", seat, action)
+        raise refuse("Pick the Shakedown dice in ascending order of face.", "tactics/pick_order", seat, action, "GAP-04")
     if state.pool.count(action.face) <= picks.count(action.face):
-        raise refuse("No other die in the pool shows that face.", "draft/no_such_die", seat, action)
+        raise refuse("No other die in the pool shows that face.", "draft/no_such_die", seat, action, "GAP-04")
     return [ShakedownPicked(player=seat, face=action.face)]
 
 
@@ -454,7 +454,7 @@ def decide_shakedown_roll(state: State, seat: int, action: ShakedownRoll) -> lis
     """Reroll the picked dice."""
     turn = _my_turn(state, seat, action)
     if turn.shakedown is None:
-        raise refuse("No Shakedown is being chosen.", "tactics/no_shakedown", seat, action)
+        raise refuse("No Shakedown is being chosen.", "tactics/no_shakedown", seat, action, "GAP-04")
     rolled, rng = state.rng.dice(len(turn.shakedown), 6)
     after = tuple(FACES[f - 1] for f in rolled)
     return [DiceRerolled(player=seat, before=turn.shakedown, after=after), advance(rng)]
@@ -474,10 +474,10 @@ def decide_loaded_dice(state: State, seat: int, action: PlayLoadedDice) -> list[
     """Loaded Dice: after selecting, turn your die to another face."""
     turn = _my_turn(state, seat, action)
     if turn.die == NOBODY:
-        raise refuse("Loaded Dice is used after selecting your die.", "tactics/too_early", seat, action)
+        raise refuse("Loaded Dice is used after selecting your die.", "tactics/too_early", seat, action, "GAP-13")
     _tactic(state, seat, action.card, LOADED_DICE, action)
     if action.face not in FACES or action.face == _die_face(state, seat, turn):
-        raise refuse("Turn the die to a different face (0-5).", "tactics/bad_face", seat, action)
+        raise refuse("Turn the die to a different face (0-5).", "tactics/bad_face", seat, action, "GAP-04")
     return [TacticPlayed(player=seat, card=action.card), DieTurned(player=seat, face=action.face)]
 
 
@@ -493,15 +493,15 @@ def decide_switcheroo(state: State, seat: int, action: PlaySwitcheroo) -> list[E
     """Switcheroo: after selecting, swap your die with a rival's selected die."""
     turn = _my_turn(state, seat, action)
     if turn.die == NOBODY:
-        raise refuse("Switcheroo is used after selecting your die.", "tactics/too_early", seat, action)
+        raise refuse("Switcheroo is used after selecting your die.", "tactics/too_early", seat, action, "GAP-13")
     _tactic(state, seat, action.card, SWITCHEROO, action)
     n = len(state.players)
     if not 0 <= action.rival < n or action.rival == seat or not 0 <= action.die < len(state.players[action.rival].dice):
-        raise refuse("Swap with a die a rival has already selected this round.", "tactics/no_such_die", seat, action)
+        raise refuse("Swap with a die a rival has already selected this round.", "tactics/no_such_die", seat, action, "GAP-04")
     gave = _die_face(state, seat, turn)
     got = state.players[action.rival].dice[action.die]
     if gave == got:
-        raise refuse("Swapping two dice showing the same face changes nothing.", "tactics/same_face", seat, action)
+        raise refuse("Swapping two dice showing the same face changes nothing.", "tactics/same_face", seat, action, "GAP-04")
     return [TacticPlayed(player=seat, card=action.card), DiceSwapped(player=seat, rival=action.rival, die=action.die, gave=gave, got=got)]
 
 
@@ -532,12 +532,12 @@ def decide_vagrant(state: State, seat: int, action: PlayVagrant) -> list[Event]:
         raise refuse("Vagrant moves a Thug between two different Landmark cards.", "tactics/bad_move", seat, action, "FW-RALLY-06")
     src, dst = state.row[action.from_position], state.row[action.to_position]
     if filled(src):
-        raise refuse("Vagrant cannot move a Thug off a filled card.", "tactics/card_filled", seat, action)
+        raise refuse("Vagrant cannot move a Thug off a filled card.", "tactics/card_filled", seat, action, "GAP-04")
     if not 0 <= action.from_space < len(src.spaces) or src.spaces[action.from_space] != seat:
         msg = "Vagrant moves one of your Thugs from a die space; Thugs on bonus spaces never move."
         raise refuse(msg, "tactics/not_your_thug", seat, action, "FW-RALLY-06")
     if not 0 <= action.to_space < len(dst.spaces) or dst.spaces[action.to_space] != NOBODY:
-        raise refuse("Vagrant needs an empty die space on the other card.", "tactics/space_taken", seat, action)
+        raise refuse("Vagrant needs an empty die space on the other card.", "tactics/space_taken", seat, action, "GAP-04")
     after = replace(dst, spaces=put(dst.spaces, action.to_space, seat), touched=True)
     events: list[Event] = [
         TacticPlayed(player=seat, card=action.card),

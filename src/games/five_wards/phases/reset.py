@@ -135,10 +135,13 @@ def evolve_leftover_drawn(state: State, e: LeftoverDrawn) -> State:
 
 
 def roll_or_end_events(state: State) -> list[Event]:
-    """Before a Phase 1: the safety round limit ends the game at once (an engine option, not a rule)."""
+    """Before a Phase 1: the safety round limit ends the game at once (an engine option, not a rule).
+
+    The final round is always played: it has a single Phase 1 and ends by itself (GAP-25).
+    """
     from .rally import roll_events
 
-    if state.phase1_count >= state.supply.round_limit:
+    if state.phase1_count >= state.supply.round_limit and not state.final:
         return [PhaseBegan(phase="score")]
     return roll_events(state)
 

@@ -1,10 +1,11 @@
 """Open game state: turns clockwise from the starter until everyone passes in a row (PB-OGS, GAP-10).
 
 On a turn a player plays one conflict card (``cards.py``), buys and places any number
-of control markers (PB-CTRL), bails out (PB-BAIL), makes their one Covent Garden trade
-of this open game state (PB-MKT: one sell, buy or swap of one card), or passes.
-Denomination exchanges (PB-EXCH-01) are free and offered at every one of these
-decision points, each card type one way per turn (so no sequence of actions loops).
+of control markers (PB-CTRL), bails out (PB-BAIL), makes their one Covent Garden visit
+of this open game state (PB-MKT: any number and mix of one-card sells, buys and swaps),
+or passes. Denomination exchanges (PB-EXCH-01) are free and offered at every one of
+these decision points, each card type one way per turn, and a visitor never takes back
+a card he put on a stack in the same visit (so no sequence of actions loops).
 """
 
 from __future__ import annotations
@@ -71,18 +72,20 @@ def marker_sources(state: State, seat: int, zone: int) -> list[int | None]:
 
 def candidates(state: State, seat: int) -> list[Any]:
     out: list[Any] = []
-    buying = state.turns.buying
-    if buying:
+    turns = state.turns
+    if turns.buying or turns.trading:
         out.append(EndTurn())
     else:
         out.append(Pass())
         out.extend(cards.candidates(state, seat))
         out.append(BailOut())
+    if not turns.buying:
         for stack in (0, 1):
             out.extend(SellMaterial(material=m, stack=stack) for m in C.MATERIALS)
             out.append(BuyMaterial(stack=stack))
             out.extend(SwapMaterial(material=m, stack=stack) for m in C.MATERIALS)
-    out.extend(BuyMarker(zone=z, from_zone=f) for z in range(4) for f in marker_sources(state, seat, z))
+    if not turns.trading:
+        out.extend(BuyMarker(zone=z, from_zone=f) for z in range(4) for f in marker_sources(state, seat, z))
     out.extend(Exchange(good=good, up=up) for good in C.GOODS for up in (True, False))
     return out
 
@@ -90,13 +93,17 @@ def candidates(state: State, seat: int) -> list[Any]:
 def problem(state: State, seat: int, action: Any) -> Refusal | None:
     """Why this open-game-state action is refused now, or ``None``."""
     res = state.players[seat].res
-    buying = state.turns.buying
+    buying, trading = state.turns.buying, state.turns.trading
     if isinstance(action, Exchange):
         return _exchange_problem(state, seat, action)
     if isinstance(action, Pass):
-        return Refusal("You already bought markers this turn: end the turn instead of passing.", "ogs/turn_started", "PB-OGS-03") if buying else None
+        return Refusal("This turn has begun: end the turn instead of passing.", "ogs/turn_started", "PB-OGS-03") if buying or trading else None
     if isinstance(action, EndTurn):
-        return None if buying else Refusal("Nothing to finish: take an action or pass.", "ogs/turn_not_started", "PB-OGS-03")
+        return None if buying or trading else Refusal("Nothing to finish: take an action or pass.", "ogs/turn_not_started", "PB-OGS-03")
+    if isinstance(action, MARKET):
+        return _market_problem(state, seat, action)
+    if trading:
+        return Refusal("This turn is spent at the market; trade more cards or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
     if isinstance(action, BuyMarker):
         if action.zone not in range(4) or action.from_zone not in (None, 0, 1, 2, 3):
             return Refusal("Zones are numbered 0-3.", "action/malformed", "PB-CTRL-03")
@@ -116,8 +123,6 @@ def problem(state: State, seat: int, action: Any) -> Refusal | None:
         if cash(res) < C.BAIL_COST:
             return Refusal(f"Bail costs {C.BAIL_COST} in cash; player {seat} has less.", "bail/cannot_afford", "PB-BAIL-01")
         return None
-    if isinstance(action, MARKET):
-        return _market_problem(state, seat, action)
     return cards.problem(state, seat, action)
 
 
@@ -144,10 +149,16 @@ def exchange_key(good: str, up: bool) -> str:
 
 
 def _market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial | SwapMaterial) -> Refusal | None:
-    if state.turns.visited[seat]:
-        return Refusal(f"Player {seat} already traded at Covent Garden this open game state.", "market/once_per_ogs", "PB-MKT-02")
+    turns = state.turns
+    if turns.buying:
+        return Refusal("This turn is spent buying control markers; add more markers or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
+    if turns.visited[seat] and not turns.trading:
+        return Refusal(f"Player {seat} already visited Covent Garden this open game state.", "market/once_per_ogs", "PB-MKT-02")
     if action.stack not in (0, 1):
         return Refusal("The market has stacks 0 and 1.", "action/malformed", "PB-MKT-03")
+    if not isinstance(action, SellMaterial) and turns.placed[action.stack]:
+        msg = f"Player {seat} put the top card of stack {action.stack} there during this visit; taking it back would change nothing."
+        return Refusal(msg, "market/own_card", "PB-MKT-02")
     material = None if isinstance(action, BuyMaterial) else action.material
     if material is not None and material not in C.MATERIALS:
         return Refusal("Materials are rum, weapons and car.", "action/malformed", "PB-MKT-01")
@@ -185,7 +196,6 @@ def decide(ctx: Ctx, seat: int, action: Any) -> None:
             ctx.emit(MaterialBought(player=seat, stack=action.stack, material=stacks[action.stack][-1]))
         else:
             ctx.emit(MaterialSwapped(player=seat, material=action.material, stack=action.stack, taken=stacks[action.stack][-1]))
-        ctx.emit(TurnEnded(player=seat, acted=True))
     else:
         cards.decide_play(ctx, seat, action)
 
@@ -211,7 +221,7 @@ def evolve_exchanged(state: State, event: Exchanged) -> State:
 def evolve_turn_ended(state: State, event: TurnEnded) -> State:
     n = len(state.players)
     turns = state.turns
-    if turns.buying or turns.exchanged:
+    if turns.buying or turns.trading or turns.exchanged:
         turns = Turns(visited=turns.visited)
     return msgspec.structs.replace(state, turns=turns, passes=0 if event.acted else state.passes + 1, turn=(event.player + 1) % n)
 
@@ -237,10 +247,14 @@ def evolve_bailed_out(state: State, event: BailedOut) -> State:
 Stacks = tuple[tuple[Material, ...], tuple[Material, ...]]
 
 
-def _trade(state: State, seat: int, changes: dict[int, int], stacks: Stacks) -> State:
-    """The trader's holdings changed, the stacks replaced, the market visit used up."""
-    visited = state.turns.visited
-    turns = msgspec.structs.replace(state.turns, visited=(*visited[:seat], True, *visited[seat + 1 :]))
+def _trade(state: State, seat: int, changes: dict[int, int], stacks: Stacks, onto: int | None) -> State:
+    """The trader's holdings changed, the stacks replaced, the visit begun (the market used up this
+    open game state), and the stack a card was put on (``onto``) closed to taking for the visit."""
+    turns = state.turns
+    placed = turns.placed if onto is None else (True, turns.placed[1]) if onto == 0 else (turns.placed[0], True)
+    if not turns.trading or placed != turns.placed:
+        visited = turns.visited if turns.visited[seat] else (*turns.visited[:seat], True, *turns.visited[seat + 1 :])
+        turns = msgspec.structs.replace(turns, trading=True, placed=placed, visited=visited)
     return _with_player(state, seat, changes, supplies=msgspec.structs.replace(state.supplies, stacks=stacks), turns=turns)
 
 
@@ -256,16 +270,16 @@ def _pop(stacks: Stacks, stack: int) -> Stacks:
 
 def evolve_material_sold(state: State, event: MaterialSold) -> State:
     changes = {C.ONES[event.material]: -1, C.CASH1: 1}
-    return _trade(state, event.player, changes, _push(state.supplies.stacks, event.stack, event.material))
+    return _trade(state, event.player, changes, _push(state.supplies.stacks, event.stack, event.material), event.stack)
 
 
 def evolve_material_bought(state: State, event: MaterialBought) -> State:
     changes = {C.ONES[event.material]: 1, C.CASH1: -1}
-    return _trade(state, event.player, changes, _pop(state.supplies.stacks, event.stack))
+    return _trade(state, event.player, changes, _pop(state.supplies.stacks, event.stack), None)
 
 
 def evolve_material_swapped(state: State, event: MaterialSwapped) -> State:
     changes = {C.ONES[event.material]: -1}
     changes[C.ONES[event.taken]] = changes.get(C.ONES[event.taken], 0) + 1
     stacks = _push(_pop(state.supplies.stacks, event.stack), event.stack, event.material)
-    return _trade(state, event.player, changes, stacks)
+    return _trade(state, event.player, changes, stacks, event.stack)
