@@ -158,9 +158,7 @@ def malformed(action: Any) -> str | None:
 
 def _specific(state: State, player: int, action: Any) -> tuple[str, str, str] | None:
     """The specific rule an Invest & Build action breaks, if one applies; else None."""
-    if isinstance(action, (A.PlayJob, A.Commit)) and action.gangster and action.gangster not in state.players[player].gangsters:
-        return ("you do not hold that Gangster", "gangster/not_held", "BW-CARD-10")
-    if isinstance(action, A.Quell) and action.gangster not in state.players[player].gangsters:
+    if isinstance(action, (A.PlayJob, A.Quell, A.Commit)) and action.gangster and action.gangster not in state.players[player].gangsters:
         return ("you do not hold that Gangster", "gangster/not_held", "BW-CARD-10")
     if state.phase != INVEST:
         return None

@@ -59,7 +59,7 @@ MALFORMED = [
     A.ChooseFirstWard(ward=4), A.ChooseFirstWard(ward="I"),
     A.Commit(gangster="G-XX"), A.Commit(gangster=None),
     A.Staff(uid=-1), A.Overwork(uid="x"), A.Reroll(die=-1), A.CancelStrike(die="0"), A.PayRelief(die=-3),
-    A.ChooseLoss(uid=-1), A.PoliceBlock(block="yes"),
+    A.ChooseLoss(uid=-1), A.PoliceBlock(block="yes"), A.PoliceBlock(block=1), A.Staff(uid=2.0), A.Upgrade(uid=2**70 * -1),
 ]
 
 

@@ -170,7 +170,7 @@ def test_bw_prod_02_dice_materials_go_to_the_controller_not_the_owner():
 
 
 def test_bw_die_faces_gap_05():
-    """BW-DIE-01..05, GAP-05: the six faces are Relief, Textile, Cement, Coal and Strike twice (P(Strike) = 1/3)."""
+    """BW-DIE-01, BW-DIE-02, BW-DIE-03, BW-DIE-04, BW-DIE-05, GAP-05: the six faces are Relief, Textile, Cement, Coal and Strike twice (P(Strike) = 1/3)."""
     assert DIE_FACES == (RELIEF, DIE_TEXTILE, DIE_CEMENT, DIE_COAL, STRIKE, STRIKE)
     assert len({RELIEF, DIE_TEXTILE, DIE_CEMENT, DIE_COAL, STRIKE}) == 5
 
@@ -287,3 +287,76 @@ def test_factory_inspector_cancels_only_strike_dice():
         state, _ = act(state, 1, Overwork(uid=coll))
     assert state.labor.dice == (RELIEF, STRIKE, DIE_COAL)
     assert GAME.legal_actions(state, 1) == [CancelStrike(die=1), SettlePush()]
+
+
+def test_factory_inspector_cancel_keeps_the_ward_calm():
+    """O-INS, BW-PRIO-01: 2 strikers and one Strike die; the cancelled Strike adds nothing: 2 strikers, production paid."""
+    state = clear(player(bare(first=1), 1, officials=("O-INS",)), 2)
+    state, coll = build(state, 2, "F-CO", 1)
+    state = ward(state, 2, workers=3, strikers=2)
+    state, _ = labor_from(state, 2)
+    state = rigged(state, (STRIKE,))
+    state, _ = act(state, 1, Staff(uid=coll))
+    state, _ = act(state, 1, Overwork(uid=coll))
+    state, events = act(state, 1, CancelStrike(die=0))
+    assert state.wards[2].strikers == 2 and not state.wards[2].riot
+    assert [(e.player, e.amount) for e in of(events, FactoryProduced)] == [(1, 1)]
+
+
+def test_a_ward_in_riot_never_reignites():
+    """GAP-17 item 3: a quelled Ward still in Riot (2 strikers) that is brought back to 3 by a Bruiser does not ignite again:
+    no second loss, no second spread."""
+    state = player(bare(first=0), 0, gangsters=("G-BRU",))
+    state, _ = build(clear(state, 1), 1, "F-CP", 1)
+    state, _ = build(state, 3, "F-TW", 0)
+    state = ward(state, 1, riot=True, strikers=2, controller=1)
+    state, events = act(state, 0, PlayJob(gangster="G-BRU", ward=1))
+    assert state.wards[1].strikers == 3 and state.wards[1].riot
+    assert [type(e).__name__ for e in events] == ["JobPlayed", "StrikerAdded"]
+    assert [w.strikers for w in state.wards] == [0, 3, 0, 0] and state.riots == ()
+
+
+def test_agitator_needs_job_room_in_the_receiving_ward():
+    """GAP-19: an Agitator's Job affects both Wards, so it is illegal when the receiving Ward has used its Job limit."""
+    state = player(bare(first=0), 0, gangsters=("G-AGI",))
+    state = ward(ward(state, 1, strikers=1), 2, jobs=3)
+    legal = GAME.legal_actions(state, 0)
+    assert PlayJob(gangster="G-AGI", ward=1, target=2) not in legal and PlayJob(gangster="G-AGI", ward=1, target=0) in legal
+
+
+def test_setup_draw_order_bw_rng_01_to_06():
+    """BW-RNG-01..06, BW-SETUP-07: coin flip, then the Construction, Official and Gangster shuffles; Gangsters are dealt from
+    the top, first player first, alternating; the markets are the top 4 and top 3 cards."""
+    from boardcore import Rng
+
+    from games.bellwether.catalog import BUILDINGS, GANGSTERS, OFFICIALS, deck
+
+    for seed in (3, 8):
+        rng = Rng.from_seed(seed)
+        flip, rng = rng.below(2)
+        construction, rng = rng.shuffle(deck(BUILDINGS))
+        officials, rng = rng.shuffle(deck(OFFICIALS))
+        gangsters, rng = rng.shuffle(deck(GANGSTERS))
+        state = GAME.setup(GAME.config(2), seed)
+        first = flip
+        assert state.start_player == first
+        assert state.players[first].gangsters == tuple(sorted((gangsters[0], gangsters[2])))
+        assert state.players[1 - first].gangsters == tuple(sorted((gangsters[1], gangsters[3])))
+        assert state.gangster_deck == gangsters[4:]
+        assert state.construction_market == construction[:4] and state.official_market == officials[:3]
+
+
+def test_bw_riot_10_agitator_third_striker_riots_at_once():
+    """BW-RIOT-10, BW-RIOT-11: an Agitator moving a third striker into a calm Ward ignites it at once, outside Labor; its
+    controller's loss and the spread are settled before the mover's turn goes on."""
+    state = player(bare(first=0), 0, gangsters=("G-AGI",))
+    state, pit = build(clear(state, 2), 2, "F-CP", 1)
+    state, bh = build(state, 2, "T-BH", 1)
+    state, _ = build(state, 0, "F-TW", 0)
+    state = ward(ward(state, 1, strikers=1), 2, strikers=2, controller=1)
+    state, _ = act(state, 0, PlayJob(gangster="G-AGI", ward=1, target=2))
+    assert state.wards[2].riot and state.wards[1].strikers == 0
+    assert GAME.actors(state) == frozenset({1}) and GAME.legal_actions(state, 0) == []
+    state, _ = act(state, 1, ChooseLoss(uid=bh))
+    assert [w.strikers for w in state.wards] == [0, 1, 3, 1]  # II got 1 back from the spread, IV 1
+    assert GAME.actors(state) == frozenset({0}) and state.phase == "invest"

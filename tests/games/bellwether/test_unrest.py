@@ -46,7 +46,7 @@ def test_bw_riot_01_02_03_04_riot_spreads_checkpoint_blocks():
     """BW-RIOT-01, BW-RIOT-02, BW-RIOT-03, BW-RIOT-04 (BW-TEST-01): 3 strikers riot; nothing produced; the controller picks a loss; spread blocked by a Checkpoint."""
     state, events, coal, bh = _spread_board()
     assert of(events, RiotIgnited)[0].ward == 1 and state.wards[1].riot and state.wards[1].strikers == 3
-    assert state.players[0].res == (0, 0, 0)
+    assert state.players[0].res == (0, 0, 0) and state.wards[1].workers == 3  # no production, materials or growth
     assert GAME.actors(state) == frozenset({0})
     assert GAME.legal_actions(state, 0) == [ChooseLoss(uid=coal), ChooseLoss(uid=bh)]
     state, events = act(state, 0, ChooseLoss(uid=bh))
@@ -86,6 +86,7 @@ def test_bw_riot_03_loss_may_be_any_infrastructure():
     assert GAME.actors(state) == frozenset({1})
     assert GAME.legal_actions(state, 1) == [ChooseLoss(uid=mill), ChooseLoss(uid=office)]
     after, _ = act(state, 1, ChooseLoss(uid=office))
+    assert [b.uid for b in after.wards[2].buildings] == [mill, kiln]
     assert (after.players[0].lost, after.players[1].lost) == (0, 0) and after.players[0].infra_influence == 1
     after, events = act(state, 1, ChooseLoss(uid=mill))
     assert after.players[1].lost == 1 and of(events, BuildingLost)[0].counted

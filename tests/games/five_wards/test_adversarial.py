@@ -809,3 +809,12 @@ def test_wrong_time_tactics() -> None:
     refused(after_die, B, PlayShakedown(card="T04"), "turn/not_your_turn", "FW-P1-02")
     dep = scenario_deploy()
     refused(dep, A, PlayLoadedDice(card="T01", face=CLUB), "phase/not_draft", "FW-P1-04")
+
+
+def test_vagrant_onto_a_first_card_with_an_empty_bag() -> None:
+    """GAP-15, GAP-04 Vagrant: the move still happens, but an empty bag cannot supply the FIRST bonus Thug."""
+    s = new(4, 0, row=row(slot("L19", (A, B, NOBODY)), "L02", "L22", "L28", "L12"))
+    s = with_player(with_player(s, A, hand=("T20",)), A, bag=0)
+    s = drafting(s, A, pool=(HAT,))
+    s, events = act(s, A, PlayVagrant(card="T20", from_position=0, from_space=0, to_position=1, to_space=0))
+    assert s.row[1].spaces[0] == A and s.row[1].bonus == NOBODY and not of(events, ThugRallied)

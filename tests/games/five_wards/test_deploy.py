@@ -279,6 +279,9 @@ def test_fw_insp_02_04_fw_scheme_04_05_06_fw_test_04_bribe() -> None:
     s = _finish(s, C)
     assert s.step.position == 0 and s.step.player == B
     assert W4 in _wards(s, B) and BribeInspector() not in GAME.legal_actions(s, B)  # FW-SCHEME-05
+    with pytest.raises(IllegalAction) as err:  # even with a Capital to spare
+        GAME.decide(with_player(s, B, resources=(1, 1, 1)), B, BribeInspector())
+    assert err.value.code == "scheme/already_bribed" and err.value.clause == "FW-SCHEME-05"
     s, _ = act(s, B, DeployThugs(ward=W4, count=2))
     assert count_in(s, W4, B) == 5
     assert any(isinstance(a, Bolster) for a in GAME.legal_actions(s, B))  # another Scheme for this card
@@ -295,8 +298,17 @@ def test_fw_insp_01_one_inspector() -> None:
 def test_gap_17_blocked_thugs_return() -> None:
     """GAP-17: Thugs with no legal destination and no Bribe return to the bag; no Scheme for that card."""
     cards = (slot("L02", (A, A, A), bonus=A), "L19", "L22", "L28", "L12")  # Gasworks: down only
-    s = _deploy(cards, inspector=W1, resources={A: (1, 1, 1)})
+
+    def setup(s):  # A could otherwise Bolster, Blast or move a Copper
+        s = with_ward(s, W3, ward(4, old={A: 1, B: 1}))
+        return with_ward(s, W2, ward(4, coppers=1))
+
+    s = _deploy(cards, inspector=W1, resources={A: (1, 1, 1)}, setup=setup)
     assert set(GAME.legal_actions(s, A)) == {BribeInspector(), EndDeploy()}
+    for scheme in (Bolster(from_ward=W3, from_fresh=False, to_ward=W4, to_fresh=False), Blast(ward=W3), BribeCopper(from_ward=W2, to_ward=W4)):
+        with pytest.raises(IllegalAction) as err:
+            GAME.decide(s, A, scheme)
+        assert err.value.code == "scheme/not_available" and err.value.clause == "FW-SCHEME-01"
     bag = s.players[A].bag
     s2, events = act(s, A, EndDeploy())
     assert of(events, ThugsReturned)[0].count == 4 and s2.players[A].bag == bag + 4

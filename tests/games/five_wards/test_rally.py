@@ -183,9 +183,10 @@ def test_fw_rally_02_03_first_bonus() -> None:
 
 
 def test_fw_rally_04_last_bonus() -> None:
-    """FW-RALLY-04 (FW-TEST-05b): on Bath House (LAST) A, B, then C rally; C's Thug takes the last space and the bonus."""
+    """FW-RALLY-04 (FW-TEST-05b): on Bath House (LAST) A, B, then C rally; C's Thug takes the last space and the bonus,
+    though it is the middle one (A took the rightmost)."""
     s = new(4, 0, row=LANDMARKS_ONLY)
-    for seat, face, space in ((A, FIST, 0), (B, KNIFE, 1), (C, BOTTLE, 2)):
+    for seat, face, space in ((A, BOTTLE, 2), (B, FIST, 0), (C, KNIFE, 1)):
         s = drafting(s, seat, pool=(face,))
         s, _ = act(s, seat, SelectDie(face=face))
         s, events = act(s, seat, Rally(position=1, space=space))
@@ -470,3 +471,13 @@ def test_fw_restock_04_just_drawn_vagrant_and_vagrant_after_the_action() -> None
     assert s.turn.player == B  # nothing else may be used: the turn ended
     s = drafting(s, A, pool=(HAT,))
     assert any(isinstance(a, PlayVagrant) and a.card == "T24" for a in GAME.legal_actions(s, A))
+
+
+def test_first_is_gone_once_a_card_was_touched() -> None:
+    """FW-RALLY-03 (GAP-09, design decision 3): FIRST means the first Thug ever placed on the card; a card whose only
+    Thug a Vagrant moved away (and which never gave its bonus, the bag being empty then) is not new again."""
+    s = new(4, 0, row=row(slot("L02", (NOBODY, NOBODY, NOBODY), touched=True), "L19", "L22", "L28", "L12"))
+    s = drafting(s, B, pool=(BOOT,))
+    s, _ = act(s, B, SelectDie(face=BOOT))
+    s, events = act(s, B, Rally(position=0, space=2))
+    assert [e.bonus for e in of(events, ThugRallied)] == [False] and s.row[0].bonus == NOBODY

@@ -50,6 +50,13 @@ def test_fw_reset_02_recruit_stack_reshuffled() -> None:
     assert len(of(events, RecruitReshuffled)) == 1 and of(events, RecruitReplaced)
     assert len(s2.supply.recruit_stack) == 3 and len(s2.supply.recruit_used) == 1
     assert GAME.redact(of(events, RecruitReshuffled)[0], 0).tiles is None
+    # the new stack's order comes from the RNG (checklist section 3, item 7): over a few seeds it is not always the old order
+    orders = set()
+    for seed in range(6):
+        t = new(4, seed, row=(Slot(), *row("L19", "L22", "L28", "L12")))
+        t = supplied(t, recruit_used=("R1", "R2", "R3", "R4"), recruit_stack=())
+        orders.add(of(_reset(t)[1], RecruitReshuffled)[0].tiles)
+    assert len(orders) > 1
 
 
 def test_fw_reset_04_05_fw_insp_03_inspector_moves() -> None:

@@ -141,3 +141,23 @@ def test_shared_positions_round_up(counts: list[int]) -> None:
         size = ranked.count(c)
         share = sum(points[p] for p in range(first, first + size) if p < len(points))
         assert got[seat] * size >= share > (got[seat] - 1) * size
+
+
+def test_boss_cut_tile_pays_the_ward_boss() -> None:
+    """GAP-06 (S8 Boss's Cut), FW-SCORE-07, FW-BOSS-08: scored for real, the Ward Boss gets the tile's +3 and the Boss point;
+    MOST still scores 2. Yellow is Boss with 2, blue has 3 older Thugs: yellow 3 + 1 Boss, blue 2."""
+    s = new(4, 0, scoring=("S8", "S4", "S4", "S4", "S4"))
+    s = with_ward(s, W1, ward(4, old={B: 3}, boss=A, boss_height=2))
+    s2, _ = _scored(s)
+    assert [row[0] for row in s2.scores] == [3, 2, 0, 0] and [row[2] for row in s2.scores] == [1, 0, 0, 0]
+
+
+def test_arrests_never_leave_a_negative_stack() -> None:
+    """GAP-26, FW-SCORE-03: arrests take older Thugs first, then the current-round stack (the final round has no Phase 4
+    to merge them); no stack goes below 0."""
+    s = new(2, 0, scoring=("S3",) * 5)
+    s = with_ward(s, W5, ward(2, old={A: 1}, fresh={A: 2, B: 1}, coppers=2))
+    s2, events = _scored(s)
+    assert events[0] == ThugsArrested(ward=W5, arrests=(2, 1))
+    w = s2.wards[W5]
+    assert (w.old, w.fresh) == ((0, 0), (1, 0)) and s2.map_thugs == (1, 0)

@@ -62,6 +62,7 @@ def test_pb_ogs_03_rounds_until_all_pass() -> None:
     state = give(ogs_table(3, turn=0), 1, rum1=2)
     state, _ = act(state, 0, Pass())
     state, _ = act(state, 1, SellMaterial(material="rum", stack=0))
+    state, _ = act(state, 1, EndTurn())
     state, _ = act(state, 2, Pass())
     assert state.turn == 0 and state.passes == 1
     assert len(GAME.legal_actions(state, 0)) > 1  # P0 passed before, but may act again
@@ -258,21 +259,22 @@ def test_bailed_out_henchman_placeable_next_round() -> None:
 
 
 def test_pb_mkt_scenario() -> None:
-    """PB-MKT-01, PB-MKT-02, PB-MKT-03, PB-MKT-04, PB-MKT-05, PB-MKT-06 (PB-TEST-11, one trade per open game state):
-    P0 sells rum to B (+1 cash, turn over); in the next open game state buys A's top weapons (-1 cash);
-    in the one after, swaps that weapons card for A's new top, car parts; A's top is weapons again."""
+    """PB-MKT-01, PB-MKT-02, PB-MKT-03, PB-MKT-04, PB-MKT-05, PB-MKT-06 (PB-TEST-11), in one visit:
+    P0 sells rum(1) to B (+1 cash), buys A's top weapons(1) (-1 cash), then swaps that weapons card
+    for A's new top, car parts(1); A's top is weapons again. The turn passes only when P0 ends the visit."""
     state = give(ogs_table(3), 0, rum1=2, rum5=1, cash1=3, cash5=0)
     state = setf(state, stacks=(("car", "weapons"), ()))
     state, events = act(state, 0, SellMaterial(material="rum", stack=1))
     assert state.supplies.stacks[1] == ("rum",) and res(state, 0, "cash1") == 4 and res(state, 0, "rum1") == 1
-    assert state.turn == 1 and of(events, TurnEnded)[0].acted
-    state = setf(state, turn=0, visited=(False,) * 3)  # the next open game state
+    assert state.turn == 0 and not of(events, TurnEnded)
     state, _ = act(state, 0, BuyMaterial(stack=0))
     assert state.supplies.stacks[0] == ("car",) and res(state, 0, "weapons1") == 1 and res(state, 0, "cash1") == 3
-    state = setf(state, turn=0, visited=(False,) * 3)
     state, _ = act(state, 0, SwapMaterial(material="weapons", stack=0))
     assert state.supplies.stacks[0] == ("weapons",) and res(state, 0, "car1") == 1 and res(state, 0, "weapons1") == 0
-    assert state.turn == 1
+    assert (res(state, 0, "rum1"), res(state, 0, "rum5")) == (1, 1)  # the value-5 rum never moved
+    assert state.turn == 0
+    state, events = act(state, 0, EndTurn())
+    assert state.turn == 1 and of(events, TurnEnded)[0].acted
 
 
 def test_pb_mkt_01_materials() -> None:
@@ -282,11 +284,15 @@ def test_pb_mkt_01_materials() -> None:
     assert sells == {"rum", "weapons", "car"}
 
 
-def test_pb_mkt_02_once_per_ogs() -> None:
-    """PB-MKT-02 (PB-TEST-11): one sell, buy or swap per open game state: a second trade, even on a later turn, is refused;
-    the next open game state allows one again."""
-    state = give(ogs_table(2, zone=0), 0, rum1=3, leadership=3, cash1=5)
-    state, _ = act(state, 0, SellMaterial(material="rum", stack=0))
+def test_pb_mkt_02_once_per_ogs_any_number_of_cards() -> None:
+    """PB-MKT-02 (PB-TEST-11): one visit per open game state with no limit on the cards: three sells in one visit;
+    after the visit ends, a second visit in the same open game state is refused; the next one allows it again."""
+    state = give(ogs_table(2, zone=0), 0, rum1=4, leadership=3, cash1=5)
+    for expected in (3, 2, 1):
+        state, _ = act(state, 0, SellMaterial(material="rum", stack=0))
+        assert res(state, 0, "rum1") == expected and state.turn == 0
+    assert state.supplies.stacks[0] == ("rum",) * 3 and res(state, 0, "cash1") == 8
+    state, _ = act(state, 0, EndTurn())
     state, _ = act(state, 1, Pass())
     for trade in (SellMaterial(material="rum", stack=0), BuyMaterial(stack=0), SwapMaterial(material="rum", stack=0)):
         assert trade not in GAME.legal_actions(state, 0)
@@ -301,15 +307,46 @@ def test_pb_mkt_02_once_per_ogs() -> None:
     assert BuyMaterial(stack=0) in GAME.legal_actions(nxt, 0)
 
 
-def test_pb_mkt_02_trade_takes_the_turn() -> None:
-    """PB-MKT-02, GAP-10: the trade is the turn's action: it cannot follow marker buying, and the turn passes after it."""
-    state = give(ogs_table(3), 0, rum1=1, cash5=2)
+def test_pb_mkt_02_visit_is_the_turn() -> None:
+    """PB-MKT-02, GAP-10: the visit is the turn's action: it cannot follow marker buying, nothing but trades and
+    exchanges can follow it, and the turn passes when the visitor ends it."""
+    state = give(ogs_table(3), 0, rum1=2, cash5=2, hand=("DEF-02",), jailed=True)
     bought, _ = act(state, 0, BuyMarker(zone=0))
     with pytest.raises(IllegalAction) as err:
         GAME.decide(bought, 0, SellMaterial(material="rum", stack=0))
     assert err.value.code == "ogs/one_action_per_turn"
     sold, _ = act(state, 0, SellMaterial(material="rum", stack=0))
-    assert sold.turn == 1 and sold.passes == 0
+    assert sold.turn == 0 and sold.passes == 0
+    for other in (BuyMarker(zone=0), PlayCard(card="DEF-02"), BailOut()):
+        assert other not in GAME.legal_actions(sold, 0)
+        with pytest.raises(IllegalAction) as err:
+            GAME.decide(sold, 0, other)
+        assert err.value.code == "ogs/one_action_per_turn"
+    with pytest.raises(IllegalAction) as err:
+        GAME.decide(sold, 0, Pass())
+    assert err.value.code == "ogs/turn_started"
+    assert {type(a) for a in GAME.legal_actions(sold, 0)} == {SellMaterial, Exchange, EndTurn}  # stack 0 holds his own card, stack 1 is empty
+    ended, _ = act(sold, 0, EndTurn())
+    assert ended.turn == 1 and ended.passes == 0
+
+
+def test_pb_mkt_02_no_taking_back_own_card() -> None:
+    """PB-MKT-02 (our loop guard, docs): a card the visitor put on a stack in this visit cannot be taken back in it
+    (buy or swap), while the other stack stays open; the next visit may take it."""
+    state = give(ogs_table(2), 0, rum1=1, car1=1, cash1=2)
+    state = setf(state, stacks=((), ("weapons",)))
+    state, _ = act(state, 0, SellMaterial(material="rum", stack=0))
+    for take in (BuyMaterial(stack=0), SwapMaterial(material="car", stack=0)):
+        assert take not in GAME.legal_actions(state, 0)
+        with pytest.raises(IllegalAction) as err:
+            GAME.decide(state, 0, take)
+        assert err.value.code == "market/own_card"
+    state, _ = act(state, 0, SwapMaterial(material="car", stack=1))
+    assert state.supplies.stacks == (("rum",), ("car",)) and res(state, 0, "weapons1") == 1
+    assert BuyMaterial(stack=1) not in GAME.legal_actions(state, 0)
+    state, _ = act(state, 0, EndTurn())
+    state = setf(state, turn=0, visited=(False, False))  # the next open game state
+    assert BuyMaterial(stack=0) in GAME.legal_actions(state, 0)
 
 
 def test_pb_mkt_03_04_05_06_needs() -> None:
@@ -388,7 +425,11 @@ def _longest_turn(state: State, seen: dict[bytes, int], path: set[bytes]) -> int
 
 
 def test_no_endless_turn() -> None:
-    """GAP-10, GAP-11, GAP-13: every sequence of actions within one open-game-state turn (exchanges, markers, trades) ends."""
-    state = give(ogs_table(2), 0, cash1=6, cash5=2, rum1=5, weapons5=1, car1=1, hand=("DEF-02",))
-    state = setf(state, stacks=(("rum", "car"), ("weapons",)))
-    assert 0 < _longest_turn(state, {}, set()) < 12
+    """GAP-10, GAP-11, GAP-13: every sequence of actions within one open-game-state turn (exchanges, markers, a market
+    visit with sells, buys and swaps) ends: no sequence of legal actions returns to a table already seen."""
+    rich = give(ogs_table(2), 0, cash1=6, cash5=2, rum1=5, weapons5=1, car1=1, hand=("DEF-02",))
+    rich = setf(rich, stacks=(("rum", "car"), ("weapons",)), visited=(True, False))  # markers and exchanges
+    assert 0 < _longest_turn(rich, {}, set()) < 12
+    market = give(ogs_table(2), 0, cash1=2, cash5=0, rum1=2, car1=1, hand=("DEF-02",))
+    market = setf(market, stacks=(("rum", "car"), ("weapons", "car")))  # sells, buys and swaps on both stacks
+    assert 0 < _longest_turn(market, {}, set()) < 20

@@ -146,7 +146,7 @@ def next_turn(tx: Tx) -> None:
     at = order.index(f.current)
     for k in range(1, len(order) + 1):
         seat = order[(at + k) % len(order)]
-        if True:
+        if seat not in f.knocked:
             start_turn(tx, seat)
             return
     end_fight(tx, won=False)
