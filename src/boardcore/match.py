@@ -44,10 +44,12 @@ def take_action(game: Game[S, Any, Any, Any], state: S, player: int, action: Any
         IllegalAction: the seat may not act now (``turn/not_your_turn``, ``game/over``), or ``decide`` refuses.
     """
     if player not in game.actors(state):
+        name = type(action).__name__
         if game.outcome(state) is not None:
-            msg = f"The game is over; player {player} cannot act."
+            msg = f"Refused {name} from player {player}: the game is over, nobody may act."
             raise IllegalAction(msg, code="game/over", player=player, action=action)
-        msg = f"Player {player} may not act now; waiting for {sorted(game.actors(state))}."
+        waiting = ", ".join(map(str, sorted(game.actors(state))))
+        msg = f"Refused {name} from player {player}: it is not their turn (waiting for player {waiting})."
         raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
     events = game.decide(state, player, action)
     return events, game.fold(state, events)
@@ -165,9 +167,10 @@ class Match(Generic[S]):
             try:
                 return msgspec.convert(action, self.game.action_type)
             except msgspec.ValidationError as exc:
-                msg = f"Player {player} sent an action {self.game.title} does not define: {exc}."
+                tag = action.get("type", "an untagged object")
+                msg = f"Refused {tag} from player {player}: not a well-formed {self.game.title} action ({exc})."
                 raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
-        msg = f"Player {player} sent {type(action).__name__}, which is not an action of {self.game.title}."
+        msg = f"Refused {type(action).__name__} from player {player}: not an action of {self.game.title}."
         raise IllegalAction(msg, code="action/malformed", player=player, action=None)
 
     def apply(self, player: int, action: Any) -> list[Any]:
