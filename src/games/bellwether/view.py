@@ -78,6 +78,10 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     result: Result | None
 
 
+SEATS = (0, 1)
+"""The two players; any other viewer (``None``, or a number that is no seat) sees only public facts."""
+
+
 def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     p = state.players[seat]
     return PlayerView(
@@ -90,7 +94,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         net_worth=net_worth(state, seat),
         gangster_count=len(p.gangsters),
         gangsters=p.gangsters if viewer == seat else (),
-        known_gangsters=p.exposed if viewer is not None else (),
+        known_gangsters=p.exposed if viewer in SEATS else (),
         inspector_used=p.inspector_used,
         police_used=p.police_used,
     )

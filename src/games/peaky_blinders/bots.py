@@ -2,8 +2,8 @@
 
 It places henchmen where the rewards serve its unfinished missions (and attacks
 rivals who hold spaces of its control-mission zone), buys control markers for that
-zone, swaps markers only there, bails out, plays every conflict card, sells a
-material it has no use for at the market, and otherwise passes. It never exchanges
+zone, swaps markers only there, bails out, plays every conflict card, sells every
+material it has no use for in its market visit (then ends it), and otherwise passes. It never exchanges
 denominations (payments break value-5 cards by themselves). Ties are broken with its
 own seeded RNG stream.
 """

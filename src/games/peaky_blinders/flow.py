@@ -134,7 +134,10 @@ class Refusal(NamedTuple):
     clause: str | None = None
 
     def error(self, player: int, action: Any) -> IllegalAction:
-        return IllegalAction(self.message, code=self.code, player=player, action=action, clause=self.clause)
+        """The typed error; its message names the action, the player and the rule (never hidden state)."""
+        rule = f" [{self.clause}]" if self.clause else ""
+        message = f"{type(action).__name__} by player {player} refused{rule}: {self.message}"
+        return IllegalAction(message, code=self.code, player=player, action=action, clause=self.clause)
 
 
 # --- suspicion (PB-SUSP, GAP-16) ---------------------------------------------------

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardcore import PUBLIC, REVEAL, Game, IllegalAction, make_evolve, only, owner
+import msgspec
+
+from boardcore import PUBLIC, REVEAL, Game, make_evolve, only, owner
 
 from games.peaky_blinders import actions as A
 from games.peaky_blinders import events as E
@@ -69,6 +71,17 @@ KINDS: dict[str, tuple[tuple[type, ...], Callable[[State, int], list[Any]], Call
 }
 """Per decision kind: the actions it accepts, their candidates, their check, their decision."""
 
+RULE = {
+    "reveal": "PB-SETUP-11",
+    "fortune": "PB-FORT-01",
+    "place": "PB-PREP-05",
+    "defender": "PB-CONF-05",
+    "swap": "PB-CONF-13",
+    "choice": "PB-CARD-01",
+    "turn": "PB-OGS-03",
+}
+"""The clause behind each decision kind, cited when an action comes at the wrong time."""
+
 WHAT = {
     "reveal": "choose which mission card to show",
     "fortune": "decide whether to use a fortune token",
@@ -105,21 +118,32 @@ def legal_actions(state: State, seat: int) -> list[Any]:
     return [a for a in candidates(state, seat) if problem(state, seat, a) is None]
 
 
-def decide(state: State, seat: int, act: Any) -> list[Any]:
-    """Check the action, emit its events and every automatic step after it."""
+def refusal(state: State, seat: int, act: Any) -> tuple[str, Refusal | None]:
+    """The decision kind ``seat`` faces and why ``act`` is refused now (``None``: accepted)."""
     if state.phase == "over":
-        raise IllegalAction("The game is over.", code="game/over", player=seat, action=act)
+        return "", Refusal("The game is over.", "game/over", "PB-END-02")
     kind = waiting_for(state, seat)
     if kind is None:
+        waiting = awaiting(state)
         who = ", ".join(f"player {s}" for s in sorted(actors(state))) or "nobody"
-        raise IllegalAction(f"Player {seat} may not act now; waiting for {who}.", code="turn/not_your_turn", player=seat, action=act)
-    kinds, _, problem, handler = KINDS[kind]
+        clause = RULE["reveal" if waiting is None else waiting[1]]
+        return "", Refusal(f"It is not player {seat}'s decision now; waiting for {who}.", "turn/not_your_turn", clause)
+    kinds, _, problem, _ = KINDS[kind]
     if not isinstance(act, kinds):
-        msg = f"Player {seat} must {WHAT[kind]} now, not {type(act).__name__}."
-        raise IllegalAction(msg, code="action/wrong_step", player=seat, action=act)
-    refusal = problem(state, seat, act)
-    if refusal is not None:
-        raise refusal.error(seat, act)
+        return kind, Refusal(f"Player {seat} must {WHAT[kind]} now.", "action/wrong_step", RULE[kind])
+    try:
+        msgspec.convert(msgspec.to_builtins(act), A.Action)
+    except (msgspec.ValidationError, TypeError) as err:
+        return kind, Refusal(f"Its fields are malformed ({err}).", "action/malformed", RULE[kind])
+    return kind, problem(state, seat, act)
+
+
+def decide(state: State, seat: int, act: Any) -> list[Any]:
+    """Check the action, emit its events and every automatic step after it."""
+    kind, refused = refusal(state, seat, act)
+    if refused is not None:
+        raise refused.error(seat, act)
+    handler = KINDS[kind][3]
     ctx = Ctx(state, evolve, seat, scoring.check)
     try:
         handler(ctx, seat, act)
@@ -221,7 +245,7 @@ VISIBILITY = {
 GAME: Game[State, Any, Any, View] = Game(
     name="peaky_blinders",
     title="Peaky Blinders: Under New Management",
-    rules_version="2",
+    rules_version="3",
     player_counts=(2, 3, 4),
     action_type=A.Action,
     event_type=E.Event,

@@ -6,6 +6,8 @@ the order of the conflict stack. Everything else is on the table (GAP-23).
 
 from __future__ import annotations
 
+import itertools
+
 import msgspec
 
 from boardcore import Rng, Sealed, SealedView
@@ -13,7 +15,7 @@ from boardcore import Rng, Sealed, SealedView
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.catalog import Material, Phase
 from games.peaky_blinders.events import CardDrawn, DeckReshuffled, MissionCompleted
-from games.peaky_blinders.state import Conflict, Derby, Play, Roll, Round, State, Tie, Turns
+from games.peaky_blinders.state import Conflict, Derby, Play, Player, Roll, Round, State, Tie, Turns
 
 
 class Holdings(msgspec.Struct, frozen=True, kw_only=True):
@@ -166,37 +168,48 @@ def redact_mission_completed(event: MissionCompleted) -> MissionCompleted | None
 # --- determinize --------------------------------------------------------------------
 
 
-def determinize(state: State, seat: int, rng: Rng) -> State:
-    """Resample what ``seat`` cannot see: others' face-down missions, others' hands, the stack order."""
-    from games.peaky_blinders.scoring import CONDITIONS
+def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player], Rng]:
+    """Others' face-down missions drawn from the cards ``seat`` has not seen. A resampled mission counts as
+    done when its condition holds now (the true history is unknowable); a draw that would make its holder
+    a winner already is skipped, since the game would have ended (GAP-03): the true cards never do that."""
+    from games.peaky_blinders.scoring import CONDITIONS, has_won
 
     players = list(state.players)
-    if state.phase != "over":
-        known = set(players[seat].missions)
-        for p in players:
-            if 0 <= p.face_up:
-                known.add(p.missions[p.face_up])
-        plain = [m.code for m in C.MISSIONS if m.code not in known]
-        control = [m.code for m in C.CONTROL_MISSIONS if m.code not in known]
-        plain_t, rng = rng.shuffle(plain)
-        control_t, rng = rng.shuffle(control)
-        plain, control = list(plain_t), list(control_t)
-        for other, p in enumerate(players):
-            if other == seat:
+    known = set(players[seat].missions) | {p.missions[p.face_up] for p in players if p.face_up >= 0}
+    plain_t, rng = rng.shuffle([m.code for m in C.MISSIONS if m.code not in known])
+    control_t, rng = rng.shuffle([m.code for m in C.CONTROL_MISSIONS if m.code not in known])
+    pools = {0: list(plain_t), 1: list(plain_t), 2: list(control_t)}
+    used: set[str] = set()
+    for other, p in enumerate(players):
+        if other == seat:
+            continue
+        hidden = [slot for slot in range(3) if slot != p.face_up]
+        options = [[c for c in pools[slot] if c not in used] for slot in hidden]
+        first = None
+        for combo in itertools.product(*options):
+            if len(set(combo)) < len(combo):
                 continue
             codes = list(p.missions)
-            for slot in range(3):
-                if slot != p.face_up:
-                    codes[slot] = control.pop() if slot == 2 else plain.pop()
-            players[other] = msgspec.structs.replace(p, missions=(codes[0], codes[1], codes[2]))
-        probe = msgspec.structs.replace(state, players=tuple(players))
-        for other, p in enumerate(players):
-            if other == seat:
-                continue
-            done = tuple(
-                p.done[slot] if slot == p.face_up else CONDITIONS[p.missions[slot]](probe, other) for slot in (0, 1)
-            )
-            players[other] = msgspec.structs.replace(p, done=(done[0], done[1]))
+            for slot, code in zip(hidden, combo, strict=True):
+                codes[slot] = code
+            done = tuple(p.done[slot] if slot == p.face_up else CONDITIONS[codes[slot]](state, other) for slot in (0, 1))
+            candidate = msgspec.structs.replace(p, missions=(codes[0], codes[1], codes[2]), done=(done[0], done[1]))
+            first = first or candidate
+            probe = msgspec.structs.replace(state, players=(*players[:other], candidate, *players[other + 1 :]))
+            if not has_won(probe, other):
+                break
+        else:
+            candidate = first if first is not None else p
+        players[other] = candidate
+        used.update(candidate.missions[slot] for slot in hidden)
+    return players, rng
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """Resample what ``seat`` cannot see: others' face-down missions, others' hands, the stack order."""
+    players = list(state.players)
+    if state.phase != "over":
+        players, rng = _resample_missions(state, seat, rng)
     pool = list(state.supplies.deck)
     for other, p in enumerate(players):
         if other != seat:

@@ -12,6 +12,7 @@ import pytest
 
 from boardcore import IllegalAction, Match, Rng
 from boardcore.encoding import state_digest
+from boardcore.game import union_members
 from games.bellwether import GAME
 from games.bellwether import actions as A
 from games.bellwether.actions import Action
@@ -21,14 +22,12 @@ from games.bellwether.events import (
     CashTaken,
     CommitmentsRevealed,
     ContestWon,
-    GangsterCommitted,
     GangsterHired,
     GangstersInspected,
     StrikersRemoved,
     WorkersGrew,
 )
 from games.bellwether.scoring import limit_result, revolution_result
-from boardcore.game import union_members
 
 from .helpers import act, bare, build, clear, finish_labor, labor_from, new, of, player, replace, rigged, ward
 
@@ -512,3 +511,47 @@ def test_officials_catalog_prices():
     state, _ = act(state, 0, A.RecruitOfficial(slot=0))
     assert state.players[0].cash == 0 and OFFICIALS["O-MAY"].influence == 4
     assert refusal(state, 0, A.RecruitOfficial(slot=1)).code == "cash/insufficient"
+
+
+def test_informant_on_an_empty_hand_and_hiring_the_last_card():
+    """Empty piles: an Informant facing no Gangsters sees none (and says so); the last Gangster can be hired, then none."""
+    state = player(player(new(first=0), 0, gangsters=("G-INF",), cash=6), 1, gangsters=())
+    state, events = act(state, 0, A.PlayJob(gangster="G-INF"))
+    seen = of(events, GangstersInspected)[0]
+    assert seen.seen == () and GAME.describe(seen, 0).endswith(": none")
+    state = replace(state, gangster_deck=("G-SAB",))
+    state, _ = act(state, 0, A.HireGangster())
+    assert state.players[0].gangsters == ("G-SAB",) and A.HireGangster() not in GAME.legal_actions(state, 0)
+
+
+def test_a_viewer_that_is_no_seat_sees_only_public_facts():
+    """A view asked for a number that is no seat (-1, 2) is a spectator's: no Gangsters, no Informant knowledge."""
+    state = player(player(new(first=0), 0, gangsters=("G-INF",)), 1, gangsters=("G-ARS", "G-BRU"))
+    state, _ = act(state, 0, A.PlayJob(gangster="G-INF"))
+    spectator = GAME.view(state, None)
+    for viewer in (-1, 2, 7):
+        view = GAME.view(state, viewer)
+        assert view.players == spectator.players and view.labor == spectator.labor
+        assert GAME.legal_actions(state, viewer) == [] and viewer not in GAME.actors(state)
+
+
+def test_police_consultation_accepts_only_the_holders_answer():
+    """O-POL, BW-RIOT-11: while a spread waits on the Police Commissioner, only its holder may act and only to block or
+    allow; everything else is refused with a code and changes nothing."""
+    state = clear(player(player(bare(first=0), 1, officials=("O-POL",)), 0, gangsters=("G-BRU",)), 2)
+    state, _ = build(state, 2, "F-CK", 1)
+    state, _ = build(state, 3, "F-TW", 1)
+    state, _ = build(state, 1, "F-TW", 0)
+    state, _ = act(ward(state, 2, strikers=2, controller=1), 0, A.PlayJob(gangster="G-BRU", ward=2))
+    assert state.police_target == 3 and GAME.actors(state) == frozenset({1})
+    assert GAME.legal_actions(state, 1) == [A.PoliceBlock(block=True), A.PoliceBlock(block=False)]
+    for action in SAMPLES:
+        if isinstance(action, A.PoliceBlock):
+            assert refusal(state, 0, action).code == "turn/not_your_turn"
+            continue
+        exc = refusal(state, 1, action)
+        assert exc.code in ("riot/pending", "rules/not_legal_now"), (action, exc)
+        names_action_and_rule(exc, action)
+        assert refusal(state, 0, action).code == "turn/not_your_turn"
+    state, _ = act(state, 1, A.PoliceBlock(block=False))
+    assert state.wards[3].strikers == 1 and not state.players[1].police_used

@@ -109,3 +109,42 @@ def test_bw_card_12_costs_come_from_the_catalog():
     # the market shows what the catalog prices: a Colliery costs $4 + 1 Cement, Row Houses $3 + 1 Cement
     assert (BUILDINGS["F-CO"].cost.cash, BUILDINGS["F-CO"].cost.res) == (4, (0, 1, 0))
     assert (BUILDINGS["T-RH"].cost.cash, BUILDINGS["T-RH"].cost.res) == (3, (0, 1, 0))
+
+
+# The checklist's GAP-03 tables, transcribed by hand: (copies, cash, (Textile, Cement, Coal), ...).
+FACTORIES = {  # copies, cost, produces, safe staffing, overwork base/upgraded, upgrade cost, Ward Power
+    "F-TW": (3, 2, (0, 0, 0), 0, 1, (1, 2), 3, 1),
+    "F-CK": (3, 2, (0, 0, 0), 1, 1, (1, 2), 3, 1),
+    "F-CP": (3, 2, (0, 0, 0), 2, 1, (1, 2), 3, 1),
+    "F-TM": (2, 4, (0, 0, 1), 0, 2, (1, 2), 4, 1),
+    "F-CW": (2, 4, (0, 0, 1), 1, 2, (1, 2), 4, 2),
+    "F-CO": (2, 4, (0, 1, 0), 2, 2, (2, 3), 4, 1),
+}
+TENEMENTS = {"T-BH": (3, 2, (0, 0, 0), 1, 2, 1), "T-RH": (3, 3, (0, 1, 0), 2, 3, 1), "T-MD": (2, 4, (1, 1, 0), 2, 3, 2)}
+INFRASTRUCTURE = {"I-CHK": (2, 4, (0, 1, 0)), "I-REL": (2, 3, (1, 0, 0)), "I-CON": (2, 4, (0, 0, 1)), "I-UH": (1, 3, (1, 0, 0)), "I-TR": (1, 5, (0, 1, 1))}
+OFFICIAL_TABLE = {"O-ALD": (3, 6, 2), "O-COU": (2, 9, 3), "O-MAY": (1, 12, 4), "O-MAG": (1, 7, 2), "O-POL": (1, 7, 2),
+                  "O-UNI": (1, 5, 1), "O-HAR": (1, 5, 1), "O-ENG": (1, 5, 1), "O-INS": (1, 6, 1)}
+GANGSTER_TABLE = {"G-BRU": (3, 3, True), "G-SAB": (2, 1, True), "G-HEA": (2, 4, True), "G-ARS": (1, 2, True), "G-AGI": (2, 2, True),
+                  "G-PEA": (1, 0, True), "G-FIX": (3, 1, False), "G-RAC": (2, 2, False), "G-INF": (2, 1, False)}
+
+
+def test_bw_card_12_catalog_matches_the_checklist_tables():
+    """BW-CARD-12, BW-CARD-01, GAP-03: every card's copies, cost, production, staffing, slots, workers, Influence and Muscle
+    are the checklist's (transcribed here by hand, so a typo in the catalog fails)."""
+    for cid, (copies, cash, res, produces, staff, slots, upgrade, power) in FACTORIES.items():
+        c = BUILDINGS[cid]
+        assert (c.kind, c.copies, c.cost.cash, c.cost.res, c.produces, c.staffing, c.overwork, c.upgrade, c.power) == (
+            "F", copies, cash, res, produces, staff, slots, upgrade, power), cid
+    for cid, (copies, cash, res, workers, upgrade, extra) in TENEMENTS.items():
+        c = BUILDINGS[cid]
+        assert (c.kind, c.copies, c.cost.cash, c.cost.res, c.workers, c.upgrade) == ("T", copies, cash, res, (workers, extra), upgrade), cid
+    for cid, (copies, cash, res) in INFRASTRUCTURE.items():
+        c = BUILDINGS[cid]
+        assert (c.kind, c.copies, c.cost.cash, c.cost.res, c.power) == ("I", copies, cash, res, 0), cid
+    assert set(BUILDINGS) == {*FACTORIES, *TENEMENTS, *INFRASTRUCTURE}
+    for cid, (copies, cost, influence) in OFFICIAL_TABLE.items():
+        assert (OFFICIALS[cid].copies, OFFICIALS[cid].cost, OFFICIALS[cid].influence) == (copies, cost, influence), cid
+    assert set(OFFICIALS) == set(OFFICIAL_TABLE)
+    for cid, (copies, muscle, ward_job) in GANGSTER_TABLE.items():
+        assert (GANGSTERS[cid].copies, GANGSTERS[cid].muscle, GANGSTERS[cid].ward_job) == (copies, muscle, ward_job), cid
+    assert set(GANGSTERS) == set(GANGSTER_TABLE)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import typing
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -44,14 +45,17 @@ from games.five_wards.actions import (
 from games.five_wards.catalog import BOOT, CLUB, FIST, HAT, KNIFE, SCORING_TILES
 from games.five_wards.events import (
     BrawlResolved,
+    BrawlRevealed,
     CopperPlaced,
     DiceRolled,
     FinalRoundBegan,
-    GameScored,
     InspectorMoved,
+    LandmarkReplaced,
     LeftoverDrawn,
-    PhaseBegan,
+    RecruitReplaced,
     RecruitReshuffled,
+    TacticDiscarded,
+    TacticPlayed,
     TacticsCommitted,
     TacticsDrawn,
     TacticsReshuffled,
@@ -187,9 +191,19 @@ def scenario_deploy() -> State:
     return deploying(full_hands(s))
 
 
+def scenario_blast() -> State:
+    """Phase 3: A has Blasted Westchester, where B has a current-round and an older Thug: A picks which goes."""
+    dep = scenario_deploy()
+    dep = with_ward(dep, W1, ward(4, old={A: 1, B: 1}, fresh={B: 1}))
+    dep = with_player(dep, A, resources=(0, 0, 1))
+    blasting, _ = act(dep, A, Blast(ward=W1))
+    return blasting
+
+
 BAD: tuple[Any, ...] = (
     SelectDie(face=-1),
     SelectDie(face=6),
+    SelectDie(face=10**30),
     Rally(position=-1, space=0),
     Rally(position=5, space=0),
     Rally(position=0, space=-1),
@@ -226,6 +240,7 @@ BAD: tuple[Any, ...] = (
     DeployThugs(ward=5, count=1),
     DeployThugs(ward=W1, count=0),
     DeployThugs(ward=W1, count=99),
+    DeployThugs(ward=W1, count=2**63),
     DeployThugs(ward=W1, count=1, recruits=-1),
     DeployThugs(ward=W1, count=1, recruits=99),
     Bolster(from_ward=-1, from_fresh=False, to_ward=W1, to_fresh=False),
@@ -272,15 +287,6 @@ WRONG_TYPED: tuple[Any, ...] = (
 # --- 1. illegal input ----------------------------------------------------------------------------
 
 
-def scenario_blast() -> State:
-    """Phase 3: A has Blasted Westchester, where B has a current-round and an older Thug: A picks which goes."""
-    dep = scenario_deploy()
-    dep = with_ward(dep, W1, ward(4, old={A: 1, B: 1}, fresh={B: 1}))
-    dep = with_player(dep, A, resources=(0, 0, 1))
-    blasting, _ = act(dep, A, Blast(ward=W1))
-    return blasting
-
-
 def _situations() -> list[State]:
     """One state per kind of decision point: before and after the die, a Shakedown being chosen, the optional
     Vagrant after the action, discards due, a Brawl commitment, a deploy step, a Blast being resolved."""
@@ -312,12 +318,13 @@ def test_every_bad_action_is_refused_cleanly_in_every_situation(index: int) -> N
             refused(state, seat, action, code="action/malformed")
     # the same refusals through a match: the state object and the history are untouched
     match = match_at(state)
-    for action in (*BAD[:12], *WRONG_TYPED[:4]):
-        if action in legal:
-            continue
-        with pytest.raises(IllegalAction):
-            match.apply(actor, action)
-        assert match.state is state and not match.steps
+    for action in (*BAD, *WRONG_TYPED):
+        for seat in range(len(state.players)):
+            if seat == actor and action in legal:
+                continue
+            with pytest.raises(IllegalAction):
+                match.apply(seat, action)
+            assert match.state is state and not match.steps
 
 
 def test_every_action_type_is_probed() -> None:
@@ -438,7 +445,7 @@ def test_refusal_never_tells_where_a_named_card_is() -> None:
 # --- 2. hidden information -------------------------------------------------------------------------
 
 
-def assert_nothing_leaks(state: State, events: list[Any] = ()) -> None:  # type: ignore[assignment]
+def assert_nothing_leaks(state: State, events: Sequence[Any] = ()) -> None:
     """Nothing in ``secrets(state, viewer)`` reaches that viewer: view JSON and repr, other seats' legal actions,
     ``actors``, redacted events and their ``describe`` text; and a determinized twin looks identical to them."""
     n = len(state.players)
@@ -500,6 +507,8 @@ def test_restock_draws_and_reshuffles_stay_private() -> None:
             if isinstance(e, TacticsDrawn):
                 assert seen is not None and seen.count == e.count
                 assert (seen.cards is not None) == (viewer == A)
+    restocked = events[0]
+    assert type(restocked).__name__ == "Restocked" and GAME.redact(restocked, B) == restocked  # the declaration is public
     assert GAME.view(after, B).turn is not None and GAME.view(after, B).turn.drawn is None
     assert GAME.view(after, A).turn is not None and GAME.view(after, A).turn.drawn == after.turn.drawn
     assert_nothing_leaks(after, events)
@@ -818,3 +827,60 @@ def test_vagrant_onto_a_first_card_with_an_empty_bag() -> None:
     s = drafting(s, A, pool=(HAT,))
     s, events = act(s, A, PlayVagrant(card="T20", from_position=0, from_space=0, to_position=1, to_space=0))
     assert s.row[1].spaces[0] == A and s.row[1].bonus == NOBODY and not of(events, ThugRallied)
+
+
+def test_public_information_is_in_every_view() -> None:
+    """Checklist section 2, last row: dice pool, selected dice, Thugs on cards and map, current-round stacks, the Ward
+    Boss, Coppers, resources, bag counts, collected Brawls and the Tactics discard pile are the same for every viewer."""
+    s = scenario_deploy()
+    s = with_player(s, B, brawls=("B4",), dice=(HAT, CLUB))
+    views = [GAME.view(s, viewer) for viewer in (None, A, B, C, D)]
+    for v in views:
+        assert v.row == s.row and v.wards == s.wards and v.pool == s.pool and v.discard == s.discard
+        assert [(p.bag, p.resources, p.dice, p.brawls, p.bribed) for p in v.players] == [
+            (p.bag, p.resources, p.dice, p.brawls, p.bribed) for p in s.players
+        ]
+        assert (v.inspector, v.tiles, v.scoring, v.coppers, v.step) == (s.inspector, s.supply.tiles, s.supply.scoring, s.supply.coppers, s.step)
+
+
+def _ids_ever_known(match: Match[State], seat: int | None) -> set[str]:
+    """Card and tile ids ``seat`` may legitimately have seen by the end, worked out from the full (unredacted) events:
+    the setup's face-up cards and tiles, its own hands and commitments, and everything turned face up since."""
+    first = match.initial_state
+    known = {sl.card for sl in first.row if sl.card} | set(first.discard) | set(first.supply.tiles) | set(first.supply.scoring)
+    if seat is not None:
+        known |= set(first.players[seat].hand)
+    for e in match.events:
+        if isinstance(e, (TacticPlayed, TacticDiscarded)):
+            known.add(e.card)
+        elif isinstance(e, BrawlRevealed):
+            known |= {c for _, cards in e.choices for c in cards}
+        elif isinstance(e, (InspectorMoved, LandmarkReplaced, LeftoverDrawn)) and e.card is not None:
+            known.add(e.card)
+        elif isinstance(e, RecruitReplaced):
+            known.add(e.tile)
+        elif isinstance(e, (TacticsDrawn, TacticsCommitted)) and e.player == seat and e.cards is not None:
+            known |= set(e.cards)
+    return known
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_whole_game_streams_name_only_what_the_seat_may_know(players: int) -> None:
+    """Checklist section 2, end to end: over a whole house-bot game, each seat's event stream (``events_for``), its views
+    and the ``describe`` text of what it receives never name a Tactics card, Landmark, Brawl, Recruiting or Scoring tile
+    that it never held and that never turned face up."""
+    match = Match.new(GAME, players, 13)
+    bots = make_bots(GAME, players, 13, "house")
+    while not match.is_over:
+        (seat,) = match.actors
+        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+    everything = {f"T{i:02d}" for i in range(1, 36)} | {f"L{i:02d}" for i in range(1, 31)} | {f"B{i}" for i in range(1, 7)}
+    everything |= {f"R{i}" for i in range(1, 10)} | {f"S{i}" for i in range(1, 10)}
+    for seat in (None, *range(players)):
+        never = everything - _ids_ever_known(match, seat)
+        assert never, "the game should keep some secrets from every seat"
+        stream = match.events_for(seat)
+        assert not named_in(msgspec.json.encode(stream), never)
+        assert not named_in(" ".join(GAME.describe(e, seat) for e in stream), never)
+        for state in match._states[:: max(1, len(match._states) // 25)]:
+            assert not named_in(msgspec.json.encode(GAME.view(state, seat)), never)

@@ -11,7 +11,7 @@ from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import PlaceHenchman, RevealMission, UseFortune
 from games.peaky_blinders.events import MissionChosen, MissionsShown
 
-from .helpers import res
+from .helpers import give, res
 
 
 def new(n: int, seed: int = 3) -> Match:
@@ -64,12 +64,22 @@ def test_pb_comp_06_forty_conflict_cards() -> None:
 
 def test_pb_comp_07_to_11_supplies() -> None:
     """PB-COMP-07, PB-COMP-08, PB-COMP-09, PB-COMP-10, PB-COMP-11: upgrade tokens are +1 each; 12 fortune tokens; materials, cash and members come as 1s and 5s."""
+    from games.peaky_blinders.flow import cash, value
+    from games.peaky_blinders.scoring import CONDITIONS
+
     state = new(3).state
     assert C.FORTUNE_TOKENS == 12
     assert state.supplies.fortune == 12 - 3 * 3
-    for good in C.GOODS:
+    for good in C.GOODS:  # a value-5 card counts 5, a value-1 card 1
         assert good + "1" in C.ITEM and good + "5" in C.ITEM
-    assert "members" in C.ITEM
+        held = list(state.players[0].res)
+        held[C.ITEM[good + "1"]], held[C.ITEM[good + "5"]] = 2, 3
+        assert value(tuple(held), good) == 2 + 5 * 3
+    assert cash(state.players[0].res) == 5 + 2 * 5
+    # member tokens count by value (M05: 10 members is one 5 and five 1s, or ten 1s: one total)
+    assert CONDITIONS["M05"](give(state, 0, members=10), 0) and not CONDITIONS["M05"](give(state, 0, members=9), 0)
+    # each upgrade token is +1 on its square (M07: 5 leadership tokens)
+    assert CONDITIONS["M07"](give(state, 0, leadership=5), 0) and not CONDITIONS["M07"](give(state, 0, leadership=4), 0)
 
 
 def test_pb_comp_12_three_henchmen_and_a_horse() -> None:

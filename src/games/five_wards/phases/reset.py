@@ -47,7 +47,7 @@ def reset_events(state: State) -> list[Event]:
         deck = deck[1:]
         events.append(LandmarkReplaced(position=position, card=card))
         if not stack:
-            stack, rng = tuple(used), rng
+            stack, rng = rng.shuffle(used)
             used = ()
             events += [RecruitReshuffled(count=len(stack), tiles=stack), advance(rng)]
         used = (*used, state.supply.tiles[position])
