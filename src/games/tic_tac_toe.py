@@ -86,12 +86,14 @@ def is_over(state: State) -> bool:
 
 def actors(state: State) -> frozenset[int]:
     """The seat to move, or nobody once the game is over."""
-    return NOBODY_TO_MOVE if is_over(state) else TO_MOVE[state.turn]
+    if state.winner is None and EMPTY in state.board:
+        return TO_MOVE[state.turn]
+    return NOBODY_TO_MOVE
 
 
 def legal_actions(state: State, player: int) -> list[PlaceMark]:
-    """One ``PlaceMark`` per empty cell, for the seat to move."""
-    if player != state.turn or is_over(state):
+    """One ``PlaceMark`` per empty cell, for the seat to move (none once a line is closed)."""
+    if player != state.turn or state.winner is not None:
         return []
     return [PLACE[cell] for cell, owner in enumerate(state.board) if owner == EMPTY]
 
@@ -103,7 +105,7 @@ def decide(state: State, player: int, action: PlaceMark) -> list[MarkPlaced]:
     if player != state.turn:
         msg = f"It is {MARKS[state.turn]}'s turn, not player {player}'s."
         raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
-    if not isinstance(action, PlaceMark) or not 0 <= action.cell < 9:
+    if not isinstance(action, PlaceMark) or type(action.cell) is not int or not 0 <= action.cell < 9:
         raise IllegalAction("A mark goes in a cell numbered 0 to 8.", code="action/malformed", player=player, action=action)
     if state.board[action.cell] != EMPTY:
         msg = f"Cell {action.cell} is taken; choose an empty cell."

@@ -83,3 +83,13 @@ def test_events_are_past_tense_and_fold_to_the_state() -> None:
     events = GAME.decide(state, 0, PlaceMark(cell=4))
     assert events == [MarkPlaced(player=0, cell=4)]
     assert GAME.evolve(state, events[0]).board[4] == 0
+
+
+def test_wrongly_typed_cell_is_malformed_not_a_crash() -> None:
+    """A PlaceMark built in Python with a non-int cell is refused as malformed."""
+    match = Match.new(GAME, 2, seed=0)
+    for bad in ("4", 4.0, True, None):
+        with pytest.raises(IllegalAction) as refused:
+            match.apply(0, PlaceMark(cell=bad))  # type: ignore[arg-type]
+        assert refused.value.code == "action/malformed"
+    assert len(match) == 0
