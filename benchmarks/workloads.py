@@ -1,4 +1,4 @@
-"""The measured workloads as plain functions, so pytest benchmarks and experiments share them.
+"""The measured workloads as plain functions, shared by the pytest benchmarks and run.py.
 
 Every random playout uses the same policy as the peers: uniform over the legal
 actions, drawn with ``random.Random(first seed).choice``, one generator per
