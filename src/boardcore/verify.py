@@ -32,6 +32,7 @@ KINDS = (
     "corrupt",
     "truncated",
     "unknown_game",
+    "rules_error",
 )
 """Every kind of disagreement a :class:`Verdict` may report."""
 
@@ -230,6 +231,8 @@ def _check_record(
         events, state = take_action(game, state, record.player, action)
     except IllegalAction as exc:
         return "illegal_action", f"player {record.player}'s {type(action).__name__} is illegal: {exc.message} [{exc.code}]"
+    except Exception as exc:  # a bug in the rules must not crash the dispute tool
+        return "rules_error", f"the rules failed on player {record.player}'s {type(action).__name__}: {type(exc).__name__}: {exc}"
     if not upcasters:
         if events_digest(events) != record.events:
             return "digest_mismatch", "the events this action produces differ from the logged digest"

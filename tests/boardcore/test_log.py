@@ -10,6 +10,8 @@ from boardcore import Match
 from boardcore.bots import RandomBot, play_out
 from boardcore.errors import LogError, RulesVersionMismatch
 import msgspec
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from boardcore import verify as verify_module
 from boardcore.log import Header, Log, Record, chain_link, genesis, read_log, seed_commitment
@@ -194,3 +196,40 @@ def test_actions_with_tuple_fields_round_trip_through_both_encodings() -> None:
         cards: tuple[int, ...]
 
     assert action_object(Pick((3, 1))) == {"type": "Pick", "cards": [3, 1]}
+
+
+_LOG = finished(seed=9).log
+_JSONL = _LOG.to_jsonl()
+_PACKED = _LOG.to_msgpack()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_verify_never_crashes_on_damaged_logs(data: st.DataObject) -> None:
+    """Any byte-level damage to a log (flips, cuts, insertions) yields a Verdict, never an exception."""
+    raw = bytearray(data.draw(st.sampled_from([_JSONL, _PACKED])))
+    for _ in range(data.draw(st.integers(min_value=1, max_value=4))):
+        kind = data.draw(st.sampled_from(["flip", "cut", "insert"]))
+        at = data.draw(st.integers(min_value=0, max_value=max(len(raw) - 1, 0)))
+        if kind == "flip" and raw:
+            raw[at] ^= data.draw(st.integers(min_value=1, max_value=255))
+        elif kind == "cut":
+            del raw[at : at + data.draw(st.integers(min_value=1, max_value=40))]
+        else:
+            raw[at:at] = data.draw(st.binary(min_size=1, max_size=20))
+    verdict = verify(bytes(raw))
+    assert verdict.ok or verdict.kind is not None
+
+
+def test_a_crashing_rule_is_reported_not_raised() -> None:
+    """If the rules code itself fails on a logged action, verify reports rules_error at that step."""
+    from boardcore import Game
+
+    def broken_decide(state, player, action):
+        raise KeyError("bug")
+
+    broken = Game(**{**{f: getattr(TTT, f) for f in ("name", "title", "rules_version", "player_counts", "action_type", "event_type",
+                                                     "view_type", "setup", "actors", "legal_actions", "evolve", "view",
+                                                     "visibility", "outcome", "determinize")}, "decide": broken_decide})
+    verdict = verify(finished().log, game=broken)
+    assert (verdict.step, verdict.kind) == (1, "rules_error") and "KeyError" in verdict.message
