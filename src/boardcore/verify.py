@@ -15,8 +15,8 @@ import attrs
 import msgspec
 
 from boardcore.encoding import events_digest, state_digest
-from boardcore.game import Game
 from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
+from boardcore.game import Game
 from boardcore.log import Header, Log, Record, SeedReveal, chain_link, genesis, iter_log, read_log, seed_commitment
 from boardcore.match import Match, take_action
 from boardcore.registry import get_game

@@ -10,7 +10,8 @@ net chips (+1/+2 or -1/-2).
 
 from __future__ import annotations
 
-from typing import Union
+from collections.abc import Callable
+from typing import Any, Union
 
 import msgspec
 
@@ -141,7 +142,12 @@ def evolve_cards_shown(state: State, event: CardsShown) -> State:
     return msgspec.structs.replace(state, shown=True)
 
 
-evolve = make_evolve(Event, {Passed: evolve_passed, BetPlaced: evolve_bet_placed, CardsShown: evolve_cards_shown})
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    Passed: evolve_passed,
+    BetPlaced: evolve_bet_placed,
+    CardsShown: evolve_cards_shown,
+}
+evolve = make_evolve(Event, HANDLERS)
 
 
 def pot(history: str) -> int:

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from boardcore import Match
-from boardcore.bots import RandomBot, play_out
-from boardcore.errors import LogError, RulesVersionMismatch
 import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardcore import Match
 from boardcore import verify as verify_module
+from boardcore.bots import RandomBot, play_out
+from boardcore.errors import LogError, RulesVersionMismatch
 from boardcore.log import Header, Log, Record, chain_link, genesis, read_log, seed_commitment
 from boardcore.verify import register_upcaster, replay, verify
 from games.tic_tac_toe import GAME as TTT

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
+
 from boardcore.encoding import state_digest
 from boardcore.game import Game
 from boardcore.match import Match

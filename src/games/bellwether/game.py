@@ -9,15 +9,15 @@ from boardcore.game import union_members
 
 from . import events as E
 from .actions import Action
-from .events import Event
 from .bots import house_bot
+from .chronicle import summarize
+from .events import Event
 from .flow import Out, run
 from .phases import cleanup, invest, labor, unrest
 from .refusals import refusal, well_formed
 from .scoring import outcome
 from .start import setup
 from .state import INVEST, LABOR, OVER, Options, State
-from .chronicle import summarize
 from .text import describe
 from .view import View, determinize, redact_committed, redact_hired, redact_inspected, view
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+
 from boardcore import IllegalAction
 from boardcore.game import union_members
 

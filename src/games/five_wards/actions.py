@@ -6,7 +6,6 @@ from typing import Literal, Union
 
 import msgspec
 
-
 BlastSource = Literal["boss", "fresh", "old"]
 """Where a Blasted Thug comes from (GAP-31)."""
 

@@ -14,6 +14,7 @@ import msgspec
 from boardcore import NOBODY as HIDDEN
 from boardcore import PUBLIC, REVEAL, Rng, Sealed, SealedView, Visibility, only, owner
 
+from .catalog import is_brawl
 from .events import (
     BrawlRevealed,
     Event,
@@ -29,7 +30,6 @@ from .events import (
     TacticsReshuffled,
 )
 from .events import Event as _EventUnion
-from .catalog import is_brawl
 from .state import DeployStep, Slot, State, Turn, WardState
 
 

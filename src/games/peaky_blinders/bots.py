@@ -17,7 +17,6 @@ import attrs
 
 from boardcore import Rng
 from boardcore.rng import BOTS
-
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import (
     BailOut,

@@ -7,7 +7,6 @@ from typing import Union
 import msgspec
 
 from boardcore import RngAdvanced
-
 from games.peaky_blinders.catalog import Good, Henchman, Material, Purpose
 
 

@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 import msgspec
 
 from boardcore import IllegalAction, advance
-
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.catalog import Good
 from games.peaky_blinders.events import CardDrawn, DeckReshuffled, DieRolled, Gained, Jailed, Lost

@@ -8,7 +8,6 @@ from typing import Any
 import msgspec
 
 from boardcore import PUBLIC, REVEAL, Game, make_evolve, only, owner
-
 from games.peaky_blinders import actions as A
 from games.peaky_blinders import events as E
 from games.peaky_blinders import scoring

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from boardcore import Outcome
-
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders import events as E
 from games.peaky_blinders.events import GameEnded, MissionCompleted

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from boardcore import Config, Rng
-
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.phases.setup import open_round
 from games.peaky_blinders.state import PeakyOptions, Player, Progress, Round, State, Supplies, Turns

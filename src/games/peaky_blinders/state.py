@@ -6,7 +6,6 @@ import attrs
 import msgspec
 
 from boardcore import Rng, Sealed
-
 from games.peaky_blinders.catalog import Henchman, Material, Phase, Purpose
 
 

@@ -11,7 +11,6 @@ import itertools
 import msgspec
 
 from boardcore import Rng, Sealed, SealedView
-
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.catalog import Material, Phase
 from games.peaky_blinders.events import CardDrawn, DeckReshuffled, MissionCompleted

@@ -6,7 +6,6 @@ from typing import Union
 
 import msgspec
 
-
 # --- Fight Phase ---------------------------------------------------------------------
 
 

@@ -8,7 +8,6 @@ import msgspec
 
 from boardcore import RngAdvanced
 
-
 # --- flow ---------------------------------------------------------------------------
 
 DecisionKind = Literal[

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-
 from boardcore import Rng, advance
 
 from .events import (
@@ -17,9 +16,9 @@ from .events import (
     DecisionKind,
     GameEnded,
     WarCardTaken,
-    WeaponTurnedUp,
     WeaponRemoved,
     WeaponTaken,
+    WeaponTurnedUp,
 )
 from .state import Pending, State, update
 

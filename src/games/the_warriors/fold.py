@@ -16,9 +16,9 @@ from .events import (
     Event,
     GameEnded,
     WarCardTaken,
-    WeaponTurnedUp,
     WeaponRemoved,
     WeaponTaken,
+    WeaponTurnedUp,
 )
 from .phases import boppers, challenge, city, fight, turn
 

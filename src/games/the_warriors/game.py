@@ -7,14 +7,14 @@ from typing import Any
 
 from boardcore import Game, IllegalAction
 
-from .bots import house_bot
+from . import start
 from .actions import Action, CoverSpot, Move, PlayCard, Run
+from .bots import house_bot
 from .events import Event
 from .flow import Tx
 from .fold import evolve
 from .phases import challenge, city, fight
 from .scoring import outcome
-from . import start
 from .start import setup
 from .state import Options, State
 from .story import describe, summarize

@@ -42,17 +42,17 @@ from .events import (
     LookoutPeeked,
     Moved,
     Ran,
-    Rested,
     ReactionDeclined,
+    Rested,
     RivalDefeated,
     SpotCovered,
     TurnStarted,
     WarCardTaken,
     WarriorChosen,
     WarriorsDropped,
-    WeaponTurnedUp,
     WeaponRemoved,
     WeaponTaken,
+    WeaponTurnedUp,
 )
 from .state import City, Fight, Pending, State, update
 

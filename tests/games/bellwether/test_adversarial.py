@@ -395,7 +395,7 @@ def test_only_two_players():
     """GAP-01: exactly two seats; other counts are refused at setup."""
     assert GAME.player_counts == (2,)
     for n in (1, 3, 4):
-        with pytest.raises(Exception):
+        with pytest.raises(ValueError, match="played by 2 players"):
             Match.new(GAME, n, seed=1)
 
 

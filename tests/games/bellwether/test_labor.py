@@ -34,7 +34,7 @@ from games.bellwether.events import (
     WorkersGrew,
 )
 
-from .helpers import finish_labor, act, bare, build, clear, labor_from, of, player, rigged, to_labor, ward
+from .helpers import act, bare, build, clear, finish_labor, labor_from, of, player, rigged, to_labor, ward
 
 
 def test_bw_labor_01_02_03_04_order():

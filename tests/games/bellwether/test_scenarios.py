@@ -328,7 +328,6 @@ def test_setup_draw_order_bw_rng_01_to_06():
     """BW-RNG-01..06, BW-SETUP-07: coin flip, then the Construction, Official and Gangster shuffles; Gangsters are dealt from
     the top, first player first, alternating; the markets are the top 4 and top 3 cards."""
     from boardcore import Rng
-
     from games.bellwether.catalog import BUILDINGS, GANGSTERS, OFFICIALS, deck
 
     for seed in (3, 8):

@@ -66,16 +66,16 @@ from games.five_wards.state import NOBODY, Slot, State
 from games.five_wards.view import determinize
 
 from .helpers import (
-    A,
-    B,
-    C,
-    D,
-    E,
     W1,
     W2,
     W3,
     W4,
     W5,
+    A,
+    B,
+    C,
+    D,
+    E,
     act,
     deploying,
     drafting,

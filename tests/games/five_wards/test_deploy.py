@@ -20,7 +20,7 @@ from games.five_wards.board import arrows
 from games.five_wards.events import BossTaken, CardDeployBegan, PhaseBegan, ThugsDeployed, ThugsReturned
 from games.five_wards.state import NOBODY
 
-from .helpers import A, B, C, D, W1, W2, W3, W4, W5, act, count_in, deploying, new, of, row, slot, ward, with_player, with_ward
+from .helpers import W1, W2, W3, W4, W5, A, B, C, D, act, count_in, deploying, new, of, row, slot, ward, with_player, with_ward
 
 TILES = ("R2", "R3", "R5", "R1", "R6")
 

@@ -24,7 +24,7 @@ from games.five_wards.events import (
 from games.five_wards.game import settle
 from games.five_wards.state import NOBODY, Slot
 
-from .helpers import A, B, C, W1, W2, W3, act, fold, new, of, row, slot, supplied, ward, with_player, with_ward
+from .helpers import W1, W2, W3, A, B, act, fold, new, of, row, slot, supplied, ward, with_player, with_ward
 
 
 def _reset(s):

@@ -12,7 +12,7 @@ from games.five_wards.events import ThugsArrested
 from games.five_wards.scoring import SOURCES, score_events, shared_positions, tile_points
 from games.five_wards.state import NOBODY
 
-from .helpers import A, B, C, D, W1, W5, fold, new, ward, with_player, with_ward
+from .helpers import W1, W5, A, B, C, D, fold, new, ward, with_player, with_ward
 
 S1 = scoring_side("S1", 4)
 

@@ -8,7 +8,6 @@ from typing import Any
 import msgspec
 
 from boardcore import Rng
-
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.flow import Ctx, GameOver

@@ -14,7 +14,6 @@ import msgspec
 import pytest
 
 from boardcore import IllegalAction, Match
-
 from games.peaky_blinders import GAME
 from games.peaky_blinders import actions as A
 from games.peaky_blinders.events import (
@@ -488,7 +487,6 @@ def test_pb_rng_01_02_03_deal_from_the_seed() -> None:
     ...), then the 4 control missions (one per seat in order), then the 40 conflict cards; the same seed gives
     the same table, and the RNG reaches no view."""
     from boardcore import Rng
-
     from games.peaky_blinders import catalog as C
 
     state = GAME.setup(GAME.config(3), 4)
@@ -507,7 +505,6 @@ def test_determinize_never_invents_a_winner() -> None:
     mission but M09 (no Derby won). The game is not over, so one of his face-down missions must be unmet:
     every resample gives him M09 and never a winning hand; the view stays the same."""
     from boardcore import Rng
-
     from games.peaky_blinders.scoring import has_won
 
     state = turn_table()

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import UseFortune
-from games.peaky_blinders.events import BetPlaced, DerbyBegan, DerbyWon, DieRolled, GameEnded, HorseMoved, MissionCompleted, StarterChosen, ZoneBegan
+from games.peaky_blinders.events import (
+    BetPlaced,
+    DerbyBegan,
+    DerbyWon,
+    DieRolled,
+    GameEnded,
+    HorseMoved,
+    MissionCompleted,
+    StarterChosen,
+    ZoneBegan,
+)
 
 from .helpers import act, dice, drive, give, markers, no_fortune, of, ogs_table, res, setf
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 import pytest
 
 from boardcore import IllegalAction, Match, RngAdvanced
-
 from games.peaky_blinders import GAME
-from games.peaky_blinders.actions import BuyMarker, Pass, SellMaterial
+from games.peaky_blinders.actions import BuyMarker, Pass
 from games.peaky_blinders.events import GameEnded, HenchmanRetrieved, MissionCompleted
 from games.peaky_blinders.scoring import CONDITIONS
 
-from .helpers import act, action_table, dice, drive, give, markers, no_fortune, of, ogs_table, replace, table
+from .helpers import act, action_table, dice, drive, give, markers, no_fortune, of, ogs_table, table
 
 
 def winning_table():  # type: ignore[no-untyped-def]

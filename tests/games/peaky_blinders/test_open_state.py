@@ -6,7 +6,6 @@ import msgspec
 import pytest
 
 from boardcore import IllegalAction
-
 from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import (
     BailOut,
@@ -36,7 +35,7 @@ from games.peaky_blinders.events import (
 from games.peaky_blinders.scoring import control_met, has_won
 from games.peaky_blinders.state import State
 
-from .helpers import act, action_table, dice, drive, give, markers, no_fortune, of, ogs_table, replace, res, table, setf
+from .helpers import act, action_table, dice, drive, give, markers, no_fortune, of, ogs_table, res, setf, table
 
 
 def test_pb_ogs_01_after_all_henchmen_back() -> None:

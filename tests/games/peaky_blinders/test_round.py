@@ -7,7 +7,6 @@ import random
 import pytest
 
 from boardcore import IllegalAction, Match
-
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import DeclineFortune, Pass, PassPlacement, PlaceHenchman, RevealMission, UseFortune

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from boardcore import IllegalAction
-
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import DeclineFortune, PlaceHenchman, PlayCard, UseFortune

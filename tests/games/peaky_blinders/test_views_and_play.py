@@ -7,7 +7,6 @@ import random
 import pytest
 
 from boardcore import Match, Rng, RngAdvanced
-
 from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import PlayCard
 from games.peaky_blinders.events import CardDrawn, CardPlayed, DerbyWon, GameEnded
@@ -117,7 +116,6 @@ def test_house_bots_win_by_missions(n: int) -> None:
     """PB-GOAL-02 / PB-END-01: house bots finish games by the rules' own end (a control mission and both missions
     completed), not the Derby limit, in at least 18 of 20 seeds; the winner's summary says so."""
     from boardcore.bots import make_bots, play_out
-
     from games.peaky_blinders.scoring import control_met
 
     by_missions = 0

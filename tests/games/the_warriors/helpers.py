@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
+from games.the_warriors.events import DecisionKind
 from games.the_warriors.flow import Tx
 from games.the_warriors.phases import city as city_phase
 from games.the_warriors.phases import fight as fight_phase
-from games.the_warriors.events import DecisionKind
 from games.the_warriors.state import Pending, State, update
 
 W = cat.WARRIORS_FIGURE

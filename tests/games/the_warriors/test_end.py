@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
-from games.the_warriors.state import update
 from games.the_warriors.actions import CoverSpot, GiveUp, Move, Run
 from games.the_warriors.events import GameEnded
 from games.the_warriors.phases.fight import is_won
+from games.the_warriors.state import update
 
 from .helpers import W, apply, in_city, legal, new, rolled, run, types
 

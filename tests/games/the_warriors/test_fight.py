@@ -7,7 +7,6 @@ import pytest
 from boardcore import IllegalAction
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
-from games.the_warriors.state import update
 from games.the_warriors.actions import (
     Boost,
     CoverSpot,
@@ -23,6 +22,7 @@ from games.the_warriors.actions import (
 )
 from games.the_warriors.events import CardPlayed, DiceRolled, LookoutPeeked, TurnStarted
 from games.the_warriors.phases.fight import is_won
+from games.the_warriors.state import update
 
 from .helpers import TH, apply, cid, in_fight, legal, new, rolled, run, types, weapon_of
 

@@ -7,9 +7,9 @@ import pytest
 from boardcore import IllegalAction
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
-from games.the_warriors.state import update
 from games.the_warriors.actions import Boost, ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, PlayCard
 from games.the_warriors.events import CardsDiscarded, DiceSettled, FightEnded, GameEnded, TurnStarted, WarriorsDropped
+from games.the_warriors.state import update
 
 from .helpers import TH, W, apply, cid, in_fight, legal, new, rolled, run, types, weapon_of
 

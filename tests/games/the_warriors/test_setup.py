@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
-from games.the_warriors.state import update
-
 from games.the_warriors.actions import OpenFirstFight
 from games.the_warriors.events import FightStarted
-from games.the_warriors.state import State
+from games.the_warriors.state import State, update
 
 from .helpers import TH, W, apply, cid, new
 

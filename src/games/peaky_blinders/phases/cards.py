@@ -7,8 +7,8 @@ from typing import Any, cast
 import msgspec
 
 from games.peaky_blinders import catalog as C
-from games.peaky_blinders.catalog import Good, Henchman, Material
 from games.peaky_blinders.actions import ChooseOption, PlayCard
+from games.peaky_blinders.catalog import Good, Henchman, Material
 from games.peaky_blinders.events import (
     BailedOut,
     CardBoost,

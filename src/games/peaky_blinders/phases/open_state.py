@@ -15,7 +15,6 @@ from typing import Any
 import msgspec
 
 from games.peaky_blinders import catalog as C
-from games.peaky_blinders.catalog import Material
 from games.peaky_blinders.actions import (
     BailOut,
     BuyMarker,
@@ -26,6 +25,7 @@ from games.peaky_blinders.actions import (
     SellMaterial,
     SwapMaterial,
 )
+from games.peaky_blinders.catalog import Material
 from games.peaky_blinders.events import (
     BailedOut,
     Exchanged,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import msgspec
 
 from boardcore import Sealed, decide_commit
-
 from games.peaky_blinders.actions import RevealMission
 from games.peaky_blinders.events import MissionChosen, MissionsShown
 from games.peaky_blinders.flow import Ctx, Refusal

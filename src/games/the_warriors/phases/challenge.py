@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
