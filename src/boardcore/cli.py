@@ -47,7 +47,7 @@ def format_outcome(match: Match[Any]) -> str:
     else:
         who = " and ".join(names[s] for s in outcome.winners)
         head = f"{who} {'share the win' if len(outcome.winners) > 1 else 'wins'} ({outcome.reason})."
-    lines = [f"Result: {head}"]
+    lines = [f"Outcome: {head}"]
     if outcome.scores is not None:
         for rank, group in enumerate(outcome.ranking, start=1):
             for seat in group:
