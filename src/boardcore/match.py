@@ -135,20 +135,40 @@ class Match(Generic[S]):
         """The :class:`~boardcore.outcome.Outcome`, or ``None`` while the game goes on."""
         return self.game.outcome(self.state)
 
+    def _check_seat(self, player: int | None) -> None:
+        """Refuse a seat number this match does not have (so no game sees one)."""
+        if player is not None and (type(player) is not int or not 0 <= player < len(self.players)):
+            msg = f"no seat {player!r}: this match has seats 0 to {len(self.players) - 1} (None for a spectator)"
+            raise ValueError(msg)
+
     def legal_actions(self, player: int) -> Sequence[Any]:
-        """Every action ``player`` may take now."""
+        """Every action ``player`` may take now.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this match.
+        """
+        self._check_seat(player)
         return self.game.legal_actions(self._states[-1], player)
 
     def view(self, player: int | None) -> Any:
-        """What ``player`` (``None``: a spectator) may know now."""
-        return self.game.view(self.state, player)
+        """What ``player`` (``None``: a spectator) may know now.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this match.
+        """
+        self._check_seat(player)
+        return self.game.view(self._states[-1], player)
 
     def events_for(self, player: int | None, since: int = 0) -> list[Any]:
         """Events of the steps after the first ``since`` as ``player`` may receive them, hidden ones left out.
 
         A UI that remembers ``len(match)`` from its last call passes it as ``since``
         to fetch only what happened after.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this match.
         """
+        self._check_seat(player)
         redact = self.game.redact
         out = []
         for step in self._steps[since:]:
@@ -187,6 +207,9 @@ class Match(Generic[S]):
             IllegalAction: the action is malformed or not allowed now; nothing changes.
         """
         game = self.game
+        if type(player) is not int or not 0 <= player < len(self.players):
+            msg = f"Refused an action from player {player!r}: this match has seats 0 to {len(self.players) - 1}."
+            raise IllegalAction(msg, code="player/unknown", player=None, action=None)
         if type(action) not in game.action_classes:
             action = self._coerce(player, action)
         events, state = take_action(game, self._states[-1], player, action)

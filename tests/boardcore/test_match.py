@@ -108,3 +108,15 @@ def test_events_for_since_returns_only_newer_steps() -> None:
     match.apply(1, PlaceMark(cell=0))
     assert [e.cell for e in match.events_for(0, since=seen)] == [0]
     assert len(match.events_for(None)) == 2
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 7, "0", True])
+def test_unknown_seats_get_no_view_stream_or_legal_list(seat: object) -> None:
+    """A seat number the match does not have is refused, never treated as someone (or as a spectator)."""
+    match = Match.new(KUHN, 2, seed=3)
+    for ask in (match.view, match.events_for, match.legal_actions):
+        with pytest.raises(ValueError, match="no seat"):
+            ask(seat)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction) as refused:
+        match.apply(seat, Pass())  # type: ignore[arg-type]
+    assert refused.value.code == "player/unknown" and len(match) == 0
