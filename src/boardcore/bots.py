@@ -1,19 +1,22 @@
 """Bots choose actions from what a seat may know: a view and its legal actions.
 
-A bot never receives the full state. ``RandomBot`` draws from its own RNG
-stream (``rng.BOTS``), so bots never shift the game's own draws.
+A bot never receives the full state. A searching bot may also ask for
+*samples*: states drawn by ``determinize`` for its seat, which agree with its
+view and reveal nothing it could not know. ``RandomBot`` and ``MonteCarloBot``
+draw from their own RNG streams, so bots never shift the game's own draws.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import attrs
 
-from boardcore.rng import BOTS, Rng
+from boardcore.errors import IllegalAction
+from boardcore.rng import BOTS, DETERMINIZE, Rng
 
-__all__ = ["BOT_KINDS", "Bot", "RandomBot", "make_bots", "play_out"]
+__all__ = ["BOT_KINDS", "Bot", "MonteCarloBot", "RandomBot", "SamplingBot", "make_bots", "play_out"]
 
 BOT_KINDS = ("house", "random")
 """``random``: uniform over legal actions; ``house``: the game's own sensible bot (random if it has none)."""
@@ -24,6 +27,14 @@ class Bot(Protocol):
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         """One element of ``legal``."""
+        ...
+
+
+class SamplingBot(Protocol):
+    """A bot that searches: besides its view it may draw states consistent with that view."""
+
+    def choose_sampled(self, view: Any, legal: Sequence[Any], sample: Callable[[Rng], Any]) -> Any:
+        """One element of ``legal``; ``sample(rng)`` is ``determinize`` of the real state for this seat."""
         ...
 
 
@@ -42,6 +53,65 @@ class RandomBot:
         """A uniformly random legal action."""
         action, self.rng = self.rng.choice(legal)
         return action
+
+
+@attrs.define
+class MonteCarloBot:
+    """Flat Monte Carlo search over determinized samples (a baseline searching bot).
+
+    For each legal action it plays ``rollouts`` random games from fresh samples of
+    the hidden information and keeps the action with the best mean score for its
+    seat (``Outcome.scores``, else 1 for a win and 0 otherwise). It sees only its
+    view and samples, never the real state.
+    """
+
+    game: Any
+    seat: int
+    rng: Rng
+    rollouts: int = 8
+    max_depth: int = 10_000
+
+    @classmethod
+    def seeded(cls, game: Any, seed: int, seat: int, rollouts: int = 8) -> MonteCarloBot:
+        """A search bot for ``seat`` whose choices depend only on ``seed`` and ``seat``."""
+        return cls(game, seat, Rng.from_seed(seed * 1_000_003 + seat, DETERMINIZE), rollouts)
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        """Without samples there is nothing to search: the first legal action."""
+        return legal[0]
+
+    def choose_sampled(self, view: Any, legal: Sequence[Any], sample: Callable[[Rng], Any]) -> Any:
+        """The legal action with the best mean rollout score."""
+        if len(legal) == 1:
+            return legal[0]
+        best, best_score = legal[0], float("-inf")
+        for action in legal:
+            total = 0.0
+            for _ in range(self.rollouts):
+                world_rng, self.rng = self.rng.next_word()
+                total += self._rollout(sample(Rng.from_seed(world_rng, DETERMINIZE)), action)
+            if total > best_score:
+                best, best_score = action, total
+        return best
+
+    def _rollout(self, state: Any, action: Any) -> float:
+        from boardcore.match import take_action
+
+        game = self.game
+        try:
+            _, state = take_action(game, state, self.seat, action)
+        except IllegalAction:  # not legal in this sampled world (it hinged on something hidden)
+            return float("-inf")
+        for _ in range(self.max_depth):
+            outcome = game.outcome(state)
+            if outcome is not None:
+                if outcome.scores is not None:
+                    return float(outcome.scores[self.seat])
+                return 1.0 if self.seat in outcome.winners else 0.0
+            seat = min(game.actors(state))
+            choice, self.rng = self.rng.choice(game.legal_actions(state, seat))
+            _, state = take_action(game, state, seat, choice)
+        return 0.0
 
 
 def make_bots(game: Any, players: int, seed: int, kind: str = "house") -> list[Bot]:
@@ -77,5 +147,16 @@ def play_out(match: Any, bots: Sequence[Bot], *, max_steps: int = 1_000_000) -> 
         legal = match.legal_actions(seat)
         if not legal:
             raise RuntimeError(f"{game.name}: seat {seat} must act but has no legal action")
-        match.apply(seat, bots[seat].choose(match.view(seat), legal))
+        bot = bots[seat]
+        sampled = getattr(bot, "choose_sampled", None)
+        if sampled is None:
+            action = bot.choose(match.view(seat), legal)
+        else:
+            state = match.state
+
+            def sample(rng: Rng, state: Any = state, seat: int = seat) -> Any:
+                return game.determinize(state, seat, rng)
+
+            action = sampled(match.view(seat), legal, sample)
+        match.apply(seat, action)
     raise RuntimeError(f"{game.name}: no outcome after {max_steps} steps")
