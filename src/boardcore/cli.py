@@ -96,10 +96,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    match = replay(args.log, step=args.step)
+    match = replay(args.log, step=args.step, seed=args.seed)
     seat = args.as_player
+    view = match.view(seat)
     print(f"{match.game.title} after step {len(match)} as {'a spectator' if seat is None else match.players[seat]}:")
-    print(msgspec.json.format(msgspec.json.encode(match.view(seat), order="sorted"), indent=2).decode())
+    print(msgspec.json.format(msgspec.json.encode(view, order="sorted"), indent=2).decode())
     return 0
 
 
@@ -147,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("log")
     rep.add_argument("--step", type=int, default=None)
     rep.add_argument("--as", dest="as_player", type=int, default=None, metavar="SEAT", help="seat number (default: spectator)")
+    rep.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log not yet revealed")
     rep.set_defaults(run=cmd_replay)
     ver = sub.add_parser("verify", help="check a log: exit 0 when valid")
     ver.add_argument("log")

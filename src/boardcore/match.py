@@ -89,6 +89,9 @@ class Match(Generic[S]):
         commit_seed: bool = False,
     ) -> Match[S]:
         """Set up a new match; ``commit_seed`` logs only a hash of the seed until the end."""
+        if type(seed) is not int or not -(2**63) <= seed < 2**64:
+            msg = f"the seed must be an integer from -2**63 to 2**64 - 1, not {seed!r}"
+            raise ValueError(msg)
         names = _player_names(players)
         config = game.config(len(names), options)
         state = game.setup(config, seed)

@@ -17,7 +17,7 @@ import msgspec
 from boardcore.encoding import events_digest, state_digest
 from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
 from boardcore.game import Game
-from boardcore.log import Header, Log, Record, SeedReveal, chain_link, genesis, iter_log, read_log, seed_commitment
+from boardcore.log import FORMAT, FORMAT_VERSION, Header, Log, Record, SeedReveal, chain_link, genesis, iter_log, read_log, seed_commitment
 from boardcore.match import Match, take_action
 from boardcore.registry import get_game
 
@@ -33,6 +33,7 @@ KINDS = (
     "truncated",
     "unknown_game",
     "rules_error",
+    "unsupported_format",
 )
 """Every kind of disagreement a :class:`Verdict` may report."""
 
@@ -112,6 +113,9 @@ def _revealed_seed(log: Log | str | Path | bytes) -> int | None:
 
 def _game_for(header: Header, game: Game[Any, Any, Any, Any] | None) -> tuple[Game[Any, Any, Any, Any], list[Upcaster]]:
     """The game the header names, and the upcasters from its rules version to the current one."""
+    if header.format != FORMAT or header.format_version != FORMAT_VERSION:
+        msg = f"this is a {header.format!r} log, version {header.format_version}; this engine reads {FORMAT!r} version {FORMAT_VERSION}"
+        raise LogError(msg, line=1, kind="unsupported_format")
     if game is None:
         try:
             game = get_game(header.game)
@@ -193,6 +197,7 @@ def verify(log: Log | str | Path | bytes, seed: int | None = None, *, game: Game
             if ended or isinstance(item, Header):
                 raise LogError(f"line {line}: nothing may follow the seed reveal, and only one header", line=line, kind="corrupt")
             if isinstance(item, SeedReveal):
+                _check_reveal(header, item, real_seed, line)
                 ended = True
                 continue
             failure = _check_record(rules, upcasters, header, item, checked + 1, chain, state)
@@ -205,6 +210,14 @@ def verify(log: Log | str | Path | bytes, seed: int | None = None, *, game: Game
     except LogError as exc:
         return Verdict(ok=False, steps=checked, step=exc.step, line=exc.line, kind=exc.kind, message=exc.message)
     return Verdict(ok=True, steps=checked, upcast=bool(upcasters))
+
+
+def _check_reveal(header: Header, reveal: SeedReveal, seed: int, line: int) -> None:
+    """A reveal belongs only to a committed-seed log, and must reveal the seed the game was played from."""
+    if header.seed is not None:
+        raise LogError(f"line {line}: a seed reveal in a log whose seed is public", line=line, kind="corrupt")
+    if reveal.seed != seed:
+        raise LogError(f"line {line}: the revealed seed is not the seed that matches the commitment", line=line, kind="seed_mismatch")
 
 
 def _check_record(
@@ -258,10 +271,13 @@ def replay(
     match, upcasters = _start(log, seed, game)
     records = log.records if step is None else log.records[:step]
     for index, record in enumerate(records):
+        where = {"step": index + 1, "line": index + 2}
         try:
             action = _decode_action(match.game, record.action, upcasters)
+        except (msgspec.ValidationError, TypeError, KeyError, ValueError) as exc:
+            raise LogError(f"step {index + 1}: the action cannot be read: {exc}", kind="corrupt", **where) from None
+        try:
             match.apply(record.player, action)
-        except (msgspec.ValidationError, TypeError, ValueError) as exc:
-            message = exc.message if isinstance(exc, IllegalAction) else str(exc)
-            raise LogError(f"step {index + 1}: {message}", step=index + 1, line=index + 2, kind="illegal_action") from None
+        except IllegalAction as exc:
+            raise LogError(f"step {index + 1}: {exc.message}", kind="illegal_action", **where) from None
     return match

@@ -186,13 +186,17 @@ def outcome(state: State) -> Outcome | None:
 
 
 def determinize(state: State, player: int, rng: Rng) -> State:
-    """Deal the opponent one of the two cards ``player`` does not hold (unless shown)."""
+    """Deal the opponent one of the two cards ``player`` does not hold (unless shown), and a fresh RNG.
+
+    The real RNG must go too: its seed would let anyone recompute the deal.
+    """
+    seed, rng = rng.next_word()
     if state.shown:
-        return state
+        return msgspec.structs.replace(state, rng=Rng.from_seed(seed))
     own = state.hands[player]
     other, _ = rng.choice([card for card in range(3) if card != own])
     hands = (own, other) if player == 0 else (other, own)
-    return msgspec.structs.replace(state, hands=hands)
+    return msgspec.structs.replace(state, hands=hands, rng=Rng.from_seed(seed))
 
 
 def describe(item: object, viewer: int | None) -> str:

@@ -145,8 +145,9 @@ def outcome(state: State) -> Outcome | None:
 
 
 def determinize(state: State, player: int, rng: Rng) -> State:
-    """Nothing is hidden, so every seat already knows the exact state."""
-    return state
+    """Nothing on the board is hidden; only the RNG is replaced (its seed is never a seat's to know)."""
+    seed, _ = rng.next_word()
+    return msgspec.structs.replace(state, rng=Rng.from_seed(seed))
 
 
 def describe(item: PlaceMark | MarkPlaced, viewer: int | None) -> str:

@@ -89,3 +89,23 @@ def test_bots_flag_chooses_house_or_random(tmp_path: Path, capsys: pytest.Captur
     assert "random bots" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         main(["play", "tic_tac_toe", "--bots", "genius"])
+
+
+def test_replay_of_an_unknown_seat_is_an_error_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """replay --as 7 on a two-seat game exits 2 with a one-line error, not a traceback."""
+    log = tmp_path / "t.jsonl"
+    main(["play", "tic_tac_toe", "--out", str(log)])
+    capsys.readouterr()
+    assert main(["replay", str(log), "--as", "7"]) == 2
+    assert "no seat 7" in capsys.readouterr().err
+
+
+def test_replay_of_a_committed_seed_log_takes_the_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A committed-seed log cut before its reveal replays with --seed."""
+    log = tmp_path / "k.jsonl"
+    main(["play", "kuhn_poker", "--seed", "6", "--commit-seed", "--out", str(log)])
+    rows = log.read_text().splitlines()
+    log.write_text("\n".join(rows[:-1]) + "\n")
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 2
+    assert main(["replay", str(log), "--seed", "6"]) == 0

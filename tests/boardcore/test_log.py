@@ -232,3 +232,39 @@ def test_a_crashing_rule_is_reported_not_raised() -> None:
                                                      "visibility", "outcome", "determinize")}, "decide": broken_decide})
     verdict = verify(finished().log, game=broken)
     assert (verdict.step, verdict.kind) == (1, "rules_error") and "KeyError" in verdict.message
+
+
+def test_a_reveal_must_match_and_belong_to_a_committed_log() -> None:
+    """A reveal in a public-seed log, or one contradicting the given seed, is refused."""
+    public = finished(seed=12).log
+    rows = lines(finished(seed=12))
+    verdict = verify(encode([*rows, {"type": "reveal", "seed": 999}]))
+    assert verdict.kind == "corrupt" and "public" in verdict.message
+    committed = finished(seed=13, commit_seed=True).log
+    wrong = Log(committed.header, committed.records, type(committed.reveal)(seed=4))
+    assert verify(wrong, seed=13).kind == "seed_mismatch"
+    assert verify(public).ok
+
+
+def test_unknown_format_version_is_unsupported() -> None:
+    """A header claiming another format version is not read as version 1."""
+    log = finished().log
+    future = rechained(log, msgspec.structs.replace(log.header, format_version=7))
+    verdict = verify(future)
+    assert verdict.kind == "unsupported_format" and "version 7" in verdict.message
+
+
+def test_replay_names_unreadable_actions_corrupt_and_illegal_ones_illegal() -> None:
+    """replay() tells an unreadable action (corrupt) from a refused one (illegal_action)."""
+    rows = lines(finished())
+    rows[2]["action"] = {"type": "PlaceMark", "cell": "x"}
+    with pytest.raises(LogError) as unreadable:
+        replay(encode(rows))
+    assert (unreadable.value.step, unreadable.value.kind) == (2, "corrupt")
+
+
+@pytest.mark.parametrize("seed", [2**64, -(2**63) - 1, "7", 1.5])
+def test_seeds_outside_the_log_range_are_refused(seed: object) -> None:
+    """Seeds must be integers that both log encodings can carry."""
+    with pytest.raises(ValueError, match="seed"):
+        Match.new(TTT, 2, seed=seed)  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ import msgspec
 from boardcore.bots import RandomBot
 from boardcore.encoding import state_digest
 from boardcore.errors import IllegalAction
-from boardcore.game import Game, RngAdvanced, union_members
+from boardcore.game import Game, RngAdvanced
 from boardcore.log import read_log
 from boardcore.match import Match
 from boardcore.rng import DETERMINIZE, Rng
@@ -243,11 +243,10 @@ def _before_reveal(game: Game[Any, Any, Any, Any], events: Sequence[Any], seat: 
 def check_no_leaks(p: Playout, states: int = 40) -> None:
     """Views and redacted events are invariant under ``determinize`` for the viewing seat.
 
-    Also: the RNG never reaches a view, and a game that draws resamples its RNG
-    in ``determinize`` (else a search bot could read future draws from it).
+    Also: the RNG never reaches a view, and ``determinize`` replaces the RNG (its
+    seed would let a search bot recompute every shuffle and future draw).
     """
     game = p.game
-    draws = RngAdvanced in union_members(game.event_type)
     steps = p.match.steps
     pool = action_pool(p, most=60)
     for index in sample_indices(len(p.states), states):
@@ -272,10 +271,11 @@ def check_no_leaks(p: Playout, states: int = 40) -> None:
                         assert _refusal(game, twin, seat, action) == _refusal(game, state, seat, action), (
                             f"{p.name}: step {index}: the refusal of {action!r} for seat {seat} depends on something hidden from them"
                         )
-            if draws and not game.outcome(state):
-                assert twin.rng != state.rng, (
+            if not game.outcome(state):
+                assert twin.rng.seed != state.rng.seed, (
                     f"{p.name}: determinize kept the real RNG: replace state.rng with one derived from its rng "
-                    "argument (e.g. Rng.from_seed(rng.next_word()[0])), or a search bot sees future draws"
+                    "argument (e.g. Rng.from_seed(rng.next_word()[0])); its seed would let a search bot "
+                    "recompute every shuffle and future draw"
                 )
             if index < len(steps):
                 step = steps[index]

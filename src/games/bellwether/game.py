@@ -10,7 +10,6 @@ from boardcore.game import union_members
 from . import events as E
 from .actions import Action
 from .bots import house_bot
-from .chronicle import summarize
 from .events import Event
 from .flow import Out, run
 from .phases import cleanup, invest, labor, unrest
@@ -18,7 +17,7 @@ from .refusals import refusal, well_formed
 from .scoring import outcome
 from .start import setup
 from .state import INVEST, LABOR, OVER, Options, State
-from .text import describe
+from .text import describe, summarize
 from .view import View, determinize, redact_committed, redact_hired, redact_inspected, view
 
 evolve: Any = make_evolve(Event, {**invest.HANDLERS, **labor.HANDLERS, **unrest.HANDLERS, **cleanup.HANDLERS})

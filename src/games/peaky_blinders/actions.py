@@ -6,7 +6,7 @@ from typing import Union
 
 import msgspec
 
-from games.peaky_blinders.catalog import Good, Henchman, Material
+from .catalog import Good, Henchman, Material
 
 
 class ActionRecord(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):

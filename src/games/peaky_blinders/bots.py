@@ -17,8 +17,9 @@ import attrs
 
 from boardcore import Rng
 from boardcore.rng import BOTS
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.actions import (
+
+from . import catalog as C
+from .actions import (
     BailOut,
     BuyMarker,
     ChooseDefender,
@@ -34,7 +35,7 @@ from games.peaky_blinders.actions import (
     SwapMarker,
     UseFortune,
 )
-from games.peaky_blinders.view import PlayerView, View
+from .view import PlayerView, View
 
 HELPS = {
     "horsepower": ("M10", "M09"),

@@ -7,7 +7,8 @@ from typing import Union
 import msgspec
 
 from boardcore import RngAdvanced
-from games.peaky_blinders.catalog import Good, Henchman, Material, Purpose
+
+from .catalog import Good, Henchman, Material, Purpose
 
 
 class EventRecord(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):

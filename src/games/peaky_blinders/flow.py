@@ -14,10 +14,11 @@ from typing import Any, NamedTuple
 import msgspec
 
 from boardcore import IllegalAction, advance
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.catalog import Good
-from games.peaky_blinders.events import CardDrawn, DeckReshuffled, DieRolled, Gained, Jailed, Lost
-from games.peaky_blinders.state import Player, State
+
+from . import catalog as C
+from .catalog import Good
+from .events import CardDrawn, DeckReshuffled, DieRolled, Gained, Jailed, Lost
+from .state import Player, State
 
 
 class GameOver(Exception):

@@ -8,16 +8,17 @@ from typing import Any
 import msgspec
 
 from boardcore import PUBLIC, REVEAL, Game, make_evolve, only, owner
-from games.peaky_blinders import actions as A
-from games.peaky_blinders import events as E
-from games.peaky_blinders import scoring
-from games.peaky_blinders.bots import house_bot
-from games.peaky_blinders.flow import Ctx, GameOver, Refusal
-from games.peaky_blinders.phases import action, cards, common, conflict, derby, fortune, open_state, preparation, setup, starter
-from games.peaky_blinders.start import setup as setup_game
-from games.peaky_blinders.state import PeakyOptions, State
-from games.peaky_blinders.text import describe, summarize
-from games.peaky_blinders.view import (
+
+from . import actions as A
+from . import events as E
+from . import scoring
+from .bots import house_bot
+from .flow import Ctx, GameOver, Refusal
+from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter
+from .start import setup
+from .state import Options, State
+from .text import describe, summarize
+from .view import (
     View,
     determinize,
     redact_card_drawn,
@@ -55,7 +56,7 @@ def awaiting(state: State) -> tuple[int, str] | None:
 
 
 KINDS: dict[str, tuple[tuple[type, ...], Callable[[State, int], list[Any]], Callable[[State, int, Any], Refusal | None], Callable[[Ctx, int, Any], None]]] = {
-    "reveal": ((A.RevealMission,), setup.candidates, setup.problem, setup.decide_reveal),
+    "reveal": ((A.RevealMission,), show_mission.candidates, show_mission.problem, show_mission.decide_reveal),
     "fortune": ((A.UseFortune, A.DeclineFortune), fortune.candidates, fortune.problem, fortune.decide_fortune),
     "place": ((A.PlaceHenchman, A.PassPlacement), preparation.candidates, preparation.problem, preparation.decide_place),
     "defender": ((A.ChooseDefender,), conflict.defender_candidates, conflict.defender_problem, conflict.decide_defender),
@@ -95,7 +96,7 @@ WHAT = {
 def waiting_for(state: State, seat: int) -> str | None:
     """The kind of decision ``seat`` has to make now, or ``None``."""
     if state.phase == "reveal":
-        return "reveal" if seat in setup.waiting(state) else None
+        return "reveal" if seat in show_mission.waiting(state) else None
     waiting = awaiting(state)
     return waiting[1] if waiting is not None and waiting[0] == seat else None
 
@@ -103,7 +104,7 @@ def waiting_for(state: State, seat: int) -> str | None:
 def actors(state: State) -> frozenset[int]:
     """Every seat still picking its face-up card in setup; afterwards the one seat the game waits for."""
     if state.phase == "reveal":
-        return frozenset(setup.waiting(state))
+        return frozenset(show_mission.waiting(state))
     waiting = awaiting(state)
     return frozenset() if waiting is None else frozenset((waiting[0],))
 
@@ -180,8 +181,8 @@ def run(ctx: Ctx) -> None:
 
 
 _HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    E.MissionChosen: setup.evolve_mission_chosen,
-    E.MissionsShown: setup.evolve_missions_shown,
+    E.MissionChosen: show_mission.evolve_mission_chosen,
+    E.MissionsShown: show_mission.evolve_missions_shown,
     E.ZoneBegan: preparation.evolve_zone_began,
     E.StarterContest: starter.evolve_starter_contest,
     E.StarterChosen: starter.evolve_starter_chosen,
@@ -232,7 +233,7 @@ def _nobody(event: Any) -> tuple[int, ...]:
 
 VISIBILITY = {
     **{t: PUBLIC for t in E.Event.__args__ if t is not E.RngAdvanced},  # type: ignore[attr-defined]
-    E.MissionChosen: owner("player", redacted=setup.redact_mission_chosen),
+    E.MissionChosen: owner("player", redacted=show_mission.redact_mission_chosen),
     E.MissionsShown: REVEAL,
     E.CardPlayed: REVEAL,
     E.GameEnded: REVEAL,
@@ -249,7 +250,7 @@ GAME: Game[State, Any, Any, View] = Game(
     action_type=A.Action,
     event_type=E.Event,
     view_type=View,
-    setup=setup_game,
+    setup=setup,
     actors=actors,
     legal_actions=legal_actions,
     decide=decide,
@@ -258,7 +259,7 @@ GAME: Game[State, Any, Any, View] = Game(
     visibility=VISIBILITY,
     outcome=scoring.outcome,
     determinize=determinize,
-    options_type=PeakyOptions,
+    options_type=Options,
     describe=describe,
     summarize=summarize,
     house_bot=house_bot,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from boardcore import Outcome
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders import events as E
-from games.peaky_blinders.events import GameEnded, MissionCompleted
-from games.peaky_blinders.flow import Ctx, GameOver, cash, value
-from games.peaky_blinders.state import State
+
+from . import catalog as C
+from . import events as E
+from .events import GameEnded, MissionCompleted
+from .flow import Ctx, GameOver, cash, value
+from .state import State
 
 
 def _res(state: State, seat: int) -> tuple[int, ...]:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from boardcore import Config, Rng
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.phases.setup import open_round
-from games.peaky_blinders.state import PeakyOptions, Player, Progress, Round, State, Supplies, Turns
+
+from . import catalog as C
+from .phases.show_mission import open_round
+from .state import Options, Player, Progress, Round, State, Supplies, Turns
 
 
 def setup(config: Config[State], seed: int) -> State:
     """Everyone gets 5x1 + 2x5 cash, 3 fortune tokens, 4 markers, suspicion on square 1, 2 missions + 1 control mission."""
     n = config.players
-    options = config.options if isinstance(config.options, PeakyOptions) else PeakyOptions()
+    options = config.options if isinstance(config.options, Options) else Options()
     rng = Rng.from_seed(seed)
     missions, rng = rng.shuffle([m.code for m in C.MISSIONS])
     controls, rng = rng.shuffle([m.code for m in C.CONTROL_MISSIONS])

@@ -6,7 +6,8 @@ import attrs
 import msgspec
 
 from boardcore import Rng, Sealed
-from games.peaky_blinders.catalog import Henchman, Material, Phase, Purpose
+
+from .catalog import Henchman, Material, Phase, Purpose
 
 
 def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -16,7 +17,7 @@ def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: int)
 
 
 @attrs.frozen
-class PeakyOptions:
+class Options:
     """Table options.
 
     ``max_derbies``: if nobody has won, the game ends after this many Epsom Derbies

@@ -1,22 +1,17 @@
-"""Plain-English lines for actions and events (``describe``) and the end-of-game summary."""
+"""Words for humans: one line per action or event (``describe``) and the end-of-game summary (``summarize``)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from games.peaky_blinders import actions as A
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders import events as E
+from . import actions as A
+from . import catalog as C
+from . import events as E
 
 
 def _p(seat: int) -> str:
     return f"P{seat + 1}"
-
-
-def _space(zone: int, space: int) -> str:
-    row, _ = C.SPACES[space]
-    return f"{C.LOCATIONS[zone][row].name} (space {space})"
 
 
 def _card(code: str) -> str:
@@ -184,7 +179,7 @@ MOMENTS_SHOWN = 30
 
 def summarize(state: Any, events: Sequence[Any]) -> str:
     """Rounds, key moments (conflicts, swaps, jailings, bail-outs), Derbies, missions and the final standings."""
-    from games.peaky_blinders.scoring import outcome
+    from .scoring import outcome
 
     n = len(state.players)
     rounds = conflicts = jailings = cards_played = swaps = 0

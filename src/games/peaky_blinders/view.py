@@ -11,10 +11,11 @@ import itertools
 import msgspec
 
 from boardcore import Rng, Sealed, SealedView
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.catalog import Material, Phase
-from games.peaky_blinders.events import CardDrawn, DeckReshuffled, MissionCompleted
-from games.peaky_blinders.state import Conflict, Derby, Play, Player, Roll, Round, State, Tie, Turns
+
+from . import catalog as C
+from .catalog import Material, Phase
+from .events import CardDrawn, DeckReshuffled, MissionCompleted
+from .state import Conflict, Derby, Play, Player, Roll, Round, State, Tie, Turns
 
 
 class Holdings(msgspec.Struct, frozen=True, kw_only=True):
@@ -171,7 +172,7 @@ def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player],
     """Others' face-down missions drawn from the cards ``seat`` has not seen. A resampled mission counts as
     done when its condition holds now (the true history is unknowable); a draw that would make its holder
     a winner already is skipped, since the game would have ended (GAP-03): the true cards never do that."""
-    from games.peaky_blinders.scoring import CONDITIONS, has_won
+    from .scoring import CONDITIONS, has_won
 
     players = list(state.players)
     known = set(players[seat].missions) | {p.missions[p.face_up] for p in players if p.face_up >= 0}

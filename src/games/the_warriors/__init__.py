@@ -1,10 +1,12 @@
 """The Warriors: Come Out to Play (cooperative, 2-4 players) on the boardcore contract.
 
-Rulebook sections map to modules: Setup -> ``start``; Fight Phase -> ``phases/fight``
-(one turn's cards, Weapons and dice -> ``phases/turn``); City Phase -> ``phases/city``;
-Bopper cards -> ``phases/boppers``; Challenged to a Fight -> ``phases/challenge``; End of
-Game -> ``phases/showdown`` and ``scoring``; all card/tile/board data -> ``catalog``; hidden
-information -> ``view``; the house bot -> ``bots``.
+Rules, decisions, and where each rule lives (rulebook section -> module -> main
+functions): ``docs/games/the_warriors.md``. Layout (STYLE rule 3): ``catalog`` (every card,
+tile and the board), ``state``, ``actions``, ``events``, ``start`` (setup), ``phases/fight``
+(Fight Phase), ``phases/turn`` (one fight turn: cards, Weapons, dice), ``phases/city`` (City
+Phase), ``phases/boppers``, ``phases/challenge``, ``phases/showdown`` and ``scoring`` (End of
+Game), ``view`` (all hidden information), ``text`` (describe, summarize), ``bots`` (the house
+bot), ``game`` (the Game record, dispatch and ``evolve``); the event builder in ``flow``.
 """
 
 from __future__ import annotations

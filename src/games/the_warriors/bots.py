@@ -29,7 +29,6 @@ from .state import Fight
 from .view import View
 
 _REACTIONS = frozenset({cat.PLUS_ONE_FROM_HAND_OTHER, cat.REROLL_FROM_HAND_OTHER, cat.HOLD_THE_LINE, cat.REROLL_FROM_HAND_OWN})
-_PLUS_ONES = frozenset({cat.PLUS_ONE_POWER, cat.PLUS_ONE_FROM_HAND_OWN, cat.PLUS_ONE_FROM_HAND_OTHER})
 _DICE_FOR = {2: 1, 3: 2, 4: 2, 5: 3, 6: 4}
 """Dice the bot wants to roll for a Number spot of each value (before its +1s)."""
 

@@ -38,7 +38,7 @@ class Tx:
     def emit(self, *events: Any) -> None:
         global _EVOLVE
         if _EVOLVE is None:
-            from .fold import evolve
+            from .game import evolve
 
             _EVOLVE = evolve
         for event in events:

@@ -1,23 +1,35 @@
-"""The Game record and the dispatch of every decision to its rulebook section."""
+"""The Game record: the dispatch of every decision to its rulebook section, and the one ``evolve``
+(every event type's fold, gathered from the modules that produce it)."""
 
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from typing import Any
 
-from boardcore import Game, IllegalAction
+from boardcore import Game, IllegalAction, make_evolve
 
-from . import start
+from . import flow, start
 from .actions import Action, CoverSpot, Move, PlayCard, Run
 from .bots import house_bot
-from .events import Event
+from .events import (
+    CardRemoved,
+    CardReturned,
+    CardsDiscarded,
+    ChoiceOffered,
+    Event,
+    GameEnded,
+    WarCardTaken,
+    WeaponRemoved,
+    WeaponTaken,
+    WeaponTurnedUp,
+)
 from .flow import Tx
-from .fold import evolve
-from .phases import challenge, city, fight
+from .phases import boppers, challenge, city, fight, turn
 from .scoring import outcome
 from .start import setup
 from .state import Options, State
-from .story import describe, summarize
+from .text import describe, summarize
 from .view import VISIBILITY, View, determinize, view
 
 ACTION_TYPES = typing.get_args(Action)
@@ -145,6 +157,27 @@ def decide(state: State, seat: int, action: Any) -> list[Any]:
     else:
         challenge.decide(tx, seat, action)
     return tx.finish()
+
+
+evolve: Callable[[Any, Any], Any] = make_evolve(
+    Event,
+    {
+        ChoiceOffered: flow.evolve_choice_offered,
+        GameEnded: flow.evolve_game_ended,
+        CardsDiscarded: flow.evolve_cards_discarded,
+        CardReturned: flow.evolve_card_returned,
+        CardRemoved: flow.evolve_card_removed,
+        WarCardTaken: flow.evolve_war_card_taken,
+        WeaponTaken: flow.evolve_weapon_taken,
+        WeaponRemoved: flow.evolve_weapon_removed,
+        WeaponTurnedUp: flow.evolve_weapon_turned_up,
+        **fight.HANDLERS,
+        **turn.HANDLERS,
+        **city.HANDLERS,
+        **boppers.HANDLERS,
+        **challenge.HANDLERS,
+    },
+)
 
 
 GAME: Game[State, Any, Any, View] = Game(

@@ -81,10 +81,10 @@ def test_every_action_and_event_is_described() -> None:
     """describe has English for every action and event type (as any viewer reads it)."""
     import typing
 
-    from games.the_warriors import story
+    from games.the_warriors import text
     from games.the_warriors.actions import Action
     from games.the_warriors.events import Event
 
-    missing = [t.__name__ for t in (*typing.get_args(Action), *typing.get_args(Event)) if t not in story._TEXT and t.__name__ != "RngAdvanced"]
+    missing = [t.__name__ for t in (*typing.get_args(Action), *typing.get_args(Event)) if t not in text._TEXT and t.__name__ != "RngAdvanced"]
     assert missing == []
     assert GAME.describe(Move(space=cat.CONEY_SPACE), 0) == "move to Coney Island"

@@ -1,1 +1,1 @@
-"""One module per rulebook section: invest (Invest & Build), labor, unrest (Riots), cleanup."""
+"""One module per rulebook section: invest (Invest & Build), labor, contest, recovery (of a rioting Ward), unrest (Riots), cleanup."""

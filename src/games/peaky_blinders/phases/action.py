@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import msgspec
 
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.events import Gained, HenchmanRetrieved, RollsSettled
-from games.peaky_blinders.flow import Ctx, lower_suspicion, raise_suspicion
-from games.peaky_blinders.phases import conflict, starter
-from games.peaky_blinders.phases.fortune import totals
-from games.peaky_blinders.state import State
+from .. import catalog as C
+from ..events import Gained, HenchmanRetrieved, RollsSettled
+from ..flow import Ctx, lower_suspicion, raise_suspicion
+from ..state import State
+from . import conflict, starter
+from .fortune import totals
 
 
 def step(ctx: Ctx) -> None:

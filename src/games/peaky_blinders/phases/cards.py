@@ -6,10 +6,10 @@ from typing import Any, cast
 
 import msgspec
 
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.actions import ChooseOption, PlayCard
-from games.peaky_blinders.catalog import Good, Henchman, Material
-from games.peaky_blinders.events import (
+from .. import catalog as C
+from ..actions import ChooseOption, PlayCard
+from ..catalog import Good, Henchman, Material
+from ..events import (
     BailedOut,
     CardBoost,
     CardPlayed,
@@ -22,9 +22,9 @@ from games.peaky_blinders.events import (
     Transferred,
     TurnEnded,
 )
-from games.peaky_blinders.flow import Ctx, Refusal, lower_suspicion, raise_suspicion, replace_player
-from games.peaky_blinders.phases.fortune import totals
-from games.peaky_blinders.state import Play, State
+from ..flow import Ctx, Refusal, lower_suspicion, raise_suspicion, replace_player
+from ..state import Play, State
+from .fortune import totals
 
 
 def candidates(state: State, seat: int) -> list[PlayCard]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.events import CardDrawn, DeckReshuffled, Gained, GameEnded, Jailed, Lost, MissionCompleted, Transferred
-from games.peaky_blinders.flow import bump, replace_player
-from games.peaky_blinders.state import State
+from .. import catalog as C
+from ..events import CardDrawn, DeckReshuffled, Gained, GameEnded, Jailed, Lost, MissionCompleted, Transferred
+from ..flow import bump, replace_player
+from ..state import State
 
 
 def evolve_gained(state: State, event: Gained) -> State:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import msgspec
 
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.actions import ChooseDefender, DeclineSwap, SwapMarker
-from games.peaky_blinders.events import (
+from .. import catalog as C
+from ..actions import ChooseDefender, DeclineSwap, SwapMarker
+from ..events import (
     ConflictBegan,
     ConflictDecided,
     ConflictEnded,
@@ -15,9 +15,9 @@ from games.peaky_blinders.events import (
     RollsSettled,
     SwapDeclined,
 )
-from games.peaky_blinders.flow import Ctx, Refusal, lose_all, supply_markers
-from games.peaky_blinders.phases.fortune import totals
-from games.peaky_blinders.state import Conflict, State
+from ..flow import Ctx, Refusal, lose_all, supply_markers
+from ..state import Conflict, State
+from .fortune import totals
 
 
 def rivals(state: State, seat: int) -> list[int]:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import msgspec
 
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.events import BetPlaced, DerbyBegan, DerbyWon, HorseMoved, RollsSettled
-from games.peaky_blinders.flow import Ctx, cash, pay, replace_player
-from games.peaky_blinders.phases import starter
-from games.peaky_blinders.phases.fortune import totals
-from games.peaky_blinders.state import Derby, State
+from .. import catalog as C
+from ..events import BetPlaced, DerbyBegan, DerbyWon, HorseMoved, RollsSettled
+from ..flow import Ctx, cash, pay, replace_player
+from ..state import Derby, State
+from . import starter
+from .fortune import totals
 
 
 def begin(ctx: Ctx) -> None:

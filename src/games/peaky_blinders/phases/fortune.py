@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.actions import DeclineFortune, UseFortune
-from games.peaky_blinders.events import DieRolled, FortuneDeclined, FortuneUsed, RollsSettled
-from games.peaky_blinders.flow import Ctx, Refusal, bump, replace_player
-from games.peaky_blinders.state import Roll, State
+from .. import catalog as C
+from ..actions import DeclineFortune, UseFortune
+from ..events import DieRolled, FortuneDeclined, FortuneUsed, RollsSettled
+from ..flow import Ctx, Refusal, bump, replace_player
+from ..state import Roll, State
 
 
 def open_roll(state: State) -> Roll | None:

@@ -14,8 +14,8 @@ from typing import Any
 
 import msgspec
 
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.actions import (
+from .. import catalog as C
+from ..actions import (
     BailOut,
     BuyMarker,
     BuyMaterial,
@@ -25,8 +25,8 @@ from games.peaky_blinders.actions import (
     SellMaterial,
     SwapMaterial,
 )
-from games.peaky_blinders.catalog import Material
-from games.peaky_blinders.events import (
+from ..catalog import Material
+from ..events import (
     BailedOut,
     Exchanged,
     MarkerPlaced,
@@ -35,11 +35,11 @@ from games.peaky_blinders.events import (
     MaterialSwapped,
     TurnEnded,
 )
-from games.peaky_blinders.flow import Ctx, Refusal, bump, cash, pay, replace_player, supply_markers
-from games.peaky_blinders.phases import cards, derby
-from games.peaky_blinders.phases.conflict import move_marker
-from games.peaky_blinders.phases.preparation import begin_zone
-from games.peaky_blinders.state import State, Turns
+from ..flow import Ctx, Refusal, bump, cash, pay, replace_player, supply_markers
+from ..state import State, Turns
+from . import cards, derby
+from .conflict import move_marker
+from .preparation import begin_zone
 
 MARKET = (SellMaterial, BuyMaterial, SwapMaterial)
 

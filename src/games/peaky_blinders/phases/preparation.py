@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import msgspec
 
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.actions import PassPlacement, PlaceHenchman
-from games.peaky_blinders.events import ActionPhaseBegan, HenchmanPlaced, PlacementPassed, ZoneBegan
-from games.peaky_blinders.flow import Ctx, Refusal
-from games.peaky_blinders.phases import starter
-from games.peaky_blinders.state import State
+from .. import catalog as C
+from ..actions import PassPlacement, PlaceHenchman
+from ..events import ActionPhaseBegan, HenchmanPlaced, PlacementPassed, ZoneBegan
+from ..flow import Ctx, Refusal
+from ..state import State
+from . import starter
 
 
 def begin_zone(ctx: Ctx, zone: int) -> None:

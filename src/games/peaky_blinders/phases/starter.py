@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import msgspec
 
-from games.peaky_blinders import catalog as C
-from games.peaky_blinders.catalog import Purpose
-from games.peaky_blinders.events import RollsSettled, StarterChosen, StarterContest
-from games.peaky_blinders.flow import Ctx
-from games.peaky_blinders.phases.fortune import totals
-from games.peaky_blinders.state import Round, State, Tie, Turns
+from .. import catalog as C
+from ..catalog import Purpose
+from ..events import RollsSettled, StarterChosen, StarterContest
+from ..flow import Ctx
+from ..state import Round, State, Tie, Turns
+from .fortune import totals
 
 
 def contenders(state: State, purpose: Purpose) -> list[int]:

@@ -9,10 +9,11 @@ from __future__ import annotations
 import msgspec
 
 from boardcore import Sealed, decide_commit
-from games.peaky_blinders.actions import RevealMission
-from games.peaky_blinders.events import MissionChosen, MissionsShown
-from games.peaky_blinders.flow import Ctx, Refusal
-from games.peaky_blinders.state import State
+
+from ..actions import RevealMission
+from ..events import MissionChosen, MissionsShown
+from ..flow import Ctx, Refusal
+from ..state import State
 
 
 def waiting(state: State) -> tuple[int, ...]:
