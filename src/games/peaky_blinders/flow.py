@@ -3,7 +3,7 @@
 ``decide`` builds a :class:`Ctx`, lets one action handler and the automatic steps
 that follow it emit events, and returns them. After every event the win check runs
 (GAP-03); a win stops everything at once (PB-END-02) by raising :class:`GameOver`.
-Also here: small table helpers shared by every phase (payments, seats, suspicion).
+Also here: small table helpers shared by every phase (payments, seats, tokens).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from boardcore import IllegalAction, advance
 
 from . import catalog as C
 from .catalog import Good
-from .events import CardDrawn, DeckReshuffled, DieRolled, Gained, Jailed, Lost
+from .events import CardDrawn, DeckReshuffled, DieRolled, Lost
 from .state import Player, State
 
 
@@ -138,27 +138,6 @@ class Refusal(NamedTuple):
         rule = f" [{self.clause}]" if self.clause else ""
         message = f"{type(action).__name__} by player {player} refused{rule}: {self.message}"
         return IllegalAction(message, code=self.code, player=player, action=action, clause=self.clause)
-
-
-# --- suspicion (PB-SUSP, GAP-16) ---------------------------------------------------
-
-
-def raise_suspicion(ctx: Ctx, seat: int, amount: int) -> None:
-    """Move the bar right; reaching the last square jails the strength henchman."""
-    player = ctx.state.players[seat]
-    step = min(amount, C.SUSPICION_MAX - player.res[C.SUSPICION])
-    if step > 0:
-        ctx.emit(Gained(player=seat, item="suspicion", amount=step))
-    player = ctx.state.players[seat]
-    if not player.jailed and player.res[C.SUSPICION] >= C.SUSPICION_MAX:
-        ctx.emit(Jailed(player=seat))
-
-
-def lower_suspicion(ctx: Ctx, seat: int, amount: int) -> None:
-    """Move the bar left, never below the first square (PB-LOC-07)."""
-    step = min(amount, ctx.state.players[seat].res[C.SUSPICION] - C.SUSPICION_MIN)
-    if step > 0:
-        ctx.emit(Lost(player=seat, item="suspicion", amount=step))
 
 
 def lose_all(ctx: Ctx, seat: int, item: str) -> None:

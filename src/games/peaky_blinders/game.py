@@ -14,7 +14,7 @@ from . import events as E
 from . import scoring
 from .bots import house_bot
 from .flow import Ctx, GameOver, Refusal
-from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter
+from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter, suspicion
 from .start import setup
 from .state import Options, State
 from .text import describe, summarize
@@ -198,7 +198,7 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     E.Lost: common.evolve_lost,
     E.Transferred: common.evolve_transferred,
     E.Exchanged: open_state.evolve_exchanged,
-    E.Jailed: common.evolve_jailed,
+    E.Jailed: suspicion.evolve_jailed,
     E.BailedOut: open_state.evolve_bailed_out,
     E.CardDrawn: common.evolve_card_drawn,
     E.DeckReshuffled: common.evolve_deck_reshuffled,

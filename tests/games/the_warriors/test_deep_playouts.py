@@ -12,7 +12,7 @@ from boardcore.testing import contract
 from games.the_warriors import GAME
 from games.the_warriors.events import FightStarted
 
-from .bots import GreedyBot
+from .greedy_bot import GreedyBot
 
 
 def greedy_playout(players: int, seed: int, difficulty: str = "easy") -> contract.Playout:

@@ -6,10 +6,11 @@ import msgspec
 
 from .. import catalog as C
 from ..events import Gained, HenchmanRetrieved, RollsSettled
-from ..flow import Ctx, lower_suspicion, raise_suspicion
+from ..flow import Ctx
 from ..state import State
 from . import conflict, starter
 from .fortune import totals
+from .suspicion import lower_suspicion, raise_suspicion
 
 
 def step(ctx: Ctx) -> None:

@@ -22,9 +22,10 @@ from ..events import (
     Transferred,
     TurnEnded,
 )
-from ..flow import Ctx, Refusal, lower_suspicion, raise_suspicion, replace_player
+from ..flow import Ctx, Refusal, replace_player
 from ..state import Play, State
 from .fortune import totals
+from .suspicion import lower_suspicion, raise_suspicion
 
 
 def candidates(state: State, seat: int) -> list[PlayCard]:

@@ -1,11 +1,11 @@
-"""Evolve of the events every section emits: holdings, jail, card draws, missions, the end."""
+"""Evolve of the events every section emits: holdings, card draws, missions, the end."""
 
 from __future__ import annotations
 
 import msgspec
 
 from .. import catalog as C
-from ..events import CardDrawn, DeckReshuffled, Gained, GameEnded, Jailed, Lost, MissionCompleted, Transferred
+from ..events import CardDrawn, DeckReshuffled, Gained, GameEnded, Lost, MissionCompleted, Transferred
 from ..flow import bump, replace_player
 from ..state import State
 
@@ -30,20 +30,6 @@ def evolve_transferred(state: State, event: Transferred) -> State:
     state = msgspec.structs.replace(state, players=replace_player(state, event.source, source))
     target = bump(state.players[event.target], {index: event.amount})
     return msgspec.structs.replace(state, players=replace_player(state, event.target, target))
-
-
-def evolve_jailed(state: State, event: Jailed) -> State:
-    """To jail with all strength tokens removed (PB-SUSP-04/06).
-
-    He is never still waiting on a board space: suspicion rises only from a strength
-    henchman's own rewards, after he was taken back, or from an Offence card in the
-    open game state, when the board is empty (so GAP-16's "removed from his space" never applies).
-    """
-    player = state.players[event.player]
-    res = list(player.res)
-    res[C.ITEM["strength"]] = 0
-    player = msgspec.structs.replace(player, res=tuple(res), jailed=True)
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player))
 
 
 def evolve_card_drawn(state: State, event: CardDrawn) -> State:
