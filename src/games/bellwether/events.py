@@ -52,6 +52,7 @@ class BuildingUpgraded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forb
     ward: int
     uid: int
     cost: int
+    card: str
 
 
 class NeutralBought(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
@@ -59,6 +60,7 @@ class NeutralBought(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_
     ward: int
     uid: int
     cost: int
+    card: str
 
 
 class BuildingPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
@@ -104,6 +106,9 @@ class BuildingDestroyed(msgspec.Struct, frozen=True, tag=True, kw_only=True, for
 
     ward: int
     uid: int
+    card: str
+    owner: int
+    """The owner (-1: Infrastructure, which belongs to its Ward)."""
 
 
 class CashGained(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
@@ -176,11 +181,16 @@ class FactoryStaffed(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid
     ward: int
     uid: int
     workers: int
+    card: str
+    owner: int
+    """-1: a neutral Factory."""
 
 
 class FactoryOverworked(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     ward: int
     uid: int
+    card: str
+    owner: int
 
 
 class AllocationFinished(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
@@ -263,6 +273,7 @@ class BuildingLost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_u
     uid: int
     owner: int
     counted: bool
+    card: str
 
 
 class LossSkipped(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):

@@ -5,24 +5,54 @@ from __future__ import annotations
 from boardcore import Outcome
 
 from .board import controlled_stable, influence
-from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, RESOURCE_VALUE
+from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, OFFICIALS, RESOURCE_VALUE, WARD_NAMES
 from .state import Result, State
 
 
-def net_worth(state: State, player: int) -> int:
-    """Cash + $2 per resource + cost value of owned Factories/Tenements (+ upgrade) and of cards in hand (GAP-21).
+def net_worth_parts(state: State, player: int) -> dict[str, int]:
+    """Net Worth by source (GAP-21): cash, $2 per resource, the cost value of owned Factories/Tenements
+    on the board (+ upgrade) and of Building cards in hand.
 
     Officials, placed Infrastructure, Gangsters, Influence, control and workers count nothing (BW-END-06).
     """
     p = state.players[player]
-    total = p.cash + RESOURCE_VALUE * sum(p.res)
+    board = 0
     for ward in state.wards:
         for b in ward.buildings:
             if b.owner == player:
                 card = BUILDINGS[b.card]
-                total += card.cost.value + (card.upgrade if b.upgraded else 0)
-    total += sum(BUILDINGS[c].cost.value for c in p.hand)
-    return total
+                board += card.cost.value + (card.upgrade if b.upgraded else 0)
+    return {
+        "cash": p.cash,
+        "resources": RESOURCE_VALUE * sum(p.res),
+        "Buildings on the board": board,
+        "Buildings in hand": sum(BUILDINGS[c].cost.value for c in p.hand),
+    }
+
+
+def net_worth(state: State, player: int) -> int:
+    """The Revolution total (BW-END-03, GAP-21): the sum of ``net_worth_parts``."""
+    return sum(net_worth_parts(state, player).values())
+
+
+def ward_parts(state: State, player: int) -> dict[str, int]:
+    """The non-rioting Wards the player controls, by name (1 each)."""
+    return {f"Ward {WARD_NAMES[w]}": 1 for w, ward in enumerate(state.wards) if ward.controller == player and not ward.riot}
+
+
+def _plural(name: str, n: int) -> str:
+    if n == 1:
+        return name
+    return f"{n} {name[:-3] + 'men' if name.endswith('man') else name + 's'}"
+
+
+def influence_parts(state: State, player: int) -> dict[str, int]:
+    """Influence by source: each Official held (copies grouped) and Infrastructure built (GAP-12)."""
+    p = state.players[player]
+    parts = {_plural(OFFICIALS[o].name, p.officials.count(o)): OFFICIALS[o].influence * p.officials.count(o) for o in dict.fromkeys(p.officials)}
+    if p.infra_influence:
+        parts["Infrastructure built"] = p.infra_influence
+    return parts
 
 
 def standing(state: State, player: int) -> tuple[int, int, int]:
@@ -80,25 +110,53 @@ REASONS = {
     "round limit": "Round limit reached",
 }
 
+_PARTS = {"calm Wards controlled": ward_parts, "Influence": influence_parts, "Net Worth": net_worth_parts}
+
+
+def verdict(r: Result) -> tuple[str, str]:
+    """What decided the finished game: (the criterion the seats are scored by, a phrase saying so).
+
+    Consolidation and the round limit compare calm controlled Wards, then Influence, then Net Worth
+    (BW-END-02, GAP-23): the first that differs is the score. After a Revolution the score is Net
+    Worth; a tie there falls to fewer Buildings lost to Riots (BW-END-04/05).
+    """
+    if r.reason == "revolution":
+        if r.net_worth[0] != r.net_worth[1]:
+            return "Net Worth", "the higher Net Worth escapes ahead"
+        if r.lost[0] != r.lost[1]:
+            low, high = sorted(r.lost)
+            return "Net Worth", f"Net Worth tied, so fewer Buildings lost to Riots decides ({low} vs {high})"
+        return "Net Worth", "Net Worth and Buildings lost to Riots both tied: a draw"
+    if r.reason == "consolidation" and r.wards[0] != r.wards[1]:
+        need = f"{CONSOLIDATION_WARDS}+ calm Wards and {CONSOLIDATION_INFLUENCE}+ Influence after Labor"
+        return "calm Wards controlled", f"{need}; ranked by calm Wards controlled"
+    names = ("calm Wards", "Influence", "Net Worth")
+    columns = (r.wards, r.influence, r.net_worth)
+    for i, (name, values) in enumerate(zip(names, columns)):
+        if values[0] != values[1]:
+            if i == 0:
+                return "calm Wards controlled", "ranked by calm Wards controlled"
+            return name, f"{' and '.join(names[:i])} tied, so {name} decides"
+    return "calm Wards controlled", "calm Wards, Influence and Net Worth all tied: a draw"
+
 
 def outcome(state: State) -> Outcome | None:
-    """The Outcome once a Result is recorded: scored by Net Worth (Revolution) or calm Wards (otherwise).
-
-    Ties on the score fall to the same tie-breaks as the Result (fewer losses; Influence, then
-    Net Worth), so the ranking always names the Result's winner first; a full tie is a draw.
+    """The Outcome once a Result is recorded: each score is the number that decided (``verdict``),
+    its breakdown that number by source in words; the ranking follows the Result's full tie-break
+    order, so it always names the Result's winner first; a full tie is a draw (scores still shown).
     """
     r = state.result
     if r is None:
         return None
-    reason = REASONS[r.reason]
-    breakdown = [
-        {"wards": float(r.wards[p]), "influence": float(r.influence[p]), "net_worth": float(r.net_worth[p]), "lost": float(r.lost[p])}
-        for p in (0, 1)
-    ]
+    criterion, phrase = verdict(r)
+    reason = f"{REASONS[r.reason]}; {phrase}"
+    parts = [{k: float(v) for k, v in _PARTS[criterion](state, p).items() if v} for p in (0, 1)]
+    scores = tuple(sum(b.values()) for b in parts)
     if not r.winners:
-        return Outcome.draw(2, reason=reason, scores=(0.0, 0.0))
+        return Outcome(winners=(), ranking=((0, 1),), scores=scores, reason=reason, breakdown=tuple(parts))
+    key: dict[int, tuple[int, ...]]
     if r.reason == "revolution":
-        scores = [float(n) for n in r.net_worth]
-        return Outcome.from_scores(scores, tiebreak=lambda p: -r.lost[p], reason=reason, breakdown=breakdown)
-    scores = [float(n) for n in r.wards]
-    return Outcome.from_scores(scores, tiebreak=lambda p: (r.influence[p], r.net_worth[p]), reason=reason, breakdown=breakdown)
+        key = {p: (r.net_worth[p], -r.lost[p]) for p in (0, 1)}
+    else:
+        key = {p: (int(p in r.winners), r.wards[p], r.influence[p], r.net_worth[p]) for p in (0, 1)}
+    return Outcome.from_scores(scores, tiebreak=lambda p: key[p], reason=reason, breakdown=parts)

@@ -16,7 +16,7 @@ from boardcore import RngAdvanced
 from . import actions as A
 from . import events as E
 from .catalog import BUILDINGS, FACE_NAMES, NEUTRAL_FACTORIES, OFFICIALS, RESOURCES, WARD_NAMES, WARDS, card_name
-from .scoring import REASONS
+from .scoring import REASONS, verdict
 from .state import State
 
 
@@ -27,6 +27,19 @@ def player_name(seat: int) -> str:
 
 def ward_name(ward: int) -> str:
     return f"Ward {WARD_NAMES[ward]}"
+
+
+def _building(card: str, owner: int, uid: int) -> str:
+    """"P1's Coal Pit (#3)", "the neutral Coal Pit (#3)" or "the Ward Checkpoint (#9)" (Infrastructure belongs to its Ward)."""
+    name = f"{card_name(card)} (#{uid})"
+    if owner >= 0:
+        return f"{player_name(owner)}'s {name}"
+    return f"the {name}" if BUILDINGS[card].kind == "I" else f"the neutral {name}"
+
+
+def _die(die: int) -> str:
+    """Dice are numbered from 1 for people."""
+    return f"die {die + 1}"
 
 
 def _faces(faces: Sequence[int]) -> str:
@@ -54,9 +67,9 @@ _ACTIONS: dict[type, Any] = {
     A.Staff: lambda a: f"staff Factory #{a.uid}",
     A.Overwork: lambda a: f"overwork Factory #{a.uid}",
     A.FinishAllocation: lambda a: "finish allocating workers",
-    A.Reroll: lambda a: f"re-roll die {a.die} (Union Hall)",
-    A.CancelStrike: lambda a: f"cancel the Strike on die {a.die} (Factory Inspector)",
-    A.PayRelief: lambda a: f"pay for the Relief on die {a.die}",
+    A.Reroll: lambda a: f"re-roll {_die(a.die)} (Union Hall)",
+    A.CancelStrike: lambda a: f"cancel the Strike on {_die(a.die)} (Factory Inspector)",
+    A.PayRelief: lambda a: f"pay for the Relief on {_die(a.die)}",
     A.SettlePush: lambda a: "settle the Push",
     A.RollRecovery: lambda a: "roll for recovery",
     A.StopRecovery: lambda a: "stop recovering",
@@ -70,15 +83,15 @@ _EVENTS: dict[type, Any] = {
     E.ConstructionBought: lambda e: f"{player_name(e.player)} buys {card_name(e.card)}" + (f"; {card_name(e.refill)} is revealed" if e.refill else ""),
     E.OfficialRecruited: lambda e: f"{player_name(e.player)} recruits {card_name(e.card)}" + (f"; {card_name(e.refill)} is revealed" if e.refill else ""),
     E.GangsterHired: lambda e: f"{player_name(e.player)} hires " + (card_name(e.card) if e.card else "a Gangster"),
-    E.BuildingUpgraded: lambda e: f"{player_name(e.player)} upgrades Building #{e.uid} in {ward_name(e.ward)} for ${e.cost}",
-    E.NeutralBought: lambda e: f"{player_name(e.player)} buys the neutral Factory #{e.uid} of {ward_name(e.ward)}",
+    E.BuildingUpgraded: lambda e: f"{player_name(e.player)} upgrades their {card_name(e.card)} (#{e.uid}) in {ward_name(e.ward)} for ${e.cost}",
+    E.NeutralBought: lambda e: f"{player_name(e.player)} buys the neutral {card_name(e.card)} (#{e.uid}) of {ward_name(e.ward)} for ${e.cost}",
     E.BuildingPlaced: lambda e: f"{player_name(e.player)} places {card_name(e.card)} (#{e.uid}) in {ward_name(e.ward)}",
     E.JobPlayed: lambda e: f"{player_name(e.player)} reveals {card_name(e.gangster)} for its Job" + (f" on {ward_name(e.ward)}" if e.ward >= 0 else ""),
     E.GangsterQuelled: lambda e: f"{player_name(e.player)} discards {card_name(e.gangster)} to quell a striker in {ward_name(e.ward)}",
     E.StrikerAdded: lambda e: f"a striker joins {ward_name(e.ward)}",
     E.StrikersRemoved: lambda e: f"{e.count} striker(s) leave {ward_name(e.ward)}",
     E.StrikerMoved: lambda e: f"a striker moves from {ward_name(e.source)} to {ward_name(e.dest)}",
-    E.BuildingDestroyed: lambda e: f"Building #{e.uid} in {ward_name(e.ward)} is destroyed",
+    E.BuildingDestroyed: lambda e: f"{_building(e.card, e.owner, e.uid)} in {ward_name(e.ward)} is destroyed",
     E.CashGained: lambda e: f"{player_name(e.player)} gains ${e.amount}",
     E.CashTaken: lambda e: f"{player_name(e.player)} takes ${e.amount} from {player_name(e.victim)}",
     E.GangstersInspected: lambda e: f"{player_name(e.player)} inspects the rival's Gangsters"
@@ -93,12 +106,12 @@ _EVENTS: dict[type, Any] = {
     + ("a card face down" if e.gangster is None else card_name(e.gangster) if e.gangster else "no Gangster (face down)"),
     E.CommitmentsRevealed: lambda e: "revealed: " + "; ".join(f"{player_name(p)} {card_name(g) if g else 'nothing'}" for p, g in e.choices),
     E.ContestWon: lambda e: f"{player_name(e.winner)} controls {ward_name(e.ward)} (" + " vs ".join(f"{player_name(p)} {t}" for p, t in enumerate(e.totals) if t >= 0) + ")",
-    E.FactoryStaffed: lambda e: f"Factory #{e.uid} gets {e.workers} worker(s)",
-    E.FactoryOverworked: lambda e: f"Factory #{e.uid} is overworked",
+    E.FactoryStaffed: lambda e: f"{_building(e.card, e.owner, e.uid)} gets {e.workers} worker(s)",
+    E.FactoryOverworked: lambda e: f"{_building(e.card, e.owner, e.uid)} is overworked (one more worker)",
     E.AllocationFinished: lambda e: f"workers allocated in {ward_name(e.ward)}",
     E.DiceRolled: lambda e: f"Push in {ward_name(e.ward)}: {_faces(e.faces)}",
-    E.DieRerolled: lambda e: f"die {e.die} re-rolled: {FACE_NAMES[e.face]}",
-    E.StrikeCanceled: lambda e: f"{player_name(e.player)}'s Factory Inspector cancels the Strike on die {e.die}",
+    E.DieRerolled: lambda e: f"{_die(e.die)} re-rolled: {FACE_NAMES[e.face]}",
+    E.StrikeCanceled: lambda e: f"{player_name(e.player)}'s Factory Inspector cancels the Strike on {_die(e.die)}",
     E.ReliefPaid: lambda e: f"{player_name(e.player)} pays ${e.cost} for Relief",
     E.PushSettled: lambda e: f"{ward_name(e.ward)}: {e.strikes} strike(s), {e.reliefs} relief(s): {e.strikers} striker(s)",
     E.FactoryProduced: lambda e: f"{player_name(e.player)} produces {e.amount} {RESOURCES[e.resource]}" + (f" and ${e.cash}" if e.cash else ""),
@@ -108,7 +121,7 @@ _EVENTS: dict[type, Any] = {
     E.RiotEnded: lambda e: f"the Riot in {ward_name(e.ward)} ends",
     E.WardFinished: lambda e: f"{ward_name(e.ward)} finishes Labor",
     E.RiotIgnited: lambda e: f"RIOT in {ward_name(e.ward)}!",
-    E.BuildingLost: lambda e: f"Building #{e.uid} in {ward_name(e.ward)} is lost to the Riot",
+    E.BuildingLost: lambda e: f"{_building(e.card, e.owner, e.uid)} in {ward_name(e.ward)} is lost to the Riot",
     E.LossSkipped: lambda e: f"nothing to lose in {ward_name(e.ward)}",
     E.StrikerSpread: lambda e: f"a striker spreads from {ward_name(e.source)} to {ward_name(e.dest)}",
     E.SpreadBlocked: lambda e: f"the spread from {ward_name(e.source)} to {ward_name(e.dest)} is blocked ({ {'I-CHK': 'Ward Checkpoint', 'O-POL': 'Police Commissioner', 'full': 'strike track full'}[e.by] })",
@@ -116,20 +129,27 @@ _EVENTS: dict[type, Any] = {
     E.RoundCleanedUp: lambda e: f"Cleanup of round {e.round}",
     E.WardBurnedOut: lambda e: f"the empty {ward_name(e.ward)} burns out; its Riot ends",
     E.RoundStarted: lambda e: f"round {e.round} begins; {player_name(e.start_player)} starts",
-    E.GameEnded: lambda e: f"game over: {REASONS[e.result.reason]}; " + (f"{player_name(e.result.winners[0])} wins" if e.result.winners else "a draw"),
+    E.GameEnded: lambda e: f"game over: {REASONS[e.result.reason]}; "
+    + (f"{player_name(e.result.winners[0])} wins: {verdict(e.result)[1]}" if e.result.winners else verdict(e.result)[1]),
     RngAdvanced: lambda e: "the dice settle",
 }
 
 
 def describe(item: Any, viewer: int | None) -> str:
-    """One line of English for an action or a (possibly redacted) event."""
+    """One line of English for an action or a (possibly redacted) event.
+
+    Actions carry no actor, so they read as their actor sees them; only a spectator is surely
+    not the actor, and reads a secret commitment face down (BW-CONTEST-02).
+    """
+    if viewer is None and isinstance(item, A.Commit):
+        return "commit a card face down"
     fn = _ACTIONS.get(type(item)) or _EVENTS.get(type(item))
     return fn(item) if fn else repr(item)
 
 
 # --- the chronicle (summarize) ------------------------------------------------------------
 
-NARRATED = (E.StrikerSpread, E.SpreadBlocked, E.RiotEnded, E.WardBurnedOut)
+NARRATED = (E.StrikerSpread, E.SpreadBlocked, E.WardBurnedOut)
 """Events told in the chronicle exactly as ``describe`` words them."""
 
 
@@ -147,6 +167,9 @@ class Chronicle:
         self.influence = [0, 0]
         self.yields = [[0, 0, 0, 0], [0, 0, 0, 0]]
         """Per seat: Textile, Cement, Coal and cash gained in this round's Labor."""
+        self.recovery: list[int] = []
+        """The faces rolled so far in the current recovery attempt (BW-RIOT-06..09)."""
+        self.kept: tuple[int, ...] = ()
 
     def say(self, text: str) -> None:
         self.lines.append("  " + text)
@@ -190,7 +213,7 @@ class Chronicle:
         self.say(f"{player_name(e.player)}'s {card_name(e.gangster)} goes to work{where}")
 
     def quelled(self, e: E.GangsterQuelled) -> None:
-        self.say(f"{player_name(e.player)} spends a {card_name(e.gangster)} to quell a striker in {ward_name(e.ward)}")
+        self.say(f"{player_name(e.player)} spends their {card_name(e.gangster)} to quell a striker in {ward_name(e.ward)}")
 
     # --- Labor ------------------------------------------------------------------------------
 
@@ -216,7 +239,8 @@ class Chronicle:
 
     def push_settled(self, e: E.PushSettled) -> None:
         if e.strikes or e.reliefs:
-            self.say(f"{ward_name(e.ward)}: {e.strikes} Strike(s), {e.reliefs} Relief(s) paid: {e.strikers} striker(s)")
+            held = f" (held by {player_name(self.control[e.ward])})" if self.control[e.ward] >= 0 else ""
+            self.say(f"{ward_name(e.ward)}{held}: {e.strikes} Strike(s), {e.reliefs} Relief(s) paid: {e.strikers} striker(s)")
 
     def produced(self, e: E.FactoryProduced) -> None:
         self.yields[e.player][e.resource] += e.amount
@@ -225,6 +249,25 @@ class Chronicle:
     def collected(self, e: E.MaterialsCollected) -> None:
         for i, n in enumerate(e.res):
             self.yields[e.player][i] += n
+        if self.recovery:
+            self.kept = e.res
+
+    def recovery_rolled(self, e: E.RecoveryRolled) -> None:
+        self.recovery.append(e.face)
+
+    def ward_finished(self, e: E.WardFinished) -> None:
+        """One line per recovery attempt: who rolled what, and whether the Riot ends."""
+        if not self.recovery:
+            return
+        if not self.riot[e.ward]:
+            result = "the Riot ends"
+        elif self.kept:
+            result = f"keeps {_res(self.kept)}; the Riot goes on"
+        else:
+            result = "the Riot goes on"
+        who = player_name(self.control[e.ward])
+        self.say(f"{who} tries to end the Riot in {ward_name(e.ward)}: {_faces(self.recovery)}: {result}")
+        self.recovery, self.kept = [], ()
 
     # --- Unrest and Cleanup ----------------------------------------------------------------
 
@@ -243,7 +286,8 @@ class Chronicle:
         self.say(f"{who} {self._gone(e.uid, e.ward)} in {ward_name(e.ward)} is lost to the Riot")
 
     def destroyed(self, e: E.BuildingDestroyed) -> None:
-        self.say(f"the {self._gone(e.uid, e.ward)} in {ward_name(e.ward)} burns")
+        who = f"{player_name(e.owner)}'s" if e.owner >= 0 else "the"
+        self.say(f"{who} {self._gone(e.uid, e.ward)} in {ward_name(e.ward)} burns")
 
     def cleaned_up(self, e: E.RoundCleanedUp) -> None:
         parts = []
@@ -261,7 +305,8 @@ class Chronicle:
         if r is None:
             return
         self.lines += ["", f"The end, in round {state.round}: {REASONS[r.reason]}."]
-        self.say(f"{player_name(r.winners[0])} wins." if r.winners else "A draw.")
+        phrase = verdict(r)[1]
+        self.say(f"{player_name(r.winners[0])} wins: {phrase}." if r.winners else f"A draw: {phrase.removesuffix(': a draw')}.")
         for p in (0, 1):
             self.say(
                 f"{player_name(p)}: {r.wards[p]} calm Ward(s) controlled, Influence {r.influence[p]}, "
@@ -282,6 +327,8 @@ HANDLERS: dict[type, Any] = {
     E.PushSettled: Chronicle.push_settled,
     E.FactoryProduced: Chronicle.produced,
     E.MaterialsCollected: Chronicle.collected,
+    E.RecoveryRolled: Chronicle.recovery_rolled,
+    E.WardFinished: Chronicle.ward_finished,
     E.RiotIgnited: Chronicle.ignited,
     E.BuildingLost: Chronicle.lost,
     E.BuildingDestroyed: Chronicle.destroyed,

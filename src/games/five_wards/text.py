@@ -40,6 +40,62 @@ def _w(ward: int) -> str:
     return WARDS[ward]
 
 
+def _and(seats: Sequence[int]) -> str:
+    """``P1``, ``P1 and P2``, ``P1, P2 and P3``."""
+    names = [_p(s) for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _resources(resources: Sequence[int]) -> str:
+    """``1 Power``, ``2 Mayhem``, ``1 Power and 1 Mayhem``."""
+    counts = [(resources.count(r), RESOURCES[r].capitalize()) for r in range(3) if r in resources]
+    return " and ".join(f"{n} {name}" for n, name in counts)
+
+
+def _restock(cards: int, resources: Sequence[int]) -> str:
+    """The declared Restock option (FW-RESTOCK-01) in words."""
+    draw = f"draw {cards} Tactics card{'s' if cards != 1 else ''}" if cards else ""
+    add = f"add {_resources(resources)}" if resources else ""
+    return " and ".join(x for x in (draw, add) if x) or "nothing"
+
+
+BLAST_SOURCES = {"boss": "the Ward Boss space", "fresh": "this round's stack", "old": "the ones placed in earlier rounds"}
+
+
+def brawl_tied(e: E.BrawlResolved) -> list[int]:
+    """The seats tied for the best total: in turn order when 2 rallied (the first of them leads it), else by seat."""
+    best = max(e.totals)
+    if e.winner >= 0 or best <= 0:
+        return []
+    first = e.rallied[0] if len(e.rallied) == 2 else 0
+    n = len(e.totals)
+    return sorted((s for s in range(n) if e.totals[s] == best), key=lambda s: (s - first) % n)
+
+
+def _brawl_line(e: E.BrawlResolved) -> str:
+    """Who won or tied a Brawl, who rallied, and the card's fate (FW-BRAWL-07/09/10, GAP-10)."""
+    best = max(e.totals)
+    stays = "the Brawl stays for the next Phase 2"
+    if e.winner >= 0:
+        if not e.rallied:
+            return f"{_p(e.winner)} wins with {best} but has no Thug left to rally, so {stays}"
+        got = f"rallies {len(e.rallied)} Thug{'s' if len(e.rallied) != 1 else ''}"
+        return f"{_p(e.winner)} wins with {best}, {got} and collects the card after deploying it"
+    tied = brawl_tied(e)
+    if not tied:
+        return f"nobody has the icon, so nobody rallies and {stays}"
+    if not e.rallied:
+        who = "neither of them" if len(tied) == 2 else "neither of the first 2 in turn order"
+        return f"{_and(tied)} tie at {best} but {who} has a Thug left to rally, so {stays}"
+    if len(e.rallied) == 1:
+        rally = f"only {_p(e.rallied[0])} has a Thug left to rally"
+    else:
+        rally = f"{_and(e.rallied)} rally 1 Thug each"
+    if len(tied) > 2:
+        rally = "turn order picks the first 2: " + rally
+    return f"{_and(tied)} tie at {best}; {rally}; the card is discarded after deploying, not collected"
+
+
 def _tactic(card: str) -> str:
     t = TACTIC_BY_ID[card]
     return f"{t.ability} ({ICONS[t.icon]}, ward {t.ward})"
@@ -50,10 +106,10 @@ def _action(a: Any) -> str:
         return f"select a {ICONS[a.face]} die"
     if isinstance(a, A.Rally):
         extra = f" with {_tactic(a.card)}" if a.card else ""
-        second = f" and space {a.second_space}" if a.second_space is not None else ""
-        return f"rally to position {a.position + 1}, space {a.space}{second}{extra}"
+        second = f" and space {a.second_space + 1}" if a.second_space is not None else ""
+        return f"rally to position {a.position + 1}, space {a.space + 1}{second}{extra}"
     if isinstance(a, A.Restock):
-        return f"restock {a.cards} Tactics and {', '.join(RESOURCES[r] for r in a.resources) or 'no resources'}"
+        return f"restock: {_restock(a.cards, a.resources)}"
     if isinstance(a, A.DiscardTactic):
         return f"discard {_tactic(a.card)}"
     if isinstance(a, A.PlayShakedown):
@@ -67,9 +123,12 @@ def _action(a: Any) -> str:
     if isinstance(a, A.PlaySwitcheroo):
         return f"play Switcheroo with {_p(a.rival)}'s die {a.die + 1}"
     if isinstance(a, A.PlayVagrant):
-        return f"play Vagrant: position {a.from_position + 1} space {a.from_space} -> position {a.to_position + 1} space {a.to_space}"
+        return (
+            f"play Vagrant: move a Thug from position {a.from_position + 1}, space {a.from_space + 1} "
+            f"to position {a.to_position + 1}, space {a.to_space + 1}"
+        )
     if isinstance(a, A.CommitTactics):
-        return f"commit {len(a.cards)} card(s) face down"
+        return f"commit {_n(len(a.cards), 'card')} face down" if a.cards else "commit no cards"
     if isinstance(a, A.DeployThugs):
         rec = f", recruiting {a.recruits}x" if a.recruits else ""
         return f"deploy {a.count} to {_w(a.ward)}{rec}"
@@ -82,7 +141,7 @@ def _action(a: Any) -> str:
     if isinstance(a, A.Blast):
         return f"Blast {_w(a.ward)}"
     if isinstance(a, A.BlastPick):
-        return f"blast a Thug from the {a.source} stack"
+        return f"blast a Thug from {BLAST_SOURCES[a.source]}"
     if isinstance(a, A.EndTurn):
         return "end the turn"
     if isinstance(a, A.EndDeploy):
@@ -90,8 +149,13 @@ def _action(a: Any) -> str:
     return type(a).__name__
 
 
+def _n(count: int, noun: str) -> str:
+    """``no cards``, ``1 card``, ``2 cards``."""
+    return f"no {noun}s" if count == 0 else f"{count} {noun}{'s' if count != 1 else ''}"
+
+
 def _cards(cards: tuple[str, ...] | None, count: int) -> str:
-    return f"{count} card(s)" if cards is None else ", ".join(_tactic(c) for c in cards) or "no cards"
+    return _n(count, "card") if cards is None else ", ".join(_tactic(c) for c in cards) or "no cards"
 
 
 def _event(e: Any, viewer: int | None) -> str:
@@ -106,7 +170,9 @@ def _event(e: Any, viewer: int | None) -> str:
     if isinstance(e, E.ShakedownPicked):
         return f"{_p(e.player)} picks a {ICONS[e.face]} die to reroll"
     if isinstance(e, E.DiceRerolled):
-        return f"{_p(e.player)} rerolls {', '.join(ICONS[f] for f in e.before) or 'nothing'} -> {', '.join(ICONS[f] for f in e.after) or 'nothing'}"
+        if not e.before:
+            return f"{_p(e.player)} rerolls no dice"
+        return f"{_p(e.player)} rerolls {', '.join(ICONS[f] for f in e.before)} -> {', '.join(ICONS[f] for f in e.after)}"
     if isinstance(e, E.DieTurned):
         return f"{_p(e.player)} turns the die to {ICONS[e.face]}"
     if isinstance(e, E.DiceSwapped):
@@ -114,10 +180,10 @@ def _event(e: Any, viewer: int | None) -> str:
     if isinstance(e, E.ThugMoved):
         return f"{_p(e.player)} moves a Thug from position {e.from_position + 1} to position {e.to_position + 1}"
     if isinstance(e, E.ThugRallied):
-        where = "the bonus space" if e.bonus else f"space {e.space}"
+        where = "the bonus space" if e.bonus else f"space {e.space + 1}"
         return f"{_p(e.player)} rallies a Thug to {where} of position {e.position + 1}"
     if isinstance(e, E.Restocked):
-        return f"{_p(e.player)} restocks {e.cards} card(s) and {', '.join(RESOURCES[r] for r in e.resources) or 'no resources'}"
+        return f"{_p(e.player)} restocks: {_restock(e.cards, e.resources)}"
     if isinstance(e, E.TacticsDrawn):
         return f"{_p(e.player)} draws {_cards(e.cards, e.count)}"
     if isinstance(e, E.TacticsReshuffled):
@@ -141,13 +207,8 @@ def _event(e: Any, viewer: int | None) -> str:
     if isinstance(e, E.BrawlRevealed):
         return "revealed: " + ("; ".join(f"{_p(s)} {_cards(c, len(c))}" for s, c in e.choices) or "nothing")
     if isinstance(e, E.BrawlResolved):
-        if e.winner >= 0:
-            who = f"{_p(e.winner)} wins"
-        elif e.rallied:
-            who = "tie: " + ", ".join(_p(s) for s in e.rallied) + " rally 1 each"
-        else:
-            who = "nobody has the icon"
-        return f"Brawl at position {e.position + 1}: {who} (totals {list(e.totals)})"
+        totals = ", ".join(f"{_p(s)} {t}" for s, t in enumerate(e.totals))
+        return f"Brawl at position {e.position + 1}: {_brawl_line(e)} (totals: {totals})"
     if isinstance(e, E.DeployQueued):
         return "cards deploy from positions " + (", ".join(str(p + 1) for p in e.positions) or "none")
     if isinstance(e, E.CardDeployBegan):
@@ -155,7 +216,7 @@ def _event(e: Any, viewer: int | None) -> str:
     if isinstance(e, E.CopperDeployed):
         return f"a Copper goes down to {_w(e.ward)}"
     if isinstance(e, E.StepBegan):
-        return f"{_p(e.player)} deploys {e.thugs} Thug(s) from position {e.position + 1}"
+        return f"{_p(e.player)} takes up {e.thugs} Thug(s) from position {e.position + 1} to deploy"
     if isinstance(e, E.ThugsDeployed):
         rec = f" (+{e.added} recruited)" if e.added else ""
         return f"{_p(e.player)} deploys {e.count} to {_w(e.ward)}{rec}"
@@ -172,7 +233,7 @@ def _event(e: Any, viewer: int | None) -> str:
     if isinstance(e, E.Blasted):
         return f"{_p(e.player)} Blasts {_w(e.ward)}"
     if isinstance(e, E.ThugBlasted):
-        return f"{_p(e.player)} loses a Thug ({e.source}) in {_w(e.ward)}"
+        return f"{_p(e.player)} loses a Thug from {BLAST_SOURCES[e.source]} in {_w(e.ward)}"
     if isinstance(e, E.StepEnded):
         return f"{_p(e.player)} is done with this card"
     if isinstance(e, E.CardDeployed):
@@ -184,7 +245,7 @@ def _event(e: Any, viewer: int | None) -> str:
         return f"the used Recruiting tiles become a new stack of {e.count}"
     if isinstance(e, E.RecruitReplaced):
         t = RECRUIT_BY_ID[e.tile]
-        return f"{_w(e.ward)} gets Recruiting tile {e.tile} ({RESOURCES[t.resource]}: {t.n} -> {t.m})"
+        return f"{_w(e.ward)} gets a new Recruiting tile: pay 1 {RESOURCES[t.resource].capitalize()} to turn {_n(t.n, 'Thug')} into {t.m}"
     if isinstance(e, E.InspectorMoved):
         card = f" ({_tactic(e.card)})" if e.card else " (no card to draw: he stays)"
         return f"the Inspector moves to {_w(e.ward)}{card}"
@@ -195,7 +256,7 @@ def _event(e: Any, viewer: int | None) -> str:
     if isinstance(e, E.LeftoverDrawn):
         return f"position {e.position + 1}: {card_name(e.card)} (leftover deck)"
     if isinstance(e, E.ThugsArrested):
-        return f"Coppers in {_w(e.ward)} arrest " + ", ".join(f"{_p(s)} {n}" for s, n in enumerate(e.arrests) if n)
+        return f"Coppers in {_w(e.ward)} arrest " + (", ".join(f"{_p(s)} {n}" for s, n in enumerate(e.arrests) if n) or "nobody")
     if isinstance(e, E.GameScored):
         return "final scores: " + ", ".join(f"{_p(s)} {sum(r)}" for s, r in enumerate(e.scores))
     return type(e).__name__
@@ -216,13 +277,29 @@ def _round_text(final: bool, repeats: int, brawls: list[str], bosses: list[str],
     if repeats:
         parts.append(f"Phase 1 repeated {repeats}x")
     if brawls:
-        parts.append("Brawls: " + ", ".join(brawls))
+        parts.append("Brawls: " + ", then ".join(brawls))
     parts.append(f"{deployed} card(s) deployed" if deployed else "nothing deployed")
     if bosses:
         parts.append("new Ward Bosses: " + ", ".join(bosses))
     if schemes:
         parts.append("Schemes: " + ", ".join(f"{name} x{schemes.count(name)}" for name in sorted(set(schemes))))
     return "; ".join(parts)
+
+
+def _brawl_summary(e: E.BrawlResolved) -> str:
+    """A Brawl in a few words for the round line: winner, or every tied Gang, who rallied and the card's fate."""
+    if e.winner >= 0:
+        return f"{_p(e.winner)} won" if e.rallied else f"{_p(e.winner)} won (no Thug left to rally, the Brawl stays)"
+    tied = brawl_tied(e)
+    if not tied:
+        return "nobody had the icon (the Brawl stays)"
+    if not e.rallied:
+        return f"{_and(tied)} tied at {max(e.totals)} (no Thug left to rally, the Brawl stays)"
+    if list(e.rallied) == tied:
+        rally = "1 Thug each"
+    else:
+        rally = f"{_and(e.rallied)} rallied 1 Thug each" if len(e.rallied) > 1 else f"only {_p(e.rallied[0])} rallied"
+    return f"{_and(tied)} tied at {max(e.totals)} ({rally}, card discarded)"
 
 
 def _rounds(events: Sequence[Any]) -> list[str]:
@@ -244,10 +321,7 @@ def _rounds(events: Sequence[Any]) -> list[str]:
         if isinstance(e, E.StartPassed) and e.repeat:
             repeats += 1
         elif isinstance(e, E.BrawlResolved):
-            if e.winner >= 0 and e.rallied:
-                brawls.append(f"{_p(e.winner)} won")
-            elif len(e.rallied) > 1:
-                brawls.append(f"{' and '.join(_p(s) for s in e.rallied)} tied")
+            brawls.append(_brawl_summary(e))
         elif isinstance(e, E.CardDeployed):
             deployed += 1
         elif isinstance(e, E.BossTaken):
@@ -319,10 +393,16 @@ def summarize(state: Any, events: Sequence[Any]) -> str:
             row = state.scores[s]
             lines.append(f"  {names[s]:28} {sum(row):3} = {' + '.join(str(x) for x in row)}   ({thugs[s]} Thugs on the map)")
         best = max(sum(r) for r in state.scores)
-        top = [s for s in range(n) if sum(state.scores[s]) == best]
-        if len(top) > 1:
-            most = max(thugs[s] for s in top)
-            top = [s for s in top if thugs[s] == most]
+        level = [s for s in range(n) if sum(state.scores[s]) == best]
+        most = max(thugs[s] for s in level)
+        top = [s for s in level if thugs[s] == most]
         verdict = " and ".join(names[s] for s in top)
-        lines += ["", f"{verdict} {'share the win' if len(top) > 1 else 'wins'}!"]
+        if len(top) > 1:
+            verdict += f" share the win ({best} points and {most} Thugs on the map each)"
+        elif len(level) > 1:
+            runner = max(thugs[s] for s in level if s not in top)
+            verdict += f" wins the tie on {best} points with more Thugs on the map ({most} to {runner})"
+        else:
+            verdict += " wins"
+        lines += ["", f"{verdict}!"]
     return "\n".join(lines)

@@ -74,8 +74,9 @@ class FortuneDeclined(EventRecord, frozen=True):
 
 
 class RollsSettled(EventRecord, frozen=True):
-    """The open rolls are final; ``totals`` are the scores they count for."""
+    """The open rolls are final; ``totals`` are the scores they count for, one per roller in ``players``."""
 
+    players: tuple[int, ...]
     totals: tuple[int, ...]
 
 
@@ -85,6 +86,7 @@ class RollsSettled(EventRecord, frozen=True):
 class HenchmanPlaced(EventRecord, frozen=True):
     player: int
     henchman: int
+    zone: int
     space: int
 
 
@@ -101,6 +103,7 @@ class ActionPhaseBegan(EventRecord, frozen=True):
 class HenchmanRetrieved(EventRecord, frozen=True):
     player: int
     henchman: int
+    zone: int
     space: int
 
 
@@ -290,6 +293,8 @@ class BetPlaced(EventRecord, frozen=True):
 class HorseMoved(EventRecord, frozen=True):
     player: int
     spaces: int
+    position: int
+    """Where the horse now stands (the finish is ``catalog.DERBY_FINISH``)."""
 
 
 class DerbyWon(EventRecord, frozen=True):

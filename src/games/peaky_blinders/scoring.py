@@ -115,7 +115,7 @@ def outcome(state: State) -> Outcome | None:
         return (float(seat == state.progress.winner), parts[seat]["control_zone_markers"], parts[seat]["cash"])
 
     if state.progress.winner >= 0:
-        reason = f"P{state.progress.winner + 1} completed all three missions"
+        reason = "completed all three missions"
     else:
-        reason = f"no winner after {state.progress.derbies} Epsom Derbies: ranked by missions, control markers, cash"
+        reason = f"nobody completed all three missions in {state.progress.derbies} Epsom Derbies: ranked by missions, control markers, cash"
     return Outcome.from_scores(scores, tiebreak=tiebreak, reason=reason, breakdown=parts)

@@ -34,6 +34,37 @@ def _item(item: str, amount: int) -> str:
     return f"{amount} {item} token{'s' if many else ''}"
 
 
+PHASE_NAMES = {"prep": "the preparation phase", "ogs": "the open game state", "derby": "the Epsom Derby"}
+"""How a starter's purpose (``Tie.purpose``) reads."""
+ROW_NAMES = ("the zone's 1st location", "the zone's 2nd location", "the zone's 3rd location", "the conflict location")
+
+
+def _good(good: str, many: bool) -> str:
+    """``cash card``, ``rum barrel cards``..."""
+    noun = "cash card" if good == "cash" else f"{C.MATERIAL_NAMES[good]} card"
+    return noun + ("s" if many else "")
+
+
+def _stack(stack: int) -> str:
+    return f"market stack {stack + 1}"
+
+
+def _space(space: int) -> str:
+    """A board space without its zone (actions carry none): ``space 9 (the zone's 3rd location)``."""
+    return f"space {space + 1} ({ROW_NAMES[C.SPACES[space][0]]})"
+
+
+def _at(zone: int, space: int) -> str:
+    """A board space with its location's name: ``The Shelby Company Ltd (space 9)``."""
+    row = C.SPACES[space][0]
+    article = "the " if row == C.CONFLICT_ROW else ""
+    return f"{article}{C.LOCATIONS[zone][row].name} (space {space + 1})"
+
+
+def _option(option: str) -> str:
+    return f"{C.MATERIAL_NAMES[option]} cards" if option in C.MATERIAL_NAMES else f"the {option} square"
+
+
 def _mission(code: str) -> str:
     return f"{code} {C.MISSION[code].name}" if code else "a hidden mission"
 
@@ -42,40 +73,41 @@ def describe(item: Any, viewer: int | None) -> str:
     """One line for an action or event, as ``viewer`` may read it (events arrive already redacted)."""
     t = type(item)
     if t is A.RevealMission:
-        return f"pick mission slot {item.slot} to show"
+        return f"show your mission card {item.slot + 1} face up"
     if t is A.UseFortune:
         return "use a fortune token (+1)"
     if t is A.DeclineFortune:
         return "keep the roll"
     if t is A.PlaceHenchman:
-        return f"place the {item.henchman} henchman on space {item.space}"
+        return f"place the {item.henchman} henchman on {_space(item.space)}"
     if t is A.PassPlacement:
         return "place no more henchmen this round"
     if t is A.ChooseDefender:
         return f"attack {_p(item.defender)}"
     if t is A.SwapMarker:
         source = "the supply" if item.from_zone is None else C.ZONES[item.from_zone]
-        return f"swap a defender marker for one of yours from {source}"
+        return f"replace one of the defender's control markers with one of yours from {source}"
     if t is A.DeclineSwap:
-        return "leave the markers as they are"
+        return "leave the defender's control markers in place"
     if t is A.PlayCard:
         target = "" if item.target is None else f" on {_p(item.target)}"
         return f"play {_card(item.card)}{target}"
     if t is A.ChooseOption:
-        return f"choose {item.option}"
+        return f"choose {_option(item.option)}"
     if t is A.BuyMarker:
-        source = "" if item.from_zone is None else f" (moved from {C.ZONES[item.from_zone]})"
-        return f"buy a control marker for {C.ZONES[item.zone]}{source}"
+        if item.from_zone is None:
+            return f"buy a control marker for {C.ZONES[item.zone]} for {C.MARKER_COST} cash"
+        return f"pay {C.MARKER_COST} cash to move one of your control markers from {C.ZONES[item.from_zone]} to {C.ZONES[item.zone]}"
     if t is A.BailOut:
-        return "bail out the strength henchman"
+        return f"bail out your strength henchman for {C.BAIL_COST} cash"
     if t is A.SellMaterial:
-        return f"sell a {C.MATERIAL_NAMES[item.material]} onto stack {item.stack}"
+        return f"sell a value-1 {_good(item.material, False)} onto {_stack(item.stack)} for 1 cash"
     if t is A.BuyMaterial:
-        return f"buy the top card of stack {item.stack}"
+        return f"buy the top card of {_stack(item.stack)} for 1 cash"
     if t is A.SwapMaterial:
-        return f"swap a {C.MATERIAL_NAMES[item.material]} for the top card of stack {item.stack}"
+        return f"swap a value-1 {_good(item.material, False)} for the top card of {_stack(item.stack)}"
     if t is A.Exchange:
-        return f"exchange five 1-value {item.good} cards for a 5" if item.up else f"exchange a 5-value {item.good} card for five 1s"
+        return _exchange(item.good, item.up)
     if t is A.EndTurn:
         return "end the turn"
     if t is A.Pass:
@@ -83,18 +115,24 @@ def describe(item: Any, viewer: int | None) -> str:
     return _describe_event(item)
 
 
+def _exchange(good: str, up: bool) -> str:
+    if up:
+        return f"exchange five value-1 {_good(good, True)} for one value-5 {_good(good, False)}"
+    return f"exchange one value-5 {_good(good, False)} for five value-1 {_good(good, True)}"
+
+
 def _describe_event(e: Any) -> str:  # noqa: PLR0911, PLR0912
     t = type(e)
     if t is E.MissionChosen:
-        return f"{_p(e.player)} picks a card to show" + (f" (slot {e.slot})" if e.slot >= 0 else "")
+        return f"{_p(e.player)} picks a mission card to show face up" + (f" (card {e.slot + 1})" if e.slot >= 0 else "")
     if t is E.MissionsShown:
         return "face-up missions: " + ", ".join(f"{_p(s)} {_mission(m)}" for s, m in enumerate(e.missions))
     if t is E.ZoneBegan:
         return f"Round {e.round}: {C.ZONES[e.zone]}"
     if t is E.StarterContest:
-        return f"{', '.join(map(_p, e.candidates))} roll off for starter"
+        return f"{', '.join(map(_p, e.candidates))} roll off to be the starter of {PHASE_NAMES[e.purpose]}"
     if t is E.StarterChosen:
-        return f"{_p(e.player)} starts the {e.purpose} phase"
+        return f"{_p(e.player)} is the starter of {PHASE_NAMES[e.purpose]}"
     if t is E.DieRolled:
         return f"{_p(e.player)} rolls {e.die} on the {'d8' if e.sides == 8 else 'racing die'}"
     if t is E.FortuneUsed:
@@ -102,15 +140,19 @@ def _describe_event(e: Any) -> str:  # noqa: PLR0911, PLR0912
     if t is E.FortuneDeclined:
         return f"{_p(e.player)} keeps the roll"
     if t is E.RollsSettled:
-        return f"totals: {', '.join(map(str, e.totals))}"
+        if len(e.totals) == 1:
+            return f"{_p(e.players[0])}'s total score: {e.totals[0]}"
+        return "total scores: " + ", ".join(f"{_p(s)} {t}" for s, t in zip(e.players, e.totals))
     if t is E.HenchmanPlaced:
-        return f"{_p(e.player)} places the {C.HENCHMEN[e.henchman]} henchman on space {e.space}"
+        return f"{_p(e.player)} places the {C.HENCHMEN[e.henchman]} henchman at {_at(e.zone, e.space)}"
     if t is E.PlacementPassed:
-        return f"{_p(e.player)} passes"
+        return f"{_p(e.player)} places no more henchmen this round"
     if t is E.ActionPhaseBegan:
-        return "Action phase"
+        return "Action phase: the henchmen are taken back in board order"
     if t is E.HenchmanRetrieved:
-        return f"{_p(e.player)} takes back the {C.HENCHMEN[e.henchman]} henchman from space {e.space}"
+        return f"{_p(e.player)} takes back the {C.HENCHMEN[e.henchman]} henchman from {_at(e.zone, e.space)}"
+    if t in (E.Gained, E.Lost) and e.item == "suspicion":
+        return f"{_p(e.player)}'s suspicion {'rises' if t is E.Gained else 'falls'} by {e.amount}"
     if t is E.Gained:
         return f"{_p(e.player)} gains {_item(e.item, e.amount)}"
     if t is E.Lost:
@@ -118,11 +160,11 @@ def _describe_event(e: Any) -> str:  # noqa: PLR0911, PLR0912
     if t is E.Transferred:
         return f"{_p(e.source)} hands {_item(e.item, e.amount)} to {_p(e.target)}"
     if t is E.Exchanged:
-        return f"{_p(e.player)} exchanges {e.good} cards {'up' if e.up else 'down'}"
+        return f"{_p(e.player)} {_exchange(e.good, e.up).replace('exchange', 'exchanges', 1)}"
     if t is E.Jailed:
-        return f"{_p(e.player)}'s strength henchman goes to jail"
+        return f"{_p(e.player)}'s suspicion meter is full: their strength henchman goes to jail and loses his upgrade tokens"
     if t is E.BailedOut:
-        return f"{_p(e.player)} bails out the strength henchman" + (f" for {e.cost}" if e.cost else " for free")
+        return f"{_p(e.player)} bails out their strength henchman " + (f"for {e.cost} cash" if e.cost else "for free") + "; suspicion back to the first square"
     if t is E.CardDrawn:
         return f"{_p(e.player)} draws {_card(e.card)}"
     if t is E.DeckReshuffled:
@@ -133,45 +175,59 @@ def _describe_event(e: Any) -> str:  # noqa: PLR0911, PLR0912
     if t is E.DefenderChosen:
         return f"{_p(e.attacker)} attacks {_p(e.defender)}"
     if t is E.ConflictDecided:
-        return f"conflict {_p(e.attacker)} {e.attacker_total} vs {_p(e.defender)} {e.defender_total}: {_p(e.winner)} wins"
+        swap = f"; {_p(e.attacker)} won above {C.CONFLICT_SWAP_ABOVE} and may take over a marker" if e.swap else ""
+        return f"conflict: {_p(e.attacker)} {e.attacker_total} against {_p(e.defender)} {e.defender_total}: {_p(e.winner)} wins{swap}"
     if t is E.MarkerSwapped:
-        return f"{_p(e.attacker)} replaces a marker of {_p(e.defender)} in {C.ZONES[e.zone]}"
+        source = "" if e.from_zone is None else f" (moved from {C.ZONES[e.from_zone]})"
+        return f"{_p(e.attacker)} replaces a control marker of {_p(e.defender)} in {C.ZONES[e.zone]} with one of their own{source}"
     if t is E.SwapDeclined:
-        return f"{_p(e.attacker)} leaves the markers"
+        return f"{_p(e.attacker)} leaves the defender's control markers in place"
     if t is E.ConflictEnded:
         return "the conflict is over"
     if t is E.MarkerPlaced:
-        return f"{_p(e.player)} pays {e.cost} for a control marker in {C.ZONES[e.zone]}"
+        source = "" if e.from_zone is None else f" (moved from {C.ZONES[e.from_zone]})"
+        return f"{_p(e.player)} pays {e.cost} cash for a control marker in {C.ZONES[e.zone]}{source}"
     if t is E.CardPlayed:
         target = f" on {_p(e.target)}" if e.target >= 0 else ""
         return f"{_p(e.player)} plays {_card(e.card)}{target}"
     if t is E.CardBoost:
-        return f"boost total {e.total}: {'boosted' if e.boosted else 'not boosted'}"
+        return f"{_p(e.player)}'s boost total is {e.total}: " + ("the boosted effect is added" if e.boosted else "normal effect only")
     if t is E.OptionChosen:
-        return f"{_p(e.player)} chooses {e.option}"
+        return f"{_p(e.player)} chooses {_option(e.option)}"
     if t is E.CardResolved:
         return f"{_card(e.card)} goes to the discard pile"
     if t is E.MaterialSold:
-        return f"{_p(e.player)} sells a {C.MATERIAL_NAMES[e.material]} onto stack {e.stack}"
+        return f"{_p(e.player)} sells a value-1 {_good(e.material, False)} onto {_stack(e.stack)} for 1 cash"
     if t is E.MaterialBought:
-        return f"{_p(e.player)} buys a {C.MATERIAL_NAMES[e.material]} from stack {e.stack}"
+        return f"{_p(e.player)} buys a {_good(e.material, False)} from {_stack(e.stack)} for 1 cash"
     if t is E.MaterialSwapped:
-        return f"{_p(e.player)} swaps a {C.MATERIAL_NAMES[e.material]} for a {C.MATERIAL_NAMES[e.taken]} on stack {e.stack}"
+        return f"{_p(e.player)} swaps a {_good(e.material, False)} for the {_good(e.taken, False)} on top of {_stack(e.stack)}"
     if t is E.TurnEnded:
         return f"{_p(e.player)} {'ends the turn' if e.acted else 'passes'}"
     if t is E.DerbyBegan:
-        return f"Epsom Derby: horses start at {', '.join(map(str, e.positions))}"
+        starts = ", ".join(f"{_p(s)} at {pos}" for s, pos in enumerate(e.positions))
+        return f"Epsom Derby: the horses start on their horsepower ({starts}; the finish is {C.DERBY_FINISH})"
     if t is E.BetPlaced:
-        return f"{_p(e.player)} bets 1 cash"
+        return f"{_p(e.player)} bets 1 cash card on their horse"
     if t is E.HorseMoved:
-        return f"{_p(e.player)}'s horse runs {e.spaces}"
+        return f"{_p(e.player)}'s horse runs {e.spaces} space{'s' if e.spaces != 1 else ''}, to {e.position}"
     if t is E.DerbyWon:
-        return f"{_p(e.player)}'s horse wins the Derby and takes {e.payout} cash"
+        return f"{_p(e.player)}'s horse wins the Derby" + _derby_gain(e)
     if t is E.MissionCompleted:
         return f"{_p(e.player)} completes {_mission(e.mission)}"
     if t is E.GameEnded:
-        return f"Game over: {_p(e.winner)} wins" if e.winner >= 0 else "Game over: the Derby limit is reached"
+        if e.winner >= 0:
+            return f"Game over: {_p(e.winner)} wins, having completed all three missions"
+        return "Game over: the Epsom Derby limit is reached with no player's three missions complete"
     return type(e).__name__
+
+
+def _derby_gain(e: E.DerbyWon) -> str:
+    """What a Derby win paid (PB-DERBY-08..10): a winner who bet always gets at least the pot."""
+    if e.payout:
+        return f" and takes {e.payout} cash (the pot of {e.pot} plus 1 per member token)"
+    lost = f"; the pot of {e.pot} goes to the bank" if e.pot else ""
+    return f", but {_p(e.player)} placed no bet and wins nothing{lost}"
 
 
 MOMENTS_SHOWN = 30
@@ -187,6 +243,11 @@ def summarize(state: Any, events: Sequence[Any]) -> str:
     derbies: list[str] = []
     missions: list[str] = []
     moments: list[str] = []
+    fight: E.ConflictDecided | None = None
+    """The conflict being settled: its ``Lost`` events (until it ends: ``ConflictEnded``, ``SwapDeclined``
+    or ``MarkerSwapped``) complete its line."""
+    losses: list[str] = []
+    line = 0
     for e in events:
         t = type(e)
         if t is E.ZoneBegan:
@@ -194,17 +255,23 @@ def summarize(state: Any, events: Sequence[Any]) -> str:
             where = f"round {rounds} ({C.ZONES[e.zone]})"
         elif t is E.ConflictDecided:
             conflicts += 1
-            loser = e.defender if e.winner == e.attacker else e.attacker
-            lost = "leadership tokens" if loser == e.defender else "leadership and henchman tokens"
-            moments.append(f"{where}: {_p(e.attacker)} attacks {_p(e.defender)}, {e.attacker_total} to {e.defender_total}: {_p(e.winner)} wins, {_p(loser)} loses any {lost}")
+            fight, losses = e, []
+            moments.append(f"{where}: {_conflict_line(fight, losses)}")
+            line = len(moments) - 1
+        elif t is E.Lost and fight is not None:
+            losses.append(_item(e.item, e.amount))
+            moments[line] = f"{where}: {_conflict_line(fight, losses)}"
+        elif t in (E.ConflictEnded, E.SwapDeclined):
+            fight = None
         elif t is E.MarkerSwapped:
             swaps += 1
+            fight = None
             moments.append(f"{where}: {_p(e.attacker)} takes over a control marker of {_p(e.defender)} in {C.ZONES[e.zone]}")
         elif t is E.Jailed:
             jailings += 1
             moments.append(f"{where}: {_p(e.player)}'s strength henchman goes to jail")
         elif t is E.BailedOut:
-            moments.append(f"{where}: {_p(e.player)} bails out the strength henchman" + (" for free" if not e.cost else ""))
+            moments.append(f"{where}: {_p(e.player)} bails out their strength henchman " + (f"for {e.cost} cash" if e.cost else "for free"))
         elif t is E.CardPlayed:
             cards_played += 1
         elif t is E.DerbyWon:
@@ -243,6 +310,24 @@ def summarize(state: Any, events: Sequence[Any]) -> str:
             f"{int(parts.get('control_zone_markers', 0))}, cash {int(parts.get('cash', 0))} [{shown}]"
         )
     if result is not None:
-        winners = ", ".join(map(_p, result.winners)) or "nobody"
-        lines.append(f"Result: {winners} ({result.reason})")
+        lines.append(f"Result: {_result_line(state, result.winners)}")
     return "\n".join(lines)
+
+
+def _conflict_line(e: E.ConflictDecided, losses: list[str]) -> str:
+    """``P2 attacks P1, 10 to 2: P2 wins; P1 loses 5 leadership tokens`` (PB-CONF-15/16)."""
+    loser = e.defender if e.winner == e.attacker else e.attacker
+    lost = f"{_p(loser)} loses " + " and ".join(losses) if losses else f"{_p(loser)} had no tokens to lose"
+    return f"{_p(e.attacker)} attacks {_p(e.defender)}, {e.attacker_total} to {e.defender_total}: {_p(e.winner)} wins; {lost}"
+
+
+def _result_line(state: Any, winners: Sequence[int]) -> str:
+    """The ending in words: a mission win (PB-END-01) or the Derby-limit ranking (GAP-04)."""
+    if state.progress.winner >= 0:
+        return f"{_p(state.progress.winner)} wins by completing all three missions."
+    names = " and ".join(map(_p, winners))
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return (
+        f"{names} {verb}: nobody completed all three missions by the end of Epsom Derby {state.progress.derbies}, "
+        "so the players were ranked by missions completed, then control markers in their own control-mission zone, then cash."
+    )

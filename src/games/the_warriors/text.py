@@ -14,11 +14,28 @@ from .view import VISIBILITY
 
 
 def _card(c: int) -> str:
-    return cat.card(c).name if c >= 0 else "a card"
+    """A War card's name; "the Chain card" where the name is also a Weapon's."""
+    if c < 0:
+        return "a card"
+    name = cat.card(c).name
+    return f"the {name} card" if name in cat.WEAPON_NAMES else name
 
 
 def _weapon(w: int) -> str:
     return cat.WEAPON_NAMES[cat.weapon_type(w)] if w >= 0 else "a Weapon"
+
+
+def _using(w: int, whose: str) -> str:
+    """ ", using your Chain" (a Molotov is removed from the game once used, WR-WPN-07)."""
+    if w < 0:
+        return ""
+    spent = " (used up)" if cat.weapon_type(w) == cat.MOLOTOV else ""
+    return f", using {whose} {_weapon(w)}{spent}"
+
+
+def _spot(i: int) -> str:
+    """Spots 0 and 1 are the Gang tile's; 2.. the Location (or Coney Showdown) tile's."""
+    return f"gang spot {i + 1}" if i < 2 else f"Location spot {i - 1}"
 
 
 def _loc(t: int) -> str:
@@ -27,6 +44,10 @@ def _loc(t: int) -> str:
 
 def _who(seat: int) -> str:
     return f"P{seat + 1}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def describe(item: Any, viewer: int | None) -> str:
@@ -42,77 +63,188 @@ def describe(item: Any, viewer: int | None) -> str:
     return fn(item) if fn else type(item).__name__
 
 
+def _play(x: a.PlayCard) -> str:
+    """The PlayCard action, with the choice its "when this is played" ability makes."""
+    text = f"play {_card(x.card)}{_using(x.weapon, 'your')}"
+    if x.pick < 0:
+        return text
+    ability = cat.card(x.card).ability
+    if ability == cat.STREETWISE:
+        return f"{text}: {_who(x.target)} returns {_card(x.pick)} to their hand"
+    if ability == cat.TAG_THE_WALL:
+        return f"{text}: return {_card(x.pick)} to your hand"
+    if ability == cat.SECOND_WIND:
+        return f"{text}: turn your {_weapon(x.pick)} face up"
+    if ability == cat.PATCH_UP:
+        return f"{text}: {_who(x.target)} turns their {_weapon(x.pick)} face up"
+    if ability == cat.LOYAL:
+        return f"{text}: {_who(x.target)} takes War card {x.pick + 1} from the row"
+    return text
+
+
+def _reroll(x: a.Reroll) -> str:
+    if x.die < 0:
+        return f"re-roll every 1 and 2 with {_card(x.card)}"
+    return f"re-roll die {x.die + 1} with {_card(x.card)}"
+
+
+_CHOICES: dict[str, str] = {
+    "first_fight": "to open the first fight",
+    "gang_target": "to choose the Warrior the gang's rule hits",
+    "gang_discard": "to discard {n} for the gang's rule",
+    "play": "to play cards, cover a spot or give up",
+    "lookout": "to leave the Bopper card on top or put it on the bottom",
+    "reroll": "to re-roll or keep the dice",
+    "boost": "to add 1 to a die or cover a spot",
+    "ko": "to choose a card to remove from the game (knocked out)",
+    "move": "to move or rest",
+    "return": "to return a card from their discard pile",
+    "war_row": "to take a War card from the row",
+    "weapon_row": "to take a Weapon from the row",
+    "weapon_limit": "to remove one of their three Weapons from the game",
+    "fuzz": "to remove one of their Weapons from the game (The Fuzz)",
+    "jumped": "to discard {n} (Jumped)",
+    "challenge": "to fight or run",
+}
+
+
+def _choice(x: e.ChoiceOffered) -> str:
+    if x.kind == "challenge" and not x.can_run:
+        return f"{_who(x.player)} must fight (no running)"
+    return f"{_who(x.player)} " + _CHOICES[x.kind].format(n=_plural(x.count, "card"))
+
+
+def _fight_started(x: e.FightStarted) -> str:
+    title = "Coney Island Showdown" if x.showdown else "Fight"
+    where = "Coney Island" if x.showdown else _loc(x.location)
+    tile = "Coney" if x.showdown else "Location"
+    rep = f", including {_plural(x.need_rep, 'Reputation spot')}" if x.need_rep else ""
+    crew = ", ".join(map(_who, x.participants))
+    return f"{title} against the {cat.GANGS[x.gang].name} at {where}: {crew}; to win, cover both gang spots and {_plural(x.need_loc, tile + ' spot')}{rep}"
+
+
+def _by(by: int, player: int) -> str:
+    return "" if by == player else f"{_who(player)}'s "
+
+
+_REMOVED_WHY = {"rest": "a random card, after resting", "knocked out": "knocked out", "Arrested": "Arrested: a random card"}
+
+
+def _removed(x: e.CardRemoved) -> str:
+    pile = "hand" if x.pile == "hand" else "discard pile"
+    why = _REMOVED_WHY.get(x.reason, x.reason)
+    return f"{_who(x.player)} removes {_card(x.card)} from their {pile} from the game ({why})"
+
+
+def _deck_built(x: e.BopperDeckBuilt) -> str:
+    if x.reason == "third_threat":
+        return f"{_who(x.player)}'s three Threats and the discarded Coast is Clear cards are shuffled back into the Bopper deck"
+    if x.reason == "coney":
+        return f"{_who(x.player)}'s Threats are shuffled back into the Bopper deck"
+    return "the Bopper discard pile is shuffled into a new Bopper deck"
+
+
+def _bopper(x: e.BopperRevealed) -> str:
+    kind = cat.bopper_kind(x.card)
+    what = "Coast is Clear" if kind == cat.COAST_IS_CLEAR else f"a Threat: {cat.BOPPER_NAMES[kind]}"
+    return f"{_who(x.player)} reveals {what}"
+
+
+def _returned(x: e.LocationReturned) -> str:
+    if x.tile == cat.VAN_CORTLANDT:
+        return f"{_loc(x.tile)} is removed from the game"
+    return f"{_loc(x.tile)} goes face up to the bottom of the Location stack"
+
+
 _TEXT: dict[type, Any] = {
     # actions
     a.OpenFirstFight: lambda x: "open the first fight at Van Cortlandt Park",
     a.ChooseWarrior: lambda x: f"choose {_who(x.target)} for the gang's rule",
     a.DiscardCard: lambda x: f"discard {_card(x.card)}",
-    a.PlayCard: lambda x: f"play {_card(x.card)}" + (f" with {_weapon(x.weapon)}" if x.weapon >= 0 else ""),
+    a.PlayCard: _play,
     a.KeepLookout: lambda x: "put the Bopper card on the bottom" if x.bottom else "leave the Bopper card on top",
     a.Roll: lambda x: "roll the dice",
-    a.Reroll: lambda x: f"re-roll with {_card(x.card)}",
+    a.Reroll: _reroll,
     a.KeepDice: lambda x: "keep the dice",
     a.Boost: lambda x: f"add 1 to die {x.die + 1} with {_card(x.card)}",
-    a.CoverSpot: lambda x: f"cover spot {x.spot}" + (f" with {_weapon(x.weapon)}" if x.weapon >= 0 else ""),
-    a.GiveUp: lambda x: "give up the turn (knocked out)",
-    a.HoldTheLine: lambda x: "hold the line",
+    a.CoverSpot: lambda x: f"cover {_spot(x.spot)}{_using(x.weapon, 'your')}",
+    a.GiveUp: lambda x: "cover nothing (knocked out)",
+    a.HoldTheLine: lambda x: f"discard {_card(x.card)}, so the knocked-out Warrior removes a card from their discard pile instead",
     a.LetItGo: lambda x: "let it go (no reaction)",
     a.RemoveCard: lambda x: f"remove {_card(x.card)} from the game",
     a.Move: lambda x: f"move to {cat.space_name(x.space)}",
     a.Rest: lambda x: "rest",
-    a.ReturnCard: lambda x: f"return {_card(x.card)} to hand",
+    a.ReturnCard: lambda x: f"return {_card(x.card)} to your hand",
     a.TakeWarCard: lambda x: f"take War card {x.index + 1} from the row",
     a.TakeWeapon: lambda x: f"take Weapon {x.index + 1} from the row",
-    a.RemoveWeapon: lambda x: f"remove {_weapon(x.weapon)} from the game",
+    a.RemoveWeapon: lambda x: f"remove your {_weapon(x.weapon)} from the game",
     a.StandAndFight: lambda x: "fight!",
     a.Run: lambda x: "run",
     # events
-    e.ChoiceOffered: lambda x: f"{_who(x.player)} to decide ({x.kind})",
+    e.ChoiceOffered: _choice,
     e.GameEnded: lambda x: ("The Warriors WIN: " if x.won else "The Warriors LOSE: ") + x.reason,
-    e.FightStarted: lambda x: ("Coney Island Showdown" if x.showdown else "Fight")
-    + f" against the {cat.GANGS[x.gang].name} at {_loc(x.location)}: {', '.join(map(_who, x.participants))}; "
-    + f"cover both gang spots and {x.need_loc} location spots ({x.need_rep} Reputation)",
-    e.WarriorChosen: lambda x: f"{_who(x.player)} picks {_who(x.target)} for the gang's rule",
+    e.FightStarted: _fight_started,
+    e.WarriorChosen: lambda x: f"{_who(x.player)} chooses {_who(x.target)} for the gang's rule",
     e.CardsDiscarded: lambda x: f"{_who(x.player)} discards {', '.join(map(_card, x.cards))}",
-    e.WeaponTurnedUp: lambda x: f"{_who(x.player)} turns {_weapon(x.weapon)} face up",
+    e.WeaponTurnedUp: lambda x: f"{_who(x.player)} turns their {_weapon(x.weapon)} face up",
     e.TurnStarted: lambda x: f"{_who(x.player)}'s fight turn",
-    e.CardPlayed: lambda x: f"{_who(x.player)} plays {_card(x.card)}" + (f" with {_weapon(x.weapon)}" if x.weapon >= 0 else ""),
-    e.LookoutPeeked: lambda x: f"{_who(x.player)} peeks at the Bopper deck" + (f": {cat.BOPPER_NAMES[cat.bopper_kind(x.card)]}" if x.card >= 0 else ""),
-    e.LookoutDecided: lambda x: f"{_who(x.player)} {'buries' if x.bottom else 'keeps'} the top Bopper card",
+    e.CardPlayed: lambda x: f"{_who(x.player)} plays {_card(x.card)}{_using(x.weapon, 'their')}",
+    e.LookoutPeeked: lambda x: (
+        f"{_who(x.player)} peeks at the top Bopper card" + (f": {cat.BOPPER_NAMES[cat.bopper_kind(x.card)]}" if x.card >= 0 else "")
+    ),
+    e.LookoutDecided: lambda x: (
+        f"{_who(x.player)} {'puts the top Bopper card on the bottom' if x.bottom else 'leaves the top Bopper card on top'}"
+    ),
     e.DiceRolled: lambda x: f"{_who(x.player)} rolls {list(x.dice)}",
-    e.DiceRerolled: lambda x: f"{_who(x.by)} re-rolls with {_card(x.card)}: {list(x.dice)}",
-    e.DiceSettled: lambda x: f"dice stand at {list(x.dice)}",
-    e.DieBoosted: lambda x: f"{_who(x.by)} adds 1 to die {x.die + 1} with {_card(x.card)}",
-    e.SpotCovered: lambda x: f"{_who(x.player)} covers spot {x.spot}" + (f" with {_weapon(x.weapon)}" if x.weapon >= 0 else ""),
+    e.DiceRerolled: lambda x: f"{_who(x.by)} re-rolls {_by(x.by, x.player)}dice with {_card(x.card)}: {list(x.dice)}",
+    e.DiceSettled: lambda x: f"{_who(x.player)}'s dice stand at {list(x.dice)}" if x.dice else f"{_who(x.player)} has no dice left",
+    e.DieBoosted: lambda x: f"{_who(x.by)} adds 1 to {_by(x.by, x.player)}die {x.die + 1} with {_card(x.card)}",
+    e.SpotCovered: lambda x: f"{_who(x.player)} covers {_spot(x.spot)}{_using(x.weapon, 'their')}",
     e.KnockedOut: lambda x: f"{_who(x.player)} is knocked out",
     e.ReactionDeclined: lambda x: f"{_who(x.player)} lets it go",
-    e.HoldTheLineUsed: lambda x: f"{_who(x.player)} holds the line for {_who(x.target)}",
-    e.CardRemoved: lambda x: f"{_who(x.player)} loses {_card(x.card)} ({x.reason})",
+    e.HoldTheLineUsed: lambda x: (
+        f"{_who(x.player)} discards {_card(x.card)}: {_who(x.target)} removes a card from their discard pile instead of their hand"
+    ),
+    e.CardRemoved: _removed,
     e.RivalDefeated: lambda x: f"the {cat.GANGS[x.gang].name} drop to the bottom of the Reputation Track",
     e.GangRevealed: lambda x: f"next rival: the {cat.GANGS[x.gang].name}",
-    e.GangStackShuffled: lambda x: "the Gang tiles are reshuffled",
-    e.WarriorsDropped: lambda x: f"the Warriors drop {x.steps} on the Reputation Track",
-    e.LocationReturned: lambda x: f"{_loc(x.tile)} goes back",
-    e.LocationStackShuffled: lambda x: "the Location tiles are reshuffled",
+    e.GangStackShuffled: lambda x: "the Gang tiles are turned face down and reshuffled",
+    e.WarriorsDropped: lambda x: f"the Warriors drop {_plural(x.steps, 'space')} on the Reputation Track",
+    e.LocationReturned: _returned,
+    e.LocationStackShuffled: lambda x: "the Location tiles are turned face down and reshuffled",
     e.FightEnded: lambda x: "the fight is won" if x.won else "the fight is lost",
     e.CityTurnStarted: lambda x: f"{_who(x.player)}'s City turn",
     e.Moved: lambda x: f"{_who(x.player)} moves to {cat.space_name(x.space)}",
-    e.Rested: lambda x: f"{_who(x.player)} rests",
-    e.CardReturned: lambda x: f"{_who(x.player)} takes {_card(x.card)} back",
+    e.Rested: lambda x: f"{_who(x.player)} rests, taking their discard pile back into their hand",
+    e.CardReturned: lambda x: f"{_who(x.player)} returns {_card(x.card)} from their discard pile to their hand",
     e.WarCardTaken: lambda x: f"{_who(x.player)} takes {_card(x.card)} from the War row",
-    e.WeaponTaken: lambda x: f"{_who(x.player)} takes a {_weapon(x.weapon)}",
-    e.WeaponRemoved: lambda x: f"{_who(x.player)} loses a {_weapon(x.weapon)}",
-    e.BopperRevealed: lambda x: f"{_who(x.player)} reveals {cat.BOPPER_NAMES[cat.bopper_kind(x.card)]}",
-    e.BopperDeckBuilt: lambda x: "the Bopper deck is reshuffled",
+    e.WeaponTaken: lambda x: f"{_who(x.player)} takes a {_weapon(x.weapon)} from the Weapon row",
+    e.WeaponRemoved: lambda x: f"{_who(x.player)} removes their {_weapon(x.weapon)} from the game",
+    e.BopperRevealed: _bopper,
+    e.BopperDeckBuilt: _deck_built,
     e.Challenged: lambda x: f"{_who(x.player)} is challenged to a fight" + ("" if x.can_run else " and cannot run"),
     e.LocationPeeked: lambda x: f"{_who(x.player)} looks at the top Location tile" + (f": {_loc(x.tile)}" if x.tile >= 0 else ""),
     e.ChoseFight: lambda x: f"{_who(x.player)} stands and fights",
-    e.Ran: lambda x: f"{_who(x.player)} runs from {_loc(x.tile)}",
+    e.Ran: lambda x: f"{_who(x.player)} runs from {_loc(x.tile)}: a Bottle is thrown",
 }
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _still_open(fight: e.FightStarted, covered: Sequence[int]) -> str:
+    """What a lost fight still needed (WR-FIGHT-03/04, WR-END-09): the uncovered gang spots,
+    the missing Location (or Coney) spots and the missing Reputation spots among them."""
+    gang = cat.GANGS[fight.gang]
+    tile = cat.location_tile(cat.CONEY if fight.showdown else fight.location)
+    missing = [f"the {gang.name}' {gang.spots[i].label} spot" for i in (0, 1) if i not in covered]
+    on_tile = [i for i in covered if i >= 2]
+    reps = sum(tile.spots[i - 2].rep for i in on_tile)
+    kind = "Coney spot" if fight.showdown else "Location spot"
+    rep_short = max(fight.need_rep - reps, 0)
+    more = max(fight.need_loc - len(on_tile), rep_short)
+    if more and rep_short == more:
+        missing.append(_plural(more, "more Reputation spot"))
+    elif more:
+        missing.append(_plural(more, f"more {kind}") + (f", {rep_short} of them Reputation" if rep_short else ""))
+    return f" (still needed: {', '.join(missing)})" if missing else ""
 
 
 def summarize(state: State, events: Sequence[Any]) -> str:
@@ -130,21 +262,25 @@ def summarize(state: State, events: Sequence[Any]) -> str:
     """The Warriors' space on the Reputation Track (they start on "4")."""
     cause = ""
     covers = threats = turns = 0
+    covered: list[int] = []
     kos: list[str] = []
     after = ""
     for ev in events:
         if isinstance(ev, e.CityTurnStarted):
             turns += 1
         elif isinstance(ev, e.FightStarted):
-            fight, covers, kos, after = ev, 0, [], ""
+            fight, covers, kos, after, covered = ev, 0, [], "", []
             number += 1
             title = "*** The Coney Island Showdown" if ev.showdown else f"Fight #{number}"
             where = "Coney Island" if ev.showdown else cat.location_tile(ev.location).name
             crew = ", ".join(names[s] for s in ev.participants)
-            need = f"both gang spots + {_plural(ev.need_loc, 'Coney spot' if ev.showdown else 'Location spot')}" + (f" ({ev.need_rep} Reputation)" if ev.need_rep else "")
+            need = f"both gang spots + {_plural(ev.need_loc, 'Coney spot' if ev.showdown else 'Location spot')}" + (
+                f" ({ev.need_rep} Reputation)" if ev.need_rep else ""
+            )
             lines.append(f"{title} vs the {cat.GANGS[ev.gang].name} at {where}: {crew}; to win: {need}")
         elif isinstance(ev, e.SpotCovered):
             covers += 1
+            covered.append(ev.spot)
         elif isinstance(ev, e.KnockedOut):
             kos.append(names[ev.player])
         elif isinstance(ev, e.RivalDefeated) and fight is not None:
@@ -158,7 +294,8 @@ def summarize(state: State, events: Sequence[Any]) -> str:
                 lines.append(f"   the Warriors drop {_plural(ev.steps, 'space')} to {standing}")
         elif isinstance(ev, (e.FightEnded, e.GameEnded)) and fight is not None:
             ko = f", knocked out: {', '.join(kos)}" if kos else ""
-            lines.append(f"   -> {'WON' if ev.won else 'LOST'} with {_plural(covers, 'spot')} covered{ko}{after}")
+            short = "" if ev.won else _still_open(fight, covered)
+            lines.append(f"   -> {'WON' if ev.won else 'LOST'} with {_plural(covers, 'spot')} covered{short}{ko}{after}")
             fight = None
         elif isinstance(ev, e.BopperRevealed) and cat.bopper_kind(ev.card) != cat.COAST_IS_CLEAR:
             threats += 1

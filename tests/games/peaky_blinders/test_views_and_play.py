@@ -134,5 +134,5 @@ def test_house_bots_win_by_missions(n: int) -> None:
         assert all(state.players[winner].done) and control_met(state, winner)
         assert isinstance([e for e in m.events if not isinstance(e, RngAdvanced)][-1], GameEnded)
         text = GAME.summarize(state, m.events)
-        assert f"Result: P{winner + 1}" in text and "completed all three missions" in text and "and wins" in text
+        assert f"\nResult: P{winner + 1} wins by completing all three missions.\n" in text + "\n" and "and wins" in text
     assert by_missions >= 18

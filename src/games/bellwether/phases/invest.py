@@ -205,14 +205,14 @@ def decide_upgrade(out: Out, player: int, action: Upgrade) -> None:
     state = out.state
     w = next(i for i, ward in enumerate(state.wards) if find(ward, action.uid) is not None)
     card = get(state.wards[w], action.uid).card
-    out.emit(BuildingUpgraded(player=player, ward=w, uid=action.uid, cost=upgrade_cost(state, player, card)))
+    out.emit(BuildingUpgraded(player=player, ward=w, uid=action.uid, cost=upgrade_cost(state, player, card), card=card))
 
 
 def decide_buy_neutral(out: Out, player: int, action: BuyNeutral) -> None:
     """BW-IB-06, BW-PLACE-07: bought already placed; it does not use the turn's placement."""
     ward = out.state.wards[action.ward]
     b = next(b for b in ward.buildings if b.owner < 0 and kind(b.card) == "F")
-    out.emit(NeutralBought(player=player, ward=action.ward, uid=b.uid, cost=BUILDINGS[b.card].cost.cash + NEUTRAL_PREMIUM))
+    out.emit(NeutralBought(player=player, ward=action.ward, uid=b.uid, cost=BUILDINGS[b.card].cost.cash + NEUTRAL_PREMIUM, card=b.card))
 
 
 def decide_place(out: Out, player: int, action: Place) -> None:
@@ -228,7 +228,8 @@ def decide_job(out: Out, player: int, action: PlayJob) -> None:
     if g == "G-BRU":
         add_striker(out, w, StrikerAdded(ward=w))
     elif g == "G-ARS":
-        out.emit(BuildingDestroyed(ward=w, uid=t))
+        doomed = get(state.wards[w], t)
+        out.emit(BuildingDestroyed(ward=w, uid=t, card=doomed.card, owner=doomed.owner))
     elif g == "G-AGI":
         add_striker(out, t, StrikerMoved(source=w, dest=t))
     elif g == "G-PEA":

@@ -178,12 +178,14 @@ def legal_allocation(state: State) -> list[Any]:
 
 def decide_staff(out: Out, player: int, action: Staff) -> None:
     w = current_ward(out.state)
-    card = get(out.state.wards[w], action.uid).card
-    out.emit(FactoryStaffed(ward=w, uid=action.uid, workers=staffing(card)))
+    b = get(out.state.wards[w], action.uid)
+    out.emit(FactoryStaffed(ward=w, uid=action.uid, workers=staffing(b.card), card=b.card, owner=b.owner))
 
 
 def decide_overwork(out: Out, player: int, action: Overwork) -> None:
-    out.emit(FactoryOverworked(ward=current_ward(out.state), uid=action.uid))
+    w = current_ward(out.state)
+    b = get(out.state.wards[w], action.uid)
+    out.emit(FactoryOverworked(ward=w, uid=action.uid, card=b.card, owner=b.owner))
 
 
 def decide_finish_allocation(out: Out, player: int, action: FinishAllocation) -> None:

@@ -95,7 +95,7 @@ def step(out: Out) -> bool:
 def _lose(out: Out, w: int, uid: int) -> None:
     b = get(out.state.wards[w], uid)
     counted = b.owner >= 0
-    out.emit(BuildingLost(ward=w, uid=uid, owner=b.owner, counted=counted))
+    out.emit(BuildingLost(ward=w, uid=uid, owner=b.owner, counted=counted, card=b.card))
 
 
 def legal_loss(state: State, player: int) -> list[Any]:

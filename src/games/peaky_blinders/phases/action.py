@@ -28,7 +28,7 @@ def step(ctx: Ctx) -> None:
         starter.begin(ctx, "ogs")
         return
     seat, henchman = divmod(board[space], 3)
-    ctx.emit(HenchmanRetrieved(player=seat, henchman=henchman, space=space))
+    ctx.emit(HenchmanRetrieved(player=seat, henchman=henchman, zone=state.zone, space=space))
     if C.SPACES[space][0] == C.CONFLICT_ROW:
         conflict.begin(ctx, seat, henchman)
     else:
@@ -45,7 +45,7 @@ def settle_reward(ctx: Ctx) -> None:
     state = ctx.state
     seat, henchman = divmod(state.round.current, 3)
     total = total_score(state, seat, henchman, totals(state)[0])
-    ctx.emit(RollsSettled(totals=(total,)))
+    ctx.emit(RollsSettled(players=(seat,), totals=(total,)))
     count, suspicion = C.rewards(henchman, total)
     location = C.LOCATIONS[state.zone][C.SPACES[state.round.cursor - 1][0]]
     for _ in range(count):

@@ -113,7 +113,7 @@ def step(ctx: Ctx) -> None:
             ctx.roll(play.player)
             return
         total = totals(state)[0] + state.players[play.player].res[C.ITEM[card.boost]]
-        ctx.emit(RollsSettled(totals=(total,)))
+        ctx.emit(RollsSettled(players=(play.player,), totals=(total,)))
         ctx.emit(CardBoost(player=play.player, total=total, boosted=total >= card.threshold))
         return
     resolve(ctx, play)

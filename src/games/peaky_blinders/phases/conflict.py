@@ -60,7 +60,7 @@ def settle(ctx: Ctx) -> None:
     rolled = totals(state)
     attack = score(state, fight.attacker, fight.henchman, rolled[0])
     defend = score(state, fight.defender, fight.henchman, rolled[1])
-    ctx.emit(RollsSettled(totals=(attack, defend)))
+    ctx.emit(RollsSettled(players=(fight.attacker, fight.defender), totals=(attack, defend)))
     won = attack > defend
     winner, loser = (fight.attacker, fight.defender) if won else (fight.defender, fight.attacker)
     swap = won and attack > C.CONFLICT_SWAP_ABOVE

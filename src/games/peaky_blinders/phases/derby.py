@@ -31,8 +31,9 @@ def step(ctx: Ctx) -> None:
         return
     seat = state.turn
     spaces = totals(state)[0]
-    ctx.emit(RollsSettled(totals=(spaces,)))
-    ctx.emit(HorseMoved(player=seat, spaces=spaces))
+    ctx.emit(RollsSettled(players=(seat,), totals=(spaces,)))
+    assert state.derby is not None
+    ctx.emit(HorseMoved(player=seat, spaces=spaces, position=state.derby.positions[seat] + spaces))
     derby = ctx.state.derby
     assert derby is not None
     if derby.positions[seat] >= C.DERBY_FINISH:

@@ -67,7 +67,7 @@ def decide_place(ctx: Ctx, seat: int, action: PlaceHenchman | PassPlacement) -> 
     if isinstance(action, PassPlacement):
         ctx.emit(PlacementPassed(player=seat))
     else:
-        ctx.emit(HenchmanPlaced(player=seat, henchman=C.HENCHMEN.index(action.henchman), space=action.space))
+        ctx.emit(HenchmanPlaced(player=seat, henchman=C.HENCHMEN.index(action.henchman), zone=ctx.state.zone, space=action.space))
 
 
 def step(ctx: Ctx) -> None:

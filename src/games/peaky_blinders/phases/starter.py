@@ -42,7 +42,7 @@ def step(ctx: Ctx) -> None:
         ctx.roll(tie.candidates[len(state.rolls)])
         return
     scores = totals(state)
-    ctx.emit(RollsSettled(totals=tuple(scores)))
+    ctx.emit(RollsSettled(players=tie.candidates, totals=tuple(scores)))
     best = max(scores)
     leaders = tuple(s for s, score in zip(tie.candidates, scores) if score == best)
     if len(leaders) == 1:

@@ -1,0 +1,131 @@
+"""What a player at the table reads: ``describe`` lines and the summary tell what the rules made happen."""
+
+from __future__ import annotations
+
+from games.five_wards import GAME
+from games.five_wards.actions import BlastPick, Rally, Restock
+from games.five_wards.events import BrawlResolved, RoundEnded, ThugBlasted, ThugRallied
+from games.five_wards.text import _rounds
+
+THREE_WAY = BrawlResolved(position=2, totals=(1, 1, 0, 1), rallied=(3, 0), winner=-1)
+"""Starting player P4: P4, P1 and P2 tie at 1; turn order lets P4 and P1 rally (house bots, 4 players, seed 1, round 2)."""
+
+
+def test_fw_brawl_10_summary_names_every_tied_player_and_who_rallied() -> None:
+    """FW-BRAWL-09, FW-BRAWL-10: with 3 tied players only the first 2 in turn order rally, and the card is discarded;
+    the round line says so rather than "P4 and P1 tied", which hides P2's tie."""
+    (line,) = _rounds([THREE_WAY, RoundEnded(round=2)])
+    assert "P4, P1 and P2 tied at 1" in line
+    assert "P4 and P1 rallied 1 Thug each" in line
+    assert "card discarded" in line
+
+
+def test_fw_brawl_09_summary_of_a_two_way_tie() -> None:
+    """FW-BRAWL-09: two tied Gangs rally 1 Thug each and the Brawl is discarded after deployment, not collected."""
+    tie = BrawlResolved(position=0, totals=(2, 0, 2), rallied=(2, 0), winner=-1)
+    (line,) = _rounds([tie, RoundEnded(round=1)])
+    assert "P3 and P1 tied at 2 (1 Thug each, card discarded)" in line
+
+
+def test_gap_10_summary_of_a_brawl_nobody_contests() -> None:
+    """GAP-10: every total 0: nobody rallies and the Brawl stays in the row."""
+    (line,) = _rounds([BrawlResolved(position=4, totals=(0, 0), rallied=(), winner=-1), RoundEnded(round=1)])
+    assert "nobody had the icon (the Brawl stays)" in line
+
+
+def test_fw_brawl_10_describe_a_three_way_tie() -> None:
+    """FW-BRAWL-10: the event line names all tied players, the 2 that rally, and the card's fate; totals read as words."""
+    text = GAME.describe(THREE_WAY, None)
+    assert "P4, P1 and P2 tie at 1" in text
+    assert "P4 and P1 rally 1 Thug each" in text
+    assert "discarded after deploying" in text
+    assert "totals: P1 1, P2 1, P3 0, P4 1" in text
+    assert "[" not in text
+
+
+def test_fw_brawl_07_describe_a_clean_win() -> None:
+    """FW-BRAWL-07, FW-BRAWL-08: the winner rallies 2 Thugs and collects the card after deploying."""
+    text = GAME.describe(BrawlResolved(position=3, totals=(3, 0), rallied=(0, 0), winner=0), 1)
+    assert text.startswith("Brawl at position 4: P1 wins with 3, rallies 2 Thugs")
+    assert "collects the card after deploying" in text
+
+
+def test_spaces_are_numbered_from_1() -> None:
+    """Players count spaces on a card from 1, like positions and Wards."""
+    assert GAME.describe(ThugRallied(player=0, position=1, space=0), None) == "P1 rallies a Thug to space 1 of position 2"
+    assert GAME.describe(Rally(position=4, space=0, second_space=1), 0) == "rally to position 5, space 1 and space 2"
+
+
+def test_restock_and_blast_read_as_english() -> None:
+    """FW-RESTOCK-01, GAP-31: no "0 Tactics", no internal stack names."""
+    assert GAME.describe(Restock(cards=2), 0) == "restock: draw 2 Tactics cards"
+    assert GAME.describe(Restock(cards=1, capital=1), 0) == "restock: draw 1 Tactics card and add 1 Capital"
+    text = GAME.describe(ThugBlasted(player=2, ward=3, source="boss"), None)
+    assert text == "P3 loses a Thug from the Ward Boss space in Southtown"
+    assert GAME.describe(BlastPick(source="old"), 0) == "blast a Thug from the ones placed in earlier rounds"
+
+
+def test_fw_score_11_summary_explains_a_tie_break() -> None:
+    """FW-SCORE-11: equal points go to the Gang with more Thugs on the map; the summary says why the winner won."""
+    from msgspec.structs import replace
+
+    from .helpers import new
+
+    state = replace(new(3), stage="over", scores=((11, 2, 2, 0, 1), (10, 2, 2, 1, 1), (7, 2, 1, 0, 1)), map_thugs=(11, 15, 14))
+    text = GAME.summarize(state, [])
+    assert text.rstrip().endswith("wins the tie on 16 points with more Thugs on the map (15 to 11)!")
+    assert text.splitlines()[-1].startswith("P2 ")
+    tied = replace(state, map_thugs=(15, 15, 14))
+    assert GAME.summarize(tied, []).rstrip().endswith("share the win (16 points and 15 Thugs on the map each)!")
+
+
+def test_gap_04_shakedown_of_no_dice_reads_as_words() -> None:
+    """GAP-04 Shakedown may reroll any number of pool dice, none included: say so rather than "nothing -> nothing"."""
+    from games.five_wards.events import DiceRerolled
+
+    assert GAME.describe(DiceRerolled(player=0, before=(), after=()), None) == "P1 rerolls no dice"
+    assert GAME.describe(DiceRerolled(player=0, before=(0, 1), after=(1, 5)), None) == "P1 rerolls hat, fist -> fist, boot"
+
+
+def test_gap_15_brawl_with_no_thug_to_rally_stays_in_the_text() -> None:
+    """GAP-15 (design decision 4): when nobody who won or tied has a Thug left, nothing is on the card, so it is not
+    deployed or discarded: it stays for the next Phase 2, and the text must not claim it was discarded or collected."""
+    tie = BrawlResolved(position=4, totals=(1, 1), rallied=(), winner=-1)
+    (line,) = _rounds([tie, RoundEnded(round=8)])
+    assert "P1 and P2 tied at 1 (no Thug left to rally, the Brawl stays)" in line
+    assert "discard" not in GAME.describe(tie, None) and "stays" in GAME.describe(tie, None)
+    win = BrawlResolved(position=4, totals=(2, 1), rallied=(), winner=0)
+    (line,) = _rounds([win, RoundEnded(round=8)])
+    assert "P1 won (no Thug left to rally, the Brawl stays)" in line
+    assert "collects" not in GAME.describe(win, None) and "stays" in GAME.describe(win, None)
+
+
+def test_counts_and_tiles_read_as_words() -> None:
+    """FW-BRAWL-04 commitments and FW-RESET-02 tiles: no "0 card(s)", no internal tile ids."""
+    from games.five_wards.actions import CommitTactics
+    from games.five_wards.events import RecruitReplaced, TacticsCommitted, TacticsDrawn
+
+    assert GAME.describe(TacticsCommitted(player=1, count=0, cards=None), 0) == "P2 commits no cards face down"
+    assert GAME.describe(TacticsCommitted(player=1, count=1, cards=None), 0) == "P2 commits 1 card face down"
+    assert GAME.describe(CommitTactics(cards=()), 0) == "commit no cards"
+    assert GAME.describe(CommitTactics(cards=("T01", "T31")), 0) == "commit 2 cards face down"
+    assert GAME.describe(TacticsDrawn(player=1, count=2, cards=None), 0) == "P2 draws 2 cards"
+    text = GAME.describe(RecruitReplaced(ward=2, tile="R3"), None)
+    assert text == "Centerville gets a new Recruiting tile: pay 1 Capital to turn 1 Thug into 2"
+
+
+def test_step_start_and_empty_arrests_read_truthfully() -> None:
+    """FW-DEPLOY-05: a step's start has deployed nothing yet; FW-SCORE-03: a Ward whose Coppers arrest nobody says so."""
+    from games.five_wards.events import StepBegan, ThugsArrested
+
+    text = GAME.describe(StepBegan(player=2, position=1, thugs=3), None)
+    assert text == "P3 takes up 3 Thug(s) from position 2 to deploy"
+    assert GAME.describe(ThugsArrested(ward=0, arrests=(0, 0)), None) == "Coppers in Westchester arrest nobody"
+
+
+def test_fw_brawl_01_several_brawls_in_a_round_read_in_order() -> None:
+    """FW-BRAWL-01: Brawls resolve left to right; the round line keeps them apart even when a tie lists names."""
+    win = BrawlResolved(position=0, totals=(2, 0, 1), rallied=(0, 0), winner=0)
+    tie = BrawlResolved(position=3, totals=(1, 1, 1), rallied=(1, 2), winner=-1)
+    (line,) = _rounds([win, tie, RoundEnded(round=1)])
+    assert "Brawls: P1 won, then P2, P3 and P1 tied at 1 (P2 and P3 rallied 1 Thug each, card discarded);" in line
