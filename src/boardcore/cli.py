@@ -96,7 +96,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    match = replay(args.log, step=args.step, seed=args.seed)
+    match = replay(args.log, step=args.step, seed=args.seed, salt=args.salt)
     seat = args.as_player
     view = match.view(seat)
     print(f"{match.game.title} after step {len(match)} as {'a spectator' if seat is None else match.players[seat]}:")
@@ -105,7 +105,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    verdict = verify(args.log, seed=args.seed)
+    with open(args.log, "rb"):  # a path that cannot be opened is a usage error (exit 2), not a verdict
+        pass
+    verdict = verify(args.log, seed=args.seed, salt=args.salt)
     print(verdict)
     return 0 if verdict.ok else 1
 
@@ -149,10 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--step", type=int, default=None)
     rep.add_argument("--as", dest="as_player", type=int, default=None, metavar="SEAT", help="seat number (default: spectator)")
     rep.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log not yet revealed")
+    rep.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
     rep.set_defaults(run=cmd_replay)
     ver = sub.add_parser("verify", help="check a log: exit 0 when valid")
     ver.add_argument("log")
     ver.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log")
+    ver.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
     ver.set_defaults(run=cmd_verify)
     schema = sub.add_parser("schema", help="JSON Schema of a game's actions, events and views")
     schema.add_argument("game")
@@ -167,8 +171,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except (BoardcoreError, KeyError, ValueError, OSError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"boardcore {args.command}: error: {message}", file=sys.stderr)
+        _fail(args.command, str(message))
         return 2
+    except Exception as exc:  # a broken game or a bug: still one line, never a traceback
+        _fail(args.command, f"{type(exc).__name__}: {exc}")
+        return 2
+
+
+def _fail(command: str, message: str) -> None:
+    """Print one line to stderr, whatever newlines the message holds."""
+    print(f"boardcore {command}: error: {' '.join(message.split())}", file=sys.stderr)
 
 
 if __name__ == "__main__":

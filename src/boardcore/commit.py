@@ -53,7 +53,16 @@ class Sealed(msgspec.Struct, Generic[T], frozen=True, array_like=True):
         return not self.waiting
 
     def commit(self, player: int, choice: T) -> Sealed[T]:
-        """The round after ``player`` commits ``choice`` (for ``evolve``)."""
+        """The round after ``player`` commits ``choice`` (for ``evolve``).
+
+        Raises:
+            ValueError: ``player`` is not awaited (already committed, or not part of
+                the round): a second choice would sit beside the first, and
+                ``choice_of`` would return the older one.
+        """
+        if player not in self.waiting:
+            msg = f"player {player} is not awaited in this secret choice (use decide_commit to refuse it)"
+            raise ValueError(msg)
         waiting = tuple(p for p in self.waiting if p != player)
         choices = tuple(sorted((*self.choices, (player, choice)), key=lambda pc: pc[0]))
         return Sealed(waiting, choices)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
+import secrets
 import struct
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -31,7 +33,9 @@ __all__ = [
     "genesis",
     "iter_log",
     "read_log",
+    "new_salt",
     "seed_commitment",
+    "valid_seed",
     "write_log",
 ]
 
@@ -53,7 +57,7 @@ class Header(msgspec.Struct, frozen=True, tag="header", kw_only=True, forbid_unk
     seed: int | None = None
     """The seed in clear, or ``None`` when only its commitment is published."""
     seed_commitment: str | None = None
-    """SHA-256 hex of ``"boardcore-seed:<seed>"``, for logs whose seed stays secret until the end."""
+    """Salted SHA-256 hex of the seed (see :func:`seed_commitment`), for logs whose seed stays secret until the end."""
 
 
 class Record(msgspec.Struct, frozen=True, tag="action", kw_only=True, forbid_unknown_fields=True):
@@ -75,6 +79,8 @@ class SeedReveal(msgspec.Struct, frozen=True, tag="reveal", kw_only=True, forbid
     """Last line of a committed-seed log: the secret seed, revealed once the game is over."""
 
     seed: int
+    salt: str | None = None
+    """The commitment's secret salt (32 lowercase hex digits); ``None`` for a legacy unsalted commitment."""
 
 
 Line = Union[Header, Record, SeedReveal]
@@ -85,9 +91,37 @@ _json_object_decoder = msgspec.json.Decoder(dict[str, Any])
 _msgpack_encoder = msgspec.msgpack.Encoder()
 
 
-def seed_commitment(seed: int) -> str:
-    """The public commitment to a secret seed: SHA-256 hex of ``boardcore-seed:<seed>``."""
-    return hashlib.sha256(f"boardcore-seed:{seed}".encode()).hexdigest()
+SEED_MIN = -(2**63)
+SEED_MAX = 2**64 - 1
+_SALT = re.compile(r"[0-9a-f]{32}")
+
+
+def valid_seed(seed: object) -> bool:
+    """``seed`` is an int (not a bool) that both log encodings carry: ``-2**63 <= seed < 2**64``."""
+    return type(seed) is int and SEED_MIN <= seed <= SEED_MAX
+
+
+def new_salt() -> str:
+    """A fresh secret salt for a seed commitment: 128 random bits as 32 lowercase hex digits."""
+    return secrets.token_hex(16)
+
+
+def seed_commitment(seed: int, salt: str | None = None) -> str:
+    """The public commitment to a secret seed: SHA-256 hex of ``boardcore-seed-v2:<salt>:<seed>``.
+
+    The salt keeps players from finding a small (or any 64-bit) seed by hashing
+    candidates; ``salt=None`` gives the legacy unsalted ``boardcore-seed:<seed>``,
+    still accepted by ``verify`` for old logs but never written.
+
+    Raises:
+        ValueError: ``salt`` is not 32 lowercase hex digits.
+    """
+    if salt is None:
+        return hashlib.sha256(f"boardcore-seed:{seed}".encode()).hexdigest()
+    if not isinstance(salt, str) or not _SALT.fullmatch(salt):
+        msg = "a seed salt is 32 lowercase hex digits"
+        raise ValueError(msg)
+    return hashlib.sha256(f"boardcore-seed-v2:{salt}:{seed}".encode()).hexdigest()
 
 
 def genesis(header: Header) -> str:
@@ -139,7 +173,7 @@ class Log:
             state = state_digest(states[index + 1])
             chain = chain_link(chain, index + 1, step.player, action, events, state)
             records.append(Record(step=index + 1, player=step.player, action=action, events=events, state=state, chain=chain))
-        reveal = SeedReveal(seed=match.seed) if committed and match.is_over else None
+        reveal = SeedReveal(seed=match.seed, salt=match.seed_salt) if committed and match.is_over else None
         return cls(header, tuple(records), reveal)
 
     def lines(self) -> Iterator[Header | Record | SeedReveal]:
@@ -175,9 +209,27 @@ def _iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | Seed
             continue
         try:
             yield number, _json_decoder.decode(raw)
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, RecursionError) as exc:
             msg = f"line {number} is not a valid log record: {exc}"
             raise LogError(msg, line=number, kind="corrupt") from None
+
+
+_CHUNK = 1 << 20
+
+
+def _read_exactly(stream: IO[bytes], size: int) -> bytes:
+    """Up to ``size`` bytes, read in chunks: a huge length prefix in a tiny file allocates only what is there."""
+    if size <= _CHUNK:
+        return stream.read(size)
+    parts = []
+    left = size
+    while left:
+        part = stream.read(min(left, _CHUNK))
+        if not part:
+            break
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
 
 
 def _iter_msgpack(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
@@ -191,13 +243,13 @@ def _iter_msgpack(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | Se
             msg = f"frame {number} is truncated (length prefix cut short)"
             raise LogError(msg, line=number, kind="truncated")
         (size,) = struct.unpack(">I", prefix)
-        frame = stream.read(size)
+        frame = _read_exactly(stream, size)
         if len(frame) < size:
             msg = f"frame {number} is truncated ({len(frame)} of {size} bytes)"
             raise LogError(msg, line=number, kind="truncated")
         try:
             yield number, _msgpack_decoder.decode(frame)
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, RecursionError) as exc:
             msg = f"frame {number} is not a valid log record: {exc}"
             raise LogError(msg, line=number, kind="corrupt") from None
 

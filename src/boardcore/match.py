@@ -7,7 +7,9 @@ a pop: O(1) whatever the history length.
 Undo policy (computed from the events, never flagged by hand): a seat may take
 back its own most recent action when no other seat has acted since and that
 action neither drew randomness nor produced an event that was not public or that
-revealed hidden information. ``force=True`` (hot-seat play) skips the policy.
+revealed hidden information, and (for a committed seed) while the game is not
+over: the finished game's log reveals the seed. ``force=True`` (hot-seat play)
+skips the policy.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import msgspec
 
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.game import Config, Game
-from boardcore.log import Log, seed_commitment
+from boardcore.log import Log, new_salt, seed_commitment, valid_seed
 
 __all__ = ["Match", "Step", "take_action"]
 
@@ -60,9 +62,22 @@ def take_action(game: Game[S, Any, Any, Any], state: S, player: int, action: Any
     return events, state
 
 
+def _frozen(action: Any) -> bool:
+    """The action holds nothing mutable (hashing a frozen Struct fails on a list or dict inside)."""
+    try:
+        hash(action)
+    except TypeError:
+        return False
+    return True
+
+
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    """Seat names: ``P1, P2, ...`` for a count, else the given strings."""
     if isinstance(players, int):
         return tuple(f"P{seat + 1}" for seat in range(players))
+    if isinstance(players, (str, bytes)) or not all(isinstance(name, str) for name in players):
+        msg = f"players is a count or a sequence of seat names (strings), not {players!r}"
+        raise ValueError(msg)
     return tuple(players)
 
 
@@ -77,6 +92,11 @@ class Match(Generic[S]):
     _states: list[S] = attrs.field(repr=False)
     _steps: list[Step] = attrs.field(repr=False, factory=list)
     seed_commitment: str | None = attrs.field(default=None, repr=False)
+    seed_salt: str | None = attrs.field(default=None, repr=False)
+    """The commitment's secret salt (revealed with the seed at the end); ``None`` when the seed is public."""
+
+    def __repr__(self) -> str:
+        return f"Match(game={self.game.name!r}, players={self.players!r}, steps={len(self._steps)})"
 
     @classmethod
     def new(
@@ -88,15 +108,20 @@ class Match(Generic[S]):
         *,
         commit_seed: bool = False,
     ) -> Match[S]:
-        """Set up a new match; ``commit_seed`` logs only a hash of the seed until the end."""
-        if type(seed) is not int or not -(2**63) <= seed < 2**64:
+        """Set up a new match; ``commit_seed`` logs only a salted hash of the seed until the end.
+
+        Raises:
+            ValueError: a seed outside ``-2**63 .. 2**64 - 1``, or a bad player count or options.
+        """
+        if not valid_seed(seed):
             msg = f"the seed must be an integer from -2**63 to 2**64 - 1, not {seed!r}"
             raise ValueError(msg)
         names = _player_names(players)
         config = game.config(len(names), options)
         state = game.setup(config, seed)
-        commitment = seed_commitment(seed) if commit_seed else None
-        return cls(game, config, seed, names, [state], [], commitment)
+        salt = new_salt() if commit_seed else None
+        commitment = seed_commitment(seed, salt) if commit_seed else None
+        return cls(game, config, seed, names, [state], [], commitment, salt)
 
     # --- reading ---------------------------------------------------------
 
@@ -172,6 +197,9 @@ class Match(Generic[S]):
             ValueError: ``player`` is not a seat of this match.
         """
         self._check_seat(player)
+        if type(since) is not int or since < 0:
+            msg = f"since counts steps already fetched: an int of 0 or more, not {since!r}"
+            raise ValueError(msg)
         redact = self.game.redact
         out = []
         for step in self._steps[since:]:
@@ -189,12 +217,22 @@ class Match(Generic[S]):
     # --- acting ----------------------------------------------------------
 
     def _coerce(self, player: int, action: Any) -> Any:
-        if isinstance(action, self.game.action_classes):
-            return action
+        """The action as a validated, frozen Struct of this game, or ``IllegalAction`` ``action/malformed``.
+
+        Structs go through their builtin form too: that checks the field types (the
+        constructor does not), freezes lists given where tuples belong (so a caller
+        cannot rewrite a kept action, and with it the log) and refuses subclasses
+        (whose tag would not replay).
+        """
+        if isinstance(action, msgspec.Struct):
+            if not isinstance(action, self.game.action_classes):
+                msg = f"Refused {type(action).__name__} from player {player}: not an action of {self.game.title}."
+                raise IllegalAction(msg, code="action/malformed", player=player, action=None)
+            action = msgspec.to_builtins(action)
         if isinstance(action, Mapping):
             try:
                 return msgspec.convert(action, self.game.action_type)
-            except msgspec.ValidationError as exc:
+            except (msgspec.ValidationError, TypeError, ValueError) as exc:
                 tag = action.get("type", "an untagged object")
                 msg = f"Refused {tag} from player {player}: not a well-formed {self.game.title} action ({exc})."
                 raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
@@ -213,7 +251,7 @@ class Match(Generic[S]):
         if type(player) is not int or not 0 <= player < len(self.players):
             msg = f"Refused an action from player {player!r}: this match has seats 0 to {len(self.players) - 1}."
             raise IllegalAction(msg, code="player/unknown", player=None, action=None)
-        if type(action) not in game.action_classes:
+        if type(action) not in game.action_classes or not _frozen(action):
             action = self._coerce(player, action)
         events, state = take_action(game, self._states[-1], player, action)
         barriers = game.undo_barriers
@@ -232,7 +270,14 @@ class Match(Generic[S]):
     # --- undo ------------------------------------------------------------
 
     def undo_refusal(self, player: int) -> str | None:
-        """Why ``player`` may not undo now (``None``: they may)."""
+        """Why ``player`` may not undo now (``None``: they may).
+
+        Raises:
+            ValueError: ``player`` is not a seat of this match.
+        """
+        if player is None or type(player) is not int or not 0 <= player < len(self.players):
+            msg = f"no seat {player!r}: this match has seats 0 to {len(self.players) - 1}"
+            raise ValueError(msg)
         if not self._steps:
             return "nothing to undo"
         last = self._steps[-1]
@@ -240,10 +285,16 @@ class Match(Generic[S]):
             return "the most recent action is not yours"
         if not last.undoable:
             return "that action revealed randomness or hidden information"
+        if self.seed_commitment is not None and self.is_over:
+            return "the game is over and its seed was revealed"
         return None
 
     def can_undo(self, player: int) -> bool:
-        """Whether ``player`` may take back their most recent action now."""
+        """Whether ``player`` may take back their most recent action now.
+
+        Raises:
+            ValueError: ``player`` is not a seat of this match.
+        """
         return self.undo_refusal(player) is None
 
     def undo(self, player: int, force: bool = False) -> list[Any]:
@@ -252,6 +303,7 @@ class Match(Generic[S]):
         Raises:
             UndoRefused: the undo policy forbids it (``force=True`` skips the policy,
                 but there must be an action to take back).
+            ValueError: ``player`` is not a seat of this match.
         """
         reason = self.undo_refusal(player)
         if reason is not None and not (force and self._steps):

@@ -7,6 +7,7 @@ reports every bad field at once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -39,6 +40,9 @@ def structure_options(options_type: type, raw: Any) -> Any:
         return options_type()
     if isinstance(raw, options_type):
         return raw
+    if not isinstance(raw, Mapping):
+        msg = f"invalid options for {options_type.__name__}: expected a mapping of option names to values, not {type(raw).__name__}"
+        raise ValueError(msg)
     try:
         return _converter.structure(dict(raw), options_type)
     except (cattrs.BaseValidationError, ValueError, TypeError) as exc:

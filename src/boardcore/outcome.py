@@ -49,7 +49,15 @@ class Outcome:
         reason: str = "final scoring",
         breakdown: Sequence[Mapping[str, float]] | None = None,
     ) -> Outcome:
-        """Rank by score (then ``tiebreak(seat)``, higher is better); the top group wins together."""
+        """Rank by score (then ``tiebreak(seat)``, higher is better); the top group wins together.
+
+        Raises:
+            ValueError: no scores, or a NaN score (it cannot be ranked).
+        """
+        if not scores:
+            raise ValueError("from_scores needs at least one score")
+        if any(score != score for score in scores):
+            raise ValueError(f"a NaN score cannot be ranked: {tuple(scores)}")
 
         def key(seat: int) -> tuple[Any, ...]:
             return (scores[seat],) if tiebreak is None else (scores[seat], tiebreak(seat))

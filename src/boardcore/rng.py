@@ -71,14 +71,34 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         return word(self.seed, self.stream, self.counter), Rng(self.seed, self.stream, self.counter + 1)
 
     def below(self, n: int) -> tuple[int, Rng]:
-        """Uniform integer in ``[0, n)`` without modulo bias (rejection sampling)."""
+        """Uniform integer in ``[0, n)`` without modulo bias (rejection sampling).
+
+        A bound above 2**64 draws as many words as it needs per try, most significant first.
+
+        Raises:
+            TypeError: ``n`` is not an int (bools included).
+            ValueError: ``n`` is not positive.
+        """
+        if type(n) is not int:
+            raise TypeError(f"below() needs an int bound, got {type(n).__name__}")
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
         seed, stream, counter = self.seed, self.stream, self.counter
+        if n <= 1 << 64:
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                w = word(seed, stream, counter)
+                counter += 1
+                if w < limit:
+                    return w % n, Rng(seed, stream, counter)
+        words = (n.bit_length() + 63) // 64
+        span = 1 << (64 * words)
+        limit = span - (span % n)
         while True:
-            w = word(seed, stream, counter)
-            counter += 1
+            w = 0
+            for _ in range(words):
+                w = (w << 64) | word(seed, stream, counter)
+                counter += 1
             if w < limit:
                 return w % n, Rng(seed, stream, counter)
 
@@ -115,8 +135,14 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         return tuple(out), rng
 
     def sample(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
-        """``k`` distinct elements in draw order (a partial Fisher-Yates from the front)."""
+        """``k`` distinct elements in draw order (a partial Fisher-Yates from the front).
+
+        Raises:
+            ValueError: ``k`` is negative or larger than ``len(items)``.
+        """
         out = list(items)
+        if not 0 <= k <= len(out):
+            raise ValueError(f"sample() needs 0 <= k <= {len(out)}, got k={k}")
         rng = self
         for i in range(k):
             j, rng = rng.below(len(out) - i)

@@ -17,7 +17,20 @@ import msgspec
 from boardcore.encoding import events_digest, state_digest
 from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
 from boardcore.game import Game
-from boardcore.log import FORMAT, FORMAT_VERSION, Header, Log, Record, SeedReveal, chain_link, genesis, iter_log, read_log, seed_commitment
+from boardcore.log import (
+    FORMAT,
+    FORMAT_VERSION,
+    Header,
+    Log,
+    Record,
+    SeedReveal,
+    chain_link,
+    genesis,
+    iter_log,
+    read_log,
+    seed_commitment,
+    valid_seed,
+)
 from boardcore.match import Match, take_action
 from boardcore.registry import get_game
 
@@ -98,16 +111,20 @@ def _items(log: Log | str | Path | bytes) -> Iterator[tuple[int, Header | Record
     elif isinstance(log, bytes):
         yield from iter_log(io.BytesIO(log))
     else:
-        with open(log, "rb") as stream:
+        try:
+            stream = open(log, "rb")  # noqa: SIM115 (closed below; an OSError must become a LogError)
+        except OSError as exc:
+            raise LogError(f"cannot open the log: {exc.strerror or exc}", line=1, kind="corrupt") from None
+        with stream:
             yield from iter_log(stream)
 
 
-def _revealed_seed(log: Log | str | Path | bytes) -> int | None:
-    """The seed revealed on a log's last line, if any (a streaming pre-pass)."""
+def _revealed(log: Log | str | Path | bytes) -> SeedReveal | None:
+    """The reveal on a log's last line, if any (a streaming pre-pass)."""
     found = None
     for _, item in _items(log):
         if isinstance(item, SeedReveal):
-            found = item.seed
+            found = item
     return found
 
 
@@ -121,6 +138,8 @@ def _game_for(header: Header, game: Game[Any, Any, Any, Any] | None) -> tuple[Ga
             game = get_game(header.game)
         except KeyError as exc:
             raise LogError(str(exc.args[0]), line=1, kind="unknown_game") from None
+        except Exception as exc:  # a registered game that fails to load
+            raise LogError(f"the game {header.game!r} cannot be loaded: {type(exc).__name__}: {exc}", line=1, kind="unknown_game") from None
     elif game.name != header.game:
         raise LogError(f"the log is a game of {header.game}, not {game.name}", line=1, kind="unknown_game")
     if header.rules_version == game.rules_version:
@@ -135,31 +154,41 @@ def _game_for(header: Header, game: Game[Any, Any, Any, Any] | None) -> tuple[Ga
     return game, path
 
 
-def _seed_for(header: Header, given: int | None, revealed: int | None) -> int:
-    """The real seed: the header's, or a given/revealed one that matches the commitment."""
+def _seed_for(header: Header, given: int | None, salt: str | None, revealed: SeedReveal | None) -> int:
+    """The real seed: the header's, or a given/revealed one (with its salt) that matches the commitment."""
+    if (header.seed is None) == (header.seed_commitment is None):
+        raise LogError("the header must carry exactly one of seed and seed_commitment", line=1, kind="corrupt")
     if header.seed is not None:
+        if not valid_seed(header.seed):
+            raise LogError("the header's seed is outside -2**63 .. 2**64 - 1", line=1, kind="corrupt")
         if given is not None and given != header.seed:
             raise LogError(f"the given seed {given} is not the seed {header.seed} in the header", line=1, kind="seed_mismatch")
         return header.seed
-    seed = given if given is not None else revealed
-    if seed is None:
-        raise LogError("the seed is committed but not revealed; pass it to verify", line=1, kind="seed_mismatch")
-    if header.seed_commitment != seed_commitment(seed):
-        raise LogError("the seed does not match the header's seed commitment", line=1, kind="seed_mismatch")
-    return seed
+    if given is None and revealed is not None:
+        given, salt = revealed.seed, revealed.salt
+    if given is None:
+        raise LogError("the seed is committed but not revealed; pass it (and its salt) to verify", line=1, kind="seed_mismatch")
+    try:
+        matches = valid_seed(given) and header.seed_commitment == seed_commitment(given, salt)
+    except ValueError:
+        matches = False
+    if not matches:
+        raise LogError("the seed (with its salt) does not match the header's seed commitment", line=1, kind="seed_mismatch")
+    return given
 
 
-def _start(log: Log, seed: int | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any], list[Upcaster]]:
+def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any], list[Upcaster]]:
     """The match at step 0 for the log's header (seed from the header, the reveal or ``seed``)."""
     header = log.header
     game, upcasters = _game_for(header, game)
-    real_seed = _seed_for(header, seed, log.reveal.seed if log.reveal is not None else None)
+    real_seed = _seed_for(header, seed, salt, log.reveal)
     try:
         match = Match.new(game, header.players, real_seed, header.options)
     except ValueError as exc:
         raise LogError(f"the header cannot start a game: {exc}", line=1, kind="corrupt") from None
     if header.seed is None:
         match.seed_commitment = header.seed_commitment
+        match.seed_salt = log.reveal.salt if log.reveal is not None and seed is None else salt
     return match, upcasters
 
 
@@ -169,13 +198,20 @@ def _decode_action(game: Game[Any, Any, Any, Any], raw: dict[str, Any], upcaster
     return msgspec.convert(raw, game.action_type)
 
 
-def verify(log: Log | str | Path | bytes, seed: int | None = None, *, game: Game[Any, Any, Any, Any] | None = None) -> Verdict:
+def verify(
+    log: Log | str | Path | bytes,
+    seed: int | None = None,
+    *,
+    salt: str | None = None,
+    game: Game[Any, Any, Any, Any] | None = None,
+) -> Verdict:
     """Check a log against the rules: chain, legality and every digest, step by step.
 
     Files and bytes are streamed: memory stays flat however long the log, and the
     first bad step is found before anything after it is read. ``game`` overrides
-    the registry lookup (for games that are not registered). Never raises for a
-    bad log; returns a :class:`Verdict` instead.
+    the registry lookup (for games that are not registered). ``seed`` and ``salt``
+    open a committed seed that was not revealed. Never raises for a bad log (or an
+    unreadable file, or rules that crash); returns a :class:`Verdict` instead.
     """
     checked = 0
     try:
@@ -185,13 +221,20 @@ def verify(log: Log | str | Path | bytes, seed: int | None = None, *, game: Game
             raise LogError("the log does not start with a header", line=1, kind="corrupt" if first else "truncated")
         header = first[1]
         rules, upcasters = _game_for(header, game)
-        revealed = _revealed_seed(log) if header.seed is None and seed is None else None
-        real_seed = _seed_for(header, seed, revealed)
+        revealed = _revealed(log) if header.seed is None and seed is None else None
+        real_seed = _seed_for(header, seed, salt, revealed)
         try:
-            state = rules.setup(rules.config(len(header.players), header.options), real_seed)
+            config = rules.config(len(header.players), header.options)
         except ValueError as exc:
             raise LogError(f"the header cannot start a game: {exc}", line=1, kind="corrupt") from None
-        chain = genesis(header)
+        try:
+            state = rules.setup(config, real_seed)
+        except Exception as exc:  # a bug in the rules must not crash the dispute tool
+            raise LogError(f"the rules' setup failed: {type(exc).__name__}: {exc}", line=1, kind="rules_error") from None
+        try:
+            chain = genesis(header)
+        except (TypeError, ValueError) as exc:
+            raise LogError(f"the header cannot be encoded: {exc}", line=1, kind="corrupt") from None
         ended = False
         for line, item in items:
             if ended or isinstance(item, Header):
@@ -209,6 +252,9 @@ def verify(log: Log | str | Path | bytes, seed: int | None = None, *, game: Game
             checked += 1
     except LogError as exc:
         return Verdict(ok=False, steps=checked, step=exc.step, line=exc.line, kind=exc.kind, message=exc.message)
+    except Exception as exc:  # last resort: verify never raises
+        message = f"verification failed unexpectedly: {type(exc).__name__}: {exc}"
+        return Verdict(ok=False, steps=checked, kind="rules_error", message=message)
     return Verdict(ok=True, steps=checked, upcast=bool(upcasters))
 
 
@@ -216,7 +262,11 @@ def _check_reveal(header: Header, reveal: SeedReveal, seed: int, line: int) -> N
     """A reveal belongs only to a committed-seed log, and must reveal the seed the game was played from."""
     if header.seed is not None:
         raise LogError(f"line {line}: a seed reveal in a log whose seed is public", line=line, kind="corrupt")
-    if reveal.seed != seed:
+    try:
+        opens = header.seed_commitment == seed_commitment(reveal.seed, reveal.salt)
+    except ValueError:
+        opens = False
+    if reveal.seed != seed or not opens:
         raise LogError(f"line {line}: the revealed seed is not the seed that matches the commitment", line=line, kind="seed_mismatch")
 
 
@@ -232,12 +282,16 @@ def _check_record(
     """The state after a good record, or ``(kind, message)`` for the first thing wrong with it."""
     if record.step != number:
         return "corrupt", f"record says step {record.step}, expected {number} (a record is missing or out of order)"
-    if chain_link(chain, record.step, record.player, record.action, record.events, record.state) != record.chain:
+    try:
+        link = chain_link(chain, record.step, record.player, record.action, record.events, record.state)
+    except (TypeError, ValueError) as exc:  # e.g. a msgpack extension type or a non-string key
+        return "corrupt", f"the record cannot be encoded canonically: {exc}"
+    if link != record.chain:
         return "broken_chain", "the hash chain does not match: this record or one before it was altered"
     try:
         action = _decode_action(game, record.action, upcasters)
-    except (msgspec.ValidationError, TypeError, KeyError, ValueError) as exc:
-        return "corrupt", f"the action cannot be read: {exc}"
+    except Exception as exc:  # a failing upcaster included
+        return "corrupt", f"the action cannot be read: {type(exc).__name__}: {exc}"
     if not 0 <= record.player < len(header.players):
         return "corrupt", f"player {record.player} is not a seat of this game"
     try:
@@ -259,23 +313,34 @@ def replay(
     step: int | None = None,
     seed: int | None = None,
     *,
+    salt: str | None = None,
     game: Game[Any, Any, Any, Any] | None = None,
 ) -> Match[Any]:
     """The match rebuilt from a log's actions, up to ``step`` (default: all of them).
 
+    ``seed`` and ``salt`` open a committed seed that was not revealed.
+
     Raises:
+        ValueError: ``step`` is negative.
         LogError: the log cannot be read or an action is illegal (with its step).
         RulesVersionMismatch: no upcaster bridges the log's rules version.
     """
+    if step is not None and (type(step) is not int or step < 0):
+        msg = f"the step to replay to must be 0 or more, not {step!r}"
+        raise ValueError(msg)
     log = _load(log)
-    match, upcasters = _start(log, seed, game)
+    match, upcasters = _start(log, seed, salt, game)
     records = log.records if step is None else log.records[:step]
     for index, record in enumerate(records):
         where = {"step": index + 1, "line": index + 2}
+        if record.step != index + 1:
+            raise LogError(f"step {index + 1}: the record says step {record.step}", kind="corrupt", **where)
         try:
             action = _decode_action(match.game, record.action, upcasters)
-        except (msgspec.ValidationError, TypeError, KeyError, ValueError) as exc:
+        except Exception as exc:  # a failing upcaster included
             raise LogError(f"step {index + 1}: the action cannot be read: {exc}", kind="corrupt", **where) from None
+        if not 0 <= record.player < len(match.players):
+            raise LogError(f"step {index + 1}: player {record.player} is not a seat of this game", kind="corrupt", **where)
         try:
             match.apply(record.player, action)
         except IllegalAction as exc:

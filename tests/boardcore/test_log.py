@@ -109,10 +109,11 @@ def test_committed_seed_verifies_only_with_the_right_seed() -> None:
     """A committed-seed log hides the seed in its header and checks the revealed one against the hash."""
     match = finished(seed=77, commit_seed=True)
     log = match.log
-    assert log.header.seed is None and log.header.seed_commitment == seed_commitment(77)
+    assert log.header.seed is None and log.header.seed_commitment == seed_commitment(77, match.seed_salt)
     assert log.reveal is not None and verify(log).ok
     hidden = Log(log.header, log.records, None)
-    assert verify(hidden, seed=77).ok
+    assert verify(hidden, seed=77, salt=match.seed_salt).ok
+    assert verify(hidden, seed=77).kind == "seed_mismatch"
     assert verify(hidden).kind == "seed_mismatch"
     assert verify(hidden, seed=78).kind == "seed_mismatch"
 

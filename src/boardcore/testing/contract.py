@@ -188,6 +188,40 @@ def action_pool(p: Playout, most: int = 400) -> list[Any]:
     return pool
 
 
+def _neighbours(game: Game[Any, Any, Any, Any], action: Any, most: int = 8) -> list[Any]:
+    """Actions one small edit away from ``action`` (an int field +-1, a flag flipped, a tuple one item longer or shorter).
+
+    An action that ``legal_actions`` never lists can never be taken in a random
+    playout, so it is missing from the pool; its neighbours often are that action.
+    """
+    raw = msgspec.to_builtins(action)
+    if not isinstance(raw, dict):
+        return []
+    variants: list[dict[str, Any]] = []
+    for key, value in raw.items():
+        if key == "type":
+            continue
+        if isinstance(value, bool):
+            variants.append({**raw, key: not value})
+        elif isinstance(value, int):
+            variants += [{**raw, key: value - 1}, {**raw, key: value + 1}]
+        elif isinstance(value, (list, tuple)):
+            value = list(value)
+            if value:
+                variants += [{**raw, key: value[:-1]}, {**raw, key: [*value, value[0]]}]
+                if isinstance(value[0], int) and not isinstance(value[0], bool):
+                    variants += [{**raw, key: [value[0] + 1, *value[1:]]}, {**raw, key: [value[0] - 1, *value[1:]]}]
+    out = []
+    for variant in variants:
+        try:
+            out.append(msgspec.convert(variant, game.action_type))
+        except (msgspec.ValidationError, TypeError, ValueError):
+            continue
+        if len(out) >= most:
+            break
+    return out
+
+
 def _refusal(game: Game[Any, Any, Any, Any], state: Any, seat: int, action: Any) -> tuple[str, str] | None:
     """``(code, message)`` if ``decide`` refuses the action, else ``None``."""
     try:
@@ -201,6 +235,9 @@ def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int 
     """Actions that are not listed, from seats that may not act, or malformed, raise IllegalAction and change nothing."""
     game = p.game
     pool = action_pool(p)
+    near: list[Any] = []
+    for action in pool[:50]:
+        near += [a for a in _neighbours(game, action) if a not in pool and a not in near]
     for index in sample_indices(len(p.states) - 1, states):
         match = Match.new(game, p.players, p.seed, p.match.config.options)
         match._states = p.states[: index + 1]
@@ -210,6 +247,7 @@ def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int 
         for seat in range(p.players):
             legal = game.legal_actions(state, seat)
             candidates = [a for a in pool if a not in legal][:per_state]
+            candidates += [a for a in near if a not in legal][:per_state]
             candidates += [12345, {"type": "NoSuchAction"}]
             if seat not in game.actors(state) and pool:
                 candidates.append(pool[index % len(pool)])
@@ -272,6 +310,11 @@ def check_no_leaks(p: Playout, states: int = 40) -> None:
                             f"{p.name}: step {index}: the refusal of {action!r} for seat {seat} depends on something hidden from them"
                         )
             if not game.outcome(state):
+                other = game.determinize(state, seat, Rng.from_seed(p.seed * 7919 + index * 31 + seat + 1, DETERMINIZE))
+                assert other.rng != twin.rng, (
+                    f"{p.name}: step {index}: determinize ignores its rng argument (two different rngs give the same "
+                    "RNG): derive the state's new RNG, and every resampled secret, from it"
+                )
                 assert twin.rng.seed != state.rng.seed, (
                     f"{p.name}: determinize kept the real RNG: replace state.rng with one derived from its rng "
                     "argument (e.g. Rng.from_seed(rng.next_word()[0])); its seed would let a search bot "
