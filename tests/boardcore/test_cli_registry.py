@@ -111,3 +111,16 @@ def test_replay_of_a_committed_seed_log_takes_the_seed(tmp_path: Path, capsys: p
     assert main(["replay", str(log)]) == 2
     assert main(["replay", str(log), "--seed", "6"]) == 2
     assert main(["replay", str(log), "--seed", "6", "--salt", salt]) == 0
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_every_game_has_a_complete_json_schema(name: str) -> None:
+    """schema GAME works for every registered game and defines every action and event type and the view."""
+    from boardcore.cli import game_schema
+    from boardcore.game import union_members
+
+    game = get_game(name)
+    schema = game_schema(name)
+    defined = set(schema["$defs"])
+    wanted = {t.__name__ for t in (*union_members(game.action_type), *union_members(game.event_type), game.view_type)}
+    assert wanted <= defined, f"missing from the schema: {sorted(wanted - defined)}"
