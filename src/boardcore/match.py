@@ -54,12 +54,7 @@ def take_action(game: Game[S, Any, Any, Any], state: S, player: int, action: Any
         msg = f"Refused {name} from player {player}: it is not their turn (waiting for player {waiting})."
         raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
     events = game.decide(state, player, action)
-    handlers = game.handlers
-    if handlers is None:
-        return events, game.fold(state, events)
-    for event in events:  # Game.fold, inlined: this is every action's hot path
-        state = handlers[type(event)](state, event)
-    return events, state
+    return events, game.fold(state, events)
 
 
 def _frozen(action: Any) -> bool:
