@@ -1,0 +1,66 @@
+"""Every boardcore game as a PettingZoo AEC environment (the ``[rl]`` extra).
+
+    from boardcore import rl
+    env = rl.env("five_wards", players=3)
+
+One generic adapter (:class:`BoardcoreEnv`) serves every game; what it cannot
+read from a game's types (how large a count grows, which card ids exist) comes
+from the game's :class:`RlSpec`, registered in the ``boardcore.rl`` entry-point
+group. See ``docs/rl.md``.
+"""
+
+from __future__ import annotations
+
+try:
+    import gymnasium  # noqa: F401
+    import numpy  # noqa: F401
+    import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
+except ImportError as exc:  # pragma: no cover - depends on the installation
+    raise ImportError("boardcore.rl needs the [rl] extra: pip install 'boardcore[rl]'") from exc
+
+from boardcore.rl.catalog import PASS, ActionCatalog, Decision
+from boardcore.rl.env import BoardcoreEnv, env, raw_env
+from boardcore.rl.observation import Column, ObservationLayout, Observer
+from boardcore.rl.registry import get_spec, list_specs
+from boardcore.rl.spec import (
+    ActionDomain,
+    Bag,
+    Encoding,
+    Number,
+    OneHot,
+    RlSpec,
+    Seq,
+    Skip,
+    SpecError,
+    Subset,
+    never_truncated,
+    scores_as_rewards,
+    win_loss_draw,
+)
+
+__all__ = [
+    "PASS",
+    "ActionCatalog",
+    "ActionDomain",
+    "Bag",
+    "BoardcoreEnv",
+    "Column",
+    "Decision",
+    "Encoding",
+    "Number",
+    "ObservationLayout",
+    "Observer",
+    "OneHot",
+    "RlSpec",
+    "Seq",
+    "Skip",
+    "SpecError",
+    "Subset",
+    "env",
+    "get_spec",
+    "list_specs",
+    "never_truncated",
+    "raw_env",
+    "scores_as_rewards",
+    "win_loss_draw",
+]

@@ -1,0 +1,252 @@
+"""A fixed action catalog: every action of a game spelled as a short sequence of integer tokens.
+
+An integer means the same thing in every state, as RL libraries expect: token 0
+is the explicit pass, then for each action class in the union's order its type
+token and one token per value of each field (``Rally``, ``Rally.position=3``,
+``Rally.card=None``). A tuple-valued field (several cards) is spelled item by
+item and closed by its own end token (``CommitTactics.cards+T05``,
+``CommitTactics.cards end``). An action is its type token, then each field in
+declaration order; no action's spelling is the start of another's, so the
+tokens chosen so far always say which actions are still possible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+import msgspec.inspect as mi
+import numpy as np
+import numpy.typing as npt
+
+from boardcore.game import union_members
+from boardcore.rl.spec import ActionDomain, SpecError, Subset
+
+__all__ = ["PASS", "ActionCatalog", "Decision"]
+
+PASS = 0
+"""The token of a seat that must act but has no legal action (and of nothing else)."""
+PASS_LABEL = "<pass>"
+"""Its name, bracketed so that it never reads like a game's own action (Kuhn poker has ``Pass``)."""
+
+Mask = npt.NDArray[np.int8]
+
+
+@attrs.frozen
+class _Field:
+    name: str
+    tokens: Mapping[Any, int]
+    """Token of each value (each item, for a subset field)."""
+    end: int | None
+    """The end token of a subset field; ``None`` for a scalar field."""
+
+
+@attrs.frozen
+class _Kind:
+    cls: type
+    token: int
+    fields: tuple[_Field, ...]
+
+
+def _split_optional(info: mi.Type) -> tuple[mi.Type, bool]:
+    """The type without ``None``, and whether ``None`` was allowed."""
+    if isinstance(info, mi.UnionType) and any(isinstance(t, mi.NoneType) for t in info.types):
+        rest = tuple(t for t in info.types if not isinstance(t, mi.NoneType))
+        return (rest[0] if len(rest) == 1 else mi.UnionType(types=rest)), True
+    return info, False
+
+
+def _inferred(info: mi.Type) -> tuple[Any, ...] | None:
+    """Values a field's type alone bounds: a bool, a Literal or a union of Literals."""
+    if isinstance(info, mi.BoolType):
+        return (False, True)
+    if isinstance(info, mi.LiteralType):
+        return tuple(info.values)
+    if isinstance(info, mi.UnionType) and all(isinstance(t, mi.LiteralType) for t in info.types):
+        return tuple(v for t in info.types for v in t.values)  # type: ignore[attr-defined]
+    return None
+
+
+def _text(value: Any) -> str:
+    return "None" if value is None else str(value)
+
+
+def _summary(cls: type) -> str:
+    doc = (cls.__doc__ or "").strip()
+    return doc.split("\n\n")[0].replace("\n", " ")
+
+
+class ActionCatalog:
+    """Every token of one game's actions (for one player count), and the spelling of each action.
+
+    Raises:
+        SpecError: at construction, a field the spec gives no values for, or an entry that names no field.
+    """
+
+    def __init__(self, action_type: Any, domains: Mapping[str, ActionDomain]) -> None:
+        labels = [PASS_LABEL]
+        meanings = ["the seat must act but has no legal action: let the next seat act"]
+        kinds: dict[type, _Kind] = {}
+        used: set[str] = set()
+        for cls in union_members(action_type):
+            token = len(labels)
+            labels.append(cls.__name__)
+            meanings.append(_summary(cls))
+            fields = []
+            for field in mi.type_info(cls).fields:  # type: ignore[attr-defined]
+                key = f"{cls.__name__}.{field.name}"
+                entry = domains.get(key)
+                if entry is not None:
+                    used.add(key)
+                fields.append(self._field(key, field.type, entry, labels, meanings))
+            kinds[cls] = _Kind(cls, token, tuple(fields))
+        unused = sorted(set(domains) - used)
+        if unused:
+            raise SpecError(f"the spec has action domains for no action field: {', '.join(unused)}")
+        self.labels: tuple[str, ...] = tuple(labels)
+        """The name of each token, by id."""
+        self.meanings: tuple[str, ...] = tuple(meanings)
+        self.size = len(labels)
+        self._kinds = kinds
+        self._by_token = {kind.token: kind for kind in kinds.values()}
+
+    @staticmethod
+    def _field(key: str, info: mi.Type, entry: ActionDomain | None, labels: list[str], meanings: list[str]) -> _Field:
+        inner, optional = _split_optional(info)
+        name = key.split(".", 1)[1]
+        if isinstance(entry, Subset):
+            if not isinstance(inner, (mi.VarTupleType, mi.TupleType)) or optional:
+                raise SpecError(f"action field {key} is not a tuple: give its values as a plain sequence, not Subset")
+            tokens = {}
+            for value in entry.values:
+                tokens[value] = len(labels)
+                labels.append(f"{key}+{_text(value)}")
+                meanings.append(f"add {_text(value)} to {name}")
+            end = len(labels)
+            labels.append(f"{key} end")
+            meanings.append(f"{name} is complete")
+            return _Field(name, tokens, end)
+        if entry is not None:
+            values = tuple(entry)
+        else:
+            found = _inferred(inner)
+            if found is None:
+                kind = "a tuple: the spec needs Subset(values)" if isinstance(inner, (mi.VarTupleType, mi.TupleType)) else "unbounded"
+                raise SpecError(f"action field {key} is {kind}; give its values in the spec's actions")
+            values = found
+        if optional and None not in values:
+            values = (*values, None)
+        if len(set(values)) != len(values):
+            raise SpecError(f"the values of action field {key} repeat: {values!r}")
+        tokens = {}
+        for value in values:
+            tokens[value] = len(labels)
+            labels.append(f"{key}={_text(value)}")
+            meanings.append(f"{name} = {_text(value)}")
+        return _Field(name, tokens, None)
+
+    def tokenize(self, action: Any) -> tuple[int, ...]:
+        """The tokens that spell ``action``.
+
+        Raises:
+            SpecError: a field value the catalog has no token for (the spec's domain is too small).
+        """
+        kind = self._kinds[type(action)]
+        out = [kind.token]
+        for field in kind.fields:
+            value = getattr(action, field.name)
+            if field.end is None:
+                token = field.tokens.get(value)
+                if token is None:
+                    raise SpecError(f"{type(action).__name__}.{field.name}={value!r} has no token: widen the spec's domain")
+                out.append(token)
+                continue
+            if len(set(value)) != len(value):
+                raise SpecError(f"{type(action).__name__}.{field.name}={value!r} repeats an item; a Subset field holds each once")
+            for item in value:
+                token = field.tokens.get(item)
+                if token is None:
+                    raise SpecError(f"{type(action).__name__}.{field.name} item {item!r} has no token: widen the spec's domain")
+                out.append(token)
+            out.append(field.end)
+        return tuple(out)
+
+    def decode(self, tokens: Sequence[int]) -> Any:
+        """The action a complete token sequence spells.
+
+        Raises:
+            ValueError: the tokens spell no action (wrong order, missing or extra tokens).
+        """
+        if not tokens or tokens[0] not in self._by_token:
+            raise ValueError(f"an action starts with an action type token, not {list(tokens[:1])}")
+        kind = self._by_token[tokens[0]]
+        values: dict[str, Any] = {}
+        at = 1
+        for field in kind.fields:
+            reverse = {token: value for value, token in field.tokens.items()}
+            if field.end is None:
+                if at >= len(tokens) or tokens[at] not in reverse:
+                    raise ValueError(f"{kind.cls.__name__} needs a {field.name} token at position {at}")
+                values[field.name] = reverse[tokens[at]]
+                at += 1
+                continue
+            items = []
+            while at < len(tokens) and tokens[at] in reverse:
+                items.append(reverse[tokens[at]])
+                at += 1
+            if at >= len(tokens) or tokens[at] != field.end:
+                raise ValueError(f"{kind.cls.__name__}.{field.name} must be closed by its end token")
+            values[field.name] = tuple(items)
+            at += 1
+        if at != len(tokens):
+            raise ValueError(f"{len(tokens) - at} token(s) left over after a complete {kind.cls.__name__}")
+        return kind.cls(**values)
+
+
+class Decision:
+    """One seat's legal actions now, narrowed one token at a time until one action is spelled.
+
+    Tokens that are the only possible continuation are filled in at once, so an
+    agent only ever chooses between at least two tokens, except for the first
+    token of each action (every rules action costs at least one step).
+    """
+
+    def __init__(self, catalog: ActionCatalog, legal: Sequence[Any]) -> None:
+        self.catalog = catalog
+        self.actions = tuple(legal)
+        self.sequences = tuple(catalog.tokenize(action) for action in self.actions)
+        self.prefix: tuple[int, ...] = ()
+        self._live = list(range(len(self.actions)))
+        self._mask: Mask | None = None
+
+    def mask(self) -> Mask:
+        """1 for each token that can come next (only ``PASS`` when there is no legal action)."""
+        if self._mask is None:
+            mask = np.zeros(self.catalog.size, dtype=np.int8)
+            if not self.actions:
+                mask[PASS] = 1
+            else:
+                depth = len(self.prefix)
+                mask[[self.sequences[i][depth] for i in self._live]] = 1
+            self._mask = mask
+        return self._mask
+
+    def choose(self, token: int) -> Any | None:
+        """Add ``token`` (checked against the mask beforehand) and any forced tokens; the action once spelled."""
+        self._extend(token)
+        while True:
+            depth = len(self.prefix)
+            done = [i for i in self._live if len(self.sequences[i]) == depth]
+            if done:
+                return self.actions[done[0]]
+            following = {self.sequences[i][depth] for i in self._live}
+            if len(following) != 1:
+                return None
+            self._extend(following.pop())
+
+    def _extend(self, token: int) -> None:
+        depth = len(self.prefix)
+        self._live = [i for i in self._live if self.sequences[i][depth] == token]
+        self.prefix = (*self.prefix, token)
+        self._mask = None

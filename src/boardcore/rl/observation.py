@@ -1,0 +1,327 @@
+"""A seat's view as a fixed-size vector of numbers in [0, 1], laid out from the view's type and a spec.
+
+The layout is compiled once per game and player count: a walk over the view
+Struct's type (``msgspec.inspect``) that asks the spec only where the type leaves
+a field unbounded. Every column is documented (:class:`Column`), and encoding a
+value that the spec does not allow is a :class:`~boardcore.rl.spec.SpecError`
+rather than a silently wrong number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+import msgspec.inspect as mi
+import numpy as np
+import numpy.typing as npt
+
+from boardcore.rl.spec import Bag, Encoding, Number, OneHot, Seq, Skip, SpecError
+
+__all__ = ["Column", "ObservationLayout", "Observer", "describe_values"]
+
+Vector = npt.NDArray[np.float32]
+Writer = Callable[[Any, Vector, int], None]
+
+
+@attrs.frozen
+class Column:
+    """A run of observation columns that encode one thing, for the generated docs."""
+
+    offset: int
+    width: int
+    field: str
+    """Where the value comes from: a view field path (``players[1].hand``) or the adapter (``seat``)."""
+    meaning: str
+
+
+@attrs.frozen
+class _Compiled:
+    width: int
+    write: Writer
+    columns: tuple[Column, ...]
+    """Offsets relative to this value's first column."""
+
+
+def describe_values(values: Sequence[Any]) -> str:
+    """``0..55`` for a run of consecutive ints, else the values joined by commas."""
+    ints = all(type(v) is int for v in values)
+    if ints and len(values) > 2 and list(values) == list(range(values[0], values[0] + len(values))):
+        return f"{values[0]}..{values[-1]}"
+    return ", ".join('""' if v == "" else "None" if v is None else str(v) for v in values)
+
+
+def _shift(columns: Sequence[Column], by: int) -> tuple[Column, ...]:
+    return tuple(attrs.evolve(c, offset=c.offset + by) for c in columns)
+
+
+def _literal_values(info: mi.Type) -> tuple[Any, ...] | None:
+    """The values of a ``Literal`` or a union of ``Literal``s, else ``None``."""
+    if isinstance(info, mi.LiteralType):
+        return tuple(info.values)
+    if isinstance(info, mi.UnionType) and all(isinstance(t, mi.LiteralType) for t in info.types):
+        return tuple(v for t in info.types for v in t.values)  # type: ignore[attr-defined]
+    return None
+
+
+class _Compiler:
+    """One walk over a view type; records which spec entries it used."""
+
+    def __init__(self, entries: Mapping[str, Encoding]) -> None:
+        self.entries = entries
+        self.used: set[str] = set()
+
+    def entry(self, path: str) -> Encoding | None:
+        found = self.entries.get(path)
+        if found is not None:
+            self.used.add(path)
+        return found
+
+    def compile(self, info: mi.Type, path: str, name: str) -> _Compiled:
+        """The columns of the value at spec path ``path`` (shown as ``name``)."""
+        entry = self.entry(path)
+        if isinstance(entry, Skip):
+            return _Compiled(0, _skip, (Column(0, 0, name, f"not encoded: {entry.reason}"),))
+        if isinstance(info, mi.UnionType) and any(isinstance(t, mi.NoneType) for t in info.types):
+            rest = tuple(t for t in info.types if not isinstance(t, mi.NoneType))
+            inner_info = rest[0] if len(rest) == 1 else mi.UnionType(types=rest)
+            return self._optional(self._value(inner_info, entry, path, name), name)
+        return self._value(info, entry, path, name)
+
+    def _value(self, info: mi.Type, entry: Encoding | None, path: str, name: str) -> _Compiled:
+        literals = _literal_values(info)
+        if isinstance(info, mi.StructType):
+            self._refuse(entry, path, "a Struct: give entries for its fields instead")
+            return self._struct(info, path, name)
+        if isinstance(info, mi.BoolType):
+            self._refuse(entry, path, "a bool: it is one column already")
+            return _Compiled(1, _write_bool, (Column(0, 1, name, "1 if true"),))
+        if isinstance(info, mi.TupleType) and not isinstance(entry, Bag):
+            self._refuse(entry, path, "a fixed-length tuple: give the entry for its items (path[])")
+            return self._fixed_tuple(info, path, name)
+        if isinstance(info, (mi.TupleType, mi.VarTupleType)):
+            if isinstance(entry, Bag):
+                return _bag(entry, name)
+            if isinstance(entry, Seq) and isinstance(info, mi.VarTupleType):
+                return self._seq(info.item_type, entry, path, name)
+            raise SpecError(f"view field {path} is a tuple of any length: the spec needs Seq(max_len) or Bag(values) for it")
+        if entry is None and literals is not None:
+            return _one_hot(OneHot(literals), name)
+        if isinstance(info, (mi.IntType, mi.StrType)) or literals is not None:
+            if isinstance(entry, Number) and isinstance(info, mi.IntType):
+                return _number(entry, name)
+            if isinstance(entry, OneHot):
+                return _one_hot(entry, name)
+            kind = "an int" if isinstance(info, mi.IntType) else "a string"
+            allowed = "Number(lo, hi) or OneHot(values)" if isinstance(info, mi.IntType) else "OneHot(values)"
+            raise SpecError(f"view field {path} is {kind}: the spec needs {allowed} for it (or Skip(reason))")
+        raise SpecError(f"view field {path} has type {info!r}, which the adapter cannot encode (Skip it, with a reason)")
+
+    def _item_path(self, path: str, index: int) -> str:
+        """``path[index]`` when the spec has entries under it, else ``path[]`` (every item)."""
+        exact = f"{path}[{index}]"
+        if any(key == exact or key.startswith((f"{exact}.", f"{exact}[")) for key in self.entries):
+            return exact
+        return f"{path}[]"
+
+    @staticmethod
+    def _refuse(entry: Encoding | None, path: str, why: str) -> None:
+        if entry is not None:
+            raise SpecError(f"the spec's entry {entry!r} for {path} does not apply: {path} is {why}")
+
+    def _optional(self, inner: _Compiled, name: str) -> _Compiled:
+        write_inner = inner.write
+
+        def write(value: Any, out: Vector, offset: int) -> None:
+            if value is not None:
+                out[offset] = 1.0
+                write_inner(value, out, offset + 1)
+
+        present = Column(0, 1, name, "1 if present (not None); the columns below are zeros when absent")
+        return _Compiled(1 + inner.width, write, (present, *_shift(inner.columns, 1)))
+
+    def _struct(self, info: mi.StructType, path: str, name: str) -> _Compiled:
+        parts: list[tuple[str, int, Writer]] = []
+        columns: list[Column] = []
+        width = 0
+        for field in info.fields:
+            sub_path = f"{path}.{field.name}" if path else field.name
+            sub_name = f"{name}.{field.name}" if name else field.name
+            part = self.compile(field.type, sub_path, sub_name)
+            if part.width:
+                parts.append((field.name, width, part.write))
+            columns += _shift(part.columns, width)
+            width += part.width
+        fields = tuple(parts)
+
+        def write(value: Any, out: Vector, offset: int) -> None:
+            for field_name, at, write_field in fields:
+                write_field(getattr(value, field_name), out, offset + at)
+
+        return _Compiled(width, write, tuple(columns))
+
+    def _fixed_tuple(self, info: mi.TupleType, path: str, name: str) -> _Compiled:
+        parts: list[tuple[int, Writer]] = []
+        columns: list[Column] = []
+        width = 0
+        for index, item in enumerate(info.item_types):
+            part = self.compile(item, self._item_path(path, index), f"{name}[{index}]")
+            parts.append((width, part.write))
+            columns += _shift(part.columns, width)
+            width += part.width
+        items = tuple(parts)
+
+        def write(value: Any, out: Vector, offset: int) -> None:
+            for (at, write_item), item in zip(items, value, strict=True):
+                write_item(item, out, offset + at)
+
+        return _Compiled(width, write, tuple(columns))
+
+    def _seq(self, item: mi.Type, entry: Seq, path: str, name: str) -> _Compiled:
+        slots = [self.compile(item, self._item_path(path, index), f"{name}[{index}]") for index in range(entry.max_len)]
+        step = slots[0].width
+        writers = tuple(slot.write for slot in slots)
+        max_len = entry.max_len
+        if entry.fixed:
+            columns: list[Column] = []
+            for index, slot in enumerate(slots):
+                columns += _shift(slot.columns, index * step)
+
+            def write_fixed(value: Any, out: Vector, offset: int) -> None:
+                if len(value) != max_len:
+                    raise SpecError(f"view field {name} holds {len(value)} items, not the spec's Seq({max_len}, fixed=True)")
+                for index, item_value in enumerate(value):
+                    writers[index](item_value, out, offset + index * step)
+
+            return _Compiled(max_len * step, write_fixed, tuple(columns))
+        columns = [Column(0, 1, name, f"length / {max_len}")]
+        for index, slot in enumerate(slots):
+            columns += _shift(slot.columns, 1 + index * step)
+
+        def write(value: Any, out: Vector, offset: int) -> None:
+            if len(value) > max_len:
+                raise SpecError(f"view field {name} holds {len(value)} items, more than the spec's Seq({max_len})")
+            out[offset] = len(value) / max_len
+            for index, item_value in enumerate(value):
+                writers[index](item_value, out, offset + 1 + index * step)
+
+        return _Compiled(1 + max_len * step, write, tuple(columns))
+
+
+def _skip(value: Any, out: Vector, offset: int) -> None:
+    """A skipped field writes nothing (it has no columns)."""
+
+
+def _write_bool(value: Any, out: Vector, offset: int) -> None:
+    if value:
+        out[offset] = 1.0
+
+
+def _number(entry: Number, name: str) -> _Compiled:
+    lo, hi, clip = entry.lo, entry.hi, entry.clip
+    scale = 1.0 / (hi - lo)
+
+    def write(value: Any, out: Vector, offset: int) -> None:
+        if not lo <= value <= hi:
+            if not clip:
+                raise SpecError(f"view field {name} is {value}, outside the spec's Number({lo}, {hi})")
+            value = lo if value < lo else hi
+        out[offset] = (value - lo) * scale
+
+    meaning = f"(x - {lo}) / {hi - lo} for x in {lo}..{hi}" + (" (clipped)" if clip else "")
+    return _Compiled(1, write, (Column(0, 1, name, meaning),))
+
+
+def _one_hot(entry: OneHot, name: str) -> _Compiled:
+    index = {value: i for i, value in enumerate(entry.values)}
+
+    def write(value: Any, out: Vector, offset: int) -> None:
+        at = index.get(value)
+        if at is None:
+            raise SpecError(f"view field {name} is {value!r}, not one of the spec's OneHot values")
+        out[offset + at] = 1.0
+
+    meaning = f"one-hot: {describe_values(entry.values)}"
+    return _Compiled(len(entry.values), write, (Column(0, len(entry.values), name, meaning),))
+
+
+def _bag(entry: Bag, name: str) -> _Compiled:
+    index = {value: i for i, value in enumerate(entry.values)}
+    most = entry.most
+
+    def write(value: Any, out: Vector, offset: int) -> None:
+        counts: dict[int, int] = {}
+        for item in value:
+            at = index.get(item)
+            if at is None:
+                raise SpecError(f"view field {name} holds {item!r}, not one of the spec's Bag values")
+            counts[at] = counts.get(at, 0) + 1
+        for at, count in counts.items():
+            if count > most:
+                raise SpecError(f"view field {name} holds {count} of {entry.values[at]!r}, more than the spec's most={most}")
+            out[offset + at] = count / most
+
+    meaning = f"count / {most} of each: {describe_values(entry.values)}"
+    return _Compiled(len(entry.values), write, (Column(0, len(entry.values), name, meaning),))
+
+
+class ObservationLayout:
+    """The columns of one view type under one spec: ``encode(view)`` gives the vector.
+
+    Raises:
+        SpecError: at construction, a field the spec leaves unbounded or an entry that names no field.
+    """
+
+    def __init__(self, view_type: Any, entries: Mapping[str, Encoding]) -> None:
+        compiler = _Compiler(entries)
+        compiled = compiler.compile(mi.type_info(view_type), "", "")
+        unused = sorted(set(entries) - compiler.used)
+        if unused:
+            raise SpecError(f"the spec has entries for no field of {getattr(view_type, '__name__', view_type)}: {', '.join(unused)}")
+        self.size = compiled.width
+        self.columns = compiled.columns
+        self._write = compiled.write
+
+    def encode(self, view: Any) -> Vector:
+        """The view as ``size`` float32 numbers in [0, 1].
+
+        Raises:
+            SpecError: a value outside the spec's bounds.
+        """
+        out = np.zeros(self.size, dtype=np.float32)
+        self._write(view, out, 0)
+        return out
+
+
+class Observer:
+    """The whole observation vector of one seat: who it is, whether it acts, its view, its action so far.
+
+    ``[seat one-hot | acting | view | tokens chosen so far]``; the last block lets an
+    agent tell the sub-steps of one combinatorial action apart.
+    """
+
+    def __init__(self, layout: ObservationLayout, players: int, tokens: Sequence[str]) -> None:
+        self.layout = layout
+        self.players = players
+        self.view_start = players + 1
+        self.prefix_start = self.view_start + layout.size
+        self.size = self.prefix_start + len(tokens)
+        header = [
+            Column(0, players, "seat", f"one-hot: the observing seat, 0..{players - 1}"),
+            Column(players, 1, "acting", "1 if this seat is the one to choose now"),
+        ]
+        view = _shift(layout.columns, self.view_start)
+        prefix = [Column(self.prefix_start, len(tokens), "chosen", "1 for each catalog token already chosen in the action being built")]
+        self.columns: tuple[Column, ...] = (*header, *view, *prefix)
+
+    def assemble(self, seat: int, view: Vector, acting: bool, prefix: Sequence[int]) -> Vector:
+        """One observation from the seat's encoded view and the tokens it chose so far."""
+        out = np.zeros(self.size, dtype=np.float32)
+        out[seat] = 1.0
+        if acting:
+            out[self.players] = 1.0
+        out[self.view_start : self.prefix_start] = view
+        for token in prefix:
+            out[self.prefix_start + token] = 1.0
+        return out
