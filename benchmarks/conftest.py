@@ -56,11 +56,11 @@ def case(request: pytest.FixtureRequest) -> Case:
     return request.param  # type: ignore[no-any-return]
 
 
-_recorded: dict[Case, Match[Any] | str] = {}
+_recorded: dict[Case, Match[Any, Any, Any, Any] | str] = {}
 
 
 @pytest.fixture
-def recorded(case: Case) -> Match[Any]:
+def recorded(case: Case) -> Match[Any, Any, Any, Any]:
     """A finished random match of ``case`` (seed ``RECORD_SEED``), recorded once per session."""
     if case not in _recorded:
         try:
@@ -74,7 +74,7 @@ def recorded(case: Case) -> Match[Any]:
 
 
 @pytest.fixture
-def batch(recorded: Match[Any], benchmark: Any) -> range:
+def batch(recorded: Match[Any, Any, Any, Any], benchmark: Any) -> range:
     """Seeds for one round of playouts: one game when disabled, else about ``BATCH_ACTIONS`` actions."""
     if benchmark.disabled:
         return range(1)

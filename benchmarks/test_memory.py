@@ -11,7 +11,7 @@ from boardcore import Match
 SEEDS = (RECORD_SEED, RECORD_SEED + 1, RECORD_SEED + 2)
 
 
-def test_memory_per_step(benchmark: Any, case: Case, recorded: Match[Any]) -> None:
+def test_memory_per_step(benchmark: Any, case: Case, recorded: Match[Any, Any, Any, Any]) -> None:
     """A finished match keeps under 1 KB per history step (structural sharing, no deep copies); mean of 3 games."""
     seeds = SEEDS[:1] if benchmark.disabled else SEEDS
 

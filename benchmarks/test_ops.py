@@ -29,7 +29,7 @@ def _info(benchmark: Any, case: Case, workload: str) -> None:
 
 
 @pytest.fixture
-def mid_game(recorded: Match[Any]) -> tuple[Match[Any], Any]:
+def mid_game(recorded: Match[Any, Any, Any, Any]) -> tuple[Match[Any, Any, Any, Any], Any]:
     """A new match replayed to half the recorded game, and the recorded step that comes next."""
     mid = len(recorded) // 2
     return replay_to(recorded, mid), recorded.steps[mid]
@@ -39,7 +39,7 @@ def _rounds(benchmark: Any) -> dict[str, int]:
     return {"rounds": 1} if benchmark.disabled else {"rounds": ROUNDS, "warmup_rounds": 100}
 
 
-def test_apply(benchmark: Any, case: Case, mid_game: tuple[Match[Any], Any]) -> None:
+def test_apply(benchmark: Any, case: Case, mid_game: tuple[Match[Any, Any, Any, Any], Any]) -> None:
     """One ``Match.apply`` at mid-game (calls/s)."""
     match, step = mid_game
     mid = len(match)
@@ -53,7 +53,7 @@ def test_apply(benchmark: Any, case: Case, mid_game: tuple[Match[Any], Any]) -> 
     assert len(match) == mid + 1
 
 
-def test_undo(benchmark: Any, case: Case, mid_game: tuple[Match[Any], Any]) -> None:
+def test_undo(benchmark: Any, case: Case, mid_game: tuple[Match[Any, Any, Any, Any], Any]) -> None:
     """One ``Match.undo`` at mid-game (calls/s)."""
     match, step = mid_game
     mid = len(match)
@@ -67,7 +67,7 @@ def test_undo(benchmark: Any, case: Case, mid_game: tuple[Match[Any], Any]) -> N
     assert len(match) == mid
 
 
-def test_legal_actions(benchmark: Any, case: Case, mid_game: tuple[Match[Any], Any]) -> None:
+def test_legal_actions(benchmark: Any, case: Case, mid_game: tuple[Match[Any, Any, Any, Any], Any]) -> None:
     """``Match.legal_actions`` for the seat to act at mid-game includes the recorded action (calls/s)."""
     match, step = mid_game
     legal = benchmark(match.legal_actions, step.player)
@@ -75,7 +75,7 @@ def test_legal_actions(benchmark: Any, case: Case, mid_game: tuple[Match[Any], A
     assert step.action in legal
 
 
-def test_view(benchmark: Any, case: Case, mid_game: tuple[Match[Any], Any]) -> None:
+def test_view(benchmark: Any, case: Case, mid_game: tuple[Match[Any, Any, Any, Any], Any]) -> None:
     """``Match.view`` for the seat to act at mid-game (calls/s)."""
     match, step = mid_game
     view = benchmark(match.view, step.player)

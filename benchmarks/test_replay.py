@@ -15,7 +15,7 @@ def _info(benchmark: Any, case: Case, workload: str, unit: str, count: int) -> N
     benchmark.extra_info.update(workload=workload, game=case.name, players=case.players, unit=unit, per_round=count)
 
 
-def test_fold_events(benchmark: Any, case: Case, recorded: Match[Any]) -> None:
+def test_fold_events(benchmark: Any, case: Case, recorded: Match[Any, Any, Any, Any]) -> None:
     """Folding every recorded event from the initial state rebuilds the final state (events/s)."""
     events = recorded.events
     final = benchmark(fold, case.game, recorded.initial_state, events)
@@ -23,7 +23,7 @@ def test_fold_events(benchmark: Any, case: Case, recorded: Match[Any]) -> None:
     assert final == recorded.state
 
 
-def test_verify_replay(benchmark: Any, case: Case, recorded: Match[Any]) -> None:
+def test_verify_replay(benchmark: Any, case: Case, recorded: Match[Any, Any, Any, Any]) -> None:
     """``verify.replay`` of the recorded log reaches the recorded final state (actions/s)."""
     log = recorded.log
     match = benchmark(replay, log)
@@ -31,7 +31,7 @@ def test_verify_replay(benchmark: Any, case: Case, recorded: Match[Any]) -> None
     assert match.state == recorded.state
 
 
-def test_verify_verify(benchmark: Any, case: Case, recorded: Match[Any]) -> None:
+def test_verify_verify(benchmark: Any, case: Case, recorded: Match[Any, Any, Any, Any]) -> None:
     """``verify.verify`` of the recorded log finds it valid (actions/s)."""
     log = recorded.log
     verdict = benchmark(verify, log)

@@ -50,7 +50,7 @@ def bare_playouts(game: Game[Any, Any, Any, Any], players: int, seeds: range) ->
     return actions
 
 
-def record(game: Game[Any, Any, Any, Any], players: int, seed: int) -> Match[Any]:
+def record(game: Game[Any, Any, Any, Any], players: int, seed: int) -> Match[Any, Any, Any, Any]:
     """One finished random match (the recorded log the replay workloads start from).
 
     Raises:
@@ -73,7 +73,7 @@ def fold(game: Game[Any, Any, Any, Any], initial: Any, events: list[Any]) -> Any
     return reduce(game.evolve, events, initial)
 
 
-def replay_to(match: Match[Any], steps: int) -> Match[Any]:
+def replay_to(match: Match[Any, Any, Any, Any], steps: int) -> Match[Any, Any, Any, Any]:
     """A new match with the first ``steps`` actions of ``match`` applied again."""
     again = Match.new(match.game, match.players, match.seed, match.config.options)
     for step in match.steps[:steps]:
@@ -81,14 +81,14 @@ def replay_to(match: Match[Any], steps: int) -> Match[Any]:
     return again
 
 
-def grow(match: Match[Any], length: int) -> Match[Any]:
+def grow(match: Match[Any, Any, Any, Any], length: int) -> Match[Any, Any, Any, Any]:
     """Apply the one legal action of seat 0 until the history is ``length`` long (counter game)."""
     while len(match) < length:
         match.apply(0, match.legal_actions(0)[0])
     return match
 
 
-def undo_many(match: Match[Any], count: int) -> None:
+def undo_many(match: Match[Any, Any, Any, Any], count: int) -> None:
     """Take back the ``count`` most recent actions, one ``undo`` each."""
     undo = match.undo
     for _ in range(count):

@@ -9,33 +9,50 @@ draw from their own RNG streams, so bots never shift the game's own draws.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
 from boardcore.errors import IllegalAction
+from boardcore.game import Game
+from boardcore.match import Match
+from boardcore.outcome import Outcome
 from boardcore.rng import BOTS, DETERMINIZE, Rng
 
-__all__ = ["BOT_KINDS", "Bot", "MonteCarloBot", "RandomBot", "SamplingBot", "make_bots", "play_out"]
+__all__ = ["BOT_KINDS", "Bot", "MonteCarloBot", "RandomBot", "SamplingBot", "bot_rng", "make_bots", "play_out"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
+V = TypeVar("V")
+V_contra = TypeVar("V_contra", contravariant=True)
 
 BOT_KINDS = ("house", "random")
 """``random``: uniform over legal actions; ``house``: the game's own sensible bot (random if it has none)."""
 
 
-class Bot(Protocol):
+class Bot(Protocol[V_contra, A]):
     """Anything that picks one of ``legal`` given the seat's ``view``."""
 
-    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+    def choose(self, view: V_contra, legal: Sequence[A]) -> A:
         """One element of ``legal``."""
         ...
 
 
-class SamplingBot(Protocol):
+class SamplingBot(Protocol[V_contra, A]):
     """A bot that searches: besides its view it may draw states consistent with that view."""
 
-    def choose_sampled(self, view: Any, legal: Sequence[Any], sample: Callable[[Rng], Any]) -> Any:
+    def choose_sampled(self, view: V_contra, legal: Sequence[A], sample: Callable[[Rng], Any]) -> A:
         """One element of ``legal``; ``sample(rng)`` is ``determinize`` of the real state for this seat."""
         ...
+
+
+def bot_rng(seed: int, seat: int, stream: int = BOTS) -> Rng:
+    """The RNG of ``seat``'s bot in a game seeded ``seed``: the one seeding rule every bot uses.
+
+    Each seat gets its own sequence, so one bot's choices never shift another's.
+    """
+    return Rng.from_seed(seed * 1_000_003 + seat, stream)
 
 
 @attrs.define
@@ -47,9 +64,9 @@ class RandomBot:
     @classmethod
     def seeded(cls, seed: int, seat: int = 0) -> RandomBot:
         """A bot for ``seat`` whose choices depend only on ``seed`` and ``seat``."""
-        return cls(Rng.from_seed(seed * 1_000_003 + seat, BOTS))
+        return cls(bot_rng(seed, seat))
 
-    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+    def choose(self, view: Any, legal: Sequence[A]) -> A:
         """A uniformly random legal action."""
         action, self.rng = self.rng.choice(legal)
         return action
@@ -74,7 +91,7 @@ class MonteCarloBot:
     @classmethod
     def seeded(cls, game: Any, seed: int, seat: int, rollouts: int = 8) -> MonteCarloBot:
         """A search bot for ``seat`` whose choices depend only on ``seed`` and ``seat``."""
-        return cls(game, seat, Rng.from_seed(seed * 1_000_003 + seat, DETERMINIZE), rollouts)
+        return cls(game, seat, bot_rng(seed, seat, DETERMINIZE), rollouts)
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
         """Without samples there is nothing to search: the first legal action."""
@@ -95,11 +112,9 @@ class MonteCarloBot:
         return best
 
     def _rollout(self, state: Any, action: Any) -> float:
-        from boardcore.match import take_action
-
         game = self.game
         try:
-            _, state = take_action(game, state, self.seat, action)
+            _, state = game.act(state, self.seat, action)
         except IllegalAction:  # not legal in this sampled world (it hinged on something hidden)
             return float("-inf")
         for _ in range(self.max_depth):
@@ -110,11 +125,11 @@ class MonteCarloBot:
                 return 1.0 if self.seat in outcome.winners else 0.0
             seat = min(game.actors(state))
             choice, self.rng = self.rng.choice(game.legal_actions(state, seat))
-            _, state = take_action(game, state, seat, choice)
+            _, state = game.act(state, seat, choice)
         return 0.0
 
 
-def make_bots(game: Any, players: int, seed: int, kind: str = "house") -> list[Bot]:
+def make_bots(game: Game[Any, A, Any, V], players: int, seed: int, kind: str = "house") -> list[Bot[V, A]]:
     """One bot per seat: the game's house bot, or uniform random ones.
 
     Raises:
@@ -128,7 +143,7 @@ def make_bots(game: Any, players: int, seed: int, kind: str = "house") -> list[B
     return [RandomBot.seeded(seed, seat) for seat in range(players)]
 
 
-def play_out(match: Any, bots: Sequence[Bot], *, max_steps: int = 1_000_000) -> Any:
+def play_out(match: Match[S, A, E, V], bots: Sequence[Bot[V, A]], *, max_steps: int = 1_000_000) -> Outcome:
     """Let ``bots[seat]`` act until the game is over; returns the outcome.
 
     When several seats may act at once, the lowest seat acts first.
@@ -138,8 +153,9 @@ def play_out(match: Any, bots: Sequence[Bot], *, max_steps: int = 1_000_000) -> 
     """
     game = match.game
     for _ in range(max_steps):
-        if match.is_over:
-            return match.outcome
+        outcome = match.outcome
+        if outcome is not None:
+            return outcome
         actors = match.actors
         if not actors:
             raise RuntimeError(f"{game.name}: nobody may act but the game has no outcome")
@@ -154,7 +170,7 @@ def play_out(match: Any, bots: Sequence[Bot], *, max_steps: int = 1_000_000) -> 
         else:
             state = match.state
 
-            def sample(rng: Rng, state: Any = state, seat: int = seat) -> Any:
+            def sample(rng: Rng, state: S = state, seat: int = seat) -> S:
                 return game.determinize(state, seat, rng)
 
             action = sampled(match.view(seat), legal, sample)

@@ -1,9 +1,16 @@
-"""The ``boardcore`` command: list games, play with bots, replay, verify, print schemas."""
+"""The ``boardcore`` command: list games, play with bots, replay, verify, print schemas.
+
+Exit status: 0 when the command did what was asked (and the log is valid, for
+``play`` and ``verify``), 1 when a log is not valid, 2 when the command cannot
+run (unknown game, bad options or arguments, unreadable file). Output piped into
+a reader that stops early (``| head``) ends the command quietly.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,12 +28,16 @@ __all__ = ["main"]
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
-    """``key=value`` flags as a dict (values parsed as JSON when they can be)."""
+    """``key=value`` flags as a dict (values parsed as JSON when they can be).
+
+    Raises:
+        ValueError: a flag without ``=`` or without a key.
+    """
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--option takes key=value, got {pair!r}")
+        if not sep or not key:
+            raise ValueError(f"--option takes KEY=VALUE, got {pair!r}")
         try:
             options[key] = json.loads(value)
         except json.JSONDecodeError:
@@ -34,7 +45,7 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
     return options
 
 
-def format_outcome(match: Match[Any]) -> str:
+def format_outcome(match: Match[Any, Any, Any, Any]) -> str:
     """Winners, scores and per-source breakdown, one seat per line."""
     outcome = match.outcome
     names = match.players
@@ -75,16 +86,20 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = get_game(args.game)
-    players = args.players or game.player_counts[0]
-    match = Match.new(game, players, args.seed, _options(args.option), commit_seed=args.commit_seed)
-    play_out(match, make_bots(game, players, args.seed, args.bots))
-    out = Path(args.out or f"out/{game.name}-p{players}-seed{args.seed}.jsonl")
+    players = game.player_counts[0] if args.players is None else args.players
+    seed = args.seed if args.seed is not None or args.commit_seed else 1
+    match = Match.new(game, players, seed, _options(args.option), commit_seed=args.commit_seed)
+    seed = match.seed
+    bot_seed = seed if seed is not None else 1
+    play_out(match, make_bots(game, players, bot_seed, args.bots))
+    shown_seed = "secret" if args.commit_seed else str(seed)
+    out = Path(args.out or f"out/{game.name}-p{players}-seed{shown_seed}.jsonl")
     out.parent.mkdir(parents=True, exist_ok=True)
     match.log.save(out)
     verdict = verify(out)
     kind = "house" if args.bots == "house" and game.house_bot is not None else "random"
-    print(f"{game.title}: {players} players, seed {args.seed}, {kind} bots, {len(match)} actions, {len(match.events)} events")
-    summary = game.summarize(match.state, match.events)
+    print(f"{game.title}: {players} players, seed {seed}, {kind} bots, {len(match)} actions, {len(match.events)} events")
+    summary = match.summary(None)
     if summary:
         print()
         print(summary.rstrip())
@@ -107,7 +122,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     with open(args.log, "rb"):  # a path that cannot be opened is a usage error (exit 2), not a verdict
         pass
-    verdict = verify(args.log, seed=args.seed, salt=args.salt)
+    verdict = verify(args.log, seed=args.seed, salt=args.salt, complete=args.complete)
     print(verdict)
     return 0 if verdict.ok else 1
 
@@ -137,14 +152,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list registered games").set_defaults(run=cmd_games)
     play = sub.add_parser("play", help="play a full game with bots, write and verify its log")
     play.add_argument("game")
-    play.add_argument("--players", type=int, default=None)
-    play.add_argument("--seed", type=int, default=1)
+    play.add_argument("--players", type=int, default=None, help="number of players (default: the game's smallest count)")
+    play.add_argument("--seed", type=int, default=None, help="default 1; with --commit-seed, 64 random bits")
     play.add_argument(
         "--bots", choices=BOT_KINDS, default="house", help="house: the game's own sensible bot (default); random: uniform"
     )
     play.add_argument("--out", default=None, help="log path (.jsonl or .msgpack); default out/GAME-pN-seedS.jsonl")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
-    play.add_argument("--commit-seed", action="store_true", help="log a commitment to the seed and reveal it at the end")
+    play.add_argument(
+        "--commit-seed", action="store_true", help="log a salted commitment to a random 64-bit seed; reveal it at the end"
+    )
     play.set_defaults(run=cmd_play)
     rep = sub.add_parser("replay", help="show a view at some step of a log")
     rep.add_argument("log")
@@ -157,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("log")
     ver.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log")
     ver.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
+    ver.add_argument("--complete", action="store_true", help="a log that stops before the end of the game is invalid")
     ver.set_defaults(run=cmd_verify)
     schema = sub.add_parser("schema", help="JSON Schema of a game's actions, events and views")
     schema.add_argument("game")
@@ -169,6 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
+    except BrokenPipeError:  # the reader stopped early (``| head``): nothing left to say
+        _silence_stdout()
+        return 0
     except (BoardcoreError, KeyError, ValueError, OSError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         _fail(args.command, str(message))
@@ -176,6 +197,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a broken game or a bug: still one line, never a traceback
         _fail(args.command, f"{type(exc).__name__}: {exc}")
         return 2
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that Python's exit-time flush does not fail on the closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def _fail(command: str, message: str) -> None:

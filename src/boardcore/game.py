@@ -1,33 +1,40 @@
 """The game contract: one frozen record of plain functions per game.
 
 A game is a pure reducer. ``decide`` validates an action against the state and
-returns events (drawing from the state's :class:`~boardcore.rng.Rng` if it must,
-and recording every outcome in the events plus one :class:`RngAdvanced`);
-``evolve`` folds one event into the next state and never draws. Everything a
-player may know comes from ``view`` and from ``redact``, which is derived from the
-game's one visibility table.
+returns events (recording every random outcome in the events plus one
+:class:`~boardcore.rng.RngAdvanced`); ``evolve`` folds one event into the next
+state and never draws. Games on the turn kernel (:mod:`boardcore.turn`) declare a
+:class:`~boardcore.turn.Flow` instead of ``actors``/``legal_actions``/``decide``.
+
+Everything a player may know comes from ``view`` and from ``redact``, which is
+derived from the game's one visibility table; text for a player is written only
+from what ``redact`` gives that player (:meth:`Game.describe`).
 """
 
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 import msgspec
 
+from boardcore.errors import IllegalAction
 from boardcore.options import NoOptions, structure_options
-from boardcore.rng import Rng
+from boardcore.rng import Rng, RngAdvanced, advance
+from boardcore.turn import Flow, not_your_turn
 from boardcore.visibility import NOBODY, Visibility, check_table
 
 __all__ = [
     "Config",
     "Game",
+    "Names",
     "NoOptions",
     "RngAdvanced",
     "advance",
     "make_evolve",
+    "seat_names",
     "union_members",
 ]
 
@@ -36,25 +43,12 @@ A = TypeVar("A")
 E = TypeVar("E")
 V = TypeVar("V")
 
-
-class RngAdvanced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
-    """The rules RNG has drawn up to ``counter``; seen by nobody.
-
-    ``decide`` appends one whenever it drew, so that folding the events alone
-    rebuilds the RNG state too, and so that undo knows randomness was revealed.
-    """
-
-    counter: int
-
-
-def advance(rng: Rng) -> RngAdvanced:
-    """The bookkeeping event that moves a state's RNG to ``rng``."""
-    return RngAdvanced(counter=rng.counter)
+Names = Sequence[str]
+"""Seat names, indexed by seat, as text shows them."""
 
 
 def _evolve_rng(state: Any, event: RngAdvanced) -> Any:
-    rng = state.rng
-    return msgspec.structs.replace(state, rng=Rng(rng.seed, rng.stream, event.counter))
+    return msgspec.structs.replace(state, rng=state.rng.at(event.counter))
 
 
 def union_members(union: Any) -> tuple[type, ...]:
@@ -86,6 +80,27 @@ def make_evolve(event_union: Any, handlers: Mapping[type, Callable[[S, Any], S]]
     return evolve
 
 
+class _SeatNames(Sequence[str]):
+    """``P1, P2, ...`` for any seat: the names text uses when a caller gives none."""
+
+    def __getitem__(self, seat: Any) -> Any:
+        if isinstance(seat, slice):
+            msg = "default seat names cannot be sliced"
+            raise TypeError(msg)
+        return f"P{seat + 1}"
+
+    def __len__(self) -> int:
+        return 1 << 30
+
+
+DEFAULT_NAMES: Names = _SeatNames()
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The default names of ``players`` seats: ``("P1", "P2", ...)``."""
+    return tuple(f"P{seat + 1}" for seat in range(players))
+
+
 @attrs.frozen
 class Config(Generic[S]):
     """What ``setup`` needs besides the seed: the player count and the game's options."""
@@ -94,13 +109,22 @@ class Config(Generic[S]):
     options: Any = attrs.field(factory=NoOptions)
 
 
-def _no_summary(state: Any, events: Sequence[Any]) -> str:
+def _event_text_default(event: Any, viewer: int | None, names: Names) -> str:
+    fields = ", ".join(f"{f}={getattr(event, f)!r}" for f in event.__struct_fields__)
+    return f"{type(event).__name__}({fields})"
+
+
+def _action_text_default(action: Any, seat: int, names: Names) -> str:
+    return _event_text_default(action, seat, names)
+
+
+def _no_summary(view: Any, events: Sequence[Any], outcome: Any, names: Names) -> str:
     return ""
 
 
-def _describe_default(item: Any, viewer: int | None) -> str:
-    fields = ", ".join(f"{f}={getattr(item, f)!r}" for f in item.__struct_fields__)
-    return f"{type(item).__name__}({fields})"
+def _from_flow(*args: Any) -> Any:
+    msg = "this Game function is derived from its flow"
+    raise AssertionError(msg)
 
 
 @attrs.frozen(kw_only=True)
@@ -108,7 +132,9 @@ class Game(Generic[S, A, E, V]):
     """Everything the engine needs to run one game, as plain functions.
 
     Seats are ints ``0..players-1``. All functions are pure: they never mutate
-    their arguments, do no I/O, and read no clock or global randomness.
+    their arguments, do no I/O, and read no clock or global randomness. Either
+    give ``flow`` (the turn kernel derives ``actors``, ``legal_actions``,
+    ``decide`` and ``evolve``), or give those four yourself.
     """
 
     name: str
@@ -127,38 +153,64 @@ class Game(Generic[S, A, E, V]):
     """The Struct ``view`` returns."""
     setup: Callable[[Config[Any], int], S]
     """``setup(config, seed)``: the initial state; shuffles draw from the state's RNG."""
-    actors: Callable[[S], frozenset[int]]
-    """Seats that may act now (several during simultaneous choices; empty when over)."""
-    legal_actions: Callable[[S, int], Sequence[A]]
-    """Every legal action for the seat now, nothing else (empty if it may not act)."""
-    decide: Callable[[S, int, A], list[E]]
-    """Validate an action and return its events; raises :class:`~boardcore.errors.IllegalAction`."""
-    evolve: Callable[[S, E], S]
-    """Fold one event into the next state; total and deterministic."""
     view: Callable[[S, int | None], V]
     """What a seat (``None``: a spectator) may know, built field by field."""
     visibility: Mapping[type, Visibility]
-    """Who sees each event type; ``redact`` and the undo barriers derive from it."""
+    """Who sees each event type, declared for every type; ``redact`` and the undo barriers derive from it."""
     outcome: Callable[[S], Any]
     """The :class:`~boardcore.outcome.Outcome` once the game is over, else ``None``."""
     determinize: Callable[[S, int, Rng], S]
-    """Resample everything hidden from the seat, consistently with its view."""
+    """Resample everything hidden from the seat, consistently with its view (and replace the RNG)."""
+    flow: Flow[S, A, E] | None = None
+    """The game's decisions and automatic steps on the turn kernel (derives the next four)."""
+    actors: Callable[[S], frozenset[int]] = _from_flow
+    """Seats that may act now (several during simultaneous choices; empty when over)."""
+    legal_actions: Callable[[S, int], Sequence[A]] = _from_flow
+    """Every legal action for the seat now, nothing else (empty if it may not act)."""
+    decide: Callable[[S, int, A], list[E]] = _from_flow
+    """Validate a well-typed action and return its events; raises :class:`~boardcore.errors.IllegalAction`."""
+    evolve: Callable[[S, E], S] = _from_flow
+    """Fold one event into the next state; total and deterministic."""
     options_type: type = NoOptions
     """attrs frozen class of options; ``Config.options`` is an instance of it."""
-    describe: Callable[[Any, int | None], str] = _describe_default
-    """One line of text for an action or event as the viewer may read it."""
-    summarize: Callable[[S, Sequence[E]], str] = _no_summary
-    """A readable summary of a finished game, from its final state and every event."""
+    event_text: Callable[[E, int | None, Names], str] = _event_text_default
+    """One line for an event *as the viewer receives it* (only ever called with a redacted event)."""
+    action_text: Callable[[A, int, Names], str] = _action_text_default
+    """One line for a seat's own action (a button label), e.g. ``"place a mark in cell 4"``."""
+    summary_text: Callable[[V, Sequence[E], Any, Names], str] = _no_summary
+    """The story of a finished game for one viewer, from their final view, their events and the outcome."""
+    secrets: Callable[[S, int | None], Collection[str]] | None = None
+    """Words (card ids, names) hidden from the viewer now; the contract suite scans every outward channel for them."""
     house_bot: Callable[[int, int], Any] | None = None
     """``house_bot(seed, seat)``: a sensible :class:`~boardcore.bots.Bot` for this game (view-only), if any."""
+    play: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
+    """``decide`` plus the state its events fold into, folded once (derived)."""
     action_classes: tuple[type, ...] = attrs.field(init=False, repr=False)
     """The members of ``action_type`` (derived)."""
     undo_barriers: frozenset[type] = attrs.field(init=False, repr=False)
     """Event types after which the normal undo policy refuses (derived from ``visibility``)."""
     handlers: Mapping[type, Callable[[S, Any], S]] | None = attrs.field(init=False, repr=False)
     """``make_evolve``'s dispatch table when ``evolve`` came from it (lets folds skip one call)."""
+    _codec: _ActionCodec = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        derived = (self.actors, self.legal_actions, self.decide, self.evolve)
+        if self.flow is not None:
+            wanted = (self.flow.actors, self.flow.legal_actions, self.flow.decide, self.flow.evolve)
+            if any(fn is not _from_flow and fn != want for fn, want in zip(derived, wanted)):  # attrs.evolve passes them back
+                msg = f"{self.name}: give either a flow or actors/legal_actions/decide/evolve, not both"
+                raise TypeError(msg)
+            flow = self.flow
+            object.__setattr__(self, "actors", flow.actors)
+            object.__setattr__(self, "legal_actions", flow.legal_actions)
+            object.__setattr__(self, "decide", flow.decide)
+            object.__setattr__(self, "evolve", flow.evolve)
+            object.__setattr__(self, "play", flow.play)
+        elif any(fn is _from_flow for fn in derived):
+            msg = f"{self.name}: without a flow, actors, legal_actions, decide and evolve are required"
+            raise TypeError(msg)
+        else:
+            object.__setattr__(self, "play", self._decide_and_fold)
         table = dict(self.visibility)
         members = union_members(self.event_type)
         if RngAdvanced in members:
@@ -169,6 +221,39 @@ class Game(Generic[S, A, E, V]):
         object.__setattr__(self, "action_classes", union_members(self.action_type))
         object.__setattr__(self, "undo_barriers", barriers)
         object.__setattr__(self, "handlers", getattr(self.evolve, "handlers", None))
+        object.__setattr__(self, "_codec", _ActionCodec(self.title, self.action_type))
+
+    # --- acting ----------------------------------------------------------
+
+    def _decide_and_fold(self, state: S, player: int, action: A) -> tuple[list[E], S]:
+        """``play`` for a game without a flow: the engine's turn check, ``decide``, then one fold."""
+        if player not in self.actors(state):
+            raise not_your_turn(player, action, self.actors(state), self.outcome(state) is not None)
+        events = self.decide(state, player, action)
+        return events, self.fold(state, events)
+
+    def check_action(self, player: int, action: Any) -> A:
+        """``action`` (a Struct of this game, or its JSON object) as a freshly validated, frozen Struct.
+
+        Every field's type is checked however the action was built (a bool is not
+        an int, a list becomes a tuple), so no rule ever sees a wrongly typed action
+        and the log always replays.
+
+        Raises:
+            IllegalAction: ``action/malformed``, naming the action and the bad field.
+        """
+        return self._codec.check(player, action)  # type: ignore[no-any-return]
+
+    def act(self, state: S, player: int, action: Any) -> tuple[list[E], S]:
+        """The events of ``player``'s ``action`` and the state they fold into (nothing is kept).
+
+        The one checked entry point: the action's types, then whose turn it is and
+        whether the game is over, then the game's own rules.
+
+        Raises:
+            IllegalAction: ``action/malformed``, ``turn/not_your_turn``, ``game/over``, or the game's refusal.
+        """
+        return self.play(state, player, self._codec.check(player, action))
 
     def fold(self, state: S, events: Iterable[E]) -> S:
         """``state`` after every event in turn (what replay does with a log's events)."""
@@ -182,13 +267,88 @@ class Game(Generic[S, A, E, V]):
                 state = handlers[type(event)](state, event)
         return state
 
+    # --- what a seat may know ----------------------------------------------
+
     def redact(self, event: E, player: int | None) -> E | None:
         """``event`` as ``player`` (``None``: a spectator) may receive it, or ``None``."""
         return self.visibility[type(event)].redact(event, player)  # type: ignore[no-any-return]
 
+    def describe(self, event: E, viewer: int | None, names: Names | None = None) -> str | None:
+        """One line of text for ``event`` as ``viewer`` may read it, or ``None`` when they receive nothing of it.
+
+        The engine redacts first: the game's text never sees what the viewer may not.
+        Describe another seat's action through the events it produced, never from the action.
+
+        Raises:
+            TypeError: ``event`` is not an event of this game (label your own actions with :meth:`label`).
+        """
+        rule = self.visibility.get(type(event))
+        if rule is None:
+            msg = f"{type(event).__name__} is not an event of {self.title}; label a seat's own action with Game.label"
+            raise TypeError(msg)
+        seen = rule.redact(event, viewer)
+        if seen is None:
+            return None
+        return self.event_text(seen, viewer, DEFAULT_NAMES if names is None else names)
+
+    def label(self, action: A, seat: int, names: Names | None = None) -> str:
+        """One line for ``seat``'s own action (a button label); never show it to another seat."""
+        return self.action_text(action, seat, DEFAULT_NAMES if names is None else names)
+
+    def summarize(self, state: S, events: Iterable[E], viewer: int | None, names: Names | None = None) -> str:
+        """The story of the game so far for ``viewer``, told from their view and the events they received."""
+        seen = [e for e in (self.redact(event, viewer) for event in events) if e is not None]
+        return self.summary_text(self.view(state, viewer), seen, self.outcome(state), DEFAULT_NAMES if names is None else names)
+
     def config(self, players: int, options: Any = None) -> Config[S]:
-        """A checked :class:`Config`; ``options`` may be an instance, a dict (structured) or ``None``."""
-        if players not in self.player_counts:
-            msg = f"{self.title} is played by {', '.join(map(str, self.player_counts))} players, not {players}"
+        """A checked :class:`Config`; ``options`` may be an instance, a dict (structured) or ``None``.
+
+        Raises:
+            ValueError: an unsupported player count, or bad options (each named).
+        """
+        if type(players) is not int or players not in self.player_counts:
+            msg = f"{self.title} is played by {', '.join(map(str, self.player_counts))} players, not {players!r}"
             raise ValueError(msg)
         return Config(players, structure_options(self.options_type, options))
+
+
+class _ActionCodec:
+    """Validates actions through msgspec types built once per game (well under a microsecond a call).
+
+    A Struct goes through msgpack and back (which checks every field's type and
+    freezes lists into tuples); a JSON object is converted through a one-field
+    wrapper Struct, because converting straight to a union rebuilds its type info
+    on every call.
+    """
+
+    __slots__ = ("_classes", "_decoder", "_encoder", "_title", "_wrapper")
+
+    def __init__(self, title: str, action_type: Any) -> None:
+        self._title = title
+        self._classes = frozenset(union_members(action_type))
+        self._encoder = msgspec.msgpack.Encoder()
+        self._decoder = msgspec.msgpack.Decoder(action_type)
+        self._wrapper = msgspec.defstruct("CheckedAction", [("action", action_type)])
+
+    def check(self, player: int, action: Any) -> Any:
+        if type(action) in self._classes:
+            try:
+                return self._decoder.decode(self._encoder.encode(action))
+            except (msgspec.ValidationError, msgspec.EncodeError, TypeError, ValueError, OverflowError) as exc:
+                reason = _field_error(exc)
+                msg = f"Refused {type(action).__name__} from player {player}: {reason}."
+                raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
+        if isinstance(action, Mapping):
+            try:
+                return msgspec.convert({"action": action}, self._wrapper).action  # type: ignore[attr-defined]
+            except (msgspec.ValidationError, TypeError, ValueError) as exc:
+                tag = action.get("type", "an untagged object")
+                msg = f"Refused {tag!s:.60} from player {player}: not a well-formed {self._title} action ({_field_error(exc)})."
+                raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
+        msg = f"Refused {type(action).__name__} from player {player}: not an action of {self._title}."
+        raise IllegalAction(msg, code="action/malformed", player=player, action=None)
+
+
+def _field_error(exc: Exception) -> str:
+    """msgspec's message with the wrapper's path prefix removed (``$.action.cell`` reads ``$.cell``)."""
+    return str(exc).replace("$.action.", "$.").replace("`$.action`", "the action")

@@ -25,6 +25,7 @@ from boardcore.errors import LogError
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "MAX_LINE_BYTES",
     "Header",
     "Log",
     "Record",
@@ -33,6 +34,7 @@ __all__ = [
     "genesis",
     "iter_log",
     "read_log",
+    "record_for",
     "new_salt",
     "seed_commitment",
     "valid_seed",
@@ -42,6 +44,9 @@ __all__ = [
 FORMAT = "boardcore-log"
 FORMAT_VERSION = 1
 MSGPACK_MAGIC = b"BCLOG\x01"
+MAX_LINE_BYTES = 1 << 20
+"""The longest line (or msgpack frame) a reader accepts: 1 MiB, thousands of times a real record, so a
+hostile log cannot make a verifier hold gigabytes for one line."""
 
 
 class Header(msgspec.Struct, frozen=True, tag="header", kw_only=True, forbid_unknown_fields=True):
@@ -134,6 +139,15 @@ def chain_link(previous: str, step: int, player: int, action: dict[str, Any], ev
     return digest(previous.encode() + canonical([step, player, action, events, state]))
 
 
+def record_for(chain: str, step: int, player: int, action: Any, events: Any, state: Any) -> Record:
+    """The record of step ``step`` (1-based): the action's JSON object, digests of its events and the state after, chained."""
+    obj = action_object(action)
+    events_hash = events_digest(events)
+    state_hash = state_digest(state)
+    link = chain_link(chain, step, player, obj, events_hash, state_hash)
+    return Record(step=step, player=player, action=obj, events=events_hash, state=state_hash, chain=link)
+
+
 def action_object(action: Any) -> dict[str, Any]:
     """An action Struct as its JSON object, tag included (tuples become lists, exactly as JSON reads back)."""
     return _json_object_decoder.decode(_json_encoder.encode(action))
@@ -146,35 +160,6 @@ class Log:
     header: Header
     records: tuple[Record, ...]
     reveal: SeedReveal | None = None
-
-    @classmethod
-    def from_match(cls, match: Any) -> Log:
-        """The log of a match so far; a committed seed is revealed once the game is over."""
-        from boardcore import __version__
-        from boardcore.options import unstructure_options
-
-        game = match.game
-        committed = match.seed_commitment is not None
-        header = Header(
-            game=game.name,
-            rules_version=game.rules_version,
-            engine_version=__version__,
-            players=match.players,
-            options=unstructure_options(match.config.options),
-            seed=None if committed else match.seed,
-            seed_commitment=match.seed_commitment,
-        )
-        chain = genesis(header)
-        records = []
-        states = match._states
-        for index, step in enumerate(match.steps):
-            action = action_object(step.action)
-            events = events_digest(step.events)
-            state = state_digest(states[index + 1])
-            chain = chain_link(chain, index + 1, step.player, action, events, state)
-            records.append(Record(step=index + 1, player=step.player, action=action, events=events, state=state, chain=chain))
-        reveal = SeedReveal(seed=match.seed, salt=match.seed_salt) if committed and match.is_over else None
-        return cls(header, tuple(records), reveal)
 
     def lines(self) -> Iterator[Header | Record | SeedReveal]:
         """Header, records, then the reveal if any."""
@@ -204,7 +189,15 @@ class Log:
 
 
 def _iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
-    for number, raw in enumerate(stream, start=1):
+    number = 0
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > MAX_LINE_BYTES:
+            msg = f"line {number} is longer than {MAX_LINE_BYTES} bytes, the most a log line may hold"
+            raise LogError(msg, line=number, kind="corrupt")
         if not raw.strip():
             continue
         try:
@@ -212,24 +205,6 @@ def _iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | Seed
         except (msgspec.DecodeError, RecursionError) as exc:
             msg = f"line {number} is not a valid log record: {exc}"
             raise LogError(msg, line=number, kind="corrupt") from None
-
-
-_CHUNK = 1 << 20
-
-
-def _read_exactly(stream: IO[bytes], size: int) -> bytes:
-    """Up to ``size`` bytes, read in chunks: a huge length prefix in a tiny file allocates only what is there."""
-    if size <= _CHUNK:
-        return stream.read(size)
-    parts = []
-    left = size
-    while left:
-        part = stream.read(min(left, _CHUNK))
-        if not part:
-            break
-        parts.append(part)
-        left -= len(part)
-    return b"".join(parts)
 
 
 def _iter_msgpack(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
@@ -243,7 +218,10 @@ def _iter_msgpack(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | Se
             msg = f"frame {number} is truncated (length prefix cut short)"
             raise LogError(msg, line=number, kind="truncated")
         (size,) = struct.unpack(">I", prefix)
-        frame = _read_exactly(stream, size)
+        if size > MAX_LINE_BYTES:
+            msg = f"frame {number} claims {size} bytes, more than the {MAX_LINE_BYTES} a log frame may hold"
+            raise LogError(msg, line=number, kind="corrupt")
+        frame = stream.read(size)
         if len(frame) < size:
             msg = f"frame {number} is truncated ({len(frame)} of {size} bytes)"
             raise LogError(msg, line=number, kind="truncated")

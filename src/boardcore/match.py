@@ -1,8 +1,9 @@
-"""Match: the convenience layer UIs and servers hold: state, history, undo, views.
+"""Match: the convenience layer UIs and servers hold: state, history, undo, views, text, the log.
 
 A ``Match`` is the only mutable object in the engine. It keeps every state it
 has passed through (states share structure, so this is cheap), which makes undo
-a pop: O(1) whatever the history length.
+a pop: O(1) whatever the history length. Its log is built as it goes: each
+step's record is hashed once, so saving after every action costs O(new steps).
 
 Undo policy (computed from the events, never flagged by hand): a seat may take
 back its own most recent action when no other seat has acted since and that
@@ -14,6 +15,7 @@ skips the policy.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -21,74 +23,78 @@ import attrs
 import msgspec
 
 from boardcore.errors import IllegalAction, UndoRefused
-from boardcore.game import Config, Game
-from boardcore.log import Log, new_salt, seed_commitment, valid_seed
+from boardcore.game import Config, Game, seat_names
+from boardcore.log import Header, Log, Record, SeedReveal, genesis, new_salt, record_for, seed_commitment, valid_seed
+from boardcore.options import unstructure_options
+from boardcore.outcome import Outcome
+from boardcore.version import __version__
 
-__all__ = ["Match", "Step", "take_action"]
+__all__ = ["MIN_COMMITTED_SEED", "Match", "Step", "take_action"]
 
 S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
+V = TypeVar("V")
+
+MIN_COMMITTED_SEED = 2**48
+"""A committed seed smaller than this in magnitude is refused: a player could find it by trying seeds
+against the log's first state digest (a seed of 31337 was found that way in 12 s)."""
 
 
-class Step(msgspec.Struct, frozen=True, array_like=True, gc=False):
-    """One applied action: who, what, and every event it produced (unredacted)."""
+class Step(msgspec.Struct, Generic[A, E], frozen=True, array_like=True, gc=False):
+    """One applied action: who, what, and every event it produced (unredacted: for the server only)."""
 
     player: int
-    action: Any
-    events: tuple[Any, ...]
+    action: A
+    events: tuple[E, ...]
     undoable: bool
     """The action drew no randomness and every event was public and revealed nothing."""
 
 
-def take_action(game: Game[S, Any, Any, Any], state: S, player: int, action: Any) -> tuple[list[Any], S]:
-    """The events of ``player``'s ``action`` and the state they fold into (nothing is kept).
+def take_action(game: Game[S, A, E, Any], state: S, player: int, action: Any) -> tuple[list[E], S]:
+    """The events of ``player``'s ``action`` and the state they fold into (nothing is kept): ``game.act``.
 
     Raises:
-        IllegalAction: the seat may not act now (``turn/not_your_turn``, ``game/over``), or ``decide`` refuses.
+        IllegalAction: malformed, not the seat's turn, the game is over, or the rules refuse it.
     """
-    if player not in game.actors(state):
-        name = type(action).__name__
-        if game.outcome(state) is not None:
-            msg = f"Refused {name} from player {player}: the game is over, nobody may act."
-            raise IllegalAction(msg, code="game/over", player=player, action=action)
-        waiting = ", ".join(map(str, sorted(game.actors(state))))
-        msg = f"Refused {name} from player {player}: it is not their turn (waiting for player {waiting})."
-        raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
-    events = game.decide(state, player, action)
-    return events, game.fold(state, events)
-
-
-def _frozen(action: Any) -> bool:
-    """The action holds nothing mutable (hashing a frozen Struct fails on a list or dict inside)."""
-    try:
-        hash(action)
-    except TypeError:
-        return False
-    return True
+    return game.act(state, player, action)
 
 
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     """Seat names: ``P1, P2, ...`` for a count, else the given strings."""
-    if isinstance(players, int):
-        return tuple(f"P{seat + 1}" for seat in range(players))
-    if isinstance(players, (str, bytes)) or not all(isinstance(name, str) for name in players):
+    if type(players) is int:
+        return seat_names(players)
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or not all(isinstance(n, str) for n in players):
         msg = f"players is a count or a sequence of seat names (strings), not {players!r}"
         raise ValueError(msg)
     return tuple(players)
 
 
-@attrs.define(eq=False)
-class Match(Generic[S]):
-    """A game in progress: apply actions, undo, and read views, event streams and the log."""
+def _fresh_seed() -> int:
+    """A seed of 64 random bits, large enough to commit to."""
+    while True:
+        seed = secrets.randbits(64)
+        if seed >= MIN_COMMITTED_SEED:
+            return seed
 
-    game: Game[S, Any, Any, Any]
+
+@attrs.define(eq=False)
+class Match(Generic[S, A, E, V]):
+    """A game in progress: apply actions, undo, and read views, event streams, text and the log."""
+
+    game: Game[S, A, E, V]
     config: Config[S]
-    seed: int = attrs.field(repr=False)
+    seed: int | None = attrs.field(repr=False)
+    """The seed the match was set up from (``None`` for a match started from a built state)."""
     players: tuple[str, ...]
     _states: list[S] = attrs.field(repr=False)
-    _steps: list[Step] = attrs.field(repr=False, factory=list)
+    _steps: list[Step[A, E]] = attrs.field(repr=False, factory=list)
     seed_commitment: str | None = attrs.field(default=None, repr=False)
     seed_salt: str | None = attrs.field(default=None, repr=False)
     """The commitment's secret salt (revealed with the seed at the end); ``None`` when the seed is public."""
+    _records: list[Record] = attrs.field(repr=False, factory=list)
+    """Log records of the first ``len(_records)`` steps, each hashed once."""
+    _header: Header | None = attrs.field(default=None, repr=False)
 
     def __repr__(self) -> str:
         return f"Match(game={self.game.name!r}, players={self.players!r}, steps={len(self._steps)})"
@@ -96,20 +102,32 @@ class Match(Generic[S]):
     @classmethod
     def new(
         cls,
-        game: Game[S, Any, Any, Any],
+        game: Game[S, A, E, V],
         players: int | Sequence[str],
-        seed: int,
+        seed: int | None = None,
         options: Any = None,
         *,
         commit_seed: bool = False,
-    ) -> Match[S]:
+    ) -> Match[S, A, E, V]:
         """Set up a new match; ``commit_seed`` logs only a salted hash of the seed until the end.
 
+        ``seed=None`` draws 64 random bits (what a committed seed should be: the
+        seed is the game's every shuffle and roll).
+
         Raises:
-            ValueError: a seed outside ``-2**63 .. 2**64 - 1``, or a bad player count or options.
+            ValueError: a seed outside ``-2**63 .. 2**64 - 1``, a committed seed small enough to
+                guess (see :data:`MIN_COMMITTED_SEED`), or a bad player count or options.
         """
+        if seed is None:
+            seed = _fresh_seed()
         if not valid_seed(seed):
             msg = f"the seed must be an integer from -2**63 to 2**64 - 1, not {seed!r}"
+            raise ValueError(msg)
+        if commit_seed and abs(seed) < MIN_COMMITTED_SEED:
+            msg = (
+                f"a committed seed must be unguessable, and {seed} is small enough to find by trying seeds "
+                f"against the log's digests; pass seed=None to draw 64 random bits (or a seed of at least 2**48)"
+            )
             raise ValueError(msg)
         names = _player_names(players)
         config = game.config(len(names), options)
@@ -117,6 +135,25 @@ class Match(Generic[S]):
         salt = new_salt() if commit_seed else None
         commitment = seed_commitment(seed, salt) if commit_seed else None
         return cls(game, config, seed, names, [state], [], commitment, salt)
+
+    @classmethod
+    def from_state(
+        cls,
+        game: Game[S, A, E, V],
+        state: S,
+        players: int | Sequence[str],
+        options: Any = None,
+    ) -> Match[S, A, E, V]:
+        """A match starting from a state built by hand (for scenarios, tests and puzzles).
+
+        It plays, undoes and redacts like any match, but has no seed to replay
+        from, so it has no verifiable log.
+
+        Raises:
+            ValueError: a bad player count or options.
+        """
+        names = _player_names(players)
+        return cls(game, game.config(len(names), options), None, names, [state], [])
 
     # --- reading ---------------------------------------------------------
 
@@ -127,16 +164,26 @@ class Match(Generic[S]):
 
     @property
     def initial_state(self) -> S:
-        """The state right after setup."""
+        """The state the match started from."""
         return self._states[0]
 
+    def state_at(self, step: int) -> S:
+        """The full state after the first ``step`` actions (0: the initial state).
+
+        Raises:
+            IndexError: no such step.
+        """
+        if type(step) is not int or not 0 <= step < len(self._states):
+            raise IndexError(f"no step {step!r}: this match has steps 0 to {len(self._steps)}")
+        return self._states[step]
+
     @property
-    def steps(self) -> tuple[Step, ...]:
+    def steps(self) -> tuple[Step[A, E], ...]:
         """Every applied action so far, oldest first (a copy: use ``last_step`` in loops)."""
         return tuple(self._steps)
 
     @property
-    def last_step(self) -> Step | None:
+    def last_step(self) -> Step[A, E] | None:
         """The most recent action, or ``None`` before the first."""
         return self._steps[-1] if self._steps else None
 
@@ -154,26 +201,29 @@ class Match(Generic[S]):
         return self.game.outcome(self._states[-1]) is not None
 
     @property
-    def outcome(self) -> Any:
+    def outcome(self) -> Outcome | None:
         """The :class:`~boardcore.outcome.Outcome`, or ``None`` while the game goes on."""
-        return self.game.outcome(self.state)
+        return self.game.outcome(self._states[-1])  # type: ignore[no-any-return]
 
-    def _check_seat(self, player: int | None) -> None:
-        """Refuse a seat number this match does not have (so no game sees one)."""
-        if player is not None and (type(player) is not int or not 0 <= player < len(self.players)):
-            msg = f"no seat {player!r}: this match has seats 0 to {len(self.players) - 1} (None for a spectator)"
+    def _check_seat(self, player: int | None, spectator: bool = True) -> None:
+        """Refuse a seat number this match does not have (so no game sees one); ``None`` only where spectators may ask."""
+        if player is None and spectator:
+            return
+        if type(player) is not int or not 0 <= player < len(self.players):
+            also = " (None for a spectator)" if spectator else ""
+            msg = f"no seat {player!r}: this match has seats 0 to {len(self.players) - 1}{also}"
             raise ValueError(msg)
 
-    def legal_actions(self, player: int) -> Sequence[Any]:
+    def legal_actions(self, player: int) -> Sequence[A]:
         """Every action ``player`` may take now.
 
         Raises:
             ValueError: ``player`` is not a seat of this match.
         """
-        self._check_seat(player)
+        self._check_seat(player, spectator=False)
         return self.game.legal_actions(self._states[-1], player)
 
-    def view(self, player: int | None) -> Any:
+    def view(self, player: int | None) -> V:
         """What ``player`` (``None``: a spectator) may know now.
 
         Raises:
@@ -182,14 +232,11 @@ class Match(Generic[S]):
         self._check_seat(player)
         return self.game.view(self._states[-1], player)
 
-    def events_for(self, player: int | None, since: int = 0) -> list[Any]:
+    def events_for(self, player: int | None, since: int = 0) -> list[E]:
         """Events of the steps after the first ``since`` as ``player`` may receive them, hidden ones left out.
 
-        A UI that remembers ``len(match)`` from its last call passes it as ``since``
-        to fetch only what happened after.
-
         Raises:
-            ValueError: ``player`` is not a seat of this match.
+            ValueError: ``player`` is not a seat of this match, or ``since`` is not a step count.
         """
         self._check_seat(player)
         if type(since) is not int or since < 0:
@@ -205,39 +252,61 @@ class Match(Generic[S]):
         return out
 
     @property
-    def events(self) -> list[Any]:
+    def events(self) -> list[E]:
         """Every event so far, unredacted (for the server and for replay)."""
         return [event for step in self._steps for event in step.events]
 
+    # --- text ------------------------------------------------------------
+
+    def describe(self, event: E, viewer: int | None) -> str | None:
+        """One line for ``event`` as ``viewer`` may read it (redacted first; seat names used), or ``None``.
+
+        Raises:
+            ValueError: ``viewer`` is not a seat of this match.
+            TypeError: ``event`` is not an event of this game.
+        """
+        self._check_seat(viewer)
+        return self.game.describe(event, viewer, self.players)
+
+    def step_text(self, step: int, viewer: int | None) -> list[str]:
+        """The lines ``viewer`` may read about step ``step`` (1-based), from the events they received.
+
+        Raises:
+            ValueError: ``viewer`` is not a seat of this match.
+            IndexError: no such step.
+        """
+        self._check_seat(viewer)
+        if type(step) is not int or not 1 <= step <= len(self._steps):
+            raise IndexError(f"no step {step!r}: this match has steps 1 to {len(self._steps)}")
+        describe = self.game.describe
+        lines = (describe(event, viewer, self.players) for event in self._steps[step - 1].events)
+        return [line for line in lines if line]
+
+    def label(self, action: A, seat: int) -> str:
+        """One line for ``seat``'s own action (for its buttons); never show it to another seat.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this match.
+        """
+        self._check_seat(seat, spectator=False)
+        return self.game.label(action, seat, self.players)
+
+    def summary(self, viewer: int | None) -> str:
+        """The story of the match so far as ``viewer`` may read it.
+
+        Raises:
+            ValueError: ``viewer`` is not a seat of this match.
+        """
+        self._check_seat(viewer)
+        return self.game.summarize(self._states[-1], self.events, viewer, self.players)
+
     # --- acting ----------------------------------------------------------
 
-    def _coerce(self, player: int, action: Any) -> Any:
-        """The action as a validated, frozen Struct of this game, or ``IllegalAction`` ``action/malformed``.
-
-        Structs go through their builtin form too: that checks the field types (the
-        constructor does not), freezes lists given where tuples belong (so a caller
-        cannot rewrite a kept action, and with it the log) and refuses subclasses
-        (whose tag would not replay).
-        """
-        if isinstance(action, msgspec.Struct):
-            if not isinstance(action, self.game.action_classes):
-                msg = f"Refused {type(action).__name__} from player {player}: not an action of {self.game.title}."
-                raise IllegalAction(msg, code="action/malformed", player=player, action=None)
-            action = msgspec.to_builtins(action)
-        if isinstance(action, Mapping):
-            try:
-                return msgspec.convert(action, self.game.action_type)
-            except (msgspec.ValidationError, TypeError, ValueError) as exc:
-                tag = action.get("type", "an untagged object")
-                msg = f"Refused {tag} from player {player}: not a well-formed {self.game.title} action ({exc})."
-                raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
-        msg = f"Refused {type(action).__name__} from player {player}: not an action of {self.game.title}."
-        raise IllegalAction(msg, code="action/malformed", player=player, action=None)
-
-    def apply(self, player: int, action: Any) -> list[Any]:
+    def apply(self, player: int, action: A | Mapping[str, Any]) -> list[E]:
         """Validate and apply ``action`` for ``player``; returns the events as ``player`` sees them.
 
-        ``action`` may be an action Struct or its JSON-shaped dict (``{"type": ...}``).
+        ``action`` may be an action Struct or its JSON-shaped dict (``{"type": ...}``);
+        either way every field's type is checked before any rule sees it.
 
         Raises:
             IllegalAction: the action is malformed or not allowed now; nothing changes.
@@ -246,16 +315,15 @@ class Match(Generic[S]):
         if type(player) is not int or not 0 <= player < len(self.players):
             msg = f"Refused an action from player {player!r}: this match has seats 0 to {len(self.players) - 1}."
             raise IllegalAction(msg, code="player/unknown", player=None, action=None)
-        if type(action) not in game.action_classes or not _frozen(action):
-            action = self._coerce(player, action)
-        events, state = take_action(game, self._states[-1], player, action)
+        checked = game.check_action(player, action)
+        events, state = game.play(self._states[-1], player, checked)
         barriers = game.undo_barriers
         undoable = True
         for event in events:
             if type(event) in barriers:
                 undoable = False
                 break
-        self._steps.append(Step(player, action, tuple(events), undoable))
+        self._steps.append(Step(player, checked, tuple(events), undoable))
         self._states.append(state)
         if undoable:  # every event is public
             return list(events)
@@ -270,9 +338,7 @@ class Match(Generic[S]):
         Raises:
             ValueError: ``player`` is not a seat of this match.
         """
-        if player is None or type(player) is not int or not 0 <= player < len(self.players):
-            msg = f"no seat {player!r}: this match has seats 0 to {len(self.players) - 1}"
-            raise ValueError(msg)
+        self._check_seat(player, spectator=False)
         if not self._steps:
             return "nothing to undo"
         last = self._steps[-1]
@@ -292,7 +358,7 @@ class Match(Generic[S]):
         """
         return self.undo_refusal(player) is None
 
-    def undo(self, player: int, force: bool = False) -> list[Any]:
+    def undo(self, player: int, force: bool = False) -> list[E]:
         """Take back the most recent action; returns its events as ``player`` saw them.
 
         Raises:
@@ -306,12 +372,64 @@ class Match(Generic[S]):
             raise UndoRefused(msg, reason=reason)
         self._states.pop()
         step = self._steps.pop()
+        del self._records[len(self._steps) :]
         redact = self.game.redact
         return [seen for e in step.events if (seen := redact(e, player)) is not None]
 
     # --- logs ------------------------------------------------------------
 
     @property
-    def log(self) -> Any:
-        """The match as a verifiable :class:`~boardcore.log.Log` (digests computed now)."""
-        return Log.from_match(self)
+    def header(self) -> Header:
+        """The log header: game, rules version, seats, options and the seed (or its commitment).
+
+        Raises:
+            ValueError: the match started from a built state, so it has no seed to replay from.
+        """
+        if self._header is None:
+            if self.seed is None:
+                msg = "this match started from a built state (Match.from_state): it has no seed, so no verifiable log"
+                raise ValueError(msg)
+            game = self.game
+            committed = self.seed_commitment is not None
+            self._header = Header(
+                game=game.name,
+                rules_version=game.rules_version,
+                engine_version=__version__,
+                players=self.players,
+                options=unstructure_options(self.config.options),
+                seed=None if committed else self.seed,
+                seed_commitment=self.seed_commitment,
+            )
+        return self._header
+
+    def records(self, since: int = 0) -> list[Record]:
+        """Log records of the steps after the first ``since`` (each step is hashed once, when first asked for).
+
+        Raises:
+            ValueError: the match started from a built state (see :attr:`header`).
+        """
+        header = self.header
+        records, states = self._records, self._states
+        chain = records[-1].chain if records else genesis(header)
+        for index in range(len(records), len(self._steps)):
+            step = self._steps[index]
+            record = record_for(chain, index + 1, step.player, step.action, step.events, states[index + 1])
+            records.append(record)
+            chain = record.chain
+        return records[since:]
+
+    @property
+    def reveal(self) -> SeedReveal | None:
+        """The seed reveal that ends a committed-seed log, once the game is over."""
+        if self.seed_commitment is None or self.seed is None or not self.is_over:
+            return None
+        return SeedReveal(seed=self.seed, salt=self.seed_salt)
+
+    @property
+    def log(self) -> Log:
+        """The match as a verifiable :class:`~boardcore.log.Log` (new steps are hashed; earlier ones are kept).
+
+        Raises:
+            ValueError: the match started from a built state (see :attr:`header`).
+        """
+        return Log(self.header, tuple(self.records()), self.reveal)

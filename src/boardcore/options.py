@@ -18,6 +18,29 @@ __all__ = ["NoOptions", "structure_options", "unstructure_options"]
 _converter = cattrs.Converter(forbid_extra_keys=True)
 
 
+def _exactly(kind: type, words: str) -> Any:
+    """A structure hook that takes a value of exactly ``kind`` and converts nothing (2.7 is not an int, true is not 1)."""
+
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is kind:
+            return value
+        raise ValueError(f"expected {words}, not {value!r}")
+
+    return hook
+
+
+def _number(value: Any, _: Any) -> float:
+    if type(value) in (int, float):
+        return float(value)
+    raise ValueError(f"expected a number, not {value!r}")
+
+
+_converter.register_structure_hook(int, _exactly(int, "a whole number"))
+_converter.register_structure_hook(str, _exactly(str, "a string"))
+_converter.register_structure_hook(bool, _exactly(bool, "true or false"))
+_converter.register_structure_hook(float, _number)
+
+
 @attrs.frozen
 class NoOptions:
     """Options of a game that has none."""
@@ -25,8 +48,12 @@ class NoOptions:
 
 def _explain(exc: BaseException, type_: Any) -> str:
     """A validator's own message when it gave one; cattrs' generic wording otherwise."""
-    if isinstance(exc, ValueError) and not isinstance(exc, cattrs.BaseValidationError) and str(exc):
-        return str(exc)
+    if isinstance(exc, ValueError) and not isinstance(exc, cattrs.BaseValidationError) and exc.args:
+        first = exc.args[0]  # attrs validators pass (message, attribute, ...): the message alone is for people
+        if isinstance(first, str) and first:
+            return first
+    if isinstance(exc, (TypeError, AttributeError)):
+        return f"a value of the wrong type ({exc})"
     return cattrs.v.format_exception(exc, type_)
 
 
@@ -45,7 +72,7 @@ def structure_options(options_type: type, raw: Any) -> Any:
         raise ValueError(msg)
     try:
         return _converter.structure(dict(raw), options_type)
-    except (cattrs.BaseValidationError, ValueError, TypeError) as exc:
+    except (cattrs.BaseValidationError, ValueError, TypeError, AttributeError) as exc:
         if isinstance(exc, cattrs.BaseValidationError):
             detail = "; ".join(cattrs.transform_error(exc, path="options", format_exception=_explain))
         else:

@@ -17,7 +17,7 @@ from typing import TypeVar
 
 import msgspec
 
-__all__ = ["BOTS", "DETERMINIZE", "RULES", "Rng", "mix64", "word"]
+__all__ = ["BOTS", "DETERMINIZE", "RULES", "Rng", "RngAdvanced", "advance", "mix64", "word"]
 
 T = TypeVar("T")
 
@@ -65,6 +65,10 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
     def fork(self, stream: int) -> Rng:
         """The same seed on another stream, from its start."""
         return Rng(self.seed, stream, 0)
+
+    def at(self, counter: int) -> Rng:
+        """This generator after ``counter`` words in all (how a logged draw count is folded back in)."""
+        return Rng(self.seed, self.stream, counter)
 
     def next_word(self) -> tuple[int, Rng]:
         """One uniform 64-bit word."""
@@ -148,3 +152,18 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
             j, rng = rng.below(len(out) - i)
             out[i], out[i + j] = out[i + j], out[i]
         return tuple(out[:k]), rng
+
+
+class RngAdvanced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """The rules RNG has drawn up to ``counter``; seen by nobody.
+
+    A turn emits one whenever it drew, so that folding the events alone rebuilds
+    the RNG state too, and so that undo knows randomness was revealed.
+    """
+
+    counter: int
+
+
+def advance(rng: Rng) -> RngAdvanced:
+    """The bookkeeping event that moves a state's RNG to ``rng``."""
+    return RngAdvanced(counter=rng.counter)

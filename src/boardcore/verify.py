@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import msgspec
 
 from boardcore.encoding import events_digest, state_digest
 from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
@@ -31,12 +30,14 @@ from boardcore.log import (
     seed_commitment,
     valid_seed,
 )
-from boardcore.match import Match, take_action
+from boardcore.match import Match
+from boardcore.outcome import Outcome
 from boardcore.registry import get_game
 
 __all__ = ["KINDS", "Upcaster", "Verdict", "register_upcaster", "replay", "verify"]
 
 KINDS = (
+    "unfinished",
     "illegal_action",
     "digest_mismatch",
     "broken_chain",
@@ -91,11 +92,16 @@ class Verdict:
     message: str = "valid"
     upcast: bool = False
     """The log was upcast from an older rules version (its digests were not compared)."""
+    finished: bool = False
+    """The log reaches the end of the game (its last record leaves the game over)."""
+    outcome: Outcome | None = None
+    """The game's outcome when ``finished``."""
 
     def __str__(self) -> str:
         if self.ok:
             note = " (upcast from an older rules version; digests not compared)" if self.upcast else ""
-            return f"valid: {self.steps} steps{note}"
+            end = f"game over: {self.outcome.reason}" if self.finished and self.outcome is not None else "the game is not finished"
+            return f"valid: {self.steps} steps, {end}{note}"
         where = f"step {self.step}" if self.step is not None else f"line {self.line}"
         return f"invalid at {where} [{self.kind}]: {self.message}"
 
@@ -119,12 +125,12 @@ def _items(log: Log | str | Path | bytes) -> Iterator[tuple[int, Header | Record
             yield from iter_log(stream)
 
 
-def _revealed(log: Log | str | Path | bytes) -> SeedReveal | None:
-    """The reveal on a log's last line, if any (a streaming pre-pass)."""
+def _revealed(log: Log | str | Path | bytes) -> tuple[int, SeedReveal] | None:
+    """The reveal on a log's last line and its line number, if any (a streaming pre-pass)."""
     found = None
-    for _, item in _items(log):
+    for line, item in _items(log):
         if isinstance(item, SeedReveal):
-            found = item
+            found = line, item
     return found
 
 
@@ -154,8 +160,11 @@ def _game_for(header: Header, game: Game[Any, Any, Any, Any] | None) -> tuple[Ga
     return game, path
 
 
-def _seed_for(header: Header, given: int | None, salt: str | None, revealed: SeedReveal | None) -> int:
-    """The real seed: the header's, or a given/revealed one (with its salt) that matches the commitment."""
+def _seed_for(header: Header, given: int | None, salt: str | None, revealed: SeedReveal | None, reveal_line: int = 1) -> int:
+    """The real seed: the header's, or a given/revealed one (with its salt) that matches the commitment.
+
+    A revealed seed that does not open the commitment is blamed on the reveal's line.
+    """
     if (header.seed is None) == (header.seed_commitment is None):
         raise LogError("the header must carry exactly one of seed and seed_commitment", line=1, kind="corrupt")
     if header.seed is not None:
@@ -164,8 +173,9 @@ def _seed_for(header: Header, given: int | None, salt: str | None, revealed: See
         if given is not None and given != header.seed:
             raise LogError(f"the given seed {given} is not the seed {header.seed} in the header", line=1, kind="seed_mismatch")
         return header.seed
+    blame = 1
     if given is None and revealed is not None:
-        given, salt = revealed.seed, revealed.salt
+        given, salt, blame = revealed.seed, revealed.salt, reveal_line
     if given is None:
         raise LogError("the seed is committed but not revealed; pass it (and its salt) to verify", line=1, kind="seed_mismatch")
     try:
@@ -173,15 +183,16 @@ def _seed_for(header: Header, given: int | None, salt: str | None, revealed: See
     except ValueError:
         matches = False
     if not matches:
-        raise LogError("the seed (with its salt) does not match the header's seed commitment", line=1, kind="seed_mismatch")
+        what = "the revealed seed" if blame != 1 else "the seed"
+        raise LogError(f"{what} (with its salt) does not match the header's seed commitment", line=blame, kind="seed_mismatch")
     return given
 
 
-def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any], list[Upcaster]]:
+def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any, Any, Any, Any], list[Upcaster]]:
     """The match at step 0 for the log's header (seed from the header, the reveal or ``seed``)."""
     header = log.header
     game, upcasters = _game_for(header, game)
-    real_seed = _seed_for(header, seed, salt, log.reveal)
+    real_seed = _seed_for(header, seed, salt, log.reveal, len(log.records) + 2)
     try:
         match = Match.new(game, header.players, real_seed, header.options)
     except ValueError as exc:
@@ -192,10 +203,10 @@ def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, An
     return match, upcasters
 
 
-def _decode_action(game: Game[Any, Any, Any, Any], raw: dict[str, Any], upcasters: list[Upcaster]) -> Any:
+def _decode_action(game: Game[Any, Any, Any, Any], player: int, raw: dict[str, Any], upcasters: list[Upcaster]) -> Any:
     for upcast in upcasters:
         raw = upcast(raw)
-    return msgspec.convert(raw, game.action_type)
+    return game.check_action(player, raw)
 
 
 def verify(
@@ -204,14 +215,18 @@ def verify(
     *,
     salt: str | None = None,
     game: Game[Any, Any, Any, Any] | None = None,
+    complete: bool = False,
 ) -> Verdict:
     """Check a log against the rules: chain, legality and every digest, step by step.
 
     Files and bytes are streamed: memory stays flat however long the log, and the
     first bad step is found before anything after it is read. ``game`` overrides
     the registry lookup (for games that are not registered). ``seed`` and ``salt``
-    open a committed seed that was not revealed. Never raises for a bad log (or an
-    unreadable file, or rules that crash); returns a :class:`Verdict` instead.
+    open a committed seed that was not revealed. The verdict says whether the log
+    reaches the end of the game; ``complete=True`` makes a log that stops before
+    the end invalid (kind ``unfinished``), which is what a dispute over a finished
+    game should ask for. Never raises for a bad log (or an unreadable file, or
+    rules that crash); returns a :class:`Verdict` instead.
     """
     checked = 0
     try:
@@ -222,7 +237,7 @@ def verify(
         header = first[1]
         rules, upcasters = _game_for(header, game)
         revealed = _revealed(log) if header.seed is None and seed is None else None
-        real_seed = _seed_for(header, seed, salt, revealed)
+        real_seed = _seed_for(header, seed, salt, revealed[1] if revealed else None, revealed[0] if revealed else 1)
         try:
             config = rules.config(len(header.players), header.options)
         except ValueError as exc:
@@ -241,6 +256,9 @@ def verify(
                 raise LogError(f"line {line}: nothing may follow the seed reveal, and only one header", line=line, kind="corrupt")
             if isinstance(item, SeedReveal):
                 _check_reveal(header, item, real_seed, line)
+                if rules.outcome(state) is None:
+                    msg = f"line {line}: the seed is revealed before the game is over (a reveal ends a finished game's log)"
+                    raise LogError(msg, step=None, line=line, kind="corrupt")
                 ended = True
                 continue
             failure = _check_record(rules, upcasters, header, item, checked + 1, chain, state)
@@ -250,12 +268,16 @@ def verify(
             state = failure
             chain = item.chain
             checked += 1
+        result = rules.outcome(state)
     except LogError as exc:
         return Verdict(ok=False, steps=checked, step=exc.step, line=exc.line, kind=exc.kind, message=exc.message)
     except Exception as exc:  # last resort: verify never raises
         message = f"verification failed unexpectedly: {type(exc).__name__}: {exc}"
         return Verdict(ok=False, steps=checked, kind="rules_error", message=message)
-    return Verdict(ok=True, steps=checked, upcast=bool(upcasters))
+    if complete and result is None:
+        message = f"the log stops after step {checked}, before the end of the game"
+        return Verdict(ok=False, steps=checked, step=None, line=checked + 2, kind="unfinished", message=message)
+    return Verdict(ok=True, steps=checked, upcast=bool(upcasters), finished=result is not None, outcome=result)
 
 
 def _check_reveal(header: Header, reveal: SeedReveal, seed: int, line: int) -> None:
@@ -286,16 +308,18 @@ def _check_record(
         link = chain_link(chain, record.step, record.player, record.action, record.events, record.state)
     except (TypeError, ValueError) as exc:  # e.g. a msgpack extension type or a non-string key
         return "corrupt", f"the record cannot be encoded canonically: {exc}"
-    if link != record.chain:
-        return "broken_chain", "the hash chain does not match: this record or one before it was altered"
-    try:
-        action = _decode_action(game, record.action, upcasters)
-    except Exception as exc:  # a failing upcaster included
-        return "corrupt", f"the action cannot be read: {type(exc).__name__}: {exc}"
     if not 0 <= record.player < len(header.players):
         return "corrupt", f"player {record.player} is not a seat of this game"
     try:
-        events, state = take_action(game, state, record.player, action)
+        action = _decode_action(game, record.player, record.action, upcasters)
+    except IllegalAction as exc:
+        return "corrupt", f"the action cannot be read: {exc.message}"
+    except Exception as exc:  # a failing upcaster
+        return "corrupt", f"the action cannot be read: {type(exc).__name__}: {exc}"
+    if link != record.chain:
+        return _broken_chain(game, record, number, state, action, upcasters)
+    try:
+        events, state = game.play(state, record.player, action)
     except IllegalAction as exc:
         return "illegal_action", f"player {record.player}'s {type(action).__name__} is illegal: {exc.message} [{exc.code}]"
     except Exception as exc:  # a bug in the rules must not crash the dispute tool
@@ -308,6 +332,28 @@ def _check_record(
     return state
 
 
+def _broken_chain(game: Game[Any, Any, Any, Any], record: Record, number: int, state: Any, action: Any, upcasters: list[Upcaster]) -> tuple[str, str]:
+    """Name what was altered when a record's chain value does not match.
+
+    If the record's own action still produces its logged digests, its content is
+    genuine: the chain value itself was edited, or (for the first record) the
+    header it chains from was.
+    """
+    genuine = False
+    if not upcasters:
+        try:
+            events, after = game.play(state, record.player, action)
+            genuine = events_digest(events) == record.events and state_digest(after) == record.state
+        except Exception:  # an illegal or crashing action: the content is what changed
+            genuine = False
+    if genuine and number == 1:
+        raise LogError("the header was altered: the first record's chain does not match it", step=None, line=1, kind="broken_chain")
+    if genuine:
+        return "broken_chain", "this record's chain value was altered (its content replays to its digests)"
+    where = "this record (or the header it chains from)" if number == 1 else "this record"
+    return "broken_chain", f"the hash chain does not match: {where} was altered"
+
+
 def replay(
     log: Log | str | Path | bytes,
     step: int | None = None,
@@ -315,7 +361,7 @@ def replay(
     *,
     salt: str | None = None,
     game: Game[Any, Any, Any, Any] | None = None,
-) -> Match[Any]:
+) -> Match[Any, Any, Any, Any]:
     """The match rebuilt from a log's actions, up to ``step`` (default: all of them).
 
     ``seed`` and ``salt`` open a committed seed that was not revealed.
@@ -329,18 +375,23 @@ def replay(
         msg = f"the step to replay to must be 0 or more, not {step!r}"
         raise ValueError(msg)
     log = _load(log)
+    if step is not None and step > len(log.records):
+        msg = f"the log has {len(log.records)} steps; there is no step {step}"
+        raise ValueError(msg)
     match, upcasters = _start(log, seed, salt, game)
     records = log.records if step is None else log.records[:step]
     for index, record in enumerate(records):
         where = {"step": index + 1, "line": index + 2}
         if record.step != index + 1:
             raise LogError(f"step {index + 1}: the record says step {record.step}", kind="corrupt", **where)
-        try:
-            action = _decode_action(match.game, record.action, upcasters)
-        except Exception as exc:  # a failing upcaster included
-            raise LogError(f"step {index + 1}: the action cannot be read: {exc}", kind="corrupt", **where) from None
         if not 0 <= record.player < len(match.players):
             raise LogError(f"step {index + 1}: player {record.player} is not a seat of this game", kind="corrupt", **where)
+        try:
+            action = _decode_action(match.game, record.player, record.action, upcasters)
+        except IllegalAction as exc:
+            raise LogError(f"step {index + 1}: the action cannot be read: {exc.message}", kind="corrupt", **where) from None
+        except Exception as exc:  # a failing upcaster
+            raise LogError(f"step {index + 1}: the action cannot be read: {exc}", kind="corrupt", **where) from None
         try:
             match.apply(record.player, action)
         except IllegalAction as exc:

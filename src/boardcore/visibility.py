@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["NOBODY", "PUBLIC", "REVEAL", "Visibility", "only", "owner"]
+__all__ = ["NOBODY", "PUBLIC", "REVEAL", "Visibility", "hidden", "only", "owner"]
 
 
 def _everyone(event: Any, player: int) -> bool:
@@ -74,6 +74,11 @@ def only(players: Callable[[Any], Any], redacted: Callable[[Any], Any] | None = 
         return player in players(event)
 
     return Visibility(sees, redacted=redacted)
+
+
+def hidden(redacted: Callable[[Any], Any]) -> Visibility:
+    """Nobody sees the event in full; everyone, spectators included, gets ``redacted(event)`` (e.g. a shuffle's size, not its order)."""
+    return Visibility(_nobody, redacted=redacted)
 
 
 def check_table(members: tuple[type, ...], table: Mapping[type, Visibility]) -> None:

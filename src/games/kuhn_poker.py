@@ -6,16 +6,20 @@ Seat 0 acts first. ``Pass`` checks or folds, ``Bet`` bets or calls one chip.
 Sequences: pass-pass and bet-bet / pass-bet-bet go to a showdown (higher card
 takes the pot); bet-pass and pass-bet-pass end in a fold. Scores are each seat's
 net chips (+1/+2 or -1/-2).
+
+On the turn kernel (:mod:`boardcore.turn`) the game is one kind of decision,
+betting, whose candidates are always ``Pass`` and ``Bet``: nothing is refused
+once it is the seat's turn, so its ``problem`` is empty.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Union
 
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Config, Game, IllegalAction, Outcome, Rng, make_evolve
+from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
 
 # --- constants ---------------------------------------------------------------
 
@@ -99,32 +103,37 @@ def to_act(state: State) -> int | None:
     return None if state.history in TERMINAL else len(state.history) % 2
 
 
+def is_over(state: State) -> bool:
+    """The betting has closed and, at a showdown, both cards are face up."""
+    return state.history in TERMINAL and (state.shown or state.history not in SHOWDOWN)
+
+
 def actors(state: State) -> frozenset[int]:
     """The seat to act, or nobody once the hand is over."""
     seat = to_act(state)
     return frozenset() if seat is None else frozenset((seat,))
 
 
-def legal_actions(state: State, player: int) -> list[Pass | Bet]:
-    """Pass or bet, for the seat to act."""
-    return [Pass(), Bet()] if to_act(state) == player else []
+BETS = (Pass(), Bet())
+"""Both actions, built once: the candidates of every betting decision."""
 
 
-def decide(state: State, player: int, action: Pass | Bet) -> list[Passed | BetPlaced | CardsShown]:
-    """The seat's pass or bet, then the showdown if the betting has closed with a call or two checks."""
-    if to_act(state) != player:
-        raise IllegalAction(f"It is not player {player}'s turn to bet.", code="turn/not_your_turn", player=player, action=action)
-    if isinstance(action, Pass):
-        events: list[Passed | BetPlaced | CardsShown] = [Passed(player=player)]
-        history = state.history + "p"
-    elif isinstance(action, Bet):
-        events = [BetPlaced(player=player)]
-        history = state.history + "b"
-    else:
-        raise IllegalAction("Kuhn poker has only Pass and Bet.", code="action/malformed", player=player, action=action)
+def decision(state: State, player: int) -> str | None:
+    """``"bet"`` for the seat to act, else ``None``."""
+    return "bet" if to_act(state) == player else None
+
+
+def bet_problem(state: State, player: int, action: Pass | Bet) -> Refusal | None:
+    """Passing and betting are always open to the seat to act."""
+    return None
+
+
+def place_bet(turn: Turn[State, Any], player: int, action: Pass | Bet) -> None:
+    """The seat's pass or bet, then the showdown if the betting closed with a call or two checks."""
+    history = turn.state.history + ("p" if isinstance(action, Pass) else "b")
+    turn.emit(Passed(player=player) if isinstance(action, Pass) else BetPlaced(player=player))
     if history in SHOWDOWN:
-        events.append(CardsShown(hands=state.hands))
-    return events
+        turn.emit(CardsShown(hands=turn.state.hands))
 
 
 def evolve_passed(state: State, event: Passed) -> State:
@@ -148,6 +157,23 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     CardsShown: evolve_cards_shown,
 }
 evolve = make_evolve(Event, HANDLERS)
+
+FLOW: Flow[State, Action, Event] = Flow(
+    evolve=evolve,
+    decisions={
+        "bet": Decision(
+            actions=(Pass, Bet),
+            candidates=lambda state, player: BETS,
+            problem=bet_problem,
+            apply=place_bet,
+            ask="pass or bet",
+            legal=lambda state, player: list(BETS),
+        )
+    },
+    decision=decision,
+    actors=actors,
+    is_over=is_over,
+)
 
 
 def pot(history: str) -> int:
@@ -185,6 +211,14 @@ def outcome(state: State) -> Outcome | None:
     return Outcome.from_scores([float(x) for x in payoff(state.hands, state.history)], reason=reason)
 
 
+def secrets(state: State, viewer: int | None) -> frozenset[str]:
+    """The card names hidden from ``viewer``: every card not theirs, until a showdown shows both."""
+    if state.shown:
+        return frozenset()
+    own = None if viewer is None else state.hands[viewer]
+    return frozenset(CARDS[card] for card in range(3) if card != own)
+
+
 def determinize(state: State, player: int, rng: Rng) -> State:
     """Deal the opponent one of the two cards ``player`` does not hold (unless shown), and a fresh RNG.
 
@@ -199,26 +233,34 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     return msgspec.structs.replace(state, hands=hands, rng=Rng.from_seed(seed))
 
 
-def describe(item: object, viewer: int | None) -> str:
-    """``P1 bets``, ``Showdown: J vs K``."""
-    if isinstance(item, Passed):
-        return f"P{item.player + 1} passes"
-    if isinstance(item, BetPlaced):
-        return f"P{item.player + 1} bets"
-    if isinstance(item, CardsShown):
-        return f"Showdown: {CARDS[item.hands[0]]} vs {CARDS[item.hands[1]]}"
-    return type(item).__name__.lower()
+def event_text(event: Passed | BetPlaced | CardsShown, viewer: int | None, names: Names) -> str:
+    """``Ann bets``, ``Showdown: Ann's J against Bob's K``."""
+    if isinstance(event, Passed):
+        return f"{names[event.player]} passes"
+    if isinstance(event, BetPlaced):
+        return f"{names[event.player]} bets"
+    return f"Showdown: {names[0]}'s {CARDS[event.hands[0]]} against {names[1]}'s {CARDS[event.hands[1]]}"
 
 
-def summarize(state: State, events: object) -> str:
-    """Cards, betting and who took the pot."""
-    result = payoff(state.hands, state.history)
-    winner = 0 if result[0] > 0 else 1
-    cards = f"{CARDS[state.hands[0]]} vs {CARDS[state.hands[1]]}"
-    return f"Cards {cards}; betting {state.history!r}; P{winner + 1} takes {abs(result[0])} chip(s)."
+def action_text(action: Pass | Bet, seat: int, names: Names) -> str:
+    """``pass`` or ``bet``."""
+    return "pass" if isinstance(action, Pass) else "bet"
 
 
-GAME: Game[State, Pass | Bet, Passed | BetPlaced | CardsShown, View] = Game(
+def summary_text(view: View, events: Sequence[Any], outcome: Outcome | None, names: Names) -> str:
+    """The betting, the cards the viewer may know, and who took the pot."""
+    lines = [f"Betting: {view.history or 'none yet'}."]
+    if view.shown is not None:
+        lines.append(f"Cards: {names[0]} {CARDS[view.shown[0]]}, {names[1]} {CARDS[view.shown[1]]}.")
+    elif view.card is not None:
+        lines.append(f"Your card: {CARDS[view.card]}; the other card was never shown.")
+    if outcome is not None and outcome.scores is not None:
+        winner = outcome.winners[0]
+        lines.append(f"{names[winner]} takes {int(outcome.scores[winner])} chip(s) ({outcome.reason}).")
+    return "\n".join(lines)
+
+
+GAME: Game[State, Action, Event, View] = Game(
     name="kuhn_poker",
     title="Kuhn poker",
     rules_version="1",
@@ -227,14 +269,13 @@ GAME: Game[State, Pass | Bet, Passed | BetPlaced | CardsShown, View] = Game(
     event_type=Event,
     view_type=View,
     setup=setup,
-    actors=actors,
-    legal_actions=legal_actions,
-    decide=decide,
-    evolve=evolve,
+    flow=FLOW,
     view=view,
     visibility={Passed: PUBLIC, BetPlaced: PUBLIC, CardsShown: REVEAL},
     outcome=outcome,
     determinize=determinize,
-    describe=describe,
-    summarize=summarize,
+    event_text=event_text,
+    action_text=action_text,
+    summary_text=summary_text,
+    secrets=secrets,
 )

@@ -4,16 +4,20 @@ Two seats, X (seat 0) moves first.
 
 Cells are numbered 0-8, row by row. Three in a row wins; a full board is a draw.
 Nothing is hidden and nothing is random, so ``view`` is the whole board and
-``determinize`` returns the state unchanged.
+``determinize`` only replaces the RNG.
+
+The game runs on the turn kernel (:mod:`boardcore.turn`): it has one kind of
+decision, placing a mark, stated once as its candidates and its ``problem``; the
+engine derives the legal list, the refusals and the turn order checks from it.
 """
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
 
-from boardcore import PUBLIC, Config, Game, IllegalAction, Outcome, Rng, make_evolve
+from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
 
 # --- constants ---------------------------------------------------------------
 
@@ -42,7 +46,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
 class PlaceMark(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
     """Put your mark in an empty cell."""
 
-    cell: int
+    cell: Annotated[int, msgspec.Meta(ge=0, le=8)]
+    """0-8, row by row (the engine refuses any other number as malformed)."""
 
 
 Action = PlaceMark
@@ -91,26 +96,26 @@ def actors(state: State) -> frozenset[int]:
     return NOBODY_TO_MOVE
 
 
-def legal_actions(state: State, player: int) -> list[PlaceMark]:
-    """One ``PlaceMark`` per empty cell, for the seat to move (none once a line is closed)."""
-    if player != state.turn or state.winner is not None:
-        return []
+def decision(state: State, player: int) -> str | None:
+    """``"mark"`` for the seat to move while the game goes on, else ``None``."""
+    return "mark" if player == state.turn and state.winner is None and EMPTY in state.board else None
+
+
+def mark_problem(state: State, player: int, action: PlaceMark) -> Refusal | None:
+    """A mark goes in an empty cell: the one rule of a move, stated once (the engine already checked 0 <= cell <= 8)."""
+    if state.board[action.cell] != EMPTY:
+        return Refusal(f"cell {action.cell} is taken; choose an empty cell.", "board/cell_taken")
+    return None
+
+
+def empty_cells(state: State, player: int) -> list[PlaceMark]:
+    """The legal marks, listed directly (the candidates ``PLACE`` without a problem, in the same order)."""
     return [PLACE[cell] for cell, owner in enumerate(state.board) if owner == EMPTY]
 
 
-def decide(state: State, player: int, action: PlaceMark) -> list[MarkPlaced]:
-    """Place a mark: the seat must be on turn and the cell empty and on the board."""
-    if is_over(state):
-        raise IllegalAction("The game is over; no more marks may be placed.", code="game/over", player=player, action=action)
-    if player != state.turn:
-        msg = f"It is {MARKS[state.turn]}'s turn, not player {player}'s."
-        raise IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
-    if not isinstance(action, PlaceMark) or type(action.cell) is not int or not 0 <= action.cell < 9:
-        raise IllegalAction("A mark goes in a cell numbered 0 to 8.", code="action/malformed", player=player, action=action)
-    if state.board[action.cell] != EMPTY:
-        msg = f"Cell {action.cell} is taken; choose an empty cell."
-        raise IllegalAction(msg, code="board/cell_taken", player=player, action=action)
-    return [MarkPlaced(player=player, cell=action.cell)]
+def place_mark(turn: Turn[State, Event], player: int, action: PlaceMark) -> None:
+    """The mark lands."""
+    turn.emit(MarkPlaced(player=player, cell=action.cell))
 
 
 def evolve_mark_placed(state: State, event: MarkPlaced) -> State:
@@ -126,6 +131,23 @@ def evolve_mark_placed(state: State, event: MarkPlaced) -> State:
 
 
 evolve = make_evolve(Event, {MarkPlaced: evolve_mark_placed})
+
+FLOW: Flow[State, PlaceMark, Event] = Flow(
+    evolve=evolve,
+    decisions={
+        "mark": Decision(
+            actions=(PlaceMark,),
+            candidates=lambda state, player: PLACE,
+            problem=mark_problem,
+            apply=place_mark,
+            ask="place a mark in an empty cell",
+            legal=empty_cells,
+        )
+    },
+    decision=decision,
+    actors=actors,
+    is_over=is_over,
+)
 
 
 def view(state: State, player: int | None) -> View:
@@ -150,16 +172,19 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     return msgspec.structs.replace(state, rng=Rng.from_seed(seed))
 
 
-def describe(item: PlaceMark | MarkPlaced, viewer: int | None) -> str:
-    """``X takes cell 4``."""
-    if isinstance(item, MarkPlaced):
-        return f"{MARKS[item.player]} takes cell {item.cell}"
-    return f"place a mark in cell {item.cell}"
+def event_text(event: MarkPlaced, viewer: int | None, names: Names) -> str:
+    """``Ann (X) takes cell 4``."""
+    return f"{names[event.player]} ({MARKS[event.player]}) takes cell {event.cell}"
 
 
-def summarize(state: State, events: object) -> str:
+def action_text(action: PlaceMark, seat: int, names: Names) -> str:
+    """``place X in cell 4``."""
+    return f"place {MARKS[seat]} in cell {action.cell}"
+
+
+def summary_text(view: View, events: object, outcome: Outcome | None, names: Names) -> str:
     """The final board as three rows of X, O and dots."""
-    rows = ["".join("." if c == EMPTY else MARKS[c] for c in state.board[r * 3 : r * 3 + 3]) for r in range(3)]
+    rows = ["".join("." if c == EMPTY else MARKS[c] for c in view.board[r * 3 : r * 3 + 3]) for r in range(3)]
     return "\n".join(rows)
 
 
@@ -172,14 +197,12 @@ GAME: Game[State, PlaceMark, MarkPlaced, View] = Game(
     event_type=Event,
     view_type=View,
     setup=setup,
-    actors=actors,
-    legal_actions=legal_actions,
-    decide=decide,
-    evolve=evolve,
+    flow=FLOW,
     view=view,
     visibility={MarkPlaced: PUBLIC},
     outcome=outcome,
     determinize=determinize,
-    describe=describe,
-    summarize=summarize,
+    event_text=event_text,
+    action_text=action_text,
+    summary_text=summary_text,
 )

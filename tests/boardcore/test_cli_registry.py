@@ -103,14 +103,15 @@ def test_replay_of_an_unknown_seat_is_an_error_line(tmp_path: Path, capsys: pyte
 def test_replay_of_a_committed_seed_log_takes_the_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A committed-seed log cut before its reveal replays with --seed and --salt (the seed alone does not open it)."""
     log = tmp_path / "k.jsonl"
-    main(["play", "kuhn_poker", "--seed", "6", "--commit-seed", "--out", str(log)])
+    secret = str(2**60 + 6)
+    main(["play", "kuhn_poker", "--seed", secret, "--commit-seed", "--out", str(log)])
     rows = log.read_text().splitlines()
     salt = json.loads(rows[-1])["salt"]
     log.write_text("\n".join(rows[:-1]) + "\n")
     capsys.readouterr()
     assert main(["replay", str(log)]) == 2
-    assert main(["replay", str(log), "--seed", "6"]) == 2
-    assert main(["replay", str(log), "--seed", "6", "--salt", salt]) == 0
+    assert main(["replay", str(log), "--seed", secret]) == 2
+    assert main(["replay", str(log), "--seed", secret, "--salt", salt]) == 0
 
 
 @pytest.mark.parametrize("name", list_games())

@@ -21,6 +21,9 @@ from boardcore.verify import verify
 from games.tic_tac_toe import GAME as TTT
 from games.tic_tac_toe import PlaceMark
 
+BIG_SEED = 2**60
+"""Committed seeds must be unguessable (at least 2**48)."""
+
 
 def finished(seed: int = 4, commit_seed: bool = False) -> Match:
     match = Match.new(TTT, ["Ann", "Bob"], seed, commit_seed=commit_seed)
@@ -129,8 +132,8 @@ def test_a_committed_seed_is_salted_so_small_seeds_cannot_be_guessed() -> None:
     """The commitment to seed 1 is not the hash of any small seed, and two matches on one seed commit differently."""
     from boardcore.log import seed_commitment
 
-    first = Match.new(TTT, 2, 1, commit_seed=True)
-    second = Match.new(TTT, 2, 1, commit_seed=True)
+    first = Match.new(TTT, 2, BIG_SEED + 1, commit_seed=True)
+    second = Match.new(TTT, 2, BIG_SEED + 1, commit_seed=True)
     assert first.seed_commitment != second.seed_commitment
     assert first.seed_commitment not in {seed_commitment(s) for s in range(-100, 1000)}
     assert first.seed_salt is not None and len(first.seed_salt) == 32
@@ -141,7 +144,7 @@ def test_a_committed_log_reveals_seed_and_salt_and_verifies() -> None:
     """The reveal line carries the salt; a wrong salt or seed is a seed_mismatch."""
     import attrs
 
-    log = finished(seed=9, commit_seed=True).log
+    log = finished(seed=BIG_SEED + 9, commit_seed=True).log
     assert log.reveal is not None and log.reveal.salt is not None
     assert verify(log).ok and verify(read_log(log.to_msgpack())).ok
     wrong_salt = attrs.evolve(log, reveal=msgspec.structs.replace(log.reveal, salt="0" * 32))
@@ -158,9 +161,9 @@ def test_a_legacy_unsalted_committed_log_still_verifies() -> None:
     from boardcore.log import Header, SeedReveal, seed_commitment
     from tests.boardcore.test_log import rechained
 
-    log = finished(seed=9, commit_seed=True).log
-    header = msgspec.structs.replace(log.header, seed_commitment=seed_commitment(9))
-    legacy = attrs.evolve(rechained(log, header), reveal=SeedReveal(seed=9))
+    log = finished(seed=BIG_SEED + 9, commit_seed=True).log
+    header = msgspec.structs.replace(log.header, seed_commitment=seed_commitment(BIG_SEED + 9))
+    legacy = attrs.evolve(rechained(log, header), reveal=SeedReveal(seed=BIG_SEED + 9))
     assert isinstance(legacy.header, Header) and verify(legacy).ok
     assert verify(read_log(legacy.to_jsonl())).ok
 
@@ -189,7 +192,7 @@ def test_undo_refuses_a_seat_the_match_does_not_have() -> None:
 
 def test_match_repr_shows_no_seed_or_state() -> None:
     """repr(Match) names the game and players but not the seed, the states or the steps."""
-    match = Match.new(TTT, ["Ann", "Bob"], 987654321, commit_seed=True)
+    match = Match.new(TTT, ["Ann", "Bob"], BIG_SEED + 987654321, commit_seed=True)
     match.apply(0, PlaceMark(cell=4))
     text = repr(match)
     assert "987654321" not in text and "Rng(" not in text and "MarkPlaced" not in text
@@ -200,7 +203,7 @@ def test_match_repr_shows_no_seed_or_state() -> None:
 
 
 def test_a_huge_msgpack_length_prefix_does_not_allocate_it(tmp_path: Path) -> None:
-    """A 10-byte file claiming a 4 GiB frame is truncated, read without allocating the claimed size."""
+    """A 10-byte file claiming a 4 GiB frame is refused (over the frame limit) without allocating the claimed size."""
     path = tmp_path / "huge.msgpack"
     path.write_bytes(MSGPACK_MAGIC + struct.pack(">I", 2**32 - 1) + b"x")
     tracemalloc.start()
@@ -209,7 +212,7 @@ def test_a_huge_msgpack_length_prefix_does_not_allocate_it(tmp_path: Path) -> No
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert (verdict.ok, verdict.kind, verdict.line) == (False, "truncated", 1)
+    assert (verdict.ok, verdict.kind, verdict.line) == (False, "corrupt", 1)
     assert peak < 64 * 2**20
 
 
@@ -331,7 +334,7 @@ def test_cli_replay_of_a_garbage_log(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_read_log_of_records_after_a_reveal() -> None:
     """read_log refuses a record after the reveal line, naming the line."""
-    rows = finished(commit_seed=True).log.to_jsonl()
+    rows = finished(seed=BIG_SEED + 4, commit_seed=True).log.to_jsonl()
     rows += rows.split(b"\n")[1] + b"\n"
     with pytest.raises(ValueError, match="after the seed reveal"):
         read_log(rows)
@@ -356,7 +359,7 @@ def test_a_committed_match_refuses_a_plain_undo_once_the_game_is_over() -> None:
     """After the end the log reveals the seed, so a committed-seed match refuses undo unless forced."""
     from boardcore import UndoRefused
 
-    match = Match.new(TTT, 2, 1, commit_seed=True)
+    match = Match.new(TTT, 2, BIG_SEED + 1, commit_seed=True)
     for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1), (2, 0)):
         match.apply(seat, PlaceMark(cell=cell))
     assert match.is_over and match.log.reveal is not None

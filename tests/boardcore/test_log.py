@@ -18,6 +18,9 @@ from boardcore.verify import register_upcaster, replay, verify
 from games.tic_tac_toe import GAME as TTT
 from games.tic_tac_toe import PlaceMark
 
+SECRET = 2**60 + 77
+"""A committed seed must be unguessable (at least 2**48)."""
+
 
 def finished(seed: int = 4, commit_seed: bool = False) -> Match:
     match = Match.new(TTT, ["Ann", "Bob"], seed, commit_seed=commit_seed)
@@ -107,13 +110,13 @@ def test_missing_record_is_reported() -> None:
 
 def test_committed_seed_verifies_only_with_the_right_seed() -> None:
     """A committed-seed log hides the seed in its header and checks the revealed one against the hash."""
-    match = finished(seed=77, commit_seed=True)
+    match = finished(seed=SECRET, commit_seed=True)
     log = match.log
-    assert log.header.seed is None and log.header.seed_commitment == seed_commitment(77, match.seed_salt)
+    assert log.header.seed is None and log.header.seed_commitment == seed_commitment(SECRET, match.seed_salt)
     assert log.reveal is not None and verify(log).ok
     hidden = Log(log.header, log.records, None)
-    assert verify(hidden, seed=77, salt=match.seed_salt).ok
-    assert verify(hidden, seed=77).kind == "seed_mismatch"
+    assert verify(hidden, seed=SECRET, salt=match.seed_salt).ok
+    assert verify(hidden, seed=SECRET).kind == "seed_mismatch"
     assert verify(hidden).kind == "seed_mismatch"
     assert verify(hidden, seed=78).kind == "seed_mismatch"
 
@@ -241,7 +244,7 @@ def test_a_reveal_must_match_and_belong_to_a_committed_log() -> None:
     rows = lines(finished(seed=12))
     verdict = verify(encode([*rows, {"type": "reveal", "seed": 999}]))
     assert verdict.kind == "corrupt" and "public" in verdict.message
-    committed = finished(seed=13, commit_seed=True).log
+    committed = finished(seed=SECRET + 13, commit_seed=True).log
     wrong = Log(committed.header, committed.records, type(committed.reveal)(seed=4))
     assert verify(wrong, seed=13).kind == "seed_mismatch"
     assert verify(public).ok

@@ -56,7 +56,7 @@ class Playout:
     game: Game[Any, Any, Any, Any]
     players: int
     seed: int
-    match: Match[Any]
+    match: Match[Any, Any, Any, Any]
     digests: tuple[str, ...]
     """State digest after each step, index 0 the initial state, taken when each state was new."""
 

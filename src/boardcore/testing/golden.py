@@ -30,7 +30,7 @@ def _json(value: Any) -> str:
     return msgspec.json.encode(value, order="sorted").decode()
 
 
-def _views(match: Match[Any], players: int) -> list[str]:
+def _views(match: Match[Any, Any, Any, Any], players: int) -> list[str]:
     lines = [f"  view spectator: {_json(match.view(None))}"]
     lines += [f"  view {match.players[seat]}: {_json(match.view(seat))}" for seat in range(players)]
     return lines
@@ -49,9 +49,9 @@ def playthrough_text(game_name: str, players: int, seed: int, steps: int | None 
         action = bots[seat].choose(match.view(seat), match.legal_actions(seat))
         match.apply(seat, action)
         count += 1
-        lines.append(f"step {count}: {match.players[seat]} {game.describe(action, seat)} | {_json(action)}")
+        lines.append(f"step {count}: {match.players[seat]} {match.label(action, seat)} | {_json(action)}")
         for event in match.steps[-1].events:
-            lines.append(f"  event: {game.describe(event, None)} | {_json(event)}")
+            lines.append(f"  event: {match.describe(event, None) or '(hidden from spectators)'} | {_json(event)}")
         lines += _views(match, players)
     outcome = match.outcome
     lines.append(f"outcome: {outcome!r}" if outcome is not None else f"stopped after {count} steps")

@@ -17,7 +17,7 @@ from .refusals import refusal, well_formed
 from .scoring import outcome
 from .start import setup
 from .state import INVEST, LABOR, OVER, Options, State
-from .text import describe, summarize
+from .text import describe
 from .view import View, determinize, redact_committed, redact_hired, redact_inspected, view
 
 evolve: Any = make_evolve(Event, {**invest.HANDLERS, **labor.HANDLERS, **unrest.HANDLERS, **cleanup.HANDLERS})
@@ -91,7 +91,7 @@ GAME: Game[State, Any, Any, View] = Game(
     outcome=outcome,
     determinize=determinize,
     options_type=Options,
-    describe=describe,
-    summarize=summarize,
+    event_text=lambda event, viewer, names: describe(event, viewer),  # TODO(kernel port): names, redacted input
+    action_text=lambda action, seat, names: describe(action, seat),  # TODO(kernel port)
     house_bot=house_bot,
 )

@@ -23,7 +23,7 @@ from .events import Event, TurnEnded
 from .phases import brawl, deploy, rally, reset
 from .start import Options, setup
 from .state import State
-from .text import describe, summarize
+from .text import describe
 from .view import View, determinize, view, visibility_table
 
 evolve = make_evolve(Event, {**rally.HANDLERS, **brawl.HANDLERS, **deploy.HANDLERS, **reset.HANDLERS, **scoring.HANDLERS})
@@ -137,7 +137,7 @@ GAME: Game[State, Any, Any, View] = Game(
     outcome=scoring.outcome,
     determinize=determinize,
     options_type=Options,
-    describe=describe,
-    summarize=summarize,
+    event_text=lambda event, viewer, names: describe(event, viewer),  # TODO(kernel port): names, redacted input
+    action_text=lambda action, seat, names: describe(action, seat),  # TODO(kernel port)
     house_bot=house_bot,
 )

@@ -17,7 +17,7 @@ from .flow import Ctx, GameOver, Refusal
 from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter, suspicion
 from .start import setup
 from .state import Options, State
-from .text import describe, summarize
+from .text import describe
 from .view import (
     View,
     determinize,
@@ -260,7 +260,7 @@ GAME: Game[State, Any, Any, View] = Game(
     outcome=scoring.outcome,
     determinize=determinize,
     options_type=Options,
-    describe=describe,
-    summarize=summarize,
+    event_text=lambda event, viewer, names: describe(event, viewer),  # TODO(kernel port): names, redacted input
+    action_text=lambda action, seat, names: describe(action, seat),  # TODO(kernel port)
     house_bot=house_bot,
 )

@@ -29,7 +29,7 @@ from .phases import boppers, challenge, city, fight, turn
 from .scoring import outcome
 from .start import setup
 from .state import Options, State
-from .text import describe, summarize
+from .text import describe
 from .view import VISIBILITY, View, determinize, view
 
 ACTION_TYPES = typing.get_args(Action)
@@ -198,7 +198,7 @@ GAME: Game[State, Any, Any, View] = Game(
     outcome=outcome,
     determinize=determinize,
     options_type=Options,
-    describe=describe,
-    summarize=summarize,
+    event_text=lambda event, viewer, names: describe(event, viewer),  # TODO(kernel port): names, redacted input
+    action_text=lambda action, seat, names: describe(action, seat),  # TODO(kernel port)
     house_bot=house_bot,
 )

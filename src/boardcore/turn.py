@@ -1,0 +1,299 @@
+"""The turn kernel: one per-action context and one refusal pattern, for every game.
+
+A game on the kernel declares a :class:`Flow`:
+
+- per kind of decision, a :class:`Decision`: the action types it accepts, their
+  ``candidates`` and one ``problem`` check, and what applying one does. The legal
+  list is the candidates without a problem, and ``decide`` raises the problem, so
+  each rule is stated once (``legal`` is an optional faster generator that must
+  give exactly that list; the contract suite checks it does);
+- ``decision(state, seat)``: the kind of decision the seat faces now, if any, and
+  ``actors(state)``: the seats that face one;
+- ``proceed(turn)``: one automatic step (a roll, a phase change, scoring), run while
+  nobody must decide and the game is not over;
+- ``is_over(state)``: whether the game has ended.
+
+The kernel turns that into ``actors``, ``legal_actions``, ``decide`` and ``play``
+(``decide`` plus the state its events fold into). A :class:`Turn` collects one
+action's events and folds each as it is emitted, so every rule reads the table
+the earlier events made, and nothing is folded twice. The moment an event ends
+the game the turn stops (:class:`GameOver` is raised inside and caught here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar
+
+import attrs
+
+from boardcore.errors import IllegalAction
+from boardcore.rng import Rng, RngAdvanced, advance
+
+__all__ = ["Decision", "Flow", "GameOver", "Refusal", "Turn", "not_your_turn"]
+
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
+T = TypeVar("T")
+
+
+class Refusal(NamedTuple):
+    """Why an action is refused: cheap to build, so ``legal_actions`` can filter with the very check ``decide`` uses.
+
+    ``message`` is shown to the player who sent the action: it names the rule and
+    the remedy, never hidden state.
+    """
+
+    message: str
+    code: str
+    """``domain/reason``, e.g. ``"board/cell_taken"``."""
+    clause: str | None = None
+    """The rulebook clause id, when one applies."""
+
+    def error(self, player: int, action: Any) -> IllegalAction:
+        """The typed error for ``player``'s ``action``; the message names the action, the player and the clause."""
+        rule = f" [{self.clause}]" if self.clause else ""
+        message = f"{type(action).__name__} by player {player} refused{rule}: {self.message}"
+        return IllegalAction(message, code=self.code, player=player, action=action, clause=self.clause)
+
+
+def not_your_turn(player: int, action: Any, actors: frozenset[int], over: bool) -> IllegalAction:
+    """The engine's refusal of an action from a seat that may not act now (``game/over`` once the game ended)."""
+    name = type(action).__name__
+    if over:
+        msg = f"Refused {name} from player {player}: the game is over, nobody may act."
+        return IllegalAction(msg, code="game/over", player=player, action=action)
+    waiting = ", ".join(map(str, sorted(actors))) or "nobody"
+    msg = f"Refused {name} from player {player}: it is not their turn (waiting for player {waiting})."
+    return IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
+
+
+class GameOver(Exception):
+    """Raised by :meth:`Turn.emit` once an event ended the game: nothing more happens in this turn."""
+
+
+class Turn(Generic[S, E]):
+    """The events of one action so far, the state they fold into, and the rules RNG as drawn so far.
+
+    Draws come from ``rng`` (the state's RNG at the start of the turn); the
+    bookkeeping :class:`~boardcore.game.RngAdvanced` event is added by
+    :meth:`record_draws` (call it where the game's log has always put it) or, at
+    the latest, when the turn finishes.
+    """
+
+    __slots__ = ("_handlers", "_is_over", "_watch", "_watching", "events", "player", "rng", "state")
+
+    def __init__(self, flow: Flow[S, Any, E], state: S, player: int | None) -> None:
+        self.state = state
+        """The table after every event emitted so far."""
+        self.player = player
+        """The seat whose action started the turn (``None`` for automatic steps alone)."""
+        self.events: list[E] = []
+        self.rng: Rng = state.rng  # type: ignore[attr-defined]
+        self._handlers = flow.handlers
+        self._is_over = flow.is_over
+        self._watch = flow.watch
+        self._watching = False
+
+    # --- events ----------------------------------------------------------
+
+    def emit(self, *events: E) -> None:
+        """Record and fold each event in turn, then run the game's watch; stop the turn if the game ended.
+
+        Raises:
+            GameOver: an event ended the game (the kernel catches it: nothing after it happens).
+        """
+        handlers = self._handlers
+        for event in events:
+            self.events.append(event)
+            self.state = handlers[type(event)](self.state, event)
+            if self._watch is not None and not self._watching:
+                self._watching = True
+                try:
+                    self._watch(self)
+                finally:
+                    self._watching = False
+            if self._is_over(self.state):
+                raise GameOver
+
+    @property
+    def over(self) -> bool:
+        """The game has ended (only seen by code that catches :class:`GameOver` itself)."""
+        return self._is_over(self.state)
+
+    def record_draws(self) -> None:
+        """Emit the RNG bookkeeping event if anything was drawn since the state's RNG was last recorded."""
+        if self.rng != self.state.rng:  # type: ignore[attr-defined]
+            self.emit(advance(self.rng))  # type: ignore[arg-type]
+
+    # --- draws (from the rules RNG; every outcome must then appear in an event) --
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``[0, n)``."""
+        value, self.rng = self.rng.below(n)
+        return value
+
+    def randint(self, low: int, high: int) -> int:
+        """Uniform integer in ``[low, high]``."""
+        value, self.rng = self.rng.randint(low, high)
+        return value
+
+    def die(self, sides: int = 6) -> int:
+        """One roll of a ``sides``-sided die, 1..sides."""
+        value, self.rng = self.rng.die(sides)
+        return value
+
+    def dice(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        """``count`` rolls in roll order."""
+        values, self.rng = self.rng.dice(count, sides)
+        return values
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element, uniformly."""
+        value, self.rng = self.rng.choice(items)
+        return value
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        """A uniformly shuffled copy."""
+        values, self.rng = self.rng.shuffle(items)
+        return values
+
+    def sample(self, items: Sequence[T], k: int) -> tuple[T, ...]:
+        """``k`` distinct elements in draw order."""
+        values, self.rng = self.rng.sample(items, k)
+        return values
+
+    # --- the end ---------------------------------------------------------
+
+    def finish(self) -> tuple[list[E], S]:
+        """The events (with the RNG bookkeeping if still due) and the state they fold into."""
+        if self.rng != self.state.rng:  # type: ignore[attr-defined]
+            event = advance(self.rng)
+            self.events.append(event)  # type: ignore[arg-type]
+            self.state = self._handlers[RngAdvanced](self.state, event)
+        return self.events, self.state
+
+
+@attrs.frozen(kw_only=True)
+class Decision(Generic[S, A]):
+    """One kind of decision: what it accepts, what could be chosen, why a choice is refused, what it does."""
+
+    actions: tuple[type, ...]
+    """The action types this decision accepts (anything else is ``action/wrong_step``)."""
+    candidates: Callable[[S, int], Iterable[A]]
+    """Every action worth checking for the seat (a superset of the legal ones)."""
+    problem: Callable[[S, int, A], Refusal | None]
+    """Why this action is refused now, or ``None``: the one statement of the rules for it."""
+    apply: Callable[[Turn[S, Any], int, A], None]
+    """Emit the action's events into the turn (the action has no problem)."""
+    ask: str
+    """What the seat is asked to do, completing "player 2 must ...": ``"place a mark"``."""
+    clause: str | None = None
+    """The rulebook clause that asks for this decision."""
+    legal: Callable[[S, int], list[A]] | None = None
+    """Optional faster generator of exactly the legal actions (candidates without a problem), in the same order."""
+
+
+def _no_step(turn: Turn[Any, Any]) -> None:
+    msg = "nobody may act, the game is not over, and the game declares no automatic steps"
+    raise AssertionError(msg)
+
+
+@attrs.frozen(kw_only=True)
+class Flow(Generic[S, A, E]):
+    """A game's decisions, who faces them, the automatic steps between them, and the end."""
+
+    evolve: Callable[[S, E], S]
+    """The game's ``evolve``, made by :func:`~boardcore.game.make_evolve` (its dispatch table is used directly)."""
+    decisions: Mapping[str, Decision[S, Any]]
+    """Every kind of decision, by name."""
+    decision: Callable[[S, int], str | None]
+    """The kind of decision ``seat`` faces now, or ``None`` when it may not act."""
+    actors: Callable[[S], frozenset[int]]
+    """The seats facing a decision now (exactly those for which ``decision`` is not ``None``)."""
+    is_over: Callable[[S], bool]
+    """The game has ended (cheap: it is asked after every event)."""
+    proceed: Callable[[Turn[S, E]], None] = _no_step
+    """One automatic step; called while nobody faces a decision and the game is not over. It must emit."""
+    watch: Callable[[Turn[S, E]], None] | None = None
+    """Called after every emitted event (e.g. a win check that may end the game at once); may emit."""
+    max_automatic_steps: int = 100_000
+    """A turn whose automatic steps run longer than this is a bug in the game (an assertion)."""
+    handlers: Mapping[type, Callable[[S, Any], S]] = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        handlers = getattr(self.evolve, "handlers", None)
+        if handlers is None:
+            msg = "a Flow's evolve must come from boardcore.make_evolve (the kernel folds through its table)"
+            raise TypeError(msg)
+        object.__setattr__(self, "handlers", handlers)
+
+    def legal_actions(self, state: S, seat: int) -> list[A]:
+        """Every action ``seat`` may take now: its decision's candidates that have no problem."""
+        kind = self.decision(state, seat)
+        if kind is None:
+            return []
+        decision = self.decisions[kind]
+        if decision.legal is not None:
+            return decision.legal(state, seat)
+        problem = decision.problem
+        return [action for action in decision.candidates(state, seat) if problem(state, seat, action) is None]
+
+    def refusal(self, state: S, seat: int, action: A) -> IllegalAction | None:
+        """Why ``seat`` may not take ``action`` now, as the error ``decide`` would raise, or ``None``."""
+        kind = self.decision(state, seat)
+        if kind is None:
+            return not_your_turn(seat, action, self.actors(state), self.is_over(state))
+        decision = self.decisions[kind]
+        if not isinstance(action, decision.actions):
+            return Refusal(f"player {seat} must {decision.ask} now.", "action/wrong_step", decision.clause).error(seat, action)
+        problem = decision.problem(state, seat, action)
+        return None if problem is None else problem.error(seat, action)
+
+    def play(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
+        """The events of ``seat``'s ``action`` (automatic steps after it included) and the state they fold into.
+
+        Raises:
+            IllegalAction: the seat faces no decision, the action is of the wrong kind, or its problem.
+        """
+        kind = self.decision(state, seat)
+        if kind is None:
+            raise not_your_turn(seat, action, self.actors(state), self.is_over(state))
+        decision = self.decisions[kind]
+        if not isinstance(action, decision.actions):
+            raise Refusal(f"player {seat} must {decision.ask} now.", "action/wrong_step", decision.clause).error(seat, action)
+        problem = decision.problem(state, seat, action)
+        if problem is not None:
+            raise problem.error(seat, action)
+        turn: Turn[S, E] = Turn(self, state, seat)
+        try:
+            decision.apply(turn, seat, action)
+            self._run(turn)
+        except GameOver:
+            pass
+        return turn.finish()
+
+    def decide(self, state: S, seat: int, action: A) -> list[E]:
+        """The events of ``seat``'s ``action`` (see :meth:`play`)."""
+        return self.play(state, seat, action)[0]
+
+    def settle(self, state: S) -> tuple[list[E], S]:
+        """Run the automatic steps from ``state`` until someone must decide or the game ends."""
+        turn: Turn[S, E] = Turn(self, state, None)
+        try:
+            self._run(turn)
+        except GameOver:
+            pass
+        return turn.finish()
+
+    def _run(self, turn: Turn[S, E]) -> None:
+        actors, is_over, proceed = self.actors, self.is_over, self.proceed
+        for _ in range(self.max_automatic_steps):
+            state = turn.state
+            if actors(state) or is_over(state):
+                return
+            emitted = len(turn.events)
+            proceed(turn)
+            assert len(turn.events) > emitted, "an automatic step emitted nothing: the game would never move on"
+        raise AssertionError(f"more than {self.max_automatic_steps} automatic steps in one turn")
