@@ -181,6 +181,8 @@ class Game(Generic[S, A, E, V]):
     """The story of a finished game for one viewer, from their final view, their events and the outcome."""
     secrets: Callable[[S, int | None], Collection[str]] | None = None
     """Words (card ids, names) hidden from the viewer now; the contract suite scans every outward channel for them."""
+    picture: Callable[[V, int | None, Names], str] | None = None
+    """``picture(view, viewer, names)``: the viewer's view as an SVG document (drawn from the view alone), if any."""
     house_bot: Callable[[int, int], Any] | None = None
     """``house_bot(seed, seat)``: a sensible :class:`~boardcore.bots.Bot` for this game (view-only), if any."""
     play: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)

@@ -300,6 +300,20 @@ class Match(Generic[S, A, E, V]):
         self._check_seat(viewer)
         return self.game.summarize(self._states[-1], self.events, viewer, self.players)
 
+    def picture(self, viewer: int | None) -> str:
+        """``viewer``'s view now as an SVG document (drawn from the view alone, so it shows nothing more).
+
+        Raises:
+            ValueError: ``viewer`` is not a seat of this match.
+            TypeError: the game draws no pictures.
+        """
+        self._check_seat(viewer)
+        picture = self.game.picture
+        if picture is None:
+            msg = f"{self.game.title} draws no pictures"
+            raise TypeError(msg)
+        return picture(self.game.view(self._states[-1], viewer), viewer, self.players)
+
     # --- acting ----------------------------------------------------------
 
     def apply(self, player: int, action: A | Mapping[str, Any]) -> list[E]:
