@@ -22,7 +22,8 @@ from boardcore.rl.spec import Bag, Encoding, Number, OneHot, Seq, Skip, SpecErro
 __all__ = ["Column", "ObservationLayout", "Observer", "describe_values"]
 
 Vector = npt.NDArray[np.float32]
-Writer = Callable[[Any, Vector, int], None]
+Writer = Callable[[Any, list[int], list[float], int], None]
+"""``write(value, columns, values, offset)``: appends the nonzero columns of ``value`` and their values."""
 
 
 @attrs.frozen
@@ -133,10 +134,11 @@ class _Compiler:
     def _optional(self, inner: _Compiled, name: str) -> _Compiled:
         write_inner = inner.write
 
-        def write(value: Any, out: Vector, offset: int) -> None:
+        def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
             if value is not None:
-                out[offset] = 1.0
-                write_inner(value, out, offset + 1)
+                at.append(offset)
+                put.append(1.0)
+                write_inner(value, at, put, offset + 1)
 
         present = Column(0, 1, name, "1 if present (not None); the columns below are zeros when absent")
         return _Compiled(1 + inner.width, write, (present, *_shift(inner.columns, 1)))
@@ -155,9 +157,9 @@ class _Compiler:
             width += part.width
         fields = tuple(parts)
 
-        def write(value: Any, out: Vector, offset: int) -> None:
-            for field_name, at, write_field in fields:
-                write_field(getattr(value, field_name), out, offset + at)
+        def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
+            for field_name, start, write_field in fields:
+                write_field(getattr(value, field_name), at, put, offset + start)
 
         return _Compiled(width, write, tuple(columns))
 
@@ -172,9 +174,9 @@ class _Compiler:
             width += part.width
         items = tuple(parts)
 
-        def write(value: Any, out: Vector, offset: int) -> None:
-            for (at, write_item), item in zip(items, value, strict=True):
-                write_item(item, out, offset + at)
+        def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
+            for (start, write_item), item in zip(items, value, strict=True):
+                write_item(item, at, put, offset + start)
 
         return _Compiled(width, write, tuple(columns))
 
@@ -188,46 +190,65 @@ class _Compiler:
             for index, slot in enumerate(slots):
                 columns += _shift(slot.columns, index * step)
 
-            def write_fixed(value: Any, out: Vector, offset: int) -> None:
+            def write_fixed(value: Any, at: list[int], put: list[float], offset: int) -> None:
                 if len(value) != max_len:
                     raise SpecError(f"view field {name} holds {len(value)} items, not the spec's Seq({max_len}, fixed=True)")
                 for index, item_value in enumerate(value):
-                    writers[index](item_value, out, offset + index * step)
+                    writers[index](item_value, at, put, offset + index * step)
 
             return _Compiled(max_len * step, write_fixed, tuple(columns))
+        if entry.top:
+            columns = [Column(0, 1, name, f"height / {max_len}, at most 1 (a taller pile reads as 1)")]
+            for index, slot in enumerate(slots):
+                columns += [attrs.evolve(c, field=c.field.replace(f"{name}[{index}]", f"{name}[-{index + 1}]")) for c in _shift(slot.columns, 1 + index * step)]
+
+            def write_top(value: Any, at: list[int], put: list[float], offset: int) -> None:
+                height = len(value)
+                if height:
+                    at.append(offset)
+                    put.append(min(height, max_len) / max_len)
+                for index in range(min(height, max_len)):
+                    writers[index](value[height - 1 - index], at, put, offset + 1 + index * step)
+
+            return _Compiled(1 + max_len * step, write_top, tuple(columns))
         columns = [Column(0, 1, name, f"length / {max_len}")]
         for index, slot in enumerate(slots):
             columns += _shift(slot.columns, 1 + index * step)
 
-        def write(value: Any, out: Vector, offset: int) -> None:
+        def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
             if len(value) > max_len:
                 raise SpecError(f"view field {name} holds {len(value)} items, more than the spec's Seq({max_len})")
-            out[offset] = len(value) / max_len
+            if value:
+                at.append(offset)
+                put.append(len(value) / max_len)
             for index, item_value in enumerate(value):
-                writers[index](item_value, out, offset + 1 + index * step)
+                writers[index](item_value, at, put, offset + 1 + index * step)
 
         return _Compiled(1 + max_len * step, write, tuple(columns))
 
 
-def _skip(value: Any, out: Vector, offset: int) -> None:
+def _skip(value: Any, at: list[int], put: list[float], offset: int) -> None:
     """A skipped field writes nothing (it has no columns)."""
 
 
-def _write_bool(value: Any, out: Vector, offset: int) -> None:
+def _write_bool(value: Any, at: list[int], put: list[float], offset: int) -> None:
     if value:
-        out[offset] = 1.0
+        at.append(offset)
+        put.append(1.0)
 
 
 def _number(entry: Number, name: str) -> _Compiled:
     lo, hi, clip = entry.lo, entry.hi, entry.clip
     scale = 1.0 / (hi - lo)
 
-    def write(value: Any, out: Vector, offset: int) -> None:
+    def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
         if not lo <= value <= hi:
             if not clip:
                 raise SpecError(f"view field {name} is {value}, outside the spec's Number({lo}, {hi})")
             value = lo if value < lo else hi
-        out[offset] = (value - lo) * scale
+        if value != lo:
+            at.append(offset)
+            put.append((value - lo) * scale)
 
     meaning = f"(x - {lo}) / {hi - lo} for x in {lo}..{hi}" + (" (clipped)" if clip else "")
     return _Compiled(1, write, (Column(0, 1, name, meaning),))
@@ -236,11 +257,12 @@ def _number(entry: Number, name: str) -> _Compiled:
 def _one_hot(entry: OneHot, name: str) -> _Compiled:
     index = {value: i for i, value in enumerate(entry.values)}
 
-    def write(value: Any, out: Vector, offset: int) -> None:
-        at = index.get(value)
-        if at is None:
+    def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
+        column = index.get(value)
+        if column is None:
             raise SpecError(f"view field {name} is {value!r}, not one of the spec's OneHot values")
-        out[offset + at] = 1.0
+        at.append(offset + column)
+        put.append(1.0)
 
     meaning = f"one-hot: {describe_values(entry.values)}"
     return _Compiled(len(entry.values), write, (Column(0, len(entry.values), name, meaning),))
@@ -250,17 +272,18 @@ def _bag(entry: Bag, name: str) -> _Compiled:
     index = {value: i for i, value in enumerate(entry.values)}
     most = entry.most
 
-    def write(value: Any, out: Vector, offset: int) -> None:
+    def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
         counts: dict[int, int] = {}
         for item in value:
-            at = index.get(item)
-            if at is None:
+            column = index.get(item)
+            if column is None:
                 raise SpecError(f"view field {name} holds {item!r}, not one of the spec's Bag values")
-            counts[at] = counts.get(at, 0) + 1
-        for at, count in counts.items():
+            counts[column] = counts.get(column, 0) + 1
+        for column, count in counts.items():
             if count > most:
-                raise SpecError(f"view field {name} holds {count} of {entry.values[at]!r}, more than the spec's most={most}")
-            out[offset + at] = count / most
+                raise SpecError(f"view field {name} holds {count} of {entry.values[column]!r}, more than the spec's most={most}")
+            at.append(offset + column)
+            put.append(count / most)
 
     meaning = f"count / {most} of each: {describe_values(entry.values)}"
     return _Compiled(len(entry.values), write, (Column(0, len(entry.values), name, meaning),))
@@ -289,8 +312,11 @@ class ObservationLayout:
         Raises:
             SpecError: a value outside the spec's bounds.
         """
+        columns: list[int] = []
+        values: list[float] = []
+        self._write(view, columns, values, 0)
         out = np.zeros(self.size, dtype=np.float32)
-        self._write(view, out, 0)
+        out[columns] = values
         return out
 
 

@@ -90,10 +90,13 @@ class Seq:
     max_len: int
     fixed: bool = False
     """Every view holds exactly ``max_len`` items (a board, one entry per seat): no length column."""
+    top: bool = False
+    """A pile whose last item is on top and whose height the rules leave unbounded: the slots hold
+    its top ``max_len`` items, top first, and a taller pile's length reads as ``max_len``."""
 
     def __attrs_post_init__(self) -> None:
-        if self.max_len < 1:
-            msg = f"Seq needs max_len >= 1, got {self.max_len}"
+        if self.max_len < 1 or (self.fixed and self.top):
+            msg = f"Seq needs max_len >= 1 and not both fixed and top, got {self!r}"
             raise ValueError(msg)
 
 
