@@ -1,0 +1,257 @@
+"""The PostgreSQL store, for servers (psycopg 3; ``pip install 'boardcore[postgres]'``).
+
+Each append runs in one transaction that locks the match's row (``SELECT ... FOR
+UPDATE``), so writers to one match queue on that row and the first wins each
+revision; the journal's primary key ``(match_id, revision)`` is the backstop. The
+same transaction sends ``NOTIFY`` on :attr:`PostgresStore.channel` with the match
+id and the new revision (never a secret): PostgreSQL delivers it at commit, so a
+listener that reads the journal on notification always finds the entry.
+Revisions of one match commit in order (writers are serialised on the row), so a
+reader that has seen revision ``r`` never misses one below it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from boardcore.log import Header
+from boardcore.store.protocol import (
+    Entry,
+    MatchExists,
+    MatchInfo,
+    RevisionConflict,
+    SeedSecret,
+    Status,
+    StoreError,
+    StoreUnavailable,
+    UnknownMatch,
+    check_append,
+    check_match_id,
+    check_since,
+)
+from boardcore.store.rows import (
+    INFO_COLUMNS,
+    JOURNAL_COLUMNS,
+    SCHEMA_VERSION,
+    entry_from_row,
+    entry_row,
+    header_from_text,
+    header_text,
+    info_from_row,
+    players_text,
+    secret_from_row,
+    secret_row,
+)
+
+__all__ = ["CHANNEL", "PostgresStore"]
+
+CHANNEL = "boardcore_revisions"
+"""The ``NOTIFY`` channel (suffixed with ``.SCHEMA`` for a store in its own schema); payload ``{"match_id": ..., "revision": ...}``."""
+
+SCHEMA_LOCK = 0x626F617264636F72
+"""The advisory lock key taken while creating the tables, so servers starting together do not race."""
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS boardcore_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS boardcore_matches (
+    match_id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,
+    header TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('active', 'finished')),
+    revision INTEGER NOT NULL CHECK (revision >= 0),
+    steps INTEGER NOT NULL CHECK (steps >= 0),
+    created DOUBLE PRECISION NOT NULL,
+    updated DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX IF NOT EXISTS boardcore_matches_by_game ON boardcore_matches (game, status, created);
+CREATE INDEX IF NOT EXISTS boardcore_matches_by_status ON boardcore_matches (status, created);
+CREATE TABLE IF NOT EXISTS boardcore_journal (
+    match_id TEXT NOT NULL REFERENCES boardcore_matches (match_id),
+    revision INTEGER NOT NULL CHECK (revision >= 1),
+    kind TEXT NOT NULL CHECK (kind IN ('step', 'undo')),
+    step INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    action TEXT,
+    events TEXT,
+    state TEXT,
+    chain TEXT,
+    forced BOOLEAN NOT NULL,
+    PRIMARY KEY (match_id, revision)
+);
+CREATE TABLE IF NOT EXISTS boardcore_secrets (
+    match_id TEXT PRIMARY KEY REFERENCES boardcore_matches (match_id),
+    seed TEXT NOT NULL,
+    salt TEXT
+);
+"""
+
+
+class PostgresStore:
+    """A :class:`~boardcore.store.protocol.Store` in a PostgreSQL database (tables created on first use).
+
+    ``conninfo`` is a ``postgresql://`` URL or a libpq connection string; ``schema``
+    keeps the tables in a schema of their own (created if missing). A lost
+    connection is reopened on the next call.
+
+    Raises (on opening):
+        StoreError: the database holds a boardcore schema of another version.
+        StoreUnavailable: the server cannot be reached.
+    """
+
+    def __init__(self, conninfo: str, *, schema: str | None = None, connect_timeout: float = 10.0) -> None:
+        self._conninfo = conninfo
+        self.schema = schema
+        self.channel = CHANNEL if schema is None else f"{CHANNEL}.{schema}"
+        self._timeout = connect_timeout
+        self._lock = threading.Lock()
+        self._db: psycopg.Connection[tuple[Any, ...]] | None = None
+        with self._lock:
+            db = self._connection()
+            try:
+                with db.transaction():
+                    db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+                    for statement in SCHEMA.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(
+                        "INSERT INTO boardcore_meta (key, value) VALUES ('schema_version', %s) ON CONFLICT (key) DO NOTHING",
+                        (str(SCHEMA_VERSION),),
+                    )
+                    row = db.execute("SELECT value FROM boardcore_meta WHERE key = 'schema_version'").fetchone()
+            except psycopg.OperationalError as exc:
+                raise StoreUnavailable(f"cannot set up the PostgreSQL store: {exc}") from None
+        if row is None or row[0] != str(SCHEMA_VERSION):
+            self.close()
+            version = None if row is None else row[0]
+            raise StoreError(f"the database holds boardcore store schema version {version}; this engine reads version {SCHEMA_VERSION}")
+
+    def __repr__(self) -> str:
+        where = "" if self.schema is None else f", schema={self.schema!r}"
+        return f"PostgresStore(<connection>{where})"
+
+    def _connection(self) -> psycopg.Connection[tuple[Any, ...]]:
+        """The open connection, reconnecting (and setting the search path) when it was lost."""
+        db = self._db
+        if db is not None and not db.closed and not db.broken:
+            return db
+        if db is not None:
+            db.close()
+        try:
+            db = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=max(1, int(self._timeout)))
+            if self.schema is not None:
+                db.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self.schema)))
+                db.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.schema)))
+        except psycopg.OperationalError as exc:
+            raise StoreUnavailable(f"cannot reach the PostgreSQL store: {exc}") from None
+        self._db = db
+        return db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[psycopg.Connection[tuple[Any, ...]]]:
+        """One transaction on the (re)opened connection; connection failures become :class:`StoreUnavailable`."""
+        with self._lock:
+            db = self._connection()
+            try:
+                with db.transaction():
+                    yield db
+            except psycopg.OperationalError as exc:
+                raise StoreUnavailable(f"the PostgreSQL store failed: {exc}") from exc
+
+    def create(self, match_id: str, header: Header, secret: SeedSecret) -> MatchInfo:
+        check_match_id(match_id)
+        now = time.time()
+        try:
+            with self._transaction() as db:
+                db.execute(
+                    "INSERT INTO boardcore_matches (match_id, game, players, header, status, revision, steps, created, updated)"
+                    " VALUES (%s, %s, %s, %s, 'active', 0, 0, %s, %s)",
+                    (match_id, header.game, players_text(header.players), header_text(header), now, now),
+                )
+                db.execute("INSERT INTO boardcore_secrets (match_id, seed, salt) VALUES (%s, %s, %s)", (match_id, *secret_row(secret)))
+                return self._info(db, match_id)
+        except psycopg.errors.UniqueViolation:
+            raise MatchExists(match_id) from None
+
+    def append(self, match_id: str, entry: Entry, status: Status) -> MatchInfo:
+        try:
+            with self._transaction() as db:
+                row = db.execute("SELECT revision, steps FROM boardcore_matches WHERE match_id = %s FOR UPDATE", (match_id,)).fetchone()
+                if row is None:
+                    raise UnknownMatch(match_id)
+                revision, steps = int(row[0]), int(row[1])
+                steps = check_append(match_id, revision, steps, entry, status)
+                db.execute(
+                    f"INSERT INTO boardcore_journal (match_id, {JOURNAL_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    (match_id, *entry_row(entry)),
+                )
+                db.execute(
+                    "UPDATE boardcore_matches SET revision = %s, steps = %s, status = %s, updated = %s WHERE match_id = %s",
+                    (entry.revision, steps, status, time.time(), match_id),
+                )
+                db.execute("SELECT pg_notify(%s, %s)", (self.channel, json.dumps({"match_id": match_id, "revision": entry.revision})))
+                return self._info(db, match_id)
+        except psycopg.errors.UniqueViolation:  # unreachable behind FOR UPDATE; the primary key is the backstop
+            raise RevisionConflict(match_id, entry.revision, entry.revision) from None
+
+    def journal(self, match_id: str, since: int = 0) -> list[Entry]:
+        check_since(since)
+        with self._transaction() as db:
+            self._info(db, match_id)
+            rows = db.execute(
+                f"SELECT {JOURNAL_COLUMNS} FROM boardcore_journal WHERE match_id = %s AND revision > %s ORDER BY revision",
+                (match_id, since),
+            ).fetchall()
+        return [entry_from_row(match_id, row) for row in rows]
+
+    def header(self, match_id: str) -> Header:
+        with self._transaction() as db:
+            row = db.execute("SELECT header FROM boardcore_matches WHERE match_id = %s", (match_id,)).fetchone()
+        if row is None:
+            raise UnknownMatch(match_id)
+        return header_from_text(match_id, str(row[0]))
+
+    def info(self, match_id: str) -> MatchInfo:
+        with self._transaction() as db:
+            return self._info(db, match_id)
+
+    def matches(self, *, game: str | None = None, status: Status | None = None) -> list[MatchInfo]:
+        with self._transaction() as db:
+            rows = db.execute(
+                f"SELECT {INFO_COLUMNS} FROM boardcore_matches"
+                " WHERE (%(game)s::text IS NULL OR game = %(game)s) AND (%(status)s::text IS NULL OR status = %(status)s)"
+                " ORDER BY created, match_id",
+                {"game": game, "status": status},
+            ).fetchall()
+        return [info_from_row(row) for row in rows]
+
+    def secret(self, match_id: str) -> SeedSecret:
+        with self._transaction() as db:
+            row = db.execute("SELECT seed, salt FROM boardcore_secrets WHERE match_id = %s", (match_id,)).fetchone()
+        if row is None:
+            raise UnknownMatch(match_id)
+        return secret_from_row(match_id, row)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    @staticmethod
+    def _info(db: psycopg.Connection[tuple[Any, ...]], match_id: str) -> MatchInfo:
+        row = db.execute(f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE match_id = %s", (match_id,)).fetchone()
+        if row is None:
+            raise UnknownMatch(match_id)
+        return info_from_row(row)

@@ -1,0 +1,238 @@
+"""The SQLite store: one file, the embedded default (stdlib ``sqlite3``).
+
+Durability and races, as measured in ``tests/store`` and told in ``docs/serving.md``:
+the database runs in WAL mode with ``synchronous=FULL`` (a commit is on disk
+before ``append`` returns), and every write opens with ``BEGIN IMMEDIATE``, which
+takes the write lock before reading the revision, so racing writers queue (for up
+to ``timeout`` seconds) instead of failing with "database is locked" half way
+through a deferred transaction. Any number of processes may share the file.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from boardcore.log import Header
+from boardcore.store.protocol import (
+    Entry,
+    MatchExists,
+    MatchInfo,
+    RevisionConflict,
+    SeedSecret,
+    Status,
+    StoreError,
+    StoreUnavailable,
+    UnknownMatch,
+    check_append,
+    check_match_id,
+    check_since,
+)
+from boardcore.store.rows import (
+    INFO_COLUMNS,
+    JOURNAL_COLUMNS,
+    SCHEMA_VERSION,
+    entry_from_row,
+    entry_row,
+    header_from_text,
+    header_text,
+    info_from_row,
+    players_text,
+    secret_from_row,
+    secret_row,
+)
+
+__all__ = ["SqliteStore"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS boardcore_meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS boardcore_matches (
+    match_id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,
+    header TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('active', 'finished')),
+    revision INTEGER NOT NULL CHECK (revision >= 0),
+    steps INTEGER NOT NULL CHECK (steps >= 0),
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS boardcore_matches_by_game ON boardcore_matches (game, status, created);
+CREATE INDEX IF NOT EXISTS boardcore_matches_by_status ON boardcore_matches (status, created);
+CREATE TABLE IF NOT EXISTS boardcore_journal (
+    match_id TEXT NOT NULL REFERENCES boardcore_matches (match_id),
+    revision INTEGER NOT NULL CHECK (revision >= 1),
+    kind TEXT NOT NULL CHECK (kind IN ('step', 'undo')),
+    step INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    action TEXT,
+    events TEXT,
+    state TEXT,
+    chain TEXT,
+    forced INTEGER NOT NULL,
+    PRIMARY KEY (match_id, revision)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS boardcore_secrets (
+    match_id TEXT PRIMARY KEY REFERENCES boardcore_matches (match_id),
+    seed TEXT NOT NULL,
+    salt TEXT
+);
+"""
+
+
+class SqliteStore:
+    """A :class:`~boardcore.store.protocol.Store` in one SQLite file (created on first use).
+
+    Raises (on opening):
+        StoreError: the file holds a boardcore schema of another version.
+        StoreUnavailable: the file cannot be opened, or stays locked past ``timeout`` seconds.
+    """
+
+    def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        try:
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"cannot open the SQLite store {self.path!r}: {exc}") from None
+        try:
+            self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal" and self.path != ":memory:":
+                raise StoreUnavailable(f"SQLite refused WAL mode for {self.path!r} (journal mode {mode!r})")
+            self._db.execute("PRAGMA synchronous = FULL")
+            self._db.execute("PRAGMA foreign_keys = ON")
+            with self._write() as db:
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute("INSERT OR IGNORE INTO boardcore_meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+                (version,) = db.execute("SELECT value FROM boardcore_meta WHERE key = 'schema_version'").fetchone()
+            if version != str(SCHEMA_VERSION):
+                raise StoreError(f"{self.path!r} holds boardcore store schema version {version}; this engine reads version {SCHEMA_VERSION}")
+        except sqlite3.Error as exc:
+            self._db.close()
+            raise StoreUnavailable(f"cannot set up the SQLite store {self.path!r}: {exc}") from None
+        except BaseException:
+            self._db.close()
+            raise
+
+    def __repr__(self) -> str:
+        return f"SqliteStore({self.path!r})"
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction that holds the database's write lock from its first statement."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                raise StoreUnavailable(f"the SQLite store {self.path!r} stayed locked: {exc}") from None
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException as exc:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.OperationalError):
+                    raise StoreUnavailable(f"the SQLite store {self.path!r} failed: {exc}") from exc
+                raise
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: every statement in it sees the same snapshot."""
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN")
+                yield db
+            except sqlite3.OperationalError as exc:
+                raise StoreUnavailable(f"the SQLite store {self.path!r} failed: {exc}") from exc
+            finally:
+                if db.in_transaction:
+                    db.execute("COMMIT")
+
+    def create(self, match_id: str, header: Header, secret: SeedSecret) -> MatchInfo:
+        check_match_id(match_id)
+        now = time.time()
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM boardcore_matches WHERE match_id = ?", (match_id,)).fetchone() is not None:
+                raise MatchExists(match_id)
+            db.execute(
+                "INSERT INTO boardcore_matches (match_id, game, players, header, status, revision, steps, created, updated)"
+                " VALUES (?, ?, ?, ?, 'active', 0, 0, ?, ?)",
+                (match_id, header.game, players_text(header.players), header_text(header), now, now),
+            )
+            db.execute("INSERT INTO boardcore_secrets (match_id, seed, salt) VALUES (?, ?, ?)", (match_id, *secret_row(secret)))
+            return self._info(db, match_id)
+
+    def append(self, match_id: str, entry: Entry, status: Status) -> MatchInfo:
+        with self._write() as db:
+            row = db.execute("SELECT revision, steps FROM boardcore_matches WHERE match_id = ?", (match_id,)).fetchone()
+            if row is None:
+                raise UnknownMatch(match_id)
+            steps = check_append(match_id, row[0], row[1], entry, status)
+            try:
+                db.execute(f"INSERT INTO boardcore_journal (match_id, {JOURNAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (match_id, *entry_row(entry)))
+            except sqlite3.IntegrityError:  # unreachable under BEGIN IMMEDIATE; the primary key is the backstop
+                raise RevisionConflict(match_id, entry.revision, row[0]) from None
+            db.execute(
+                "UPDATE boardcore_matches SET revision = ?, steps = ?, status = ?, updated = ? WHERE match_id = ?",
+                (entry.revision, steps, status, time.time(), match_id),
+            )
+            return self._info(db, match_id)
+
+    def journal(self, match_id: str, since: int = 0) -> list[Entry]:
+        check_since(since)
+        with self._read() as db:
+            self._info(db, match_id)
+            rows = db.execute(
+                f"SELECT {JOURNAL_COLUMNS} FROM boardcore_journal WHERE match_id = ? AND revision > ? ORDER BY revision", (match_id, since)
+            ).fetchall()
+        return [entry_from_row(match_id, row) for row in rows]
+
+    def header(self, match_id: str) -> Header:
+        with self._read() as db:
+            row = db.execute("SELECT header FROM boardcore_matches WHERE match_id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise UnknownMatch(match_id)
+        return header_from_text(match_id, row[0])
+
+    def info(self, match_id: str) -> MatchInfo:
+        with self._read() as db:
+            return self._info(db, match_id)
+
+    def matches(self, *, game: str | None = None, status: Status | None = None) -> list[MatchInfo]:
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE (? IS NULL OR game = ?) AND (? IS NULL OR status = ?)"
+                " ORDER BY created, match_id",
+                (game, game, status, status),
+            ).fetchall()
+        return [info_from_row(row) for row in rows]
+
+    def secret(self, match_id: str) -> SeedSecret:
+        with self._read() as db:
+            row = db.execute("SELECT seed, salt FROM boardcore_secrets WHERE match_id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise UnknownMatch(match_id)
+        return secret_from_row(match_id, row)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @staticmethod
+    def _info(db: sqlite3.Connection, match_id: str) -> MatchInfo:
+        row = db.execute(f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE match_id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise UnknownMatch(match_id)
+        return info_from_row(row)
