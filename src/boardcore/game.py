@@ -198,8 +198,9 @@ class Game(Generic[S, A, E, V]):
     def __attrs_post_init__(self) -> None:
         derived = (self.actors, self.legal_actions, self.decide, self.evolve)
         if self.flow is not None:
-            wanted = (self.flow.actors, self.flow.legal_actions, self.flow.decide, self.flow.evolve)
-            if any(fn is not _from_flow and fn != want for fn, want in zip(derived, wanted)):  # attrs.evolve passes them back
+            methods = (self.legal_actions, self.decide)  # attrs.evolve of a flow game passes the derived ones back in
+            mixed = any(fn is not _from_flow and not isinstance(getattr(fn, "__self__", None), Flow) for fn in methods)
+            if mixed or self.actors not in (_from_flow, self.flow.actors) or self.evolve not in (_from_flow, self.flow.evolve):
                 msg = f"{self.name}: give either a flow or actors/legal_actions/decide/evolve, not both"
                 raise TypeError(msg)
             flow = self.flow

@@ -97,7 +97,7 @@ def test_a_subclass_of_an_action_is_refused_not_logged_under_its_own_tag() -> No
 
 def test_mutable_fields_in_an_action_are_frozen_before_they_are_kept() -> None:
     """An action built with a list is validated and kept as its frozen form, so later mutation cannot rewrite the log."""
-    from tests.boardcore.test_contract_checks import SOUND, Bet
+    from tests.boardcore.toy_chips import SOUND, Bet
 
     match = Match.new(SOUND, 2, 3)
     chips = [1, 2]

@@ -3,11 +3,13 @@
 Each ``check_*`` takes a recorded :class:`Playout` (a seeded random game, every
 state kept) and raises ``AssertionError`` with a message naming the game, the
 step and what broke. :class:`~boardcore.testing.suite.ContractSuite` runs them
-over every registered game and player count.
+over every registered game and player count. The hidden-information checks live
+in :mod:`boardcore.testing.leaks`.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -21,27 +23,32 @@ import msgspec
 from boardcore.bots import RandomBot
 from boardcore.encoding import state_digest
 from boardcore.errors import IllegalAction
-from boardcore.game import Game, RngAdvanced
+from boardcore.game import Game
 from boardcore.log import read_log
 from boardcore.match import Match
-from boardcore.rng import DETERMINIZE, Rng
+from boardcore.registry import get_game
+from boardcore.rng import RngAdvanced
 from boardcore.verify import verify
 
 __all__ = [
     "MAX_STEPS",
     "Playout",
+    "action_pool",
     "check_determinism_across_hash_seeds",
+    "check_flow_is_consistent",
     "check_fold_rebuilds_state",
     "check_illegal_actions_rejected",
     "check_legal_actions_accepted",
-    "check_no_leaks",
+    "check_mistyped_actions_refused",
     "check_playout_terminates",
     "check_replay_digests",
     "check_serialization_round_trips",
     "check_states_untouched",
     "check_undo_restores",
+    "load_game",
     "playout_digest",
     "record_playout",
+    "refusal",
     "sample_indices",
 ]
 
@@ -51,12 +58,14 @@ MAX_STEPS = 50_000
 
 @attrs.frozen
 class Playout:
-    """A finished seeded random game: the match (all states kept) and digests taken as it went."""
+    """A finished seeded random game: the match, every state, and digests taken as it went."""
 
     game: Game[Any, Any, Any, Any]
     players: int
     seed: int
     match: Match[Any, Any, Any, Any]
+    states: tuple[Any, ...]
+    """Every state, the initial one first (``states[i]`` is the state after ``i`` steps)."""
     digests: tuple[str, ...]
     """State digest after each step, index 0 the initial state, taken when each state was new."""
 
@@ -64,15 +73,12 @@ class Playout:
     def name(self) -> str:
         return f"{self.game.name} ({self.players} players, seed {self.seed})"
 
-    @property
-    def states(self) -> list[Any]:
-        return self.match._states
-
 
 def record_playout(game: Game[Any, Any, Any, Any], players: int, seed: int, options: Any = None) -> Playout:
     """Random bots play ``game`` from ``seed`` to the end (or ``MAX_STEPS``)."""
     match = Match.new(game, players, seed, options)
     bots = [RandomBot.seeded(seed, seat) for seat in range(players)]
+    states = [match.state]
     digests = [state_digest(match.state)]
     for _ in range(MAX_STEPS):
         if match.is_over:
@@ -85,8 +91,9 @@ def record_playout(game: Game[Any, Any, Any, Any], players: int, seed: int, opti
         if not legal:
             break
         match.apply(seat, bots[seat].choose(match.view(seat), legal))
+        states.append(match.state)
         digests.append(state_digest(match.state))
-    return Playout(game, players, seed, match, tuple(digests))
+    return Playout(game, players, seed, match, tuple(states), tuple(digests))
 
 
 def sample_indices(length: int, most: int) -> list[int]:
@@ -94,6 +101,18 @@ def sample_indices(length: int, most: int) -> list[int]:
     if length <= most:
         return list(range(length))
     return sorted({round(i * (length - 1) / (most - 1)) for i in range(most)})
+
+
+def refusal(game: Game[Any, Any, Any, Any], state: Any, seat: int, action: Any) -> tuple[str, str] | None:
+    """``(code, message)`` if the engine refuses ``seat``'s ``action`` in ``state``, else ``None``."""
+    try:
+        game.act(state, seat, action)
+    except IllegalAction as exc:
+        return exc.code, exc.message
+    return None
+
+
+# --- playing ---------------------------------------------------------------
 
 
 def check_playout_terminates(p: Playout) -> None:
@@ -112,14 +131,15 @@ def check_playout_terminates(p: Playout) -> None:
 
 
 def check_replay_digests(p: Playout) -> None:
-    """The log verifies, and replaying its actions reproduces every state digest."""
+    """The log verifies as a finished game, and replaying its actions reproduces every state digest."""
     verdict = verify(p.match.log, game=p.game)
     assert verdict.ok, f"{p.name}: its own log does not verify: {verdict}"
+    assert verdict.finished == p.match.is_over, f"{p.name}: the verdict says finished={verdict.finished}, the match is_over={p.match.is_over}"
     again = Match.new(p.game, p.players, p.seed, p.match.config.options)
     for index, step in enumerate(p.match.steps, start=1):
         again.apply(step.player, step.action)
         digest = state_digest(again.state)
-        assert digest == p.digests[index], f"{p.name}: replaying step {index} gives another state (nondeterministic decide?)"
+        assert digest == p.digests[index], f"{p.name}: replaying step {index} gives another state (nondeterministic rules?)"
 
 
 def check_fold_rebuilds_state(p: Playout) -> None:
@@ -156,8 +176,11 @@ def check_undo_restores(p: Playout, most: int = 40) -> None:
     assert state_digest(replayed.state) == p.digests[-1], f"{p.name}: apply/undo/apply diverged from the playout"
 
 
+# --- legality ----------------------------------------------------------------
+
+
 def check_legal_actions_accepted(p: Playout, states: int = 30, per_state: int = 25) -> None:
-    """Every listed legal action is accepted by ``decide`` (sampled states, sampled actions)."""
+    """Every listed legal action is well typed and accepted (sampled states, sampled actions); non-actors list none."""
     game = p.game
     for index in sample_indices(len(p.states) - 1, states):
         state = p.states[index]
@@ -166,12 +189,40 @@ def check_legal_actions_accepted(p: Playout, states: int = 30, per_state: int = 
             assert legal, f"{p.name}: seat {seat} may act at step {index} but lists no legal action"
             for action in [legal[i] for i in sample_indices(len(legal), per_state)]:
                 try:
-                    game.decide(state, seat, action)
+                    checked = game.check_action(seat, action)
+                    game.act(state, seat, action)
                 except IllegalAction as exc:
                     raise AssertionError(f"{p.name}: step {index}: listed legal action {action!r} for seat {seat} was refused: {exc}") from None
+                assert checked == action and msgspec.json.encode(checked) == msgspec.json.encode(action), (
+                    f"{p.name}: step {index}: listed legal action {action!r} is not well typed (it reads back as {checked!r})"
+                )
         for seat in range(p.players):
             if seat not in game.actors(state):
                 assert not game.legal_actions(state, seat), f"{p.name}: step {index}: seat {seat} is not an actor but has legal actions"
+
+
+def check_flow_is_consistent(p: Playout, states: int = 40) -> None:
+    """On the turn kernel: ``decision`` names a decision exactly for the actors, and every ``legal=`` generator
+    gives exactly its decision's candidates without a problem, in the same order."""
+    flow = p.game.flow
+    if flow is None:
+        return
+    for index in sample_indices(len(p.states), states):
+        state = p.states[index]
+        actors = flow.actors(state)
+        for seat in range(p.players):
+            kind = flow.decision(state, seat)
+            assert (kind is not None) == (seat in actors), (
+                f"{p.name}: step {index}: decision(state, {seat}) is {kind!r} but actors are {sorted(actors)}"
+            )
+            if kind is None:
+                continue
+            decision = flow.decisions[kind]
+            if decision.legal is not None:
+                filtered = [a for a in decision.candidates(state, seat) if decision.problem(state, seat, a) is None]
+                assert decision.legal(state, seat) == filtered, (
+                    f"{p.name}: step {index}: the {kind!r} decision's legal generator disagrees with its candidates and problem for seat {seat}"
+                )
 
 
 def action_pool(p: Playout, most: int = 400) -> list[Any]:
@@ -214,21 +265,12 @@ def _neighbours(game: Game[Any, Any, Any, Any], action: Any, most: int = 8) -> l
     out = []
     for variant in variants:
         try:
-            out.append(msgspec.convert(variant, game.action_type))
-        except (msgspec.ValidationError, TypeError, ValueError):
+            out.append(game.check_action(0, variant))
+        except IllegalAction:
             continue
         if len(out) >= most:
             break
     return out
-
-
-def _refusal(game: Game[Any, Any, Any, Any], state: Any, seat: int, action: Any) -> tuple[str, str] | None:
-    """``(code, message)`` if ``decide`` refuses the action, else ``None``."""
-    try:
-        game.decide(state, seat, action)
-    except IllegalAction as exc:
-        return exc.code, exc.message
-    return None
 
 
 def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int = 20) -> None:
@@ -239,9 +281,7 @@ def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int 
     for action in pool[:50]:
         near += [a for a in _neighbours(game, action) if a not in pool and a not in near]
     for index in sample_indices(len(p.states) - 1, states):
-        match = Match.new(game, p.players, p.seed, p.match.config.options)
-        match._states = p.states[: index + 1]
-        match._steps = list(p.match.steps[:index])
+        match = Match.from_state(game, p.states[index], p.match.players, p.match.config.options)
         state = match.state
         digest = state_digest(state)
         for seat in range(p.players):
@@ -258,83 +298,52 @@ def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int 
                     assert exc.code and "/" in exc.code, f"{p.name}: IllegalAction without a domain/reason code: {exc!r}"
                     continue
                 raise AssertionError(f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or decide too lax)")
-            assert state_digest(match.state) == digest and len(match) == index, f"{p.name}: a refused action changed the state"
+            assert state_digest(match.state) == digest and len(match) == 0, f"{p.name}: a refused action changed the state"
 
 
-def _before_reveal(game: Game[Any, Any, Any, Any], events: Sequence[Any], seat: int) -> list[Any]:
-    """What ``seat`` receives of ``events`` up to the first one that shows it something new.
+_WRONG = {int: (True, 1.5, "1"), bool: (1, "true"), str: (1, True), tuple: ("x", 1), list: ("x", 1)}
+"""Values of the wrong type for a field of each kind (a bool is not an int; a string is not a tuple)."""
 
-    A reveal, or an event only some seats see in full and ``seat`` is one of, may
-    rightly depend on what was hidden (and so may anything after it in the step).
-    """
+
+def _mistyped(game: Game[Any, Any, Any, Any], action: Any) -> list[Any]:
+    """Python-built copies of ``action`` with one field of the wrong type (msgspec does not check on construction)."""
     out = []
-    for event in events:
-        rule = game.visibility[type(event)]
-        if rule.reveals or (not rule.public and rule.sees(event, seat)):
-            break
-        seen = game.redact(event, seat)
-        if seen is not None:
-            out.append(seen)
+    for field in action.__struct_fields__:
+        value = getattr(action, field)
+        for kind, wrongs in _WRONG.items():
+            if type(value) is kind:
+                for wrong in wrongs:
+                    out.append(msgspec.structs.replace(action, **{field: wrong}))
+                break
     return out
 
 
-def check_no_leaks(p: Playout, states: int = 40) -> None:
-    """Views and redacted events are invariant under ``determinize`` for the viewing seat.
-
-    Also: the RNG never reaches a view, and ``determinize`` replaces the RNG (its
-    seed would let a search bot recompute every shuffle and future draw).
-    """
+def check_mistyped_actions_refused(p: Playout, states: int = 10) -> None:
+    """An action built in Python with a field of the wrong type (``True`` for an int) is refused as malformed,
+    whoever sends it and whenever, so it can never reach the rules or the log."""
     game = p.game
-    steps = p.match.steps
     pool = action_pool(p, most=60)
-    for index in sample_indices(len(p.states), states):
+    for index in sample_indices(len(p.states) - 1, states):
         state = p.states[index]
-        for seat in range(p.players):
-            mine = game.view(state, seat)
-            rng = Rng.from_seed(p.seed * 7919 + index * 31 + seat, DETERMINIZE)
-            twin = game.determinize(state, seat, rng)
-            assert type(twin) is type(state), f"{p.name}: determinize returned a {type(twin).__name__}"
-            assert game.view(twin, seat) == mine, f"{p.name}: step {index}: seat {seat}'s view changes under determinize: it shows something hidden from them"
-            assert game.actors(twin) == game.actors(state), (
-                f"{p.name}: step {index}: who may act depends on something hidden from seat {seat} "
-                "(give every seat that might hold the card a turn, or make the fact public)"
-            )
-            legal = list(game.legal_actions(state, seat))
-            assert list(game.legal_actions(twin, seat)) == legal, (
-                f"{p.name}: step {index}: seat {seat}'s legal actions depend on something hidden from them"
-            )
-            if seat in game.actors(state):
-                for action in pool[index % 7 :: 7]:
-                    if action not in legal:
-                        assert _refusal(game, twin, seat, action) == _refusal(game, state, seat, action), (
-                            f"{p.name}: step {index}: the refusal of {action!r} for seat {seat} depends on something hidden from them"
-                        )
-            if not game.outcome(state):
-                other = game.determinize(state, seat, Rng.from_seed(p.seed * 7919 + index * 31 + seat + 1, DETERMINIZE))
-                assert other.rng != twin.rng, (
-                    f"{p.name}: step {index}: determinize ignores its rng argument (two different rngs give the same "
-                    "RNG): derive the state's new RNG, and every resampled secret, from it"
-                )
-                assert twin.rng.seed != state.rng.seed, (
-                    f"{p.name}: determinize kept the real RNG: replace state.rng with one derived from its rng "
-                    "argument (e.g. Rng.from_seed(rng.next_word()[0])); its seed would let a search bot "
-                    "recompute every shuffle and future draw"
-                )
-            if index < len(steps):
-                step = steps[index]
-                if any(type(e) is RngAdvanced for e in step.events):
-                    continue
-                try:
-                    events = game.decide(twin, step.player, step.action)
-                except IllegalAction:
-                    continue
-                expected = _before_reveal(game, step.events, seat)
-                assert _before_reveal(game, events, seat)[: len(expected)] == expected, (
-                    f"{p.name}: step {index + 1}: the events seat {seat} receives depend on something hidden from them"
-                )
-        spectator = game.view(state, None)
-        encoded = msgspec.json.encode(spectator)
-        assert b'"rng"' not in encoded, f"{p.name}: the spectator view carries the RNG"
+        for seat in sorted(game.actors(state)):
+            for action in game.legal_actions(state, seat)[:20]:
+                for bad in _mistyped(game, action):
+                    code = (refusal(game, state, seat, bad) or ("accepted",))[0]
+                    assert code == "action/malformed", (
+                        f"{p.name}: step {index}: {bad!r} (a field of the wrong type) was {code!r} for seat {seat}, not refused as "
+                        "action/malformed: declare the field's exact type in the action Struct so the engine refuses it"
+                    )
+    for action in pool[:20]:
+        for bad in _mistyped(game, action):
+            try:
+                game.check_action(0, bad)
+            except IllegalAction as exc:
+                assert exc.code == "action/malformed"
+                continue
+            raise AssertionError(f"{p.name}: {bad!r} passes the action type check: declare the field's exact type")
+
+
+# --- encodings ---------------------------------------------------------------
 
 
 def _round_trip(value: Any, kind: Any, what: str, name: str) -> None:
@@ -362,15 +371,29 @@ def check_serialization_round_trips(p: Playout, states: int = 12) -> None:
     assert read_log(log.to_msgpack()) == log, f"{p.name}: the msgpack log does not round-trip"
 
 
-def playout_digest(game_name: str, players: int, seed: int) -> str:
-    """Final state digest of a seeded random playout of a registered game."""
-    from boardcore.registry import get_game
+# --- determinism across processes ------------------------------------------------
 
-    return record_playout(get_game(game_name), players, seed).digests[-1]
+
+def load_game(spec: str) -> Game[Any, Any, Any, Any]:
+    """A registered game by id, or any game by ``module:attribute`` (for games that are not registered)."""
+    if ":" not in spec:
+        return get_game(spec)
+    module, _, attribute = spec.partition(":")
+    game = getattr(importlib.import_module(module), attribute)
+    assert isinstance(game, Game), f"{spec} is not a boardcore Game"
+    return game
+
+
+def playout_digest(game: str, players: int, seed: int) -> str:
+    """Final state digest of a seeded random playout of ``game`` (an id or ``module:attribute``)."""
+    return record_playout(load_game(game), players, seed).digests[-1]
 
 
 def check_determinism_across_hash_seeds(cases: Sequence[tuple[str, int, int]]) -> None:
-    """The same seeds give identical digests in processes with different ``PYTHONHASHSEED``."""
+    """The same seeds give identical digests in processes with different ``PYTHONHASHSEED``.
+
+    Each case is ``(game, players, seed)`` with ``game`` an id or ``module:attribute``.
+    """
     script = (
         "import json, sys\n"
         "from boardcore.testing.contract import playout_digest\n"
@@ -378,8 +401,9 @@ def check_determinism_across_hash_seeds(cases: Sequence[tuple[str, int, int]]) -
         "print(json.dumps([playout_digest(g, n, s) for g, n, s in cases]))\n"
     )
     results = []
+    path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
     for hash_seed in ("0", "12345"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": path}
         done = subprocess.run(
             [sys.executable, "-c", script, json.dumps(list(cases))], env=env, capture_output=True, text=True, check=False
         )
@@ -387,3 +411,4 @@ def check_determinism_across_hash_seeds(cases: Sequence[tuple[str, int, int]]) -
         results.append(json.loads(done.stdout))
     for case, first, second in zip(cases, results[0], results[1], strict=True):
         assert first == second, f"{case}: digests differ between PYTHONHASHSEED=0 and 12345 (iteration over a set or dict of strings?)"
+

@@ -17,6 +17,9 @@ from boardcore.testing.suite import ContractCase
 
 def pytest_addoption(parser: Any) -> None:
     parser.addoption("--boardcore-game", action="append", default=[], help="run the contract suite for this game only")
+    parser.addoption(
+        "--boardcore-deep", type=int, default=0, metavar="N", help="run every contract check over N seeds (a deep run: 25 or more)"
+    )
 
 
 def _cases(metafunc: Any) -> list[ContractCase]:

@@ -1,4 +1,4 @@
-"""``ContractSuite``: the contract checks as pytest tests, over games x player counts.
+"""``ContractSuite``: the contract checks as pytest tests, over games x player counts x seeds.
 
 Subclass it in a test module; the boardcore pytest plugin parametrises the
 ``contract_case`` fixture over every registered game and player count, or over
@@ -8,7 +8,10 @@ the class attribute ``games`` when a subclass sets it::
 
     class TestMyGame(ContractSuite):
         games = [MY_GAME]        # omit to run every registered game
-        seeds = (1, 2)
+        seeds = (1, 2, 3)
+
+``pytest --boardcore-deep N`` runs every check over N seeds instead (a deep run:
+N = 25 samples at least 1,000 states per game and player count).
 """
 
 from __future__ import annotations
@@ -17,16 +20,22 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import attrs
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from boardcore.encoding import state_digest
 from boardcore.game import Game
 from boardcore.match import Match
-from boardcore.testing import contract
+from boardcore.testing import contract, leaks
 from boardcore.verify import replay
 
 __all__ = ["ContractCase", "ContractSuite"]
 
-_PLAYOUTS: dict[tuple[str, int, int], contract.Playout] = {}
+_PLAYOUTS: dict[tuple[int, int, int], contract.Playout] = {}
+"""Recorded playouts, keyed by the game object itself (its id; the playout keeps the game alive), never by
+name: a variant of a game with the same name must not pass on the original's playouts."""
 
 
 @attrs.frozen
@@ -46,60 +55,83 @@ class ContractCase:
 
     def playout(self, seed: int) -> contract.Playout:
         """The seeded random playout of this case (recorded once per session)."""
-        key = (self.name, self.players, seed)
-        if key not in _PLAYOUTS:
-            _PLAYOUTS[key] = contract.record_playout(self.loaded(), self.players, seed)
-        return _PLAYOUTS[key]
+        game = self.loaded()
+        key = (id(game), self.players, seed)
+        found = _PLAYOUTS.get(key)
+        if found is None or found.game is not game:
+            found = _PLAYOUTS[key] = contract.record_playout(game, self.players, seed)
+        return found
 
 
 class ContractSuite:
-    """Every contract check, for each ``contract_case`` and each of ``seeds``."""
+    """Every contract check, for each ``contract_case`` and each of ``seeds`` (the ``contract_seeds`` fixture)."""
 
     games: ClassVar[Sequence[Game[Any, Any, Any, Any]] | None] = None
-    seeds: ClassVar[Sequence[int]] = (1,)
+    seeds: ClassVar[Sequence[int]] = (1, 2, 3)
     stateful_examples: ClassVar[int] = 4
 
-    def playouts(self, case: ContractCase) -> list[contract.Playout]:
-        return [case.playout(seed) for seed in self.seeds]
+    @pytest.fixture
+    def contract_seeds(self, request: pytest.FixtureRequest) -> Sequence[int]:
+        deep = request.config.getoption("--boardcore-deep", default=0)
+        return range(1, deep + 1) if deep else self.seeds
 
-    def test_playout_terminates(self, contract_case: ContractCase) -> None:
-        for p in self.playouts(contract_case):
+    def playouts(self, case: ContractCase, seeds: Sequence[int]) -> list[contract.Playout]:
+        return [case.playout(seed) for seed in seeds]
+
+    def test_playout_terminates(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
             contract.check_playout_terminates(p)
 
-    def test_replay_reproduces_digests(self, contract_case: ContractCase) -> None:
-        for p in self.playouts(contract_case):
+    def test_replay_reproduces_digests(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
             contract.check_replay_digests(p)
 
-    def test_fold_rebuilds_state(self, contract_case: ContractCase) -> None:
-        for p in self.playouts(contract_case):
+    def test_fold_rebuilds_state(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
             contract.check_fold_rebuilds_state(p)
             contract.check_states_untouched(p)
 
-    def test_undo_restores_previous_state(self, contract_case: ContractCase) -> None:
-        for p in self.playouts(contract_case):
+    def test_undo_restores_previous_state(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
             contract.check_undo_restores(p)
 
-    def test_legal_actions_accepted(self, contract_case: ContractCase) -> None:
-        for p in self.playouts(contract_case):
+    def test_legal_actions_accepted(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
             contract.check_legal_actions_accepted(p)
+            contract.check_flow_is_consistent(p)
 
-    def test_illegal_actions_rejected(self, contract_case: ContractCase) -> None:
-        for p in self.playouts(contract_case):
+    def test_illegal_actions_rejected(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
             contract.check_illegal_actions_rejected(p)
+            contract.check_mistyped_actions_refused(p)
 
-    def test_no_leaks_under_determinize(self, contract_case: ContractCase) -> None:
-        for p in self.playouts(contract_case):
-            contract.check_no_leaks(p)
+    def test_seats_see_only_their_own(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
+            leaks.check_seats_see_only_their_own(p)
 
-    def test_serialization_round_trips(self, contract_case: ContractCase) -> None:
-        for p in self.playouts(contract_case):
+    def test_event_streams_show_only_what_a_seat_may_see(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
+            leaks.check_event_streams(p)
+
+    def test_spectators_see_nothing_private(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
+            leaks.check_spectators_see_nothing_private(p)
+
+    def test_determinize_resamples_what_is_hidden(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
+            leaks.check_determinize_resamples(p)
+
+    def test_redacted_events_are_in_the_event_union(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
+            leaks.check_redacted_events_in_union(p)
+
+    def test_serialization_round_trips(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
             contract.check_serialization_round_trips(p)
 
-    def test_apply_undo_replay_machine(self, contract_case: ContractCase) -> None:
-        from hypothesis import HealthCheck, settings
-
+    def test_apply_undo_replay_machine(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
         game = contract_case.loaded()
-        machine = _machine(game, contract_case.players, self.seeds[0])
+        machine = _machine(game, contract_case.players, contract_seeds[0])
         run = settings(
             max_examples=self.stateful_examples,
             stateful_step_count=30,
@@ -111,9 +143,7 @@ class ContractSuite:
 
 
 def _machine(game: Game[Any, Any, Any, Any], players: int, seed: int) -> Any:
-    """A Hypothesis state machine mixing apply, undo and replay on one match (Hypothesis imported lazily)."""
-    from hypothesis import strategies as st
-    from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+    """A Hypothesis state machine mixing apply, undo and replay on one match."""
 
     class ApplyUndoReplay(RuleBasedStateMachine):
         def __init__(self) -> None:

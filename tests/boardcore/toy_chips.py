@@ -1,0 +1,102 @@
+"""Chips: a tiny hidden-card game without a flow (plain decide), whose action holds a tuple (for hardening tests)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from boardcore import PUBLIC, Config, Game, IllegalAction, Outcome, Rng, make_evolve
+
+# A tiny hidden-card game: each seat holds one secret card from 0..9; seats take turns
+# adding 1 or 2 chips (or a pair of chips) to the pot; after TURNS bets the higher card wins.
+
+TURNS = 6
+
+
+class State(msgspec.Struct, frozen=True, kw_only=True):
+    hands: tuple[int, int]
+    bets: tuple[tuple[int, ...], ...] = ()
+    scratch: list[int] = msgspec.field(default_factory=list)
+    rng: Rng = Rng(0)
+
+
+class Bet(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    chips: tuple[int, ...]
+
+
+class BetPlaced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    player: int
+    chips: tuple[int, ...]
+
+
+class View(msgspec.Struct, frozen=True, kw_only=True):
+    own: int | None
+    other: int | None = None
+    bets: tuple[tuple[int, ...], ...] = ()
+
+
+CHOICES = ((1,), (2,), (1, 1), (1, 2))
+
+
+def setup(config: Config[Any], seed: int) -> State:
+    deck, rng = Rng.from_seed(seed).shuffle(range(10))
+    return State(hands=(deck[0], deck[1]), rng=rng)
+
+
+def actors(state: State) -> frozenset[int]:
+    return frozenset() if len(state.bets) >= TURNS else frozenset({len(state.bets) % 2})
+
+
+def legal_actions(state: State, seat: int) -> list[Bet]:
+    return [Bet(chips=c) for c in CHOICES] if seat in actors(state) else []
+
+
+def decide(state: State, seat: int, action: Bet) -> list[BetPlaced]:
+    if tuple(action.chips) not in CHOICES:
+        raise IllegalAction("Bet 1, 2, 1+1 or 1+2 chips.", code="bet/bad_chips", player=seat, action=action)
+    return [BetPlaced(player=seat, chips=tuple(action.chips))]
+
+
+def _placed(state: State, event: BetPlaced) -> State:
+    return msgspec.structs.replace(state, bets=(*state.bets, event.chips))
+
+
+evolve = make_evolve(BetPlaced, {BetPlaced: _placed})
+
+
+def view(state: State, seat: int | None) -> View:
+    return View(own=None if seat is None else state.hands[seat], bets=state.bets)
+
+
+def outcome(state: State) -> Outcome | None:
+    if len(state.bets) < TURNS:
+        return None
+    return Outcome.from_scores(list(state.hands))
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    seed, rng = rng.next_word()
+    other, _ = rng.choice([c for c in range(10) if c != state.hands[seat]])
+    hands = (state.hands[0], other) if seat == 0 else (other, state.hands[1])
+    return msgspec.structs.replace(state, hands=hands, rng=Rng.from_seed(seed))
+
+
+SOUND: Game[Any, Any, Any, Any] = Game(
+    name="toy",
+    title="Toy",
+    rules_version="1",
+    player_counts=(2,),
+    action_type=Bet,
+    event_type=BetPlaced,
+    view_type=View,
+    setup=setup,
+    actors=actors,
+    legal_actions=legal_actions,
+    decide=decide,
+    evolve=evolve,
+    view=view,
+    visibility={BetPlaced: PUBLIC},
+    outcome=outcome,
+    determinize=determinize,
+)
