@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -69,6 +70,19 @@ class StoreContract:
     def reopen(self, store: Store) -> Store:
         """Close ``store`` and open the same data again."""
         raise NotImplementedError
+
+    @pytest.fixture(autouse=True)
+    def _close_reopened(self) -> Iterator[None]:
+        self._reopened: list[Store] = []
+        yield
+        for store in self._reopened:
+            store.close()
+
+    def restart(self, store: Store) -> Store:
+        """:meth:`reopen`, and close what it opened when the test ends."""
+        reopened = self.reopen(store)
+        self._reopened.append(reopened)
+        return reopened
 
     # --- matches ------------------------------------------------------------
 
@@ -218,7 +232,7 @@ class StoreContract:
     def test_the_secret_seed_and_salt_are_kept_apart(self, store: Store) -> None:
         """Only secret() returns a committed seed and its salt: no listing, header, journal or repr shows them."""
         table = Table.create(get_game("kuhn_poker"), 2, commit_seed=True, store=store, match_id="poker")
-        table.act(0, 0, {"type": "Check"})
+        table.act(0, 0, {"type": "Pass"})
         secret = store.secret("poker")
         assert secret == SeedSecret(table.match.seed or 0, table.match.seed_salt)
         assert secret.salt is not None
@@ -251,7 +265,7 @@ class StoreContract:
         for entry in entries:
             store.append("m", entry, "active")
         info = store.info("m")
-        store = self.reopen(store)
+        store = self.restart(store)
         assert store.info("m") == info
         assert store.header("m") == header_for()
         assert store.journal("m") == entries
@@ -272,7 +286,7 @@ class StoreContract:
             seats = (None, 0, 1)
             snapshots = [table.snapshot(seat) for seat in seats]
             jsonl, msgpack = table.match.log.to_jsonl(), table.match.log.to_msgpack()
-            store = self.reopen(store)
+            store = self.restart(store)
             resumed = Table.open(store, table.match_id)
             assert [resumed.snapshot(seat) for seat in seats] == snapshots
             exported = export_log(store, table.match_id)
