@@ -1,12 +1,13 @@
-"""5 Wards (2-5 players) on the boardcore contract.
+"""5 Wards (2-5 players) on the boardcore turn kernel.
 
 Rules, decisions, and where each rule lives (rulebook section -> module -> main
-functions): ``docs/games/five_wards.md``. Layout (STYLE rule 3): ``catalog`` (every card
-and tile), ``state``, ``actions``, ``events``, ``start`` (setup, options), ``phases/rally``
-(Phase 1), ``phases/brawl`` (Phase 2), ``phases/deploy`` (Phase 3), ``phases/reset`` (Phase 4
-and the final round), ``scoring``, ``view`` (all hidden information), ``text`` (describe,
-summarize), ``bots`` (the house bot), ``game`` (the Game record and dispatch); shared helpers
-in ``board`` and ``draws``.
+functions): ``docs/games/five_wards.md``. Layout: ``catalog`` (every card and tile),
+``state``, ``actions``, ``events``, ``start`` (setup, options), ``phases/rally``
+(Phase 1), ``phases/brawl`` (Phase 2), ``phases/deploy`` (Phase 3), ``phases/reset``
+(Phase 4 and the final round), ``scoring``, ``view`` (all hidden information),
+``text`` (event lines, action labels, the summary), ``bots`` (the house bot),
+``game`` (the Game record, who decides, the automatic steps); shared table helpers
+in ``board`` and Tactics draws in ``draws``.
 """
 
 from __future__ import annotations

@@ -6,57 +6,54 @@ Nothing here decides anything; these are the words the phase modules speak.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
 
-from boardcore import IllegalAction
+from boardcore.seats import clockwise
+from boardcore.tuples import put
 
-from .catalog import BRAWL_BY_ID, LANDMARK_BY_ID, TACTIC_BY_ID, WILD, is_brawl
+from .catalog import BRAWL_BY_ID, DICE_BY_PLAYERS, LANDMARK_BY_ID, TACTIC_BY_ID, WILD, is_brawl
 from .state import NOBODY, Player, Slot, State, WardState
 
-T = TypeVar("T")
-
-
-def put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``items`` with ``items[index]`` replaced."""
-    return (*items[:index], value, *items[index + 1 :])
+__all__ = [
+    "add",
+    "arrows",
+    "brawl_icon",
+    "deploys",
+    "destinations",
+    "empty_slot",
+    "filled",
+    "has_thugs",
+    "in_ward",
+    "is_brawl_slot",
+    "is_landmark",
+    "snake",
+    "space_icon",
+    "tactic_icon_counts",
+    "thugs_on",
+    "turn_order",
+    "update_player",
+]
 
 
 def add(items: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
-    """``items`` with ``delta`` added at ``index``."""
+    """``items`` with ``delta`` added at ``index`` (a count per seat, per resource)."""
     return (*items[:index], items[index] + delta, *items[index + 1 :])
-
-
-def without(items: tuple[T, ...], remove: Iterable[T]) -> tuple[T, ...]:
-    """``items`` with one occurrence of each of ``remove`` taken out."""
-    out = list(items)
-    for item in remove:
-        out.remove(item)
-    return tuple(out)
-
-
-def refuse(msg: str, code: str, player: int, action: Any, clause: str) -> IllegalAction:
-    """An :class:`IllegalAction` to raise (``raise refuse(...)``).
-
-    The message names the refused action and the rule (``"Rally refused: ... (FW-RALLY-01)"``);
-    callers word ``msg`` from the acting player's own knowledge only, never hidden state.
-    """
-    text = f"{type(action).__name__} refused for player {player}: {msg} ({clause})"
-    return IllegalAction(text, code=code, player=player, action=action, clause=clause)
 
 
 # --- seats -------------------------------------------------------------------
 
+_ORDERS = {n: tuple(clockwise(start, n) for start in range(n)) for n in DICE_BY_PLAYERS}
+"""Turn order from each starting seat, per player count (built once: it is asked on every step)."""
+_SNAKES = {n: tuple(order + order[::-1] for order in orders) for n, orders in _ORDERS.items()}
+
 
 def turn_order(state: State) -> tuple[int, ...]:
     """Seats clockwise from the starting player (GAP-08)."""
-    n = len(state.players)
-    return tuple((state.start + i) % n for i in range(n))
+    return _ORDERS[len(state.players)][state.start]
 
 
 def snake(state: State) -> tuple[int, ...]:
     """The Phase 1 selection order: clockwise, then back (FW-P1-02)."""
-    order = turn_order(state)
-    return order + order[::-1]
+    return _SNAKES[len(state.players)][state.start]
 
 
 def update_player(state: State, seat: int, fn: Callable[[Player], Player]) -> tuple[Player, ...]:

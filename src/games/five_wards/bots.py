@@ -16,14 +16,14 @@ and stop filling cards (see the docs, design decision 25).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import attrs
 
 from boardcore import Rng
-from boardcore.rng import BOTS
+from boardcore.bots import bot_rng
 
 from .actions import (
+    Action,
     Blast,
     BlastPick,
     Bolster,
@@ -42,6 +42,8 @@ from .actions import (
 from .catalog import ALL, BRAWL_BY_ID, FIRST, GANGS, LANDMARK_BY_ID, LAST, MAYHEM, SNEAK, TACTIC_BY_ID, WILD, is_brawl
 from .state import NOBODY, Slot, WardState
 from .view import View
+
+__all__ = ["HouseBot", "rally_value"]
 
 RESOURCE_RESERVE = 2
 """Resources the bot likes to hold for Recruiting and Schemes before it stops restocking them."""
@@ -106,9 +108,9 @@ class HouseBot:
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
         """The bot for ``seat`` in the game played from ``seed``."""
-        return cls(seat, Rng.from_seed(seed * 1_000_003 + seat, BOTS))
+        return cls(seat, bot_rng(seed, seat))
 
-    def choose(self, view: View, legal: Sequence[Any]) -> Any:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The legal action with the best score (ties broken at random)."""
         blocked = not any(isinstance(a, DeployThugs) for a in legal)
         scored = [(self._score(view, a, blocked), i) for i, a in enumerate(legal)]
@@ -119,7 +121,7 @@ class HouseBot:
 
     # --- scores ------------------------------------------------------------------
 
-    def _score(self, view: View, action: Any, blocked: bool) -> float:
+    def _score(self, view: View, action: Action, blocked: bool) -> float:
         """``blocked``: in a deploy step, no Ward is open to the Thugs on the card."""
         me = self.seat
         player = view.players[me]
@@ -232,8 +234,3 @@ class HouseBot:
         if ward.boss not in (me, NOBODY) and ward.boss_height <= _fresh_stack(ward, me) + 1:
             value += 1.5
         return value - 0.8
-
-
-def house_bot(seed: int, seat: int) -> HouseBot:
-    """``Game.house_bot``: one bot per seat, seeded from the game's seed and the seat."""
-    return HouseBot.seeded(seed, seat)

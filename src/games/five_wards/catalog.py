@@ -237,6 +237,12 @@ def card_name(card: str) -> str:
     return BRAWL_BY_ID[card].name if is_brawl(card) else LANDMARK_BY_ID[card].name
 
 
+def tactic_name(card: str) -> str:
+    """How text names a Tactics card: its ability, Brawl icon and Ward number (``Sneak (hat, ward 3)``), unique per card."""
+    tactic = TACTIC_BY_ID[card]
+    return f"{tactic.ability} ({ICONS[tactic.icon]}, ward {tactic.ward})"
+
+
 def scoring_side(tile: str, players: int) -> ScoringSide:
     """The side of a Scoring tile in play: the 2-dot side with 2 players if it has one (FW-SETUP-03)."""
     t = SCORING_BY_ID[tile]

@@ -1,143 +1,101 @@
-"""The Game record: dispatch of actions to the phase that owns them, the automatic
-steps between decisions, ``actors`` and ``legal_actions``.
+"""The Game record: the three kinds of decision, who faces them, and the automatic steps between them.
 
-``decide`` validates the action in its phase module, folds its events, then runs
-the game forward through every automatic step (rolling, Phase transitions, Copper
-deployment, Phase 4, scoring) until someone must decide again. Every outcome of
-those steps is an event, so folding the events alone rebuilds the state.
+On the turn kernel (:mod:`boardcore.turn`) a 5 Wards action's events are folded
+as they are emitted, then the kernel runs the game forward through every
+automatic step (rolling, Phase transitions, Copper deployment, Phase 4, scoring)
+until someone must decide again. Every outcome of those steps is an event, so
+folding the events alone rebuilds the state.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-import msgspec
-
-from boardcore import Game, IllegalAction, make_evolve
+from boardcore import Flow, Game, Turn, make_evolve
 
 from . import scoring
 from .actions import Action
-from .board import refuse
-from .bots import house_bot
-from .events import Event, TurnEnded
+from .bots import HouseBot
+from .events import Event
 from .phases import brawl, deploy, rally, reset
 from .start import Options, setup
 from .state import State
-from .text import describe
-from .view import View, determinize, view, visibility_table
+from .text import action_text, event_text, summary_text
+from .view import VISIBILITY, View, determinize, secrets, view
+
+__all__ = ["FLOW", "GAME", "PLAYER_COUNTS", "actor", "actors", "evolve"]
 
 evolve = make_evolve(Event, {**rally.HANDLERS, **brawl.HANDLERS, **deploy.HANDLERS, **reset.HANDLERS, **scoring.HANDLERS})
 
-DECIDERS: dict[type, Any] = {**rally.DECIDERS, **brawl.DECIDERS, **deploy.DECIDERS}
+DECIDERS: dict[str, Callable[[State], int | None]] = {"draft": rally.drafter, "brawl": brawl.committer, "deploy": deploy.deployer}
+"""Per stage with decisions: the seat that faces one now (one at a time: FW-P1-02, FW-BRAWL-04, FW-DEPLOY-04)."""
+
+STEPS: dict[str, Callable[[Turn[State, Event]], None]] = {
+    "roll": reset.roll_or_score,
+    "draft": rally.proceed,
+    "brawl": brawl.proceed,
+    "deploy": deploy.proceed,
+    "reset": reset.proceed,
+    "score": scoring.proceed,
+}
+"""Per stage: its next automatic step, taken while nobody must decide."""
+
+PLAYER_COUNTS = (2, 3, 4, 5)
+
+_ALONE = tuple(frozenset((seat,)) for seat in range(max(PLAYER_COUNTS)))
+"""Each seat acting alone, built once (``actors`` is asked after every step)."""
+_NOBODY: frozenset[int] = frozenset()
 
 
-def auto_events(state: State) -> list[Event]:
-    """The next automatic step, or ``[]`` when a player must decide (or the game is over)."""
-    stage = state.stage
-    if stage == "draft":
-        if state.turn is None:
-            return rally.end_events(state)
-        return [TurnEnded(player=state.turn.player)] if rally.turn_over(state) else []
-    if stage == "brawl":
-        return brawl.after_events(state) if state.sealed is None else []
-    if stage == "deploy":
-        return deploy.auto_events(state)
-    if stage == "reset":
-        return reset.reset_events(state)
-    if stage == "roll":
-        return reset.roll_or_end_events(state)
-    if stage == "score":
-        return scoring.score_events(state)
-    return []
-
-
-def settle(state: State, events: list[Event]) -> list[Event]:
-    """``events`` followed by every automatic step they lead to."""
-    out = list(events)
-    for e in events:
-        state = evolve(state, e)
-    while True:
-        more = auto_events(state)
-        if not more:
-            return out
-        for e in more:
-            state = evolve(state, e)
-        out += more
+def actor(state: State) -> int | None:
+    """The one seat that must decide now, or ``None`` (an automatic step is due, or the game is over)."""
+    decider = DECIDERS.get(state.stage)
+    return None if decider is None else decider(state)
 
 
 def actors(state: State) -> frozenset[int]:
-    """The drafter, the next Brawl committer in turn order, or the deploying Gang."""
-    if state.stage == "draft" and state.turn is not None:
-        return frozenset((state.turn.player,))
-    if state.stage == "brawl" and state.sealed is not None and state.sealed.waiting:
-        return frozenset((brawl.brawl_actor(state),))
-    if state.stage == "deploy" and state.step is not None:
-        return frozenset((state.step.player,))
-    return frozenset()
+    """The drafter, the next Brawl committer in turn order, or the deploying Gang; nobody between decisions."""
+    seat = actor(state)
+    return _NOBODY if seat is None else _ALONE[seat]
 
 
-def legal_actions(state: State, seat: int) -> list[Any]:
-    """Every legal action for ``seat`` now (empty when it may not act)."""
-    if seat not in actors(state):
-        return []
-    if state.stage == "draft":
-        return rally.legal_draft(state, seat)
-    if state.stage == "brawl":
-        return brawl.legal_commits(state, seat)
-    return deploy.legal_deploy(state, seat)
+def decision(state: State, seat: int) -> str | None:
+    """The kind of decision ``seat`` faces: named after the stage (``draft``, ``brawl``, ``deploy``), or ``None``."""
+    return state.stage if actor(state) == seat else None
 
 
-WHOSE_TURN = {"draft": "FW-P1-02", "brawl": "FW-BRAWL-04", "deploy": "FW-DEPLOY-04"}
-"""The clause that says whose turn it is, per stage."""
+def proceed(turn: Turn[State, Event]) -> None:
+    """The current stage's next automatic step."""
+    STEPS[turn.state.stage](turn)
 
 
-def decide(state: State, seat: int, action: Any) -> list[Event]:
-    """Validate ``action`` for ``seat`` and return its events, automatic steps included.
+FLOW: Flow[State, Action, Event] = Flow(
+    evolve=evolve,
+    decisions={"draft": rally.DRAFT, "brawl": brawl.COMMIT, "deploy": deploy.DEPLOY},
+    decision=decision,
+    actors=actors,
+    is_over=scoring.is_over,
+    proceed=proceed,
+)
 
-    The action is first rebuilt from its builtins, so a wrongly typed field is refused
-    and a list where a tuple belongs is normalised before any rule reads it.
-
-    Raises:
-        IllegalAction: the action is malformed or not allowed now; nothing changes.
-    """
-    if state.stage == "over":
-        raise refuse("the game is over.", "game/over", seat, action, "FW-FINAL-07")
-    name = type(action).__name__
-    decider = DECIDERS.get(type(action))
-    if decider is None:
-        msg = f"{name} is not an action of 5 Wards."
-        raise IllegalAction(msg, code="action/malformed", player=seat, action=action)
-    try:
-        action = msgspec.convert(msgspec.to_builtins(action), type(action))
-    except (msgspec.ValidationError, TypeError):
-        msg = f"{name} refused for player {seat}: a field has the wrong type."
-        raise IllegalAction(msg, code="action/malformed", player=seat, action=action) from None
-    if seat not in actors(state):
-        waiting = ", ".join(str(s) for s in sorted(actors(state))) or "nobody"
-        msg = f"player {seat} may not act now; waiting for player {waiting}."
-        raise refuse(msg, "turn/not_your_turn", seat, action, WHOSE_TURN.get(state.stage, "FW-ROUND-01"))
-    return settle(state, decider(state, seat, action))
-
-
-GAME: Game[State, Any, Any, View] = Game(
+GAME: Game[State, Action, Event, View] = Game(
     name="five_wards",
     title="5 Wards",
     rules_version="1",
-    player_counts=(2, 3, 4, 5),
+    player_counts=PLAYER_COUNTS,
     action_type=Action,
     event_type=Event,
     view_type=View,
     setup=setup,
-    actors=actors,
-    legal_actions=legal_actions,
-    decide=decide,
-    evolve=evolve,
+    flow=FLOW,
     view=view,
-    visibility=visibility_table(),
+    visibility=VISIBILITY,
     outcome=scoring.outcome,
     determinize=determinize,
     options_type=Options,
-    event_text=lambda event, viewer, names: describe(event, viewer),  # TODO(kernel port): names, redacted input
-    action_text=lambda action, seat, names: describe(action, seat),  # TODO(kernel port)
-    house_bot=house_bot,
+    event_text=event_text,
+    action_text=action_text,
+    summary_text=summary_text,
+    secrets=secrets,
+    house_bot=HouseBot.seeded,
 )

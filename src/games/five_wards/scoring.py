@@ -8,16 +8,31 @@ remains is a shared win.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Outcome
+from boardcore import Outcome, Turn
+from boardcore.tuples import put
 
-from .board import add, in_ward, put
+from .board import add, in_ward
 from .catalog import GANGS, ScoringSide, leftover_points, scoring_side
 from .events import Event, GameScored, ThugsArrested
 from .state import NOBODY, State, WardState
+
+__all__ = [
+    "HANDLERS",
+    "SOURCES",
+    "arrests",
+    "is_over",
+    "outcome",
+    "proceed",
+    "score_events",
+    "shared_positions",
+    "tile_points",
+    "ward_points",
+]
 
 SOURCES = ("wards", "home", "boss", "brawls", "leftover")
 
@@ -70,13 +85,12 @@ def arrests(ward: WardState, players: int) -> tuple[int, ...]:
     return tuple(0 if seat == ward.boss else min(ward.coppers, in_ward(ward, seat)) for seat in range(players))
 
 
-def ward_points(state: State, counts: list[list[int]]) -> list[list[int]]:
-    """Per Ward, per seat: the points of its Scoring tile for these (post-arrest) counts."""
-    n = len(state.players)
+def ward_points(wards: Sequence[WardState], scoring: Sequence[str], counts: list[list[int]]) -> list[list[int]]:
+    """Per Ward, per seat: the points of its Scoring tile (``scoring``, one per Ward) for these (post-arrest) counts."""
     out = []
-    for index, ward in enumerate(state.wards):
+    for index, ward in enumerate(wards):
         boss = ward.boss if ward.boss_height > 0 else NOBODY
-        out.append(tile_points(scoring_side(state.supply.scoring[index], n), counts[index], boss))
+        out.append(tile_points(scoring_side(scoring[index], len(counts[index])), counts[index], boss))
     return out
 
 
@@ -91,7 +105,7 @@ def score_events(state: State) -> list[Event]:
             events.append(ThugsArrested(ward=index, arrests=taken))
         counts.append([in_ward(ward, s) - taken[s] for s in range(n)])
     table = [[0] * len(SOURCES) for _ in range(n)]
-    for index, points in enumerate(ward_points(state, counts)):
+    for index, points in enumerate(ward_points(state.wards, state.supply.scoring, counts)):
         for seat, pts in enumerate(points):
             table[seat][0] += pts
         ward = state.wards[index]
@@ -107,6 +121,16 @@ def score_events(state: State) -> list[Event]:
     map_thugs = tuple(sum(counts[w][s] for w in range(5)) for s in range(n))
     events.append(GameScored(scores=tuple(tuple(row) for row in table), map_thugs=map_thugs))
     return events
+
+
+def proceed(turn: Turn[State, Event]) -> None:
+    """Final scoring, the game's last step: it ends the game."""
+    turn.emit(*score_events(turn.state))
+
+
+def is_over(state: State) -> bool:
+    """The game has been scored (FW-FINAL-07)."""
+    return state.stage == "over"
 
 
 def evolve_thugs_arrested(state: State, e: ThugsArrested) -> State:
@@ -136,4 +160,4 @@ def outcome(state: State) -> Outcome | None:
     return Outcome.from_scores(totals, tiebreak=lambda seat: thugs[seat], reason=reason, breakdown=breakdown)
 
 
-HANDLERS: dict[type, Any] = {ThugsArrested: evolve_thugs_arrested, GameScored: evolve_game_scored}
+HANDLERS: dict[type, Callable[[State, Any], State]] = {ThugsArrested: evolve_thugs_arrested, GameScored: evolve_game_scored}

@@ -21,7 +21,7 @@ from .catalog import (
     TACTICS,
     THUGS_PER_GANG,
 )
-from .state import Player, State, Supply, Turn, WardState
+from .state import Player, SelectionTurn, State, Supply, WardState
 
 
 def _gang_list(value: object) -> tuple[str, ...]:
@@ -100,7 +100,7 @@ def setup(config: Config[State], seed: int) -> State:
         start=start,
         stage="draft",
         pool=tuple(sorted(FACES[f - 1] for f in rolled)),
-        turn=Turn(player=start),
+        turn=SelectionTurn(player=start),
         phase1_count=1,
         row=tuple(empty_slot(c) for c in deck[:5]),
         supply=Supply(

@@ -12,6 +12,8 @@ import msgspec
 
 from boardcore import Rng, Sealed
 
+__all__ = ["COPPER", "NOBODY", "DeployStep", "Player", "SelectionTurn", "Slot", "State", "Supply", "WardState"]
+
 NOBODY = -1
 COPPER = -2
 
@@ -64,7 +66,7 @@ class Player(msgspec.Struct, frozen=True, gc=False):
     """Bribe (a) is active for the rest of this round (FW-SCHEME-05)."""
 
 
-class Turn(msgspec.Struct, frozen=True, gc=False):
+class SelectionTurn(msgspec.Struct, frozen=True, gc=False):
     """The drafter's Phase 1 selection turn in progress."""
 
     player: int
@@ -136,7 +138,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Faces of the unselected dice, ascending."""
     pick: int = 0
     """Selections made in this Phase 1 (snake order index)."""
-    turn: Turn | None = None
+    turn: SelectionTurn | None = None
     brawl: int = NOBODY
     """Position of the Brawl being resolved."""
     sealed: Sealed[tuple[str, ...]] | None = None

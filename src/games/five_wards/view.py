@@ -1,36 +1,24 @@
 """Everything about hidden information in one place: the view, the event visibility
-table and determinization (checklist section 2).
+table, the words each viewer may not read, and determinization (checklist section 2).
 
 Hidden: Tactics hands (others see a count), the Tactics, Landmark, leftover and
-Recruiting draw piles (counts only), and face-down Brawl commitments until the
-reveal (others see how many cards). Everything else is public. Views are built
-field by field (a whitelist); the RNG never appears.
+Recruiting draw piles (counts only), the 4 Scoring tiles left out of the game, and
+face-down Brawl commitments until the reveal (others see how many cards). Everything
+else is public. Views are built field by field (a whitelist); the RNG never appears.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from boardcore import NOBODY as HIDDEN
-from boardcore import PUBLIC, REVEAL, Rng, Sealed, SealedView, Visibility, only, owner
+from boardcore import NOBODY as SEEN_BY_NOBODY
+from boardcore import PUBLIC, REVEAL, Rng, RngAdvanced, Sealed, SealedView, Visibility, hidden, owner
 
-from .catalog import is_brawl
-from .events import (
-    BrawlRevealed,
-    Event,
-    InspectorMoved,
-    LandmarkReplaced,
-    LeftoverDrawn,
-    RecruitReplaced,
-    RecruitReshuffled,
-    TacticDiscarded,
-    TacticPlayed,
-    TacticsCommitted,
-    TacticsDrawn,
-    TacticsReshuffled,
-)
-from .events import Event as _EventUnion
-from .state import DeployStep, Slot, State, Turn, WardState
+from . import events as ev
+from .catalog import SCORING_BY_ID, SCORING_TILES, card_name, is_brawl, tactic_name
+from .state import DeployStep, SelectionTurn, Slot, State, WardState
+
+__all__ = ["VISIBILITY", "PlayerView", "TurnView", "View", "determinize", "secrets", "view"]
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
@@ -150,7 +138,7 @@ def view(state: State, viewer: int | None) -> View:
     )
 
 
-def _turn_view(turn: Turn | None, viewer: int | None) -> TurnView | None:
+def _turn_view(turn: SelectionTurn | None, viewer: int | None) -> TurnView | None:
     if turn is None:
         return None
     return TurnView(
@@ -167,37 +155,92 @@ def _turn_view(turn: Turn | None, viewer: int | None) -> TurnView | None:
 
 # --- event visibility ------------------------------------------------------------------
 
-
-def _no_one(event: object) -> tuple[int, ...]:
-    return ()
-
-
-VISIBILITY = {
-    TacticsDrawn: owner("player", redacted=lambda e: TacticsDrawn(player=e.player, count=e.count, cards=None)),
-    TacticsCommitted: owner("player", redacted=lambda e: TacticsCommitted(player=e.player, count=e.count, cards=None)),
-    TacticsReshuffled: only(_no_one, redacted=lambda e: TacticsReshuffled(count=e.count, cards=None)),
-    RecruitReshuffled: only(_no_one, redacted=lambda e: RecruitReshuffled(count=e.count, tiles=None)),
-    TacticPlayed: REVEAL,
-    TacticDiscarded: REVEAL,
-    BrawlRevealed: REVEAL,
-    LandmarkReplaced: REVEAL,
-    RecruitReplaced: REVEAL,
-    InspectorMoved: REVEAL,
-    LeftoverDrawn: REVEAL,
+VISIBILITY: dict[type, Visibility] = {
+    # Phase 1
+    ev.DiceRolled: PUBLIC,
+    ev.DieSelected: PUBLIC,
+    ev.TacticPlayed: REVEAL,
+    ev.ShakedownBegan: PUBLIC,
+    ev.ShakedownPicked: PUBLIC,
+    ev.DiceRerolled: PUBLIC,
+    ev.DieTurned: PUBLIC,
+    ev.DiceSwapped: PUBLIC,
+    ev.ThugMoved: PUBLIC,
+    ev.ThugRallied: PUBLIC,
+    ev.Restocked: PUBLIC,
+    ev.TacticsDrawn: owner("player", redacted=lambda e: ev.TacticsDrawn(player=e.player, count=e.count, cards=None)),
+    ev.TacticsReshuffled: hidden(redacted=lambda e: ev.TacticsReshuffled(count=e.count, cards=None)),
+    ev.TacticDiscarded: REVEAL,
+    ev.Acted: PUBLIC,
+    ev.TurnEnded: PUBLIC,
+    ev.CopperPlaced: PUBLIC,
+    ev.PhaseBegan: PUBLIC,
+    ev.StartPassed: PUBLIC,
+    # Phase 2
+    ev.BrawlOpened: PUBLIC,
+    ev.TacticsCommitted: owner("player", redacted=lambda e: ev.TacticsCommitted(player=e.player, count=e.count, cards=None)),
+    ev.BrawlRevealed: REVEAL,
+    ev.BrawlResolved: PUBLIC,
+    # Phase 3
+    ev.DeployQueued: PUBLIC,
+    ev.CardDeployBegan: PUBLIC,
+    ev.CopperDeployed: PUBLIC,
+    ev.StepBegan: PUBLIC,
+    ev.ThugsDeployed: PUBLIC,
+    ev.BossTaken: PUBLIC,
+    ev.ThugsReturned: PUBLIC,
+    ev.Bolstered: PUBLIC,
+    ev.InspectorBribed: PUBLIC,
+    ev.CopperBribed: PUBLIC,
+    ev.Blasted: PUBLIC,
+    ev.ThugBlasted: PUBLIC,
+    ev.StepEnded: PUBLIC,
+    ev.CardDeployed: PUBLIC,
+    # Phase 4, the final round and scoring
+    ev.LandmarkReplaced: REVEAL,
+    ev.RecruitReshuffled: hidden(redacted=lambda e: ev.RecruitReshuffled(count=e.count, tiles=None)),
+    ev.RecruitReplaced: REVEAL,
+    ev.InspectorMoved: REVEAL,
+    ev.RoundEnded: PUBLIC,
+    ev.FinalRoundBegan: PUBLIC,
+    ev.LeftoverDrawn: REVEAL,
+    ev.ThugsArrested: PUBLIC,
+    ev.GameScored: PUBLIC,
+    RngAdvanced: SEEN_BY_NOBODY,
 }
+"""Who sees each event: drawn and committed cards only their owner (others learn how many), reshuffled piles
+nobody (everyone learns the size), cards turned face up everyone (a reveal); the rest is public."""
 
 
-def visibility_table() -> dict[type, Visibility]:
-    """Every event type: the hidden/revealing ones above, everything else public."""
-    import typing
+# --- what each viewer may not read --------------------------------------------------------------
 
-    table: dict[type, Visibility] = {}
-    for member in typing.get_args(_EventUnion):
-        if member.__name__ == "RngAdvanced":
-            table[member] = HIDDEN
-        else:
-            table[member] = VISIBILITY.get(member, PUBLIC)
-    return table
+
+def _hidden_ids(state: State, viewer: int | None) -> set[str]:
+    """Every card and tile id hidden from ``viewer`` now."""
+    supply = state.supply
+    ids = {*state.tactics_deck, *supply.landmark_deck, *supply.leftover_deck, *supply.recruit_stack}
+    ids |= {t.id for t in SCORING_TILES} - set(supply.scoring)
+    for seat, player in enumerate(state.players):
+        if seat != viewer:
+            ids.update(player.hand)
+    if state.sealed is not None:
+        ids.update(c for seat, cards in state.sealed.choices if seat != viewer for c in cards)
+    return ids
+
+
+def secrets(state: State, viewer: int | None) -> frozenset[str]:
+    """The ids hidden from ``viewer`` and the names text would give them (``Sneak (hat, ward 3)``, ``Gasworks``,
+    ``Kingpin``), so the secret scanner finds a hidden card however it is written."""
+    words: set[str] = set()
+    for item in _hidden_ids(state, viewer):
+        words.add(item)
+        if item.startswith("T"):
+            words.add(tactic_name(item))
+        elif item.startswith(("L", "B")):
+            words.add(card_name(item))
+        elif item.startswith("S"):
+            words.add(SCORING_BY_ID[item].name)
+    return frozenset(words)
 
 
 # --- determinization -----------------------------------------------------------------------
@@ -265,4 +308,3 @@ def _resample_landmark_piles(
     return piles[0], piles[1], rng
 
 
-__all__ = ["VISIBILITY", "PlayerView", "TurnView", "View", "determinize", "view", "visibility_table", "Event"]

@@ -8,17 +8,24 @@ Dice are not spent, so every selected die counts in every Brawl of the round.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Sealed, decide_commit
+from boardcore import Decision, Refusal, Sealed, Turn
+from boardcore.tuples import put, without
 
 from ..actions import CommitTactics
-from ..board import brawl_icon, is_brawl_slot, put, refuse, tactic_icon_counts, turn_order, update_player, without
+from ..board import brawl_icon, is_brawl_slot, tactic_icon_counts, turn_order, update_player
 from ..events import BrawlOpened, BrawlResolved, BrawlRevealed, Event, TacticsCommitted, ThugRallied
 from ..state import NOBODY, State
+from .deploy import begin_deploy
+
+__all__ = ["COMMIT", "HANDLERS", "committer", "legal_commits", "proceed"]
+
+FwTurn = Turn[State, Event]
 
 
 def next_brawl(state: State) -> int:
@@ -29,14 +36,18 @@ def next_brawl(state: State) -> int:
     return NOBODY
 
 
-def open_events(state: State, position: int) -> list[Event]:
-    """Open the commitment for the Brawl at ``position`` (resolving at once if nobody holds cards)."""
+def proceed(turn: FwTurn) -> None:
+    """Between Brawls: open the next one, or go to Phase 3 (FW-BRAWL-01, FW-BRAWL-12)."""
+    position = next_brawl(turn.state)
+    if position == NOBODY:
+        begin_deploy(turn)
+        return
+    state = turn.state
     waiting = tuple(seat for seat in turn_order(state) if state.players[seat].hand)
-    events: list[Event] = [BrawlOpened(position=position, waiting=waiting)]
-    if not waiting:
-        events.append(BrawlRevealed(position=position, choices=()))
-        events += resolve_events(state, position, ())
-    return events
+    turn.emit(BrawlOpened(position=position, waiting=waiting))
+    if not waiting:  # nobody holds a card: nothing to commit
+        turn.emit(BrawlRevealed(position=position, choices=()))
+        _resolve(turn, position, ())
 
 
 def evolve_brawl_opened(state: State, e: BrawlOpened) -> State:
@@ -44,42 +55,39 @@ def evolve_brawl_opened(state: State, e: BrawlOpened) -> State:
     return replace(state, brawl=e.position, sealed=Sealed.open(e.waiting))
 
 
-def brawl_actor(state: State) -> int:
-    """Commitment is sequential in turn order (FW-BRAWL-04, GAP-12)."""
-    assert state.sealed is not None
-    return next(seat for seat in turn_order(state) if seat in state.sealed.waiting)
+def committer(state: State) -> int | None:
+    """The next player in turn order still to commit to the open Brawl (FW-BRAWL-04, GAP-12), or ``None``."""
+    sealed = state.sealed
+    if sealed is None or not sealed.waiting:
+        return None
+    return next(seat for seat in turn_order(state) if seat in sealed.waiting)
 
 
-def decide_commit_tactics(state: State, seat: int, action: CommitTactics) -> list[Event]:
-    """Commit cards face down to the open Brawl, in turn order; the last commitment reveals and resolves it."""
-    if state.stage != "brawl" or state.sealed is None:
-        raise refuse("Tactics cards are committed only during a Brawl.", "phase/not_brawl", seat, action, "FW-BRAWL-04")
-    if seat not in state.sealed.waiting or brawl_actor(state) != seat:
-        raise refuse("Commit when it is your turn in turn order, once per Brawl.", "turn/not_your_turn", seat, action, "FW-BRAWL-04")
+def commit_problem(state: State, seat: int, action: CommitTactics) -> Refusal | None:
+    """Distinct cards from the hand, each subset spelt one way: ascending (FW-BRAWL-04)."""
     cards = action.cards
     hand = state.players[seat].hand
     if list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
-        msg = "Commit distinct cards from your hand, listed in ascending order."
-        raise refuse(msg, "brawl/bad_cards", seat, action, "FW-BRAWL-04")
-    position = state.brawl
-    events: list[Event] = decide_commit(
-        state.sealed,
-        seat,
-        cards,
-        committed=lambda p, c: TacticsCommitted(player=p, count=len(c), cards=c),
-        revealed=lambda choices: BrawlRevealed(position=position, choices=choices),
-        action=action,
-    )
-    if isinstance(events[-1], BrawlRevealed):
-        events += resolve_events(state, position, events[-1].choices)
-    return events
+        return Refusal("Commit distinct cards from your hand, listed in ascending order.", "brawl/bad_cards", "FW-BRAWL-04")
+    return None
+
+
+def commit(turn: FwTurn, seat: int, action: CommitTactics) -> None:
+    """Commit face down; the last commitment reveals every one at once and resolves the Brawl (FW-BRAWL-05/06)."""
+    position = turn.state.brawl
+    turn.emit(TacticsCommitted(player=seat, count=len(action.cards), cards=action.cards))
+    sealed = turn.state.sealed
+    assert sealed is not None
+    if sealed.complete:
+        turn.emit(BrawlRevealed(position=position, choices=sealed.choices))
+        _resolve(turn, position, sealed.choices)
 
 
 def evolve_tactics_committed(state: State, e: TacticsCommitted) -> State:
     """The cards leave the hand into the sealed commitment."""
     assert e.cards is not None and state.sealed is not None
     cards = e.cards
-    players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, cards)))
+    players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, *cards)))
     return replace(state, players=players, sealed=state.sealed.commit(e.player, cards))
 
 
@@ -89,8 +97,9 @@ def evolve_brawl_revealed(state: State, e: BrawlRevealed) -> State:
     return replace(state, sealed=None, discard=(*state.discard, *played))
 
 
-def resolve_events(state: State, position: int, choices: tuple[tuple[int, tuple[str, ...]], ...]) -> list[Event]:
+def _resolve(turn: FwTurn, position: int, choices: tuple[tuple[int, tuple[str, ...]], ...]) -> None:
     """Totals, the winner or the tied pair, and their Thugs (FW-BRAWL-03, 07, 09, 10, 13; GAP-10)."""
+    state = turn.state
     icon = brawl_icon(state.row[position])
     played = dict(choices)
     n = len(state.players)
@@ -105,9 +114,8 @@ def resolve_events(state: State, position: int, choices: tuple[tuple[int, tuple[
         if bags[seat] > 0:
             bags[seat] -= 1
             rallied.append(seat)
-    events: list[Event] = [BrawlResolved(position=position, totals=totals, rallied=tuple(rallied), winner=winner)]
-    events += [ThugRallied(player=seat, position=position, space=i) for i, seat in enumerate(rallied)]
-    return events
+    turn.emit(BrawlResolved(position=position, totals=totals, rallied=tuple(rallied), winner=winner))
+    turn.emit(*(ThugRallied(player=seat, position=position, space=i) for i, seat in enumerate(rallied)))
 
 
 def evolve_brawl_resolved(state: State, e: BrawlResolved) -> State:
@@ -117,28 +125,25 @@ def evolve_brawl_resolved(state: State, e: BrawlResolved) -> State:
 
 
 def legal_commits(state: State, seat: int) -> list[CommitTactics]:
-    """Every subset of the hand (at most 16 with the hand limit of 4)."""
-    if state.stage != "brawl" or state.sealed is None or seat not in state.sealed.waiting or brawl_actor(state) != seat:
-        return []
+    """Every subset of the hand, smallest first (at most 16 with the hand limit of 4)."""
     hand = sorted(set(state.players[seat].hand))
     return [CommitTactics(cards=combo) for k in range(len(hand) + 1) for combo in combinations(hand, k)]
 
 
-def after_events(state: State) -> list[Event]:
-    """Between Brawls: open the next one, or go to Phase 3 (FW-BRAWL-12)."""
-    from .deploy import begin_deploy_events
+COMMIT: Decision[State, CommitTactics] = Decision(
+    actions=(CommitTactics,),
+    candidates=legal_commits,
+    problem=commit_problem,
+    apply=commit,
+    ask="commit Tactics cards face down to the Brawl (or none)",
+    clause="FW-BRAWL-04",
+    legal=legal_commits,
+)
+"""A Brawl commitment, in turn order (FW-BRAWL-04)."""
 
-    position = next_brawl(state)
-    if position != NOBODY:
-        return open_events(state, position)
-    return begin_deploy_events(state)
-
-
-HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     BrawlOpened: evolve_brawl_opened,
     TacticsCommitted: evolve_tactics_committed,
     BrawlRevealed: evolve_brawl_revealed,
     BrawlResolved: evolve_brawl_resolved,
 }
-
-DECIDERS: dict[type, Any] = {CommitTactics: decide_commit_tactics}

@@ -11,13 +11,18 @@ step, provided at least 1 of its Thugs from that card reaches the map.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from msgspec.structs import replace
 
+from boardcore import Decision, Refusal, Turn
+from boardcore.seats import clockwise
+from boardcore.tuples import put
+
 from ..actions import Blast, BlastPick, BlastSource, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy
-from ..board import add, deploys, destinations, in_ward, is_brawl_slot, put, refuse, thugs_on, turn_order, update_player
-from ..catalog import CAPITAL, MAYHEM, POWER, RECRUIT_BY_ID
+from ..board import add, deploys, destinations, in_ward, is_brawl_slot, thugs_on, turn_order, update_player
+from ..catalog import CAPITAL, MAYHEM, POWER, RECRUIT_BY_ID, RESOURCES, WARDS
 from ..events import (
     Blasted,
     Bolstered,
@@ -36,18 +41,40 @@ from ..events import (
     ThugsDeployed,
     ThugsReturned,
 )
-from ..state import COPPER, NOBODY, DeployStep, Slot, State, WardState
+from ..state import COPPER, NOBODY, DeployStep, Player, Slot, State, WardState
+
+__all__ = [
+    "DEPLOY",
+    "DeployAction",
+    "HANDLERS",
+    "SOURCES",
+    "begin_deploy",
+    "blast_sources",
+    "deploy_candidates",
+    "deploy_problem",
+    "deployer",
+    "legal_deploy",
+    "legal_schemes",
+    "proceed",
+    "recruit_limit",
+]
+
+DeployAction = DeployThugs | Bolster | BribeInspector | BribeCopper | Blast | BlastPick | EndDeploy
+"""Everything a deploying Gang may do in its step."""
+
+FwTurn = Turn[State, Event]
 
 SOURCES: tuple[BlastSource, ...] = ("boss", "fresh", "old")
 
 # --- the order of cards and seats (FW-DEPLOY-02, 04) ---------------------------------
 
 
-def begin_deploy_events(state: State) -> list[Event]:
+def begin_deploy(turn: FwTurn) -> None:
     """Enter Phase 3: the deploying cards from the Inspector's Ward rightwards, wrapping."""
-    order = tuple((state.inspector + i) % 5 for i in range(5))
-    queue = tuple(p for p in order if deploys(state, state.row[p]))
-    return [PhaseBegan(phase="deploy"), DeployQueued(positions=queue)]
+    turn.emit(PhaseBegan(phase="deploy"))
+    state = turn.state
+    queue = tuple(p for p in clockwise(state.inspector, len(WARDS)) if deploys(state, state.row[p]))
+    turn.emit(DeployQueued(positions=queue))
 
 
 def evolve_deploy_queued(state: State, e: DeployQueued) -> State:
@@ -99,52 +126,63 @@ def evolve_card_deployed(state: State, e: CardDeployed) -> State:
     return state
 
 
-# --- automatic steps ---------------------------------------------------------------
+# --- who decides, and the automatic steps ---------------------------------------------------
 
 
-def auto_events(state: State) -> list[Event]:
-    """The next automatic step of Phase 3, or ``[]`` when a player must decide."""
+def _step_by_itself(state: State, step: DeployStep) -> tuple[Event, ...]:
+    """What happens in a Gang's step with no choice to make, or nothing when the Gang must decide.
+
+    A Blast victim with Thugs in one place only loses that one; a step with no
+    Thugs left ends unless a Scheme is still open to it; Thugs with no Ward to go
+    to and no Scheme to open one go back to the bag (GAP-17, GAP-18, GAP-31).
+    """
+    if step.blast_victims:
+        victim = step.blast_victims[0]
+        sources = blast_sources(state.wards[step.blast_ward], victim)
+        return (ThugBlasted(player=victim, ward=step.blast_ward, source=sources[0]),) if len(sources) == 1 else ()
+    if step.remaining == 0:
+        if step.scheme_used or not step.deployed or not legal_schemes(state, step.player):
+            return (StepEnded(player=step.player),)
+        return ()
+    if not destinations(state, step.position, step.player) and not legal_schemes(state, step.player):
+        return (ThugsReturned(player=step.player, count=step.remaining), StepEnded(player=step.player))
+    return ()
+
+
+def deployer(state: State) -> int | None:
+    """The Gang whose step asks for a decision now (FW-DEPLOY-04), or ``None``."""
+    step = state.step
+    if step is None or _step_by_itself(state, step):
+        return None
+    return step.player
+
+
+def proceed(turn: FwTurn) -> None:
+    """The next automatic step of Phase 3: within a Gang's step, the next Gang or card, or the end of Phase 3."""
+    state = turn.state
     step = state.step
     if step is not None:
-        if step.blast_victims:
-            return _blast_auto(state, step)
-        if step.remaining == 0:
-            if step.scheme_used or not step.deployed or not legal_schemes(state, step.player):
-                return [StepEnded(player=step.player)]
-            return []
-        if not destinations(state, step.position, step.player) and not legal_schemes(state, step.player):
-            return [ThugsReturned(player=step.player, count=step.remaining), StepEnded(player=step.player)]
-        return []
-    if state.deploying != NOBODY:
+        events = _step_by_itself(state, step)
+        assert events, "the deploying Gang must decide"
+        turn.emit(*events)
+    elif state.deploying != NOBODY:
         if state.deploy_seats:
             seat = state.deploy_seats[0]
-            return [StepBegan(position=state.deploying, player=seat, thugs=thugs_on(state.row[state.deploying], seat))]
-        slot = state.row[state.deploying]
-        collector = slot.winner if is_brawl_slot(slot) else NOBODY
-        return [CardDeployed(position=state.deploying, collector=collector)]
-    if state.deploy_queue:
+            turn.emit(StepBegan(position=state.deploying, player=seat, thugs=thugs_on(state.row[state.deploying], seat)))
+        else:
+            slot = state.row[state.deploying]
+            turn.emit(CardDeployed(position=state.deploying, collector=slot.winner if is_brawl_slot(slot) else NOBODY))
+    elif state.deploy_queue:
         position = state.deploy_queue[0]
         slot = state.row[position]
-        seats = tuple(s for s in turn_order(state) if thugs_on(slot, s))
-        events: list[Event] = [CardDeployBegan(position=position, seats=seats)]
+        turn.emit(CardDeployBegan(position=position, seats=tuple(s for s in turn_order(state) if thugs_on(slot, s))))
         if slot.bonus == COPPER:
-            events.append(CopperDeployed(position=position, ward=position))
-        return events
-    return [PhaseBegan(phase="score" if state.final else "reset")]
+            turn.emit(CopperDeployed(position=position, ward=position))
+    else:
+        turn.emit(PhaseBegan(phase="score" if state.final else "reset"))
 
 
 # --- deploying Thugs, Recruiting and the Ward Boss ------------------------------------------
-
-
-def _active_step(state: State, seat: int, action: Any) -> DeployStep:
-    step = state.step
-    if state.stage != "deploy" or step is None:
-        raise refuse("Thugs are deployed only in Phase 3.", "phase/not_deploy", seat, action, "FW-DEPLOY-01")
-    if step.player != seat:
-        raise refuse(f"Player {step.player} is deploying from this card now.", "turn/not_your_turn", seat, action, "FW-DEPLOY-04")
-    if step.blast_victims and not isinstance(action, BlastPick):
-        raise refuse("Finish the Blast first: choose where the rival's Thug comes from.", "scheme/blast_pending", seat, action, "FW-SCHEME-07")
-    return step
 
 
 def recruit_limit(state: State, seat: int, ward: int, count: int) -> int:
@@ -156,32 +194,39 @@ def recruit_limit(state: State, seat: int, ward: int, count: int) -> int:
     return max(0, min(count // tile.n, player.resources[tile.resource], useful))
 
 
-def decide_deploy(state: State, seat: int, action: DeployThugs) -> list[Event]:
-    """Deploy Thugs from the card to a reached Ward, with Recruiting; then the Ward Boss comparison."""
-    step = _active_step(state, seat, action)
-    if not 1 <= action.count <= step.remaining:
-        raise refuse(f"Deploy between 1 and {step.remaining} of your Thugs on the card.", "deploy/bad_count", seat, action, "FW-DEPLOY-05")
+def deploy_thugs_problem(state: State, seat: int, step: DeployStep, action: DeployThugs) -> Refusal | None:
+    """Some of the Gang's Thugs on the card, to a Ward the arrows reach and the Inspector allows, Recruiting as paid."""
+    if action.count > step.remaining:
+        return Refusal(f"Deploy between 1 and {step.remaining} of your Thugs on the card.", "deploy/bad_count", "FW-DEPLOY-05")
     if action.ward not in destinations(state, step.position, seat):
-        if action.ward == state.inspector and 0 <= action.ward < 5:
-            raise refuse("The Inspector blocks that Ward unless you Bribe him.", "deploy/inspector", seat, action, "FW-INSP-02")
-        raise refuse("The card's arrows do not point to that Ward.", "deploy/no_arrow", seat, action, "FW-MAP-02")
-    if not 0 <= action.recruits <= recruit_limit(state, seat, action.ward, action.count):
+        if action.ward == state.inspector:
+            return Refusal("The Inspector blocks that Ward unless you Bribe him.", "deploy/inspector", "FW-INSP-02")
+        return Refusal("The card's arrows do not point to that Ward.", "deploy/no_arrow", "FW-MAP-02")
+    if action.recruits > recruit_limit(state, seat, action.ward, action.count):
         msg = "Each Recruiting trigger needs its own group of Thugs from this card, 1 resource, and a Thug in your bag."
-        raise refuse(msg, "deploy/bad_recruits", seat, action, "FW-RECRUIT-02")
+        return Refusal(msg, "deploy/bad_recruits", "FW-RECRUIT-02")
+    return None
+
+
+def deploy_thugs(turn: FwTurn, seat: int, action: DeployThugs) -> None:
+    """The Thugs and their recruits enter the Ward; then the Ward Boss comparison."""
+    state = turn.state
     tile = RECRUIT_BY_ID[state.supply.tiles[action.ward]]
     added = min(action.recruits * (tile.m - tile.n), state.players[seat].bag)
-    deployed = ThugsDeployed(player=seat, ward=action.ward, count=action.count, recruits=action.recruits, added=added, resource=tile.resource)
-    return [deployed, *_boss_check(state.wards[action.ward], action.ward, seat, action.count + added)]
+    turn.emit(ThugsDeployed(player=seat, ward=action.ward, count=action.count, recruits=action.recruits, added=added, resource=tile.resource))
+    _boss_check(turn, state.wards[action.ward], action.ward, seat, action.count + added)
 
 
-def _boss_check(ward: WardState, index: int, seat: int, joining: int) -> list[Event]:
-    """After ``joining`` Thugs join ``seat``'s current-round stack: a takeover if it is taller (FW-BOSS-02..04)."""
+def _boss_check(turn: FwTurn, ward: WardState, index: int, seat: int, joining: int) -> None:
+    """After ``joining`` Thugs join ``seat``'s current-round stack: a takeover if it is taller (FW-BOSS-02..04).
+
+    ``ward`` is the Ward as it was before they joined.
+    """
     if ward.boss == seat and ward.boss_fresh:
-        return []
+        return
     height = ward.fresh[seat] + joining
     if height > ward.boss_height:
-        return [BossTaken(ward=index, player=seat, height=height)]
-    return []
+        turn.emit(BossTaken(ward=index, player=seat, height=height))
 
 
 def _join_fresh(ward: WardState, seat: int, n: int) -> WardState:
@@ -196,7 +241,7 @@ def evolve_thugs_deployed(state: State, e: ThugsDeployed) -> State:
     assert state.step is not None
     step = replace(state.step, remaining=state.step.remaining - e.count, deployed=True)
 
-    def pay(p: Any) -> Any:
+    def pay(p: Player) -> Player:
         return replace(p, resources=add(p.resources, e.resource, -e.recruits), bag=p.bag - e.added + e.recruits)
 
     players = update_player(state, e.player, pay) if e.recruits else state.players
@@ -225,14 +270,20 @@ def evolve_thugs_returned(state: State, e: ThugsReturned) -> State:
     return replace(state, players=players, step=replace(state.step, remaining=0))
 
 
-def decide_end(state: State, seat: int, action: EndDeploy) -> list[Event]:
+def end_problem(state: State, seat: int, step: DeployStep, action: EndDeploy) -> Refusal | None:
+    """Thugs that can reach a Ward must deploy first (FW-DEPLOY-05)."""
+    if step.remaining and destinations(state, step.position, seat):
+        return Refusal("Deploy all your Thugs on the card first.", "deploy/thugs_left", "FW-DEPLOY-05")
+    return None
+
+
+def end_step(turn: FwTurn, seat: int, action: EndDeploy) -> None:
     """Finish the step: skip the Scheme, or return Thugs that have nowhere to go (GAP-17)."""
-    step = _active_step(state, seat, action)
-    if step.remaining == 0:
-        return [StepEnded(player=seat)]
-    if destinations(state, step.position, seat):
-        raise refuse("Deploy all your Thugs on the card first.", "deploy/thugs_left", seat, action, "FW-DEPLOY-05")
-    return [ThugsReturned(player=seat, count=step.remaining), StepEnded(player=seat)]
+    step = turn.state.step
+    assert step is not None
+    if step.remaining:
+        turn.emit(ThugsReturned(player=seat, count=step.remaining))
+    turn.emit(StepEnded(player=seat))
 
 
 # --- Schemes (FW-SCHEME, GAP-18/20/31) ------------------------------------------------------
@@ -249,40 +300,43 @@ def _scheme_open(state: State, step: DeployStep, bribe: bool) -> bool:
     return bribe or bool(destinations(state, step.position, step.player))
 
 
-def _check_scheme(state: State, seat: int, resource: int, action: Any, name: str, clause: str) -> DeployStep:
-    """The Scheme may be executed now and paid for (FW-SCHEME-01); raises otherwise."""
-    step = _active_step(state, seat, action)
-    if not _scheme_open(state, step, isinstance(action, BribeInspector)):
+def _scheme_problem(state: State, seat: int, step: DeployStep, resource: int, bribe: bool, name: str, clause: str) -> Refusal | None:
+    """1 Scheme per card deployed from, while it can still matter, paid for (FW-SCHEME-01)."""
+    if not _scheme_open(state, step, bribe):
         msg = "1 Scheme per card deployed from, and at least 1 of your Thugs from the card must reach the map."
-        raise refuse(msg, "scheme/not_available", seat, action, "FW-SCHEME-01")
+        return Refusal(msg, "scheme/not_available", "FW-SCHEME-01")
     if state.players[seat].resources[resource] < 1:
-        raise refuse(f"{name} costs 1 {('Power', 'Capital', 'Mayhem')[resource]}.", "scheme/cannot_pay", seat, action, clause)
-    return step
+        return Refusal(f"{name} costs 1 {RESOURCES[resource].capitalize()}.", "scheme/cannot_pay", clause)
+    return None
 
 
 def _spend(state: State, seat: int, resource: int) -> State:
-    def pay(p: Any) -> Any:
+    def pay(p: Player) -> Player:
         return replace(p, resources=add(p.resources, resource, -1), bag=p.bag + 1)
 
     assert state.step is not None
     return replace(state, players=update_player(state, seat, pay), step=replace(state.step, scheme_used=True))
 
 
-def decide_bolster(state: State, seat: int, action: Bolster) -> list[Event]:
-    """Bolster: pay 1 Power, move 1 of your Thugs (not from the Boss space) to another Ward."""
-    _check_scheme(state, seat, POWER, action, "Bolster", "FW-SCHEME-02")
-    ok = 0 <= action.from_ward < 5 and 0 <= action.to_ward < 5 and action.from_ward != action.to_ward
-    if not ok:
-        raise refuse("Bolster moves a Thug from one Ward to a different Ward.", "scheme/bad_wards", seat, action, "FW-SCHEME-02")
+def bolster_problem(state: State, seat: int, step: DeployStep, action: Bolster) -> Refusal | None:
+    """Pay 1 Power; one of your Thugs off the Ward Boss space moves to another Ward (FW-SCHEME-02, 03)."""
+    problem = _scheme_problem(state, seat, step, POWER, False, "Bolster", "FW-SCHEME-02")
+    if problem is not None:
+        return problem
+    if action.from_ward == action.to_ward:
+        return Refusal("Bolster moves a Thug from one Ward to a different Ward.", "scheme/bad_wards", "FW-SCHEME-02")
     ward = state.wards[action.from_ward]
-    have = ward.fresh[seat] if action.from_fresh else ward.old[seat]
-    if have < 1:
-        msg = "You have no Thug there off the Ward Boss space in that stack to move."
-        raise refuse(msg, "scheme/no_thug", seat, action, "FW-SCHEME-02")
-    events: list[Event] = [Bolstered(player=seat, **{f: getattr(action, f) for f in ("from_ward", "from_fresh", "to_ward", "to_fresh")})]
+    if (ward.fresh[seat] if action.from_fresh else ward.old[seat]) < 1:
+        return Refusal("You have no Thug there off the Ward Boss space in that stack to move.", "scheme/no_thug", "FW-SCHEME-02")
+    return None
+
+
+def bolster(turn: FwTurn, seat: int, action: Bolster) -> None:
+    """The Thug moves; joining a current-round stack may take the Ward Boss space."""
+    before = turn.state.wards[action.to_ward]
+    turn.emit(Bolstered(player=seat, from_ward=action.from_ward, from_fresh=action.from_fresh, to_ward=action.to_ward, to_fresh=action.to_fresh))
     if action.to_fresh:
-        events += _boss_check(state.wards[action.to_ward], action.to_ward, seat, 1)
-    return events
+        _boss_check(turn, before, action.to_ward, seat, 1)
 
 
 def evolve_bolstered(state: State, e: Bolstered) -> State:
@@ -296,12 +350,19 @@ def evolve_bolstered(state: State, e: Bolstered) -> State:
     return replace(state, wards=put(wards, e.to_ward, dst))
 
 
-def decide_bribe_inspector(state: State, seat: int, action: BribeInspector) -> list[Event]:
-    """Bribe (a): pay 1 Capital; deploy to the Inspector's Ward for the rest of the round."""
-    _check_scheme(state, seat, CAPITAL, action, "Bribe", "FW-SCHEME-04")
+def bribe_inspector_problem(state: State, seat: int, step: DeployStep, action: BribeInspector) -> Refusal | None:
+    """Pay 1 Capital; deploy to the Inspector's Ward for the rest of the round, once (FW-SCHEME-04, 05)."""
+    problem = _scheme_problem(state, seat, step, CAPITAL, True, "Bribe", "FW-SCHEME-04")
+    if problem is not None:
+        return problem
     if state.players[seat].bribed:
-        raise refuse("Your Bribe already lasts for the rest of this round.", "scheme/already_bribed", seat, action, "FW-SCHEME-05")
-    return [InspectorBribed(player=seat)]
+        return Refusal("Your Bribe already lasts for the rest of this round.", "scheme/already_bribed", "FW-SCHEME-05")
+    return None
+
+
+def bribe_inspector(turn: FwTurn, seat: int, action: BribeInspector) -> None:
+    """The Inspector looks away for this Gang until the round ends."""
+    turn.emit(InspectorBribed(player=seat))
 
 
 def evolve_inspector_bribed(state: State, e: InspectorBribed) -> State:
@@ -310,17 +371,23 @@ def evolve_inspector_bribed(state: State, e: InspectorBribed) -> State:
     return replace(state, players=update_player(state, e.player, lambda p: replace(p, bribed=True)))
 
 
-def decide_bribe_copper(state: State, seat: int, action: BribeCopper) -> list[Event]:
-    """Bribe (b): pay 1 Capital, move 1 Copper to another Ward."""
-    _check_scheme(state, seat, CAPITAL, action, "Bribe", "FW-SCHEME-04")
-    ok = 0 <= action.from_ward < 5 and 0 <= action.to_ward < 5 and action.from_ward != action.to_ward
-    if not ok or state.wards[action.from_ward].coppers < 1:
-        raise refuse("Bribe moves a Copper from a Ward that has one to another Ward.", "scheme/no_copper", seat, action, "FW-SCHEME-04")
-    return [CopperBribed(player=seat, from_ward=action.from_ward, to_ward=action.to_ward)]
+def bribe_copper_problem(state: State, seat: int, step: DeployStep, action: BribeCopper) -> Refusal | None:
+    """Pay 1 Capital; a Copper moves from a Ward that has one to another (FW-SCHEME-04)."""
+    problem = _scheme_problem(state, seat, step, CAPITAL, False, "Bribe", "FW-SCHEME-04")
+    if problem is not None:
+        return problem
+    if action.from_ward == action.to_ward or state.wards[action.from_ward].coppers < 1:
+        return Refusal("Bribe moves a Copper from a Ward that has one to another Ward.", "scheme/no_copper", "FW-SCHEME-04")
+    return None
+
+
+def bribe_copper(turn: FwTurn, seat: int, action: BribeCopper) -> None:
+    """The Copper moves."""
+    turn.emit(CopperBribed(player=seat, from_ward=action.from_ward, to_ward=action.to_ward))
 
 
 def evolve_copper_bribed(state: State, e: CopperBribed) -> State:
-    """The Copper moves."""
+    """The Copper moves; the Capital goes back to the bag."""
     state = _spend(state, e.player, CAPITAL)
     src, dst = state.wards[e.from_ward], state.wards[e.to_ward]
     wards = put(state.wards, e.from_ward, replace(src, coppers=src.coppers - 1))
@@ -334,15 +401,21 @@ def blast_victims(state: State, seat: int, ward: int) -> tuple[int, ...]:
     return tuple(s for s in turn_order(state) if s != seat and in_ward(w, s) > 0)
 
 
-def decide_blast(state: State, seat: int, action: Blast) -> list[Event]:
-    """Blast: pay 1 Mayhem; every rival in a Ward you occupy loses 1 Thug."""
-    _check_scheme(state, seat, MAYHEM, action, "Blast", "FW-SCHEME-07")
-    if not 0 <= action.ward < 5 or in_ward(state.wards[action.ward], seat) < 1:
-        raise refuse("Blast only a Ward where you also have Thugs.", "scheme/not_present", seat, action, "FW-SCHEME-07")
-    victims = blast_victims(state, seat, action.ward)
-    if not victims:
-        raise refuse("No rival has a Thug in that Ward to Blast.", "scheme/no_rivals", seat, action, "FW-SCHEME-07")
-    return [Blasted(player=seat, ward=action.ward, victims=victims)]
+def blast_problem(state: State, seat: int, step: DeployStep, action: Blast) -> Refusal | None:
+    """Pay 1 Mayhem; a Ward where you and at least one rival have Thugs (FW-SCHEME-07)."""
+    problem = _scheme_problem(state, seat, step, MAYHEM, False, "Blast", "FW-SCHEME-07")
+    if problem is not None:
+        return problem
+    if in_ward(state.wards[action.ward], seat) < 1:
+        return Refusal("Blast only a Ward where you also have Thugs.", "scheme/not_present", "FW-SCHEME-07")
+    if not blast_victims(state, seat, action.ward):
+        return Refusal("No rival has a Thug in that Ward to Blast.", "scheme/no_rivals", "FW-SCHEME-07")
+    return None
+
+
+def blast(turn: FwTurn, seat: int, action: Blast) -> None:
+    """Every rival in the Ward will lose 1 Thug, in turn order."""
+    turn.emit(Blasted(player=seat, ward=action.ward, victims=blast_victims(turn.state, seat, action.ward)))
 
 
 def evolve_blasted(state: State, e: Blasted) -> State:
@@ -358,24 +431,21 @@ def blast_sources(ward: WardState, victim: int) -> tuple[BlastSource, ...]:
     return tuple(src for src, n in zip(SOURCES, have) if n > 0)
 
 
-def _blast_auto(state: State, step: DeployStep) -> list[Event]:
-    victim = step.blast_victims[0]
-    sources = blast_sources(state.wards[step.blast_ward], victim)
-    if len(sources) == 1:
-        return [ThugBlasted(player=victim, ward=step.blast_ward, source=sources[0])]
-    return []
-
-
-def decide_blast_pick(state: State, seat: int, action: BlastPick) -> list[Event]:
-    """Choose where the current victim's Thug comes from."""
-    step = _active_step(state, seat, action)
+def blast_pick_problem(state: State, seat: int, step: DeployStep, action: BlastPick) -> Refusal | None:
+    """While a Blast resolves: a place where the current victim has a Thug (FW-SCHEME-08, GAP-31)."""
     if not step.blast_victims:
-        raise refuse("No Blast is resolving.", "scheme/no_blast", seat, action, "FW-SCHEME-07")
-    victim = step.blast_victims[0]
-    if action.source not in blast_sources(state.wards[step.blast_ward], victim):
+        return Refusal("No Blast is resolving.", "scheme/no_blast", "FW-SCHEME-07")
+    if action.source not in blast_sources(state.wards[step.blast_ward], step.blast_victims[0]):
         msg = "Take the Thug from the Boss space, the current-round stack or the older Thugs that rival has there."
-        raise refuse(msg, "scheme/bad_source", seat, action, "FW-SCHEME-08")
-    return [ThugBlasted(player=victim, ward=step.blast_ward, source=action.source)]
+        return Refusal(msg, "scheme/bad_source", "FW-SCHEME-08")
+    return None
+
+
+def blast_pick(turn: FwTurn, seat: int, action: BlastPick) -> None:
+    """The current victim loses the Thug from where the blaster chose."""
+    step = turn.state.step
+    assert step is not None
+    turn.emit(ThugBlasted(player=step.blast_victims[0], ward=step.blast_ward, source=action.source))
 
 
 def evolve_thug_blasted(state: State, e: ThugBlasted) -> State:
@@ -395,16 +465,70 @@ def evolve_thug_blasted(state: State, e: ThugBlasted) -> State:
     return replace(state, wards=put(state.wards, e.ward, ward), players=players, step=step)
 
 
-# --- legal actions -------------------------------------------------------------------------
+# --- the deploying Gang's decision -------------------------------------------------------------
 
 
-def legal_schemes(state: State, seat: int) -> list[Any]:
+PROBLEMS: dict[type, Callable[[State, int, DeployStep, Any], Refusal | None]] = {
+    DeployThugs: deploy_thugs_problem,
+    Bolster: bolster_problem,
+    BribeInspector: bribe_inspector_problem,
+    BribeCopper: bribe_copper_problem,
+    Blast: blast_problem,
+    BlastPick: blast_pick_problem,
+    EndDeploy: end_problem,
+}
+"""The one statement of each Phase 3 action's rules."""
+
+APPLY: dict[type, Callable[[FwTurn, int, Any], None]] = {
+    DeployThugs: deploy_thugs,
+    Bolster: bolster,
+    BribeInspector: bribe_inspector,
+    BribeCopper: bribe_copper,
+    Blast: blast,
+    BlastPick: blast_pick,
+    EndDeploy: end_step,
+}
+
+
+def deploy_problem(state: State, seat: int, action: DeployAction) -> Refusal | None:
+    """Why the deploying Gang may not take ``action`` now: a Blast still resolving, or the action's own rule."""
+    step = state.step
+    assert step is not None
+    if step.blast_victims and not isinstance(action, BlastPick):
+        return Refusal("Finish the Blast first: choose where the rival's Thug comes from.", "scheme/blast_pending", "FW-SCHEME-07")
+    return PROBLEMS[type(action)](state, seat, step, action)
+
+
+def apply_deploy(turn: FwTurn, seat: int, action: DeployAction) -> None:
+    """The action's events (its problem was checked)."""
+    APPLY[type(action)](turn, seat, action)
+
+
+def deploy_candidates(state: State, seat: int) -> Iterator[DeployAction]:
+    """Every action worth checking in the step (a superset of the legal ones, in their order)."""
+    step = state.step
+    assert step is not None
+    if step.blast_victims:
+        yield from (BlastPick(source=s) for s in SOURCES)
+        return
+    wards = range(len(WARDS))
+    for ward in wards:
+        for count in range(1, step.remaining + 1):
+            yield from (DeployThugs(ward=ward, count=count, recruits=r) for r in range(count + 1))
+    yield BribeInspector()
+    yield from (Bolster(from_ward=a, from_fresh=f, to_ward=b, to_fresh=t) for a in wards for f in (False, True) for b in wards for t in (False, True))
+    yield from (BribeCopper(from_ward=a, to_ward=b) for a in wards for b in wards)
+    yield from (Blast(ward=a) for a in wards)
+    yield EndDeploy()
+
+
+def legal_schemes(state: State, seat: int) -> list[DeployAction]:
     """Every Scheme the deploying seat may execute now."""
     step = state.step
     if step is None or step.player != seat or step.blast_victims:
         return []
     player = state.players[seat]
-    out: list[Any] = []
+    out: list[DeployAction] = []
     if player.resources[CAPITAL] and not player.bribed and _scheme_open(state, step, True):
         out.append(BribeInspector())
     if not _scheme_open(state, step, False):
@@ -422,14 +546,13 @@ def legal_schemes(state: State, seat: int) -> list[Any]:
     return out
 
 
-def legal_deploy(state: State, seat: int) -> list[Any]:
-    """Every action of the deploying seat: placements, Schemes, finishing."""
+def legal_deploy(state: State, seat: int) -> list[DeployAction]:
+    """Every action of the deploying seat, built directly: placements, Schemes, finishing."""
     step = state.step
-    if state.stage != "deploy" or step is None or step.player != seat:
-        return []
+    assert step is not None
     if step.blast_victims:
         return [BlastPick(source=s) for s in blast_sources(state.wards[step.blast_ward], step.blast_victims[0])]
-    out: list[Any] = []
+    out: list[DeployAction] = []
     reach = destinations(state, step.position, seat)
     for ward in reach:
         for count in range(1, step.remaining + 1):
@@ -440,7 +563,18 @@ def legal_deploy(state: State, seat: int) -> list[Any]:
     return out
 
 
-HANDLERS: dict[type, Any] = {
+DEPLOY: Decision[State, DeployAction] = Decision(
+    actions=(DeployThugs, Bolster, BribeInspector, BribeCopper, Blast, BlastPick, EndDeploy),
+    candidates=deploy_candidates,
+    problem=deploy_problem,
+    apply=apply_deploy,
+    ask="deploy their Thugs from the card (and may Scheme once)",
+    clause="FW-DEPLOY-05",
+    legal=legal_deploy,
+)
+"""A Gang's step on one card (FW-DEPLOY-04, 05; FW-SCHEME-01)."""
+
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     DeployQueued: evolve_deploy_queued,
     CardDeployBegan: evolve_card_deploy_began,
     CopperDeployed: evolve_copper_deployed,
@@ -455,14 +589,4 @@ HANDLERS: dict[type, Any] = {
     ThugBlasted: evolve_thug_blasted,
     StepEnded: evolve_step_ended,
     CardDeployed: evolve_card_deployed,
-}
-
-DECIDERS: dict[type, Any] = {
-    DeployThugs: decide_deploy,
-    Bolster: decide_bolster,
-    BribeInspector: decide_bribe_inspector,
-    BribeCopper: decide_bribe_copper,
-    Blast: decide_blast,
-    BlastPick: decide_blast_pick,
-    EndDeploy: decide_end,
 }

@@ -4,15 +4,23 @@ A selection turn: optionally a Tactics card (Shakedown or Vagrant before the
 die; Loaded Dice, Switcheroo or Vagrant after it), take a die, then Rally (with
 Sneak or Reinforcements if wanted) or Restock. The turn ends with the action,
 so a card drawn by this turn's Restock cannot be used this turn (FW-RESTOCK-04).
+
+The drafter's whole turn is one kind of decision (``DRAFT``): its candidates by
+the turn's progress, one ``problem`` per action type, and ``legal_draft``, which
+builds the legal list directly (the contract suite checks that it equals the
+candidates without a problem).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import advance
+from boardcore import Decision, Refusal, Turn
+from boardcore.seats import next_seat
+from boardcore.tuples import put, without
 
 from ..actions import (
     DiscardTactic,
@@ -27,19 +35,7 @@ from ..actions import (
     ShakedownPick,
     ShakedownRoll,
 )
-from ..board import (
-    add,
-    filled,
-    is_brawl_slot,
-    is_landmark,
-    put,
-    refuse,
-    snake,
-    space_icon,
-    turn_order,
-    update_player,
-    without,
-)
+from ..board import add, filled, is_brawl_slot, is_landmark, snake, space_icon, turn_order, update_player
 from ..catalog import (
     ALL,
     FACES,
@@ -54,8 +50,9 @@ from ..catalog import (
     SWITCHEROO,
     TACTIC_BY_ID,
     VAGRANT,
+    is_brawl,
 )
-from ..draws import draw_tactics
+from ..draws import draw_tactics, drawn
 from ..events import (
     Acted,
     CopperPlaced,
@@ -78,15 +75,50 @@ from ..events import (
     ThugRallied,
     TurnEnded,
 )
-from ..state import COPPER, NOBODY, Slot, State, Turn
+from ..state import COPPER, NOBODY, SelectionTurn, Slot, State
+from .deploy import begin_deploy
+
+__all__ = [
+    "DRAFT",
+    "DraftAction",
+    "HANDLERS",
+    "RESTOCK_OPTIONS",
+    "draft_candidates",
+    "draft_problem",
+    "drafter",
+    "legal_draft",
+    "legal_rallies",
+    "proceed",
+    "roll",
+    "turn_over",
+]
+
+DraftAction = (
+    SelectDie
+    | Rally
+    | Restock
+    | DiscardTactic
+    | PlayShakedown
+    | ShakedownPick
+    | ShakedownRoll
+    | PlayLoadedDice
+    | PlaySwitcheroo
+    | PlayVagrant
+    | EndTurn
+)
+"""Everything a drafter may do in a selection turn."""
+
+FwTurn = Turn[State, Event]
 
 # --- rolling (FW-P1-01) --------------------------------------------------------
 
 
-def roll_events(state: State) -> list[Event]:
-    """The starting player rolls every die in play."""
-    faces, rng = state.rng.dice(state.supply.dice_count, 6)
-    return [DiceRolled(starter=state.start, faces=tuple(sorted(FACES[f - 1] for f in faces))), advance(rng)]
+def roll(turn: FwTurn) -> None:
+    """The starting player rolls every die in play: a new Phase 1."""
+    state = turn.state
+    faces = turn.dice(state.supply.dice_count, 6)
+    turn.emit(DiceRolled(starter=state.start, faces=tuple(sorted(FACES[f - 1] for f in faces))))
+    drawn(turn)
 
 
 def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
@@ -97,51 +129,56 @@ def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
         stage="draft",
         pool=e.faces,
         pick=0,
-        turn=Turn(player=e.starter),
+        turn=SelectionTurn(player=e.starter),
         players=players,
         phase1_count=state.phase1_count + 1,
     )
 
 
-# --- checks shared by the turn's actions ----------------------------------------
+# --- whose decision ---------------------------------------------------------------
 
 
-def _my_turn(state: State, seat: int, action: Any) -> Turn:
+def turn_over(state: State) -> bool:
+    """The drafter has acted and discarded to the limit, and holds no card that could still be used.
+
+    While an older card is in hand and no card was used, the drafter ends the turn
+    (``EndTurn``) or plays a Vagrant: ending it automatically only when no Vagrant
+    move exists would tell the others what the hand holds. Whether an older card
+    is in hand is public (it is whether the hand was empty when the turn began).
+    """
     turn = state.turn
-    if state.stage != "draft" or turn is None:
-        raise refuse("Dice are selected only in Phase 1.", "phase/not_draft", seat, action, "FW-P1-04")
-    if turn.player != seat:
-        raise refuse(f"It is player {turn.player}'s selection turn, not player {seat}'s.", "turn/not_your_turn", seat, action, "FW-P1-02")
-    if turn.shakedown is not None and not isinstance(action, (ShakedownPick, ShakedownRoll)):
-        raise refuse("Finish choosing the Shakedown reroll first.", "tactics/shakedown_pending", seat, action, "GAP-04")
-    if turn.discard and not isinstance(action, DiscardTactic):
-        raise refuse("Discard down to 4 Tactics cards first.", "restock/discard_pending", seat, action, "FW-RESTOCK-03")
-    if turn.acted and not isinstance(action, (PlayVagrant, EndTurn, DiscardTactic)):
-        msg = "You already took your action this turn; only a Vagrant may still be used."
-        raise refuse(msg, "draft/already_acted", seat, action, "FW-P1-04")
-    return turn
+    if turn is None or not turn.acted or turn.discard:
+        return False
+    return turn.tactic_used or all(c in turn.drawn for c in state.players[turn.player].hand)
 
 
-def _tactic(state: State, seat: int, card: str, ability: str, action: Any) -> None:
+def drafter(state: State) -> int | None:
+    """The seat whose selection turn asks for a decision now (FW-P1-02), or ``None``."""
+    turn = state.turn
+    if turn is None or turn_over(state):
+        return None
+    return turn.player
+
+
+# --- refusals shared by the turn's actions ------------------------------------------
+
+
+def _tactic_problem(state: State, turn: SelectionTurn, seat: int, card: str, ability: str) -> Refusal | None:
     """The card is in hand, has ``ability``, and no card was used this turn (FW-P1-03, GAP-13)."""
-    assert state.turn is not None
-    if state.turn.tactic_used:
-        raise refuse("Only 1 Tactics card may be used per selection turn.", "tactics/already_used", seat, action, "FW-P1-03")
+    if turn.tactic_used:
+        return Refusal("Only 1 Tactics card may be used per selection turn.", "tactics/already_used", "FW-P1-03")
     if card not in state.players[seat].hand:
-        raise refuse(f"Tactics card {card} is not in your hand.", "tactics/not_in_hand", seat, action, "FW-P1-03")
-    if card in state.turn.drawn:
-        raise refuse("A card you just drew cannot be played this turn.", "tactics/just_drawn", seat, action, "FW-RESTOCK-04")
+        return Refusal(f"Tactics card {card} is not in your hand.", "tactics/not_in_hand", "FW-P1-03")
+    if card in turn.drawn:
+        return Refusal("A card you just drew cannot be played this turn.", "tactics/just_drawn", "FW-RESTOCK-04")
     if TACTIC_BY_ID[card].ability != ability:
-        raise refuse(f"Tactics card {card} is not a {ability}.", "tactics/wrong_card", seat, action, "GAP-04")
-
-
-def _die_face(state: State, seat: int, turn: Turn) -> int:
-    return state.players[seat].dice[turn.die]
+        return Refusal(f"Tactics card {card} is not a {ability}.", "tactics/wrong_card", "GAP-04")
+    return None
 
 
 def evolve_tactic_played(state: State, e: TacticPlayed) -> State:
     """The card goes face up to the discard pile; no other card this turn."""
-    players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, (e.card,))))
+    players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, e.card)))
     assert state.turn is not None
     return replace(state, players=players, discard=(*state.discard, e.card), turn=replace(state.turn, tactic_used=True))
 
@@ -149,14 +186,18 @@ def evolve_tactic_played(state: State, e: TacticPlayed) -> State:
 # --- selecting a die ------------------------------------------------------------
 
 
-def decide_select_die(state: State, seat: int, action: SelectDie) -> list[Event]:
-    """Take a die from the pool (once per turn, before the action)."""
-    turn = _my_turn(state, seat, action)
+def select_problem(state: State, seat: int, turn: SelectionTurn, action: SelectDie) -> Refusal | None:
+    """A die from the pool, once per turn, before the action (FW-P1-04)."""
     if turn.die != NOBODY:
-        raise refuse("You already selected a die this turn; now Rally or Restock.", "draft/already_selected", seat, action, "FW-P1-04")
+        return Refusal("You already selected a die this turn; now Rally or Restock.", "draft/already_selected", "FW-P1-04")
     if action.face not in state.pool:
-        raise refuse("No die in the pool shows that face.", "draft/no_such_die", seat, action, "FW-P1-04")
-    return [DieSelected(player=seat, face=action.face)]
+        return Refusal("No die in the pool shows that face.", "draft/no_such_die", "FW-P1-04")
+    return None
+
+
+def select_die(turn: FwTurn, seat: int, action: SelectDie) -> None:
+    """Take the die."""
+    turn.emit(DieSelected(player=seat, face=action.face))
 
 
 def evolve_die_selected(state: State, e: DieSelected) -> State:
@@ -164,7 +205,7 @@ def evolve_die_selected(state: State, e: DieSelected) -> State:
     players = update_player(state, e.player, lambda p: replace(p, dice=(*p.dice, e.face)))
     assert state.turn is not None
     die = len(state.players[e.player].dice)
-    return replace(state, players=players, pool=without(state.pool, (e.face,)), turn=replace(state.turn, die=die))
+    return replace(state, players=players, pool=without(state.pool, e.face), turn=replace(state.turn, die=die))
 
 
 # --- Rally (FW-RALLY), with Sneak and Reinforcements --------------------------------
@@ -184,76 +225,73 @@ def _bonus_earned(slot_before: Slot, slot_after: Slot, seat: int) -> bool:
     return all(s == seat for s in slot_after.spaces)
 
 
-def place_events(slot: Slot, position: int, space: int, seat: int, bag: int) -> tuple[list[Event], Slot, int]:
-    """One placement from the bag on a die space and its bonus; the card and bag after."""
+def _place(turn: FwTurn, slot: Slot, position: int, space: int, seat: int, bag: int) -> tuple[Slot, int]:
+    """One placement from the bag on a die space, then its bonus if earned; the card and bag after."""
     after = replace(slot, spaces=put(slot.spaces, space, seat), touched=True)
-    events: list[Event] = [ThugRallied(player=seat, position=position, space=space)]
+    turn.emit(ThugRallied(player=seat, position=position, space=space))
     bag -= 1
     if bag > 0 and _bonus_earned(slot, after, seat):
-        events.append(ThugRallied(player=seat, position=position, space=NOBODY, bonus=True))
+        turn.emit(ThugRallied(player=seat, position=position, space=NOBODY, bonus=True))
         after = replace(after, bonus=seat)
         bag -= 1
-    return events, after, bag
+    return after, bag
 
 
-def rally_problem(state: State, seat: int, action: Rally) -> tuple[str, str, str] | None:
-    """Why the Rally is illegal as ``(message, code, clause)``, or ``None``."""
-    assert state.turn is not None
+def _bag_after_placing(slot: Slot, space: int, seat: int, bag: int) -> int:
+    """The bag after one placement on ``space`` and the bonus Thug it may earn."""
+    if bag - 1 > 0 and _bonus_earned(slot, replace(slot, spaces=put(slot.spaces, space, seat), touched=True), seat):
+        return bag - 2
+    return bag - 1
+
+
+def rally_problem(state: State, seat: int, turn: SelectionTurn, action: Rally) -> Refusal | None:
+    """An empty die space matching the die (any with Sneak), and Reinforcements' second Thug (FW-RALLY-01, GAP-04)."""
     player = state.players[seat]
-    if state.turn.die == NOBODY:
-        return "Select a die before you Rally.", "draft/no_die", "FW-P1-04"
+    if turn.die == NOBODY:
+        return Refusal("Select a die before you Rally.", "draft/no_die", "FW-P1-04")
     if player.bag < 1:
-        return "Your bag is empty, so you cannot Rally; Restock instead.", "rally/empty_bag", "FW-RALLY-01"
-    if not 0 <= action.position < 5 or not is_landmark(state.row[action.position]):
-        return "Thugs rally only to Landmark cards in the row.", "rally/not_a_landmark", "FW-RALLY-01"
+        return Refusal("Your bag is empty, so you cannot Rally; Restock instead.", "rally/empty_bag", "FW-RALLY-01")
     slot = state.row[action.position]
-    if not 0 <= action.space < len(slot.spaces) or slot.spaces[action.space] != NOBODY:
-        return "That die space is not an empty space of the card.", "rally/space_taken", "FW-RALLY-01"
+    if not is_landmark(slot):
+        return Refusal("Thugs rally only to Landmark cards in the row.", "rally/not_a_landmark", "FW-RALLY-01")
+    if action.space >= len(slot.spaces) or slot.spaces[action.space] != NOBODY:
+        return Refusal("That die space is not an empty space of the card.", "rally/space_taken", "FW-RALLY-01")
     ability = None
     if action.card is not None:
-        if state.turn.tactic_used:
-            return "Only 1 Tactics card may be used per selection turn.", "tactics/already_used", "FW-P1-03"
+        if turn.tactic_used:
+            return Refusal("Only 1 Tactics card may be used per selection turn.", "tactics/already_used", "FW-P1-03")
         if action.card not in player.hand:
-            return f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", "FW-P1-03"
+            return Refusal(f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", "FW-P1-03")
         ability = TACTIC_BY_ID[action.card].ability
         if ability not in (SNEAK, REINFORCEMENTS):
-            return f"Tactics card {action.card} does not change a Rally.", "tactics/wrong_card", "GAP-04"
-    face = player.dice[state.turn.die]
+            return Refusal(f"Tactics card {action.card} does not change a Rally.", "tactics/wrong_card", "GAP-04")
+    face = player.dice[turn.die]
     if ability != SNEAK and space_icon(slot, action.space) != face:
-        return "The die space's icon must match your die.", "rally/icon_mismatch", "FW-RALLY-01"
+        return Refusal("The die space's icon must match your die.", "rally/icon_mismatch", "FW-RALLY-01")
     if ability != REINFORCEMENTS:
         if action.second_space is not None:
-            return "Only Reinforcements places a second Thug.", "rally/no_second_thug", "GAP-04"
+            return Refusal("Only Reinforcements places a second Thug.", "rally/no_second_thug", "GAP-04")
         return None
-    _, after, bag = place_events(slot, action.position, action.space, seat, player.bag)
-    free = [i for i, s in enumerate(after.spaces) if s == NOBODY]
+    bag = _bag_after_placing(slot, action.space, seat, player.bag)
+    free = [i for i, s in enumerate(slot.spaces) if s == NOBODY and i != action.space]
     if action.second_space is None:
         if free and bag > 0:
-            return "Reinforcements must place its second Thug on an empty die space of the card.", "rally/second_missing", "GAP-04"
+            return Refusal("Reinforcements must place its second Thug on an empty die space of the card.", "rally/second_missing", "GAP-04")
         return None
     if action.second_space not in free or bag < 1:
-        return "The second Thug needs an empty die space on the same card.", "rally/second_taken", "GAP-04"
+        return Refusal("The second Thug needs an empty die space on the same card.", "rally/second_taken", "GAP-04")
     return None
 
 
-def decide_rally(state: State, seat: int, action: Rally) -> list[Event]:
+def rally(turn: FwTurn, seat: int, action: Rally) -> None:
     """Rally with the selected die (Sneak or Reinforcements optional), earning bonus spaces."""
-    _my_turn(state, seat, action)
-    problem = rally_problem(state, seat, action)
-    if problem is not None:
-        msg, code, clause = problem
-        raise refuse(msg, code, seat, action, clause)
-    events: list[Event] = []
     if action.card is not None:
-        events.append(TacticPlayed(player=seat, card=action.card))
-    slot = state.row[action.position]
-    placed, slot, bag = place_events(slot, action.position, action.space, seat, state.players[seat].bag)
-    events += placed
+        turn.emit(TacticPlayed(player=seat, card=action.card))
+    state = turn.state
+    slot, bag = _place(turn, state.row[action.position], action.position, action.space, seat, state.players[seat].bag)
     if action.second_space is not None:
-        placed, slot, bag = place_events(slot, action.position, action.second_space, seat, bag)
-        events += placed
-    events.append(Acted(player=seat))
-    return events
+        _place(turn, slot, action.position, action.second_space, seat, bag)
+    turn.emit(Acted(player=seat))
 
 
 def evolve_thug_rallied(state: State, e: ThugRallied) -> State:
@@ -267,14 +305,16 @@ def evolve_thug_rallied(state: State, e: ThugRallied) -> State:
     return replace(state, row=put(state.row, e.position, slot), players=players)
 
 
-def legal_rallies(state: State, seat: int) -> list[Rally]:
-    """Every Rally the drafter may take now (with and without Sneak / Reinforcements)."""
-    assert state.turn is not None
-    player = state.players[seat]
-    cards: list[str | None] = [None]
-    if not state.turn.tactic_used:
-        cards += [c for c in sorted(player.hand) if TACTIC_BY_ID[c].ability in (SNEAK, REINFORCEMENTS)]
-    out: list[Rally] = []
+def _rally_cards(state: State, seat: int, turn: SelectionTurn) -> list[str]:
+    """The drafter's cards that can change a Rally (Sneak, Reinforcements), in id order, if no card was used yet."""
+    if turn.tactic_used:
+        return []
+    return [c for c in sorted(state.players[seat].hand) if TACTIC_BY_ID[c].ability in (SNEAK, REINFORCEMENTS)]
+
+
+def _rally_candidates(state: State, seat: int, turn: SelectionTurn) -> Iterator[Rally]:
+    """Every Rally onto an empty die space of a Landmark, with and without each Rally card, and each second space."""
+    cards: list[str | None] = [None, *_rally_cards(state, seat, turn)]
     for position, slot in enumerate(state.row):
         if not is_landmark(slot):
             continue
@@ -286,9 +326,43 @@ def legal_rallies(state: State, seat: int) -> list[Rally]:
                 if card is not None and TACTIC_BY_ID[card].ability == REINFORCEMENTS:
                     seconds += [i for i, s in enumerate(slot.spaces) if s == NOBODY and i != space]
                 for second in seconds:
-                    action = Rally(position=position, space=space, card=card, second_space=second)
-                    if rally_problem(state, seat, action) is None:
-                        out.append(action)
+                    yield Rally(position=position, space=space, card=card, second_space=second)
+
+
+def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
+    """Every legal Rally after selecting, built directly in the candidates' order (exactly those ``rally_problem`` allows).
+
+    A plain Rally needs an empty space showing the die's icon; Sneak takes any empty
+    space; Reinforcements starts on a matching space and must add a second Thug on
+    another empty space of the card while the bag (after any bonus Thug) has one.
+    """
+    player = state.players[seat]
+    bag = player.bag
+    if bag < 1:
+        return []
+    face = player.dice[turn.die]
+    cards = [(card, TACTIC_BY_ID[card].ability == SNEAK) for card in _rally_cards(state, seat, turn)]
+    out: list[Rally] = []
+    for position, slot in enumerate(state.row):
+        card_id = slot.card
+        if card_id is None or is_brawl(card_id):
+            continue
+        icons = LANDMARK_BY_ID[card_id].spaces
+        empty = [i for i, owner in enumerate(slot.spaces) if owner == NOBODY]
+        for space in empty:
+            matches = icons[space] == face
+            if matches:
+                out.append(Rally(position=position, space=space))
+            for card, sneak in cards:
+                if sneak:
+                    out.append(Rally(position=position, space=space, card=card))
+                elif matches:
+                    free = [i for i in empty if i != space]
+                    left = _bag_after_placing(slot, space, seat, bag)
+                    if not (free and left > 0):
+                        out.append(Rally(position=position, space=space, card=card))
+                    if left >= 1:
+                        out += [Rally(position=position, space=space, card=card, second_space=i) for i in free]
     return out
 
 
@@ -307,30 +381,27 @@ RESTOCK_OPTIONS: tuple[Restock, ...] = (
 """The 10 declarable Restocks (resources in ascending order)."""
 
 
-def decide_restock(state: State, seat: int, action: Restock) -> list[Event]:
-    """Restock as declared: draw Tactics cards (reshuffling if needed) and add resources."""
-    turn = _my_turn(state, seat, action)
+def restock_problem(state: State, seat: int, turn: SelectionTurn, action: Restock) -> Refusal | None:
+    """After selecting a die: 2 Tactics cards, 2 resources, or 1 of each (FW-RESTOCK-01)."""
     if turn.die == NOBODY:
-        raise refuse("Select a die before you Restock.", "draft/no_die", seat, action, "FW-P1-04")
+        return Refusal("Select a die before you Restock.", "draft/no_die", "FW-P1-04")
     if action not in RESTOCK_OPTIONS:
-        msg = "Restock is 2 Tactics cards, 2 resources, or 1 of each."
-        raise refuse(msg, "restock/bad_option", seat, action, "FW-RESTOCK-01")
-    player = state.players[seat]
-    added = action.resources[: player.bag]
-    events: list[Event] = [Restocked(player=seat, cards=action.cards, resources=added)]
+        return Refusal("Restock is 2 Tactics cards, 2 resources, or 1 of each.", "restock/bad_option", "FW-RESTOCK-01")
+    return None
+
+
+def restock(turn: FwTurn, seat: int, action: Restock) -> None:
+    """Restock as declared: add resources (as many as the bag holds), then draw Tactics cards, reshuffling if needed."""
+    added = action.resources[: turn.state.players[seat].bag]
+    turn.emit(Restocked(player=seat, cards=action.cards, resources=added))
     if action.cards:
-        reshuffle, first, second = draw_tactics(state, action.cards)
-        if first:
-            events.append(TacticsDrawn(player=seat, count=len(first), cards=first))
-        events += reshuffle
-        if second:
-            events.append(TacticsDrawn(player=seat, count=len(second), cards=second))
-    events.append(Acted(player=seat))
-    return events
+        draw_tactics(turn, seat, action.cards)
+    turn.emit(Acted(player=seat))
 
 
 def evolve_restocked(state: State, e: Restocked) -> State:
     """Resources come from the bag onto the Gang board."""
+
     def give(p: Any) -> Any:
         resources = p.resources
         for r in e.resources:
@@ -358,19 +429,23 @@ def evolve_tactics_reshuffled(state: State, e: TacticsReshuffled) -> State:
     return replace(state, tactics_deck=e.cards, discard=())
 
 
-def decide_discard(state: State, seat: int, action: DiscardTactic) -> list[Event]:
-    """Discard 1 card face up while over the hand limit."""
-    turn = _my_turn(state, seat, action)
+def discard_problem(state: State, seat: int, turn: SelectionTurn, action: DiscardTactic) -> Refusal | None:
+    """Only while over the hand limit, a card from the hand (FW-RESTOCK-03)."""
     if not turn.discard:
-        raise refuse("You are not over the hand limit.", "restock/no_discard_due", seat, action, "FW-RESTOCK-03")
+        return Refusal("You are not over the hand limit.", "restock/no_discard_due", "FW-RESTOCK-03")
     if action.card not in state.players[seat].hand:
-        raise refuse(f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", seat, action, "FW-RESTOCK-03")
-    return [TacticDiscarded(player=seat, card=action.card)]
+        return Refusal(f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", "FW-RESTOCK-03")
+    return None
+
+
+def discard(turn: FwTurn, seat: int, action: DiscardTactic) -> None:
+    """Discard 1 card face up."""
+    turn.emit(TacticDiscarded(player=seat, card=action.card))
 
 
 def evolve_tactic_discarded(state: State, e: TacticDiscarded) -> State:
     """The card goes face up to the discard pile."""
-    players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, (e.card,))))
+    players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, e.card)))
     turn = state.turn
     if turn is not None and turn.discard:
         turn = replace(turn, discard=turn.discard - 1)
@@ -383,59 +458,75 @@ def evolve_acted(state: State, e: Acted) -> State:
     return replace(state, turn=replace(state.turn, acted=True))
 
 
-def turn_over(state: State) -> bool:
-    """The drafter has acted and discarded to the limit, and holds no card that could still be used.
-
-    While an older card is in hand and no card was used, the drafter ends the turn
-    (``EndTurn``) or plays a Vagrant: ending it automatically only when no Vagrant
-    move exists would tell the others what the hand holds. Whether an older card
-    is in hand is public (it is whether the hand was empty when the turn began).
-    """
-    turn = state.turn
-    if turn is None or not turn.acted or turn.discard:
-        return False
-    return turn.tactic_used or all(c in turn.drawn for c in state.players[turn.player].hand)
+# --- ending the turn --------------------------------------------------------------------
 
 
-def decide_end_turn(state: State, seat: int, action: EndTurn) -> list[Event]:
-    """End the turn after the action without playing a Vagrant."""
-    turn = _my_turn(state, seat, action)
+def end_turn_problem(state: State, seat: int, turn: SelectionTurn, action: EndTurn) -> Refusal | None:
+    """Only after the turn's action (FW-P1-04)."""
     if not turn.acted:
-        raise refuse("Select a die and Rally or Restock before ending your turn.", "draft/no_action_yet", seat, action, "FW-P1-04")
-    return [TurnEnded(player=seat)]
+        return Refusal("Select a die and Rally or Restock before ending your turn.", "draft/no_action_yet", "FW-P1-04")
+    return None
+
+
+def end_turn(turn: FwTurn, seat: int, action: EndTurn) -> None:
+    """End the turn after the action without playing a Vagrant."""
+    turn.emit(TurnEnded(player=seat))
 
 
 def evolve_turn_ended(state: State, e: TurnEnded) -> State:
     """The next selection in snake order, or the end of the draft."""
     pick = state.pick + 1
     order = snake(state)
-    turn = Turn(player=order[pick]) if pick < len(order) else None
+    turn = SelectionTurn(player=order[pick]) if pick < len(order) else None
     return replace(state, pick=pick, turn=turn)
 
 
 # --- Shakedown: reroll pool dice before selecting ---------------------------------------
 
 
-def decide_play_shakedown(state: State, seat: int, action: PlayShakedown) -> list[Event]:
-    """Shakedown: before selecting, start choosing pool dice to reroll."""
-    turn = _my_turn(state, seat, action)
+def shakedown_problem(state: State, seat: int, turn: SelectionTurn, action: PlayShakedown) -> Refusal | None:
+    """Before selecting your die (GAP-13)."""
     if turn.die != NOBODY:
-        raise refuse("Shakedown is used before selecting your die.", "tactics/too_late", seat, action, "GAP-13")
-    _tactic(state, seat, action.card, SHAKEDOWN, action)
-    return [TacticPlayed(player=seat, card=action.card), ShakedownBegan(player=seat)]
+        return Refusal("Shakedown is used before selecting your die.", "tactics/too_late", "GAP-13")
+    return _tactic_problem(state, turn, seat, action.card, SHAKEDOWN)
 
 
-def decide_shakedown_pick(state: State, seat: int, action: ShakedownPick) -> list[Event]:
-    """Add a pool die to the Shakedown reroll (faces ascending)."""
-    turn = _my_turn(state, seat, action)
+def play_shakedown(turn: FwTurn, seat: int, action: PlayShakedown) -> None:
+    """Shakedown: start choosing pool dice to reroll."""
+    turn.emit(TacticPlayed(player=seat, card=action.card), ShakedownBegan(player=seat))
+
+
+def pick_problem(state: State, seat: int, turn: SelectionTurn, action: ShakedownPick) -> Refusal | None:
+    """Another pool die, faces in ascending order (GAP-04)."""
     picks = turn.shakedown
     if picks is None:
-        raise refuse("No Shakedown is being chosen.", "tactics/no_shakedown", seat, action, "GAP-04")
+        return Refusal("No Shakedown is being chosen.", "tactics/no_shakedown", "GAP-04")
     if picks and action.face < picks[-1]:
-        raise refuse("Pick the Shakedown dice in ascending order of face.", "tactics/pick_order", seat, action, "GAP-04")
+        return Refusal("Pick the Shakedown dice in ascending order of face.", "tactics/pick_order", "GAP-04")
     if state.pool.count(action.face) <= picks.count(action.face):
-        raise refuse("No other die in the pool shows that face.", "draft/no_such_die", seat, action, "GAP-04")
-    return [ShakedownPicked(player=seat, face=action.face)]
+        return Refusal("No other die in the pool shows that face.", "draft/no_such_die", "GAP-04")
+    return None
+
+
+def shakedown_pick(turn: FwTurn, seat: int, action: ShakedownPick) -> None:
+    """Add a pool die to the reroll."""
+    turn.emit(ShakedownPicked(player=seat, face=action.face))
+
+
+def roll_problem(state: State, seat: int, turn: SelectionTurn, action: ShakedownRoll) -> Refusal | None:
+    """Only while a Shakedown is being chosen (GAP-04)."""
+    if turn.shakedown is None:
+        return Refusal("No Shakedown is being chosen.", "tactics/no_shakedown", "GAP-04")
+    return None
+
+
+def shakedown_roll(turn: FwTurn, seat: int, action: ShakedownRoll) -> None:
+    """Reroll the picked dice."""
+    picks = turn.state.turn.shakedown if turn.state.turn is not None else None
+    assert picks is not None
+    rolled = turn.dice(len(picks), 6)
+    turn.emit(DiceRerolled(player=seat, before=picks, after=tuple(FACES[f - 1] for f in rolled)))
+    drawn(turn)
 
 
 def evolve_shakedown_began(state: State, e: ShakedownBegan) -> State:
@@ -450,35 +541,31 @@ def evolve_shakedown_picked(state: State, e: ShakedownPicked) -> State:
     return replace(state, turn=replace(state.turn, shakedown=(*state.turn.shakedown, e.face)))
 
 
-def decide_shakedown_roll(state: State, seat: int, action: ShakedownRoll) -> list[Event]:
-    """Reroll the picked dice."""
-    turn = _my_turn(state, seat, action)
-    if turn.shakedown is None:
-        raise refuse("No Shakedown is being chosen.", "tactics/no_shakedown", seat, action, "GAP-04")
-    rolled, rng = state.rng.dice(len(turn.shakedown), 6)
-    after = tuple(FACES[f - 1] for f in rolled)
-    return [DiceRerolled(player=seat, before=turn.shakedown, after=after), advance(rng)]
-
-
 def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
     """The picked pool dice show their new faces."""
     assert state.turn is not None
-    pool = tuple(sorted((*without(state.pool, e.before), *e.after)))
+    pool = tuple(sorted((*without(state.pool, *e.before), *e.after)))
     return replace(state, pool=pool, turn=replace(state.turn, shakedown=None))
 
 
 # --- Loaded Dice and Switcheroo: change the selected die ----------------------------------
 
 
-def decide_loaded_dice(state: State, seat: int, action: PlayLoadedDice) -> list[Event]:
-    """Loaded Dice: after selecting, turn your die to another face."""
-    turn = _my_turn(state, seat, action)
+def loaded_dice_problem(state: State, seat: int, turn: SelectionTurn, action: PlayLoadedDice) -> Refusal | None:
+    """After selecting, to another face (GAP-13, GAP-04)."""
     if turn.die == NOBODY:
-        raise refuse("Loaded Dice is used after selecting your die.", "tactics/too_early", seat, action, "GAP-13")
-    _tactic(state, seat, action.card, LOADED_DICE, action)
-    if action.face not in FACES or action.face == _die_face(state, seat, turn):
-        raise refuse("Turn the die to a different face (0-5).", "tactics/bad_face", seat, action, "GAP-04")
-    return [TacticPlayed(player=seat, card=action.card), DieTurned(player=seat, face=action.face)]
+        return Refusal("Loaded Dice is used after selecting your die.", "tactics/too_early", "GAP-13")
+    problem = _tactic_problem(state, turn, seat, action.card, LOADED_DICE)
+    if problem is not None:
+        return problem
+    if action.face == state.players[seat].dice[turn.die]:
+        return Refusal("Turn the die to a different face (0-5).", "tactics/bad_face", "GAP-04")
+    return None
+
+
+def play_loaded_dice(turn: FwTurn, seat: int, action: PlayLoadedDice) -> None:
+    """Loaded Dice: turn your die to another face."""
+    turn.emit(TacticPlayed(player=seat, card=action.card), DieTurned(player=seat, face=action.face))
 
 
 def evolve_die_turned(state: State, e: DieTurned) -> State:
@@ -489,20 +576,30 @@ def evolve_die_turned(state: State, e: DieTurned) -> State:
     return replace(state, players=players)
 
 
-def decide_switcheroo(state: State, seat: int, action: PlaySwitcheroo) -> list[Event]:
-    """Switcheroo: after selecting, swap your die with a rival's selected die."""
-    turn = _my_turn(state, seat, action)
+def switcheroo_problem(state: State, seat: int, turn: SelectionTurn, action: PlaySwitcheroo) -> Refusal | None:
+    """After selecting, with a die a rival selected this round that shows another face (GAP-13, GAP-04)."""
     if turn.die == NOBODY:
-        raise refuse("Switcheroo is used after selecting your die.", "tactics/too_early", seat, action, "GAP-13")
-    _tactic(state, seat, action.card, SWITCHEROO, action)
-    n = len(state.players)
-    if not 0 <= action.rival < n or action.rival == seat or not 0 <= action.die < len(state.players[action.rival].dice):
-        raise refuse("Swap with a die a rival has already selected this round.", "tactics/no_such_die", seat, action, "GAP-04")
-    gave = _die_face(state, seat, turn)
+        return Refusal("Switcheroo is used after selecting your die.", "tactics/too_early", "GAP-13")
+    problem = _tactic_problem(state, turn, seat, action.card, SWITCHEROO)
+    if problem is not None:
+        return problem
+    if action.rival >= len(state.players) or action.rival == seat or action.die >= len(state.players[action.rival].dice):
+        return Refusal("Swap with a die a rival has already selected this round.", "tactics/no_such_die", "GAP-04")
+    if state.players[seat].dice[turn.die] == state.players[action.rival].dice[action.die]:
+        return Refusal("Swapping two dice showing the same face changes nothing.", "tactics/same_face", "GAP-04")
+    return None
+
+
+def play_switcheroo(turn: FwTurn, seat: int, action: PlaySwitcheroo) -> None:
+    """Switcheroo: swap your die with a rival's selected die."""
+    state = turn.state
+    assert state.turn is not None
+    gave = state.players[seat].dice[state.turn.die]
     got = state.players[action.rival].dice[action.die]
-    if gave == got:
-        raise refuse("Swapping two dice showing the same face changes nothing.", "tactics/same_face", seat, action, "GAP-04")
-    return [TacticPlayed(player=seat, card=action.card), DiceSwapped(player=seat, rival=action.rival, die=action.die, gave=gave, got=got)]
+    turn.emit(
+        TacticPlayed(player=seat, card=action.card),
+        DiceSwapped(player=seat, rival=action.rival, die=action.die, gave=gave, got=got),
+    )
 
 
 def evolve_dice_swapped(state: State, e: DiceSwapped) -> State:
@@ -517,35 +614,41 @@ def evolve_dice_swapped(state: State, e: DiceSwapped) -> State:
 # --- Vagrant: move a Thug between Landmarks --------------------------------------------
 
 
-def decide_vagrant(state: State, seat: int, action: PlayVagrant) -> list[Event]:
-    """Vagrant: move your Thug from an unfilled Landmark's die space to another Landmark's empty one."""
-    _my_turn(state, seat, action)
-    _tactic(state, seat, action.card, VAGRANT, action)
-    ok = (
-        0 <= action.from_position < 5
-        and 0 <= action.to_position < 5
-        and action.from_position != action.to_position
-        and is_landmark(state.row[action.from_position])
-        and is_landmark(state.row[action.to_position])
-    )
-    if not ok:
-        raise refuse("Vagrant moves a Thug between two different Landmark cards.", "tactics/bad_move", seat, action, "FW-RALLY-06")
+def vagrant_problem(state: State, seat: int, turn: SelectionTurn, action: PlayVagrant) -> Refusal | None:
+    """From a die space of an unfilled Landmark to an empty die space of another (FW-RALLY-06, GAP-04)."""
+    problem = _tactic_problem(state, turn, seat, action.card, VAGRANT)
+    if problem is not None:
+        return problem
     src, dst = state.row[action.from_position], state.row[action.to_position]
+    if action.from_position == action.to_position or not is_landmark(src) or not is_landmark(dst):
+        return Refusal("Vagrant moves a Thug between two different Landmark cards.", "tactics/bad_move", "FW-RALLY-06")
     if filled(src):
-        raise refuse("Vagrant cannot move a Thug off a filled card.", "tactics/card_filled", seat, action, "GAP-04")
-    if not 0 <= action.from_space < len(src.spaces) or src.spaces[action.from_space] != seat:
+        return Refusal("Vagrant cannot move a Thug off a filled card.", "tactics/card_filled", "GAP-04")
+    if action.from_space >= len(src.spaces) or src.spaces[action.from_space] != seat:
         msg = "Vagrant moves one of your Thugs from a die space; Thugs on bonus spaces never move."
-        raise refuse(msg, "tactics/not_your_thug", seat, action, "FW-RALLY-06")
-    if not 0 <= action.to_space < len(dst.spaces) or dst.spaces[action.to_space] != NOBODY:
-        raise refuse("Vagrant needs an empty die space on the other card.", "tactics/space_taken", seat, action, "GAP-04")
+        return Refusal(msg, "tactics/not_your_thug", "FW-RALLY-06")
+    if action.to_space >= len(dst.spaces) or dst.spaces[action.to_space] != NOBODY:
+        return Refusal("Vagrant needs an empty die space on the other card.", "tactics/space_taken", "GAP-04")
+    return None
+
+
+def play_vagrant(turn: FwTurn, seat: int, action: PlayVagrant) -> None:
+    """Vagrant: the move counts as a placement on the card it lands on (its bonus, if the bag can supply it)."""
+    state = turn.state
+    dst = state.row[action.to_position]
     after = replace(dst, spaces=put(dst.spaces, action.to_space, seat), touched=True)
-    events: list[Event] = [
+    turn.emit(
         TacticPlayed(player=seat, card=action.card),
-        ThugMoved(player=seat, **{f: getattr(action, f) for f in ("from_position", "from_space", "to_position", "to_space")}),
-    ]
+        ThugMoved(
+            player=seat,
+            from_position=action.from_position,
+            from_space=action.from_space,
+            to_position=action.to_position,
+            to_space=action.to_space,
+        ),
+    )
     if state.players[seat].bag > 0 and _bonus_earned(dst, after, seat):
-        events.append(ThugRallied(player=seat, position=action.to_position, space=NOBODY, bonus=True))
-    return events
+        turn.emit(ThugRallied(player=seat, position=action.to_position, space=NOBODY, bonus=True))
 
 
 def evolve_thug_moved(state: State, e: ThugMoved) -> State:
@@ -557,66 +660,17 @@ def evolve_thug_moved(state: State, e: ThugMoved) -> State:
     return replace(state, row=row)
 
 
-# --- legal actions of the drafter ------------------------------------------------------
+def _vagrant_candidates(state: State, seat: int) -> Iterator[PlayVagrant]:
+    """Every Vagrant card in hand moving one of the seat's die-space Thugs to an empty die space of another Landmark."""
+    for card in sorted(state.players[seat].hand):
+        if TACTIC_BY_ID[card].ability == VAGRANT:
+            yield from _vagrant_moves(state, seat, card, unfilled=False)
 
 
-def legal_draft(state: State, seat: int) -> list[Any]:
-    """Every action the drafter may take now."""
-    turn = state.turn
-    if state.stage != "draft" or turn is None or turn.player != seat:
-        return []
-    player = state.players[seat]
-    if turn.discard:
-        return [DiscardTactic(card=c) for c in sorted(set(player.hand))]
-    if turn.acted:
-        return [*_vagrants_now(state, seat), EndTurn()]
-    if turn.shakedown is not None:
-        picks = turn.shakedown
-        faces = sorted({f for f in state.pool if (not picks or f >= picks[-1]) and state.pool.count(f) > picks.count(f)})
-        return [*(ShakedownPick(face=f) for f in faces), ShakedownRoll()]
-    out: list[Any] = []
-    usable = [] if turn.tactic_used else sorted(c for c in player.hand if c not in turn.drawn)
-
-    def having(ability: str) -> list[str]:
-        return [c for c in usable if TACTIC_BY_ID[c].ability == ability]
-
-    if turn.die == NOBODY:
-        out += [SelectDie(face=f) for f in sorted(set(state.pool))]
-        out += [PlayShakedown(card=c) for c in having(SHAKEDOWN)]
-    else:
-        face = _die_face(state, seat, turn)
-        out += legal_rallies(state, seat)
-        out += list(RESTOCK_OPTIONS)
-        for c in having(LOADED_DICE):
-            out += [PlayLoadedDice(card=c, face=f) for f in FACES if f != face]
-        for c in having(SWITCHEROO):
-            for rival in turn_order(state):
-                if rival != seat:
-                    for i, got in enumerate(state.players[rival].dice):
-                        if got != face:
-                            out.append(PlaySwitcheroo(card=c, rival=rival, die=i))
-    for c in having(VAGRANT):
-        out += _legal_vagrants(state, seat, c)
-    return out
-
-
-def _vagrants_now(state: State, seat: int) -> list[PlayVagrant]:
-    """Every Vagrant move the drafter may make now (usable card, not drawn this turn)."""
-    turn = state.turn
-    assert turn is not None
-    if turn.tactic_used:
-        return []
-    out: list[PlayVagrant] = []
-    for c in sorted(state.players[seat].hand):
-        if c not in turn.drawn and TACTIC_BY_ID[c].ability == VAGRANT:
-            out += _legal_vagrants(state, seat, c)
-    return out
-
-
-def _legal_vagrants(state: State, seat: int, card: str) -> list[PlayVagrant]:
-    out = []
+def _vagrant_moves(state: State, seat: int, card: str, unfilled: bool) -> Iterator[PlayVagrant]:
+    """The card's moves in position and space order; ``unfilled``: only off unfilled cards (the rule, FW-RALLY-06)."""
     for fp, src in enumerate(state.row):
-        if not is_landmark(src) or filled(src):
+        if not is_landmark(src) or (unfilled and filled(src)):
             continue
         for fs, owner in enumerate(src.spaces):
             if owner != seat:
@@ -626,33 +680,175 @@ def _legal_vagrants(state: State, seat: int, card: str) -> list[PlayVagrant]:
                     continue
                 for ts, other in enumerate(dst.spaces):
                     if other == NOBODY:
-                        out.append(PlayVagrant(card=card, from_position=fp, from_space=fs, to_position=tp, to_space=ts))
+                        yield PlayVagrant(card=card, from_position=fp, from_space=fs, to_position=tp, to_space=ts)
+
+
+# --- the drafter's decision -----------------------------------------------------------------
+
+
+PROBLEMS: dict[type, Callable[[State, int, SelectionTurn, Any], Refusal | None]] = {
+    SelectDie: select_problem,
+    Rally: rally_problem,
+    Restock: restock_problem,
+    DiscardTactic: discard_problem,
+    PlayShakedown: shakedown_problem,
+    ShakedownPick: pick_problem,
+    ShakedownRoll: roll_problem,
+    PlayLoadedDice: loaded_dice_problem,
+    PlaySwitcheroo: switcheroo_problem,
+    PlayVagrant: vagrant_problem,
+    EndTurn: end_turn_problem,
+}
+"""The one statement of each Phase 1 action's rules."""
+
+APPLY: dict[type, Callable[[FwTurn, int, Any], None]] = {
+    SelectDie: select_die,
+    Rally: rally,
+    Restock: restock,
+    DiscardTactic: discard,
+    PlayShakedown: play_shakedown,
+    ShakedownPick: shakedown_pick,
+    ShakedownRoll: shakedown_roll,
+    PlayLoadedDice: play_loaded_dice,
+    PlaySwitcheroo: play_switcheroo,
+    PlayVagrant: play_vagrant,
+    EndTurn: end_turn,
+}
+
+
+def draft_problem(state: State, seat: int, action: DraftAction) -> Refusal | None:
+    """Why the drafter may not take ``action`` now: a choice still pending (a Shakedown, discards), the action already
+    taken, or the action's own rule."""
+    turn = state.turn
+    assert turn is not None
+    if turn.shakedown is not None and not isinstance(action, (ShakedownPick, ShakedownRoll)):
+        return Refusal("Finish choosing the Shakedown reroll first.", "tactics/shakedown_pending", "GAP-04")
+    if turn.discard and not isinstance(action, DiscardTactic):
+        return Refusal("Discard down to 4 Tactics cards first.", "restock/discard_pending", "FW-RESTOCK-03")
+    if turn.acted and not isinstance(action, (PlayVagrant, EndTurn, DiscardTactic)):
+        return Refusal("You already took your action this turn; only a Vagrant may still be used.", "draft/already_acted", "FW-P1-04")
+    return PROBLEMS[type(action)](state, seat, turn, action)
+
+
+def apply_draft(turn: FwTurn, seat: int, action: DraftAction) -> None:
+    """The action's events (its problem was checked)."""
+    APPLY[type(action)](turn, seat, action)
+
+
+def draft_candidates(state: State, seat: int) -> Iterator[DraftAction]:
+    """Every action worth checking at this point of the turn (a superset of the legal ones, in their order)."""
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    if turn.discard:
+        yield from (DiscardTactic(card=c) for c in sorted(set(player.hand)))
+        return
+    if turn.acted:
+        yield from _vagrant_candidates(state, seat)
+        yield EndTurn()
+        return
+    if turn.shakedown is not None:
+        yield from (ShakedownPick(face=f) for f in sorted(set(state.pool)))
+        yield ShakedownRoll()
+        return
+    hand = sorted(player.hand)
+    if turn.die == NOBODY:
+        yield from (SelectDie(face=f) for f in sorted(set(state.pool)))
+        yield from (PlayShakedown(card=c) for c in hand)
+    else:
+        yield from _rally_candidates(state, seat, turn)
+        yield from RESTOCK_OPTIONS
+        yield from (PlayLoadedDice(card=c, face=f) for c in hand for f in FACES)
+        for c in hand:
+            for rival in turn_order(state):
+                yield from (PlaySwitcheroo(card=c, rival=rival, die=i) for i in range(len(state.players[rival].dice)))
+    yield from _vagrant_candidates(state, seat)
+
+
+def legal_draft(state: State, seat: int) -> list[DraftAction]:
+    """Every action the drafter may take now, built directly (exactly the candidates without a problem, in order)."""
+    turn = state.turn
+    assert turn is not None
+    player = state.players[seat]
+    if turn.discard:
+        return [DiscardTactic(card=c) for c in sorted(set(player.hand))]
+    if turn.acted:
+        return [*_usable_vagrants(state, seat, turn), EndTurn()]
+    if turn.shakedown is not None:
+        picks = turn.shakedown
+        pool = state.pool
+        faces = sorted({f for f in pool if (not picks or f >= picks[-1]) and pool.count(f) > picks.count(f)})
+        return [*(ShakedownPick(face=f) for f in faces), ShakedownRoll()]
+    out: list[DraftAction] = []
+    usable = [] if turn.tactic_used else sorted(c for c in player.hand if c not in turn.drawn)
+    if turn.die == NOBODY:
+        out += [SelectDie(face=f) for f in sorted(set(state.pool))]
+        out += [PlayShakedown(card=c) for c in usable if TACTIC_BY_ID[c].ability == SHAKEDOWN]
+    else:
+        face = player.dice[turn.die]
+        out += legal_rallies(state, seat, turn)
+        out += RESTOCK_OPTIONS
+        for c in usable:
+            ability = TACTIC_BY_ID[c].ability
+            if ability == LOADED_DICE:
+                out += [PlayLoadedDice(card=c, face=f) for f in FACES if f != face]
+        for c in usable:
+            if TACTIC_BY_ID[c].ability == SWITCHEROO:
+                for rival in turn_order(state):
+                    if rival != seat:
+                        out += [PlaySwitcheroo(card=c, rival=rival, die=i) for i, got in enumerate(state.players[rival].dice) if got != face]
+    out += _usable_vagrants(state, seat, turn)
     return out
 
 
-# --- end of Phase 1 (FW-RALLY-07, FW-P1-07..09, GAP-25) ----------------------------------
+def _usable_vagrants(state: State, seat: int, turn: SelectionTurn) -> list[PlayVagrant]:
+    """Every Vagrant move the drafter may make now (a card not used, not just drawn)."""
+    if turn.tactic_used:
+        return []
+    out: list[PlayVagrant] = []
+    for card in sorted(state.players[seat].hand):
+        if card not in turn.drawn and TACTIC_BY_ID[card].ability == VAGRANT:
+            out += _vagrant_moves(state, seat, card, unfilled=True)
+    return out
 
 
-def end_events(state: State) -> list[Event]:
-    """Coppers on filled multi-Gang ALL cards, then the transition to Phase 2, 3 or a repeated Phase 1."""
-    from .deploy import begin_deploy_events
+DRAFT: Decision[State, DraftAction] = Decision(
+    actions=(SelectDie, Rally, Restock, DiscardTactic, PlayShakedown, ShakedownPick, ShakedownRoll, PlayLoadedDice, PlaySwitcheroo, PlayVagrant, EndTurn),
+    candidates=draft_candidates,
+    problem=draft_problem,
+    apply=apply_draft,
+    ask="take their Phase 1 selection turn (a die, then Rally or Restock)",
+    clause="FW-P1-04",
+    legal=legal_draft,
+)
+"""The drafter's selection turn (FW-P1-02..04)."""
 
-    events: list[Event] = []
-    coppers = state.supply.coppers
-    row = list(state.row)
-    for position, slot in enumerate(state.row):
-        if filled(slot) and slot.card is not None and LANDMARK_BY_ID[slot.card].bonus == ALL:
-            if slot.bonus == NOBODY and len(set(slot.spaces)) >= 2 and coppers > 0:
-                events.append(CopperPlaced(position=position))
-                coppers -= 1
-                row[position] = replace(slot, bonus=COPPER)
-    if any(is_brawl_slot(s) for s in state.row):
-        events.append(PhaseBegan(phase="brawl"))
-    elif state.final or any(filled(s) for s in state.row):
-        events += begin_deploy_events(replace(state, row=tuple(row)))
+
+# --- automatic steps: the end of a turn and of Phase 1 (FW-RALLY-07, FW-P1-07..09, GAP-25) ----------
+
+
+def proceed(turn: FwTurn) -> None:
+    """A finished selection turn passes on; after the last one, Phase 1 ends."""
+    selection = turn.state.turn
+    if selection is not None:
+        turn.emit(TurnEnded(player=selection.player))
     else:
-        events.append(StartPassed(player=(state.start + 1) % len(state.players), repeat=True))
-    return events
+        _end_of_phase_1(turn)
+
+
+def _end_of_phase_1(turn: FwTurn) -> None:
+    """Coppers on filled multi-Gang ALL cards, then Phase 2, Phase 3 or a repeated Phase 1."""
+    for position, slot in enumerate(turn.state.row):
+        if filled(slot) and slot.card is not None and LANDMARK_BY_ID[slot.card].bonus == ALL:
+            if slot.bonus == NOBODY and len(set(slot.spaces)) >= 2 and turn.state.supply.coppers > 0:
+                turn.emit(CopperPlaced(position=position))
+    state = turn.state
+    if any(is_brawl_slot(s) for s in state.row):
+        turn.emit(PhaseBegan(phase="brawl"))
+    elif state.final or any(filled(s) for s in state.row):
+        begin_deploy(turn)
+    else:
+        turn.emit(StartPassed(player=next_seat(state.start, len(state.players)), repeat=True))
 
 
 def evolve_copper_placed(state: State, e: CopperPlaced) -> State:
@@ -672,7 +868,7 @@ def evolve_start_passed(state: State, e: StartPassed) -> State:
     return replace(state, start=e.player, stage="roll", turn=None)
 
 
-HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     DiceRolled: evolve_dice_rolled,
     DieSelected: evolve_die_selected,
     TacticPlayed: evolve_tactic_played,
@@ -692,18 +888,4 @@ HANDLERS: dict[type, Any] = {
     CopperPlaced: evolve_copper_placed,
     PhaseBegan: evolve_phase_began,
     StartPassed: evolve_start_passed,
-}
-
-DECIDERS: dict[type, Any] = {
-    SelectDie: decide_select_die,
-    Rally: decide_rally,
-    Restock: decide_restock,
-    DiscardTactic: decide_discard,
-    PlayShakedown: decide_play_shakedown,
-    ShakedownPick: decide_shakedown_pick,
-    ShakedownRoll: decide_shakedown_roll,
-    PlayLoadedDice: decide_loaded_dice,
-    PlaySwitcheroo: decide_switcheroo,
-    PlayVagrant: decide_vagrant,
-    EndTurn: decide_end_turn,
 }

@@ -4,20 +4,23 @@ clauses FW-RESET, FW-FINAL-01/02; GAP-14, GAP-24).
 All automatic: replace deployed cards and their Recruiting tiles, move the
 Inspector with a Tactics card, pass the Starting Player marker, and when the
 Landmark draw pile is empty begin the final round by refilling from the
-leftover deck.
+leftover deck. Then the next Phase 1 is rolled, unless the safety limit ends the game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import advance
+from boardcore import Turn
+from boardcore.seats import next_seat
+from boardcore.tuples import put
 
-from ..board import empty_slot, put
+from ..board import empty_slot
 from ..catalog import TACTIC_BY_ID
-from ..draws import draw_tactics
+from ..draws import drawn, top_tactic
 from ..events import (
     Event,
     FinalRoundBegan,
@@ -31,55 +34,55 @@ from ..events import (
     StartPassed,
 )
 from ..state import NOBODY, State, WardState
+from .rally import roll
+
+__all__ = ["HANDLERS", "proceed", "roll_or_score"]
+
+FwTurn = Turn[State, Event]
 
 
-def reset_events(state: State) -> list[Event]:
+def proceed(turn: FwTurn) -> None:
     """Phase 4 in one go, then the final-round refill if the Landmark deck ran out."""
-    events: list[Event] = []
-    deck = state.supply.landmark_deck
-    stack, used = state.supply.recruit_stack, state.supply.recruit_used
-    rng = state.rng
+    start = turn.state
     # Step 1: replace deployed cards and their Recruiting tiles (FW-RESET-01/02, GAP-24)
-    for position, slot in enumerate(state.row):
+    for position, slot in enumerate(start.row):
         if slot.card is not None:
             continue
-        card = deck[0] if deck else None
-        deck = deck[1:]
-        events.append(LandmarkReplaced(position=position, card=card))
-        if not stack:
-            stack, rng = rng.shuffle(used)
-            used = ()
-            events += [RecruitReshuffled(count=len(stack), tiles=stack), advance(rng)]
-        used = (*used, state.supply.tiles[position])
-        events.append(RecruitReplaced(ward=position, tile=stack[0]))
-        stack = stack[1:]
-    # Step 2: the Inspector moves (FW-RESET-04/05)
-    probe = replace(state, rng=rng)
-    reshuffle, first, second = draw_tactics(probe, 1)
-    events += reshuffle
-    drawn = (first + second)[:1]
-    if drawn:
-        events.append(InspectorMoved(card=drawn[0], ward=TACTIC_BY_ID[drawn[0]].ward - 1))
-    else:
-        events.append(InspectorMoved(card=None, ward=state.inspector))
+        deck = turn.state.supply.landmark_deck
+        turn.emit(LandmarkReplaced(position=position, card=deck[0] if deck else None))
+        if not turn.state.supply.recruit_stack:
+            stack = turn.shuffle(turn.state.supply.recruit_used)
+            turn.emit(RecruitReshuffled(count=len(stack), tiles=stack))
+            drawn(turn)
+        turn.emit(RecruitReplaced(ward=position, tile=turn.state.supply.recruit_stack[0]))
+    # Step 2: the Inspector moves to the Ward on the top Tactics card (FW-RESET-04/05)
+    card = top_tactic(turn)
+    turn.emit(InspectorMoved(card=card, ward=start.inspector if card is None else TACTIC_BY_ID[card].ward - 1))
     # Step 3: pass the marker; the round's stacks merge (GAP-19)
-    events.append(RoundEnded(round=state.round))
-    events.append(StartPassed(player=(state.start + 1) % len(state.players)))
-    if not deck:
-        events += final_events(state, events)
-    return events
+    turn.emit(RoundEnded(round=start.round), StartPassed(player=next_seat(start.start, len(start.players))))
+    if not turn.state.supply.landmark_deck:
+        _begin_final_round(turn)
 
 
-def final_events(state: State, so_far: list[Event]) -> list[Event]:
-    """FW-FINAL-02: refill empty positions 1-5 from the leftover deck."""
-    empty = {e.position for e in so_far if isinstance(e, LandmarkReplaced) and e.card is None}
-    events: list[Event] = [FinalRoundBegan(reason="deck")]
-    leftover = state.supply.leftover_deck
-    for position in sorted(empty):
-        if leftover:
-            events.append(LeftoverDrawn(position=position, card=leftover[0]))
-            leftover = leftover[1:]
-    return events
+def _begin_final_round(turn: FwTurn) -> None:
+    """FW-FINAL-02: refill the empty positions, left to right, from the leftover deck."""
+    turn.emit(FinalRoundBegan(reason="deck"))
+    for position, slot in enumerate(turn.state.row):
+        leftover = turn.state.supply.leftover_deck
+        if slot.card is None and leftover:
+            turn.emit(LeftoverDrawn(position=position, card=leftover[0]))
+
+
+def roll_or_score(turn: FwTurn) -> None:
+    """Before a Phase 1: the safety round limit ends the game at once (an engine option, not a rule).
+
+    The final round is always played: it has a single Phase 1 and ends by itself (GAP-25).
+    """
+    state = turn.state
+    if state.phase1_count >= state.supply.round_limit and not state.final:
+        turn.emit(PhaseBegan(phase="score"))
+    else:
+        roll(turn)
 
 
 def evolve_landmark_replaced(state: State, e: LandmarkReplaced) -> State:
@@ -134,19 +137,7 @@ def evolve_leftover_drawn(state: State, e: LeftoverDrawn) -> State:
     return replace(state, row=put(state.row, e.position, empty_slot(e.card)), supply=supply)
 
 
-def roll_or_end_events(state: State) -> list[Event]:
-    """Before a Phase 1: the safety round limit ends the game at once (an engine option, not a rule).
-
-    The final round is always played: it has a single Phase 1 and ends by itself (GAP-25).
-    """
-    from .rally import roll_events
-
-    if state.phase1_count >= state.supply.round_limit and not state.final:
-        return [PhaseBegan(phase="score")]
-    return roll_events(state)
-
-
-HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     LandmarkReplaced: evolve_landmark_replaced,
     RecruitReshuffled: evolve_recruit_reshuffled,
     RecruitReplaced: evolve_recruit_replaced,
