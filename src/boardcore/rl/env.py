@@ -80,7 +80,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {agent: self._observation_space() for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.catalog.size) for agent in self.possible_agents}
         self._seeds: np.random.Generator | None = None
-        self._match: Match[Any] | None = None
+        self._match: Match[Any, Any, Any, Any] | None = None
         self._decision: Decision | None = None
         self._passed: set[int] = set()
         self._views: dict[int, tuple[int, Vector]] = {}
@@ -106,7 +106,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     @property
-    def match(self) -> Match[Any]:
+    def match(self) -> Match[Any, Any, Any, Any]:
         """The match of the current episode (its ``log`` verifies).
 
         Raises:
@@ -211,7 +211,9 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
     def _finish(self) -> None:
         """The game is over: everyone gets the spec's reward; a safety-limit ending is a truncation."""
         match = self.match
-        rewards = self.spec.rewards(match.outcome, self.players)
+        outcome = match.outcome
+        assert outcome is not None, "finish only a finished game"
+        rewards = self.spec.rewards(outcome, self.players)
         cut = self.spec.truncated(match.view(None), self.config)
         for agent, reward in zip(self.possible_agents, rewards, strict=True):
             self.rewards[agent] = float(reward)
@@ -252,10 +254,8 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         match = self.match
         seat = self._seat_of[self.agent_selection] if self.render_seat is None else self.render_seat
         seen, lines = self._texts.get(seat, (0, []))
-        for event in match.events_for(seat, since=seen):
-            line = self.game.describe(event, seat)
-            if line:
-                lines.append(line)
+        for step in range(seen + 1, len(match) + 1):
+            lines += match.step_text(step, seat)
         self._texts[seat] = (len(match), lines)
         header = f"{self.game.title}, {self.players} players: as seen by player_{seat}"
         return "\n".join([header, *lines, self._status(seat)])

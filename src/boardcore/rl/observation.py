@@ -250,7 +250,8 @@ def _number(entry: Number, name: str) -> _Compiled:
             at.append(offset)
             put.append((value - lo) * scale)
 
-    meaning = f"(x - {lo}) / {hi - lo} for x in {lo}..{hi}" + (" (clipped)" if clip else "")
+    scaled = f"x / {hi}" if lo == 0 else f"(x - {lo}) / {hi - lo}"
+    meaning = f"{scaled}, x in {lo}..{hi}" + (" (a value beyond reads as the nearer bound)" if clip else "")
     return _Compiled(1, write, (Column(0, 1, name, meaning),))
 
 

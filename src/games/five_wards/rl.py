@@ -33,6 +33,7 @@ from .catalog import (
     VAGRANT,
     WARDS,
 )
+from .game import GAME
 from .scoring import SOURCES
 from .state import COPPER, NOBODY
 
@@ -143,8 +144,11 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
 
 
 def actions(config: Config[Any]) -> Mapping[str, ActionDomain]:
-    """Every action field the types leave unbounded; card fields list only the cards that can be played there."""
-    n = config.players
+    """Every action field the types leave unbounded; card fields list only the cards that can be played there.
+
+    Seat and die fields cover the largest table, so a token means the same at every player count.
+    """
+    n = max(GAME.player_counts)
     wards = range(len(WARDS))
     spaces = range(MOST_SPACES)
     faces = FACES

@@ -16,6 +16,7 @@ from boardcore import Config
 from boardcore.rl.spec import ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip
 
 from . import catalog as C
+from .game import GAME
 
 __all__ = ["SPEC"]
 
@@ -101,8 +102,8 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
 
 
 def actions(config: Config[Any]) -> Mapping[str, ActionDomain]:
-    """Every action field the types leave unbounded."""
-    n = config.players
+    """Every action field the types leave unbounded; seat fields cover the largest table, so a token means the same at every player count."""
+    n = max(GAME.player_counts)
     zones = range(len(C.ZONES))
     stacks = range(2)
     return {

@@ -15,6 +15,7 @@ from boardcore import Config
 from boardcore.rl.spec import ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip
 
 from . import catalog as cat
+from .game import GAME
 
 __all__ = ["SPEC"]
 
@@ -112,8 +113,11 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
 
 
 def actions(config: Config[Any]) -> Mapping[str, ActionDomain]:
-    """Every action field the types leave unbounded; card fields list only the cards that can be used there."""
-    n = config.players
+    """Every action field the types leave unbounded; card fields list only the cards that can be used there.
+
+    Seat fields cover the largest table, so a token means the same at every player count.
+    """
+    n = max(GAME.player_counts)
     spots = range(MOST_SPOTS)
     return {
         "ChooseWarrior.target": range(n),

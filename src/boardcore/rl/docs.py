@@ -1,0 +1,180 @@
+"""Reference pages generated from a game's RL spec: its action catalog and observation layout.
+
+    python -m boardcore.rl.docs docs/rl            # write one page per game with a spec
+    python -m boardcore.rl.docs --check docs/rl    # exit 1 if a page is out of date
+
+The pages are generated from the same objects the environment uses, so they
+cannot drift from it; a test compares the committed pages with this output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+from boardcore.registry import get_game
+from boardcore.rl.env import BoardcoreEnv
+from boardcore.rl.observation import Column
+from boardcore.rl.registry import get_spec, list_specs
+
+__all__ = ["main", "page", "write_pages"]
+
+_INDEX = re.compile(r"\[(-?\d+)\]")
+_LETTERS = "ijklm"
+
+
+@attrs.frozen
+class _Row:
+    """Columns of one shape (same field pattern, width and meaning), at offsets affine in their indices."""
+
+    offset: str
+    width: int
+    field: str
+    meaning: str
+    first: int
+
+
+def _group(columns: Sequence[Column]) -> list[_Row]:
+    """Fold columns that differ only in their tuple indices into one row (``players[i].bag``, offset ``12 + 54i``)."""
+    shapes: dict[tuple[str, int, str], list[tuple[tuple[int, ...], int]]] = {}
+    for column in columns:
+        indices = tuple(int(x) for x in _INDEX.findall(column.field))
+        pattern = _INDEX.sub("[#]", column.field)
+        shapes.setdefault((pattern, column.width, column.meaning), []).append((indices, column.offset))
+    rows = []
+    for (pattern, width, meaning), members in shapes.items():
+        rows += _fold(pattern, width, meaning, members)
+    return sorted(rows, key=lambda row: row.first)
+
+
+def _fold(pattern: str, width: int, meaning: str, members: list[tuple[tuple[int, ...], int]]) -> list[_Row]:
+    """One row when the offsets are ``start + stride·index`` over complete index ranges, else one row per column."""
+    separate = [_Row(str(o), width, _fill(pattern, i, {}), meaning, o) for i, o in members]
+    dims = len(members[0][0])
+    varying = [d for d in range(dims) if len({i[d] for i, _ in members}) > 1]
+    if not varying:
+        return separate
+    ranges = {d: sorted({i[d] for i, _ in members}) for d in varying}
+    lowest = min(members, key=lambda m: m[1])
+    strides: dict[int, int] = {}
+    for d in varying:
+        one_up = [o for i, o in members if i[d] == lowest[0][d] + 1 and all(i[e] == lowest[0][e] for e in range(dims) if e != d)]
+        if len(one_up) != 1:
+            return separate
+        strides[d] = one_up[0] - lowest[1]
+    size = 1
+    for r in ranges.values():
+        size *= len(r)
+    complete = all(r == list(range(r[0], r[-1] + 1)) for r in ranges.values()) and size == len(members)
+    affine = all(o == lowest[1] + sum(strides[d] * (i[d] - lowest[0][d]) for d in varying) for i, o in members)
+    if not complete or not affine or any(lowest[0][d] != ranges[d][0] for d in varying):
+        return separate
+    names = {d: _LETTERS[n] for n, d in enumerate(varying)}
+    terms = [f"{strides[d]}·{names[d]}" if ranges[d][0] == 0 else f"{strides[d]}·({names[d]} - {ranges[d][0]})" for d in varying]
+    where = ", ".join(f"{names[d]} = {ranges[d][0]}..{ranges[d][-1]}" for d in varying)
+    field = _fill(pattern, lowest[0], names)
+    return [_Row(" + ".join([str(lowest[1]), *terms]), width, f"{field} ({where})", meaning, lowest[1])]
+
+
+def _fill(pattern: str, indices: tuple[int, ...], names: dict[int, str]) -> str:
+    parts = iter(range(len(indices)))
+
+    def one(_: re.Match[str]) -> str:
+        d = next(parts)
+        return f"[{names[d]}]" if d in names else f"[{indices[d]}]"
+
+    return re.sub(r"\[#\]", one, pattern)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _catalog_table(env: BoardcoreEnv) -> list[str]:
+    lines = ["| id | token | meaning |", "|---|---|---|"]
+    for token, (label, meaning) in enumerate(zip(env.catalog.labels, env.catalog.meanings, strict=True)):
+        lines.append(f"| {token} | `{_cell(label)}` | {_cell(meaning)} |")
+    return lines
+
+
+def _layout_table(env: BoardcoreEnv) -> list[str]:
+    lines = ["| offset | width | field | encoding |", "|---|---|---|---|"]
+    for row in _group(env.observer.columns):
+        lines.append(f"| {row.offset} | {row.width} | `{_cell(row.field)}` | {_cell(row.meaning)} |")
+    return lines
+
+
+def _doc(function: object) -> str:
+    text = (getattr(function, "__doc__", None) or "").strip()
+    return " ".join(text.split())
+
+
+def page(name: str) -> str:
+    """The Markdown reference page of one game's environments (every player count)."""
+    game = get_game(name)
+    spec = get_spec(name)
+    envs = [BoardcoreEnv(game, players) for players in game.player_counts]
+    out = [
+        f"# {game.title}: reinforcement-learning reference",
+        "",
+        f"Generated by `python -m boardcore.rl.docs docs/rl` from the spec registered for `{name}`;",
+        "do not edit by hand. How to read it: [docs/rl.md](../rl.md).",
+        "",
+        "| players | agents | observation columns | catalog tokens |",
+        "|---|---|---|---|",
+    ]
+    for env in envs:
+        agents = ", ".join(env.possible_agents)
+        out.append(f"| {env.players} | {agents} | {env.observer.size} | {env.catalog.size} |")
+    out += [
+        "",
+        f"**Rewards** (`{getattr(spec.rewards, '__name__', 'rewards')}`): {_doc(spec.rewards)}",
+        "",
+        f"**Truncation** (`{getattr(spec.truncated, '__name__', 'truncated')}`): {_doc(spec.truncated)}",
+        "",
+    ]
+    catalogs = {env.catalog.labels for env in envs}
+    if len(catalogs) == 1:
+        out += ["## Action catalog (every player count)", "", *_catalog_table(envs[0]), ""]
+    else:
+        for env in envs:
+            out += [f"## Action catalog, {env.players} players", "", *_catalog_table(env), ""]
+    for env in envs:
+        out += [f"## Observation, {env.players} players ({env.observer.size} columns)", "", *_layout_table(env), ""]
+    return "\n".join(out)
+
+
+def write_pages(directory: Path, check: bool = False) -> list[Path]:
+    """Write (or, with ``check``, compare) ``<game>.md`` for every game with a spec; the stale or missing pages."""
+    stale = []
+    for name in list_specs():
+        path = directory / f"{name}.md"
+        text = page(name)
+        if path.exists() and path.read_text(encoding="utf-8") == text:
+            continue
+        stale.append(path)
+        if not check:
+            directory.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    return stale
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command line: write the pages, or check them (exit 1 when one is stale)."""
+    parser = argparse.ArgumentParser(prog="python -m boardcore.rl.docs", description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("directory", type=Path)
+    parser.add_argument("--check", action="store_true", help="only report pages that differ from the generated text")
+    args = parser.parse_args(argv)
+    stale = write_pages(args.directory, check=args.check)
+    for path in stale:
+        print(f"{'stale' if args.check else 'wrote'}: {path}")
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""The action catalog: fixed token ids, one spelling per action, sub-steps, the pass token and illegal tokens."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from boardcore import IllegalAction, Match
+from boardcore.registry import get_game, list_games
+from boardcore.rl import PASS, ActionCatalog, BoardcoreEnv, Decision, SpecError, Subset, env, get_spec, list_specs, raw_env
+from boardcore.testing.contract import record_playout, sample_indices
+from games.five_wards.actions import CommitTactics, Restock
+from tests.rl import toy
+from tests.rl.cases import CASES, play
+
+
+def test_tic_tac_toe_catalog_is_one_token_per_cell() -> None:
+    """Tic-tac-toe: the pass token, PlaceMark, then one token per cell (a mark is two choices: PlaceMark, the cell)."""
+    catalog = raw_env("tic_tac_toe").catalog
+    assert catalog.labels == ("<pass>", "PlaceMark", *(f"PlaceMark.cell={cell}" for cell in range(9)))
+
+
+def test_kuhn_poker_catalog_is_its_two_actions() -> None:
+    """Kuhn poker's actions have no fields: the catalog is pass, Pass and Bet, as in OpenSpiel (plus the pass token)."""
+    assert raw_env("kuhn_poker").catalog.labels == ("<pass>", "Pass", "Bet")
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_every_legal_action_has_one_spelling(name: str, players: int) -> None:
+    """At sampled states of a random game, every legal action tokenizes, decodes back to itself, and no spelling
+    is the start of another (so the tokens chosen so far always say which actions remain)."""
+    game = get_game(name)
+    catalog = BoardcoreEnv(name, players).catalog
+    playout = record_playout(game, players, 3)
+    for index in sample_indices(len(playout.states), 40):
+        state = playout.states[index]
+        for seat in sorted(game.actors(state)):
+            spellings = [catalog.tokenize(action) for action in game.legal_actions(state, seat)]
+            for action, spelled in zip(game.legal_actions(state, seat), spellings, strict=True):
+                assert catalog.decode(spelled) == action
+            assert len(set(spellings)) == len(spellings), "two legal actions share a spelling"
+            prefixes = {spelled[:cut] for spelled in spellings for cut in range(1, len(spelled))}
+            assert not prefixes & set(spellings), "a legal action's spelling starts another's"
+
+
+@pytest.mark.parametrize("name", ["five_wards", "the_warriors", "peaky_blinders"])
+def test_a_token_means_the_same_at_every_player_count(name: str) -> None:
+    """Seat-valued fields cover the largest table, so token ids do not shift with the player count."""
+    catalogs = {BoardcoreEnv(name, players).catalog.labels for players in get_game(name).player_counts}
+    assert len(catalogs) == 1
+
+
+def test_a_combinatorial_commitment_is_chosen_card_by_card() -> None:
+    """5 Wards' CommitTactics: the type, then one card at a time (only cards that extend a legal subset), then end."""
+    catalog = BoardcoreEnv("five_wards", 3).catalog
+    legal = [CommitTactics(cards=()), CommitTactics(cards=("T03",)), CommitTactics(cards=("T07",)), CommitTactics(cards=("T03", "T07"))]
+    decision = Decision(catalog, legal)
+    token = catalog.labels.index
+    assert set(np.flatnonzero(decision.mask())) == {token("CommitTactics")}
+    assert decision.choose(token("CommitTactics")) is None
+    assert set(np.flatnonzero(decision.mask())) == {token("CommitTactics.cards+T03"), token("CommitTactics.cards+T07"), token("CommitTactics.cards end")}
+    assert decision.choose(token("CommitTactics.cards+T03")) is None
+    assert set(np.flatnonzero(decision.mask())) == {token("CommitTactics.cards+T07"), token("CommitTactics.cards end")}
+    assert decision.choose(token("CommitTactics.cards+T07")) == CommitTactics(cards=("T03", "T07")), "the end token was forced"
+
+
+def test_forced_tokens_are_filled_in() -> None:
+    """After the type token, fields with one possible value are taken without asking (Restock here)."""
+    catalog = BoardcoreEnv("five_wards", 2).catalog
+    only = Restock(cards=2)
+    decision = Decision(catalog, [only, Restock(cards=1, power=1)])
+    assert decision.choose(catalog.labels.index("Restock")) is None
+    assert decision.choose(catalog.labels.index("Restock.cards=2")) == only
+
+
+def test_a_subset_field_refuses_repeated_items() -> None:
+    """A Subset field holds each item once; an action that repeats one is a spec mismatch, not a silent collision."""
+    catalog = BoardcoreEnv("five_wards", 2).catalog
+    with pytest.raises(SpecError, match="repeats an item"):
+        catalog.tokenize(CommitTactics(cards=("T03", "T03")))
+
+
+def test_an_action_field_without_values_is_refused() -> None:
+    """The catalog needs every unbounded field's values; a missing or misspelled entry names the field."""
+    with pytest.raises(SpecError, match="Count.by"):
+        ActionCatalog(toy.Count, {})
+    with pytest.raises(SpecError, match="Count.bye"):
+        ActionCatalog(toy.Count, {"Count.by": (1, 2), "Count.bye": (1,)})
+    with pytest.raises(SpecError, match="not a tuple"):
+        ActionCatalog(toy.Count, {"Count.by": Subset((1, 2))})
+
+
+def test_decode_refuses_incomplete_spellings() -> None:
+    """decode only accepts whole actions."""
+    catalog = raw_env("tic_tac_toe").catalog
+    for tokens in ([], [2], [1], [1, 2, 3]):
+        with pytest.raises(ValueError, match="token"):
+            catalog.decode(tokens)
+
+
+def test_an_illegal_token_is_refused_and_changes_nothing() -> None:
+    """The raw environment refuses a token outside the mask with IllegalAction (rl/illegal_token); the episode goes on."""
+    bare = raw_env("tic_tac_toe")
+    bare.reset(seed=1)
+    before = bare.observe("player_0")
+    for bad in (PASS, 2, 99, -1, True, 1.0, "1"):
+        with pytest.raises(IllegalAction) as refused:
+            bare.step(bad)
+        assert refused.value.code == "rl/illegal_token"
+    after = bare.observe("player_0")
+    assert np.array_equal(before["observation"], after["observation"]) and np.array_equal(before["action_mask"], after["action_mask"])
+    bare.step(np.int64(1))
+    assert bare.agent_selection == "player_0", "after the type token the same agent picks the cell"
+
+
+def test_the_wrapped_environment_ends_the_episode_on_an_illegal_token() -> None:
+    """rl.env (PettingZoo's classic wrappers): an illegal token ends the episode with -1 for its agent, 0 for the rest."""
+    wrapped = env("tic_tac_toe")
+    wrapped.reset(seed=1)
+    wrapped.step(5)
+    assert all(wrapped.terminations.values())
+    assert wrapped.rewards == {"player_0": -1.0, "player_1": 0}
+
+
+def test_a_seat_without_legal_action_passes_explicitly() -> None:
+    """Both seats act, seat 0 has no legal action: its mask is only the pass token, and passing lets seat 1 act."""
+    bare = raw_env(toy.make_game(frozenset({0})), spec=toy.SPEC)
+    bare.reset(seed=1)
+    assert bare.agent_selection == "player_0"
+    assert np.flatnonzero(bare.observe("player_0")["action_mask"]).tolist() == [PASS]
+    bare.step(PASS)
+    assert bare.agent_selection == "player_1"
+    assert PASS not in np.flatnonzero(bare.observe("player_1")["action_mask"])
+    taken = play(bare, 2)
+    assert bare.match.is_over and all(token == PASS for agent, token in taken if agent == "player_0")
+
+
+def test_an_episode_where_nobody_can_act_is_truncated() -> None:
+    """Every actor passes and nothing changes: the episode is cut (truncated, reward 0), not looped forever."""
+    bare = raw_env(toy.make_game(frozenset({0, 1})), spec=toy.SPEC, render_mode="ansi")
+    bare.reset(seed=1)
+    bare.step(PASS)
+    bare.step(PASS)
+    assert all(bare.truncations.values()) and not any(bare.terminations.values())
+    assert bare.rewards == {"player_0": 0.0, "player_1": 0.0}
+    assert "no seat can act" in str(bare.render())
+    assert not bare.match.is_over
+
+
+def test_the_spec_is_found_through_its_entry_point() -> None:
+    """get_spec reads the boardcore.rl entry points; an unknown game's error lists the games that have one."""
+    assert get_spec("five_wards") is BoardcoreEnv("five_wards", 2).spec
+    with pytest.raises(KeyError, match="five_wards"):
+        get_spec("no_such_game")
+
+
+def test_every_registered_game_has_a_spec() -> None:
+    """Every game of this repository is published as an environment."""
+    assert set(list_games()) <= set(list_specs())
+
+
+def test_unseeded_resets_follow_the_last_seed() -> None:
+    """reset(seed=s) plays Match.new(game, players, s); later seedless resets are drawn from s, so they repeat too."""
+    first, second = raw_env("kuhn_poker"), raw_env("kuhn_poker")
+    first.reset(seed=5)
+    assert first.match.seed == 5 and first.match.initial_state == Match.new(first.game, 2, 5).initial_state
+    second.reset(seed=5)
+    first.reset()
+    second.reset()
+    assert first.match.seed == second.match.seed != 5
