@@ -129,8 +129,8 @@ class Match(Generic[S, A, E, V]):
                 f"against the log's digests; pass seed=None to draw 64 random bits (or a seed of at least 2**48)"
             )
             raise ValueError(msg)
+        config = game.config(players if type(players) is int else len(_player_names(players)), options)
         names = _player_names(players)
-        config = game.config(len(names), options)
         state = game.setup(config, seed)
         salt = new_salt() if commit_seed else None
         commitment = seed_commitment(seed, salt) if commit_seed else None
@@ -152,8 +152,8 @@ class Match(Generic[S, A, E, V]):
         Raises:
             ValueError: a bad player count or options.
         """
-        names = _player_names(players)
-        return cls(game, game.config(len(names), options), None, names, [state], [])
+        config = game.config(players if type(players) is int else len(_player_names(players)), options)
+        return cls(game, config, None, _player_names(players), [state], [])
 
     # --- reading ---------------------------------------------------------
 

@@ -264,6 +264,14 @@ def verify(
             failure = _check_record(rules, upcasters, header, item, checked + 1, chain, state)
             if isinstance(failure, tuple):
                 kind, message = failure
+                if kind == "header_altered":
+                    follower = next(items, None)
+                    if follower is not None and _links(item, follower[1]):
+                        return Verdict(ok=False, steps=0, step=None, line=1, kind="broken_chain", message="the header was altered: the first record does not chain from it")
+                    kind = "broken_chain"
+                    message = "this record's chain value was altered (its content replays to its digests)"
+                    if follower is None:
+                        message = "this record's chain value, or the header it chains from, was altered (its content replays to its digests)"
                 return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind=kind, message=message)
             state = failure
             chain = item.chain
@@ -336,8 +344,9 @@ def _broken_chain(game: Game[Any, Any, Any, Any], record: Record, number: int, s
     """Name what was altered when a record's chain value does not match.
 
     If the record's own action still produces its logged digests, its content is
-    genuine: the chain value itself was edited, or (for the first record) the
-    header it chains from was.
+    genuine: its chain value was edited or, for the first record, maybe the header
+    it chains from (``header_altered``: the caller looks at the next record, which
+    chains from this record's chain value only if that value is the original).
     """
     genuine = False
     if not upcasters:
@@ -347,11 +356,21 @@ def _broken_chain(game: Game[Any, Any, Any, Any], record: Record, number: int, s
         except Exception:  # an illegal or crashing action: the content is what changed
             genuine = False
     if genuine and number == 1:
-        raise LogError("the header was altered: the first record's chain does not match it", step=None, line=1, kind="broken_chain")
+        return "header_altered", ""
     if genuine:
         return "broken_chain", "this record's chain value was altered (its content replays to its digests)"
     where = "this record (or the header it chains from)" if number == 1 else "this record"
     return "broken_chain", f"the hash chain does not match: {where} was altered"
+
+
+def _links(record: Record, follower: Any) -> bool:
+    """``follower`` is a record whose chain value follows from ``record``'s."""
+    if not isinstance(follower, Record):
+        return False
+    try:
+        return chain_link(record.chain, follower.step, follower.player, follower.action, follower.events, follower.state) == follower.chain
+    except (TypeError, ValueError):
+        return False
 
 
 def replay(

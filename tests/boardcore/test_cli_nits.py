@@ -1,0 +1,89 @@
+"""The command line's rough edges, each filed in the "Trust" issue, each with its fix pinned down."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boardcore import Match
+from boardcore.cli import main
+from boardcore.log import read_log
+from boardcore.match import MIN_COMMITTED_SEED
+from boardcore.registry import get_game
+
+BOARDCORE = [sys.executable, "-m", "boardcore.cli"]
+
+
+def test_an_option_without_equals_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--option round_limit`` (no ``=``) exits 2 with the usual one-line error."""
+    assert main(["play", "five_wards", "--option", "round_limit"]) == 2
+    assert capsys.readouterr().err.startswith("boardcore play: error: --option takes KEY=VALUE")
+
+
+@pytest.mark.parametrize("players", ["0", "-1", "9"])
+def test_an_unsupported_player_count_is_refused_naming_the_counts(players: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--players 0`` no longer plays the default count; every unsupported count names the supported ones and itself."""
+    assert main(["play", "five_wards", "--players", players]) == 2
+    err = capsys.readouterr().err
+    assert "2, 3, 4, 5 players" in err and f"not {players}" in err
+
+
+@pytest.mark.parametrize(
+    ("option", "words"),
+    [
+        ("round_limit=2.7", "expected a whole number, not 2.7"),
+        ("round_limit=true", "expected a whole number, not True"),
+        ("round_limit=0", "'round_limit' must be in range(1, 1001) (got 0)"),
+        ("gangs=5", "gangs must be"),
+    ],
+)
+def test_option_values_of_the_wrong_type_are_refused_in_words(option: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """2.7 is not silently 2, true is not 1, and no attrs internals reach the message."""
+    assert main(["play", "five_wards", "--option", option]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Attribute(" not in err and "strip" not in err
+
+
+def test_replay_past_the_last_step_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay --step 100000`` on a short log says how many steps it has instead of showing the last."""
+    log = tmp_path / "t.jsonl"
+    assert main(["play", "tic_tac_toe", "--out", str(log)]) == 0
+    steps = len(read_log(log).records)
+    capsys.readouterr()
+    assert main(["replay", str(log), "--step", "100000"]) == 2
+    assert f"the log has {steps} steps; there is no step 100000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["schema", "five_wards"], ["replay", "LOG"]])
+def test_piping_into_head_ends_quietly(command: list[str], tmp_path: Path) -> None:
+    """``boardcore schema ... | head`` prints no 'Broken pipe' error and exits 0."""
+    log = tmp_path / "t.jsonl"
+    main(["play", "tic_tac_toe", "--out", str(log)])
+    args = [str(log) if part == "LOG" else part for part in command]
+    pipeline = f"{' '.join(BOARDCORE)} {' '.join(args)} | head -n 1"
+    done = subprocess.run(["bash", "-o", "pipefail", "-c", pipeline], capture_output=True, text=True, check=False)
+    assert done.stderr == "" and done.returncode == 0, done.stderr
+
+
+def test_commit_seed_draws_an_unguessable_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``play --commit-seed`` without ``--seed`` draws a random 64-bit seed (no longer seed 1) and reveals it at the end."""
+    seeds = set()
+    for name in ("a", "b"):
+        log = tmp_path / f"{name}.jsonl"
+        assert main(["play", "tic_tac_toe", "--commit-seed", "--out", str(log)]) == 0
+        reveal = read_log(log).reveal
+        assert reveal is not None and reveal.seed >= MIN_COMMITTED_SEED
+        seeds.add(reveal.seed)
+    assert len(seeds) == 2
+
+
+def test_a_small_committed_seed_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """A committed seed small enough to find by trying seeds is refused, saying why and what to do."""
+    assert main(["play", "tic_tac_toe", "--commit-seed", "--seed", "31337"]) == 2
+    assert "pass seed=None" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="unguessable"):
+        Match.new(get_game("tic_tac_toe"), 2, 31337, commit_seed=True)
+    assert Match.new(get_game("tic_tac_toe"), 2, commit_seed=True).seed is not None
