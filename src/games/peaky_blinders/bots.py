@@ -11,15 +11,16 @@ own seeded RNG stream.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
 
 import attrs
 
 from boardcore import Rng
-from boardcore.rng import BOTS
+from boardcore.bots import bot_rng
 
 from . import catalog as C
 from .actions import (
+    Action,
     BailOut,
     BuyMarker,
     ChooseDefender,
@@ -53,6 +54,9 @@ HELPS = {
 """Which missions (``"C"``: the money for control markers) a location's reward feeds."""
 
 
+T = TypeVar("T")
+
+
 def _tokens(p: PlayerView, name: str) -> int:
     return int(getattr(p.holdings, name))
 
@@ -66,17 +70,18 @@ class HouseBot:
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
-        return cls(seat, Rng.from_seed(seed * 1_000_003 + seat, BOTS))
+        """The house bot of ``seat`` in a game seeded ``seed`` (``Game.house_bot``)."""
+        return cls(seat, bot_rng(seed, seat))
 
-    def _pick(self, options: Sequence[Any]) -> Any:
+    def _pick(self, options: Sequence[T]) -> T:
         choice, self.rng = self.rng.choice(options)
         return choice
 
-    def _best(self, scored: list[tuple[float, Any]]) -> Any:
+    def _best(self, scored: list[tuple[float, Action]]) -> Action:
         top = max(s for s, _ in scored)
         return self._pick([a for s, a in scored if s == top])
 
-    def choose(self, view: View, legal: Sequence[Any]) -> Any:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """One of ``legal`` for this seat's view."""
         kinds = {type(a) for a in legal}
         me = view.players[self.seat]
@@ -87,15 +92,16 @@ class HouseBot:
             return self._fortune(view, me, legal)
         if PlaceHenchman in kinds:
             return self._place(view, me, wanted, legal)
-        if ChooseDefender in kinds:
-            return min(legal, key=lambda a: (_tokens(view.players[a.defender], "members"), a.defender))
+        defenders = [a for a in legal if isinstance(a, ChooseDefender)]
+        if defenders:
+            return min(defenders, key=lambda a: (_tokens(view.players[a.defender], "members"), a.defender))
         if SwapMarker in kinds or DeclineSwap in kinds:
             return self._swap(view, me, legal)
         if ChooseOption in kinds:
             return self._option(view, me, wanted, legal)
         return self._turn(me, wanted, legal)
 
-    def _fortune(self, view: View, me: PlayerView, legal: Sequence[Any]) -> Any:
+    def _fortune(self, view: View, me: PlayerView, legal: Sequence[Action]) -> Action:
         if UseFortune() not in legal:
             return DeclineFortune()
         roll = next(r for r in view.rolls if r.open)
@@ -106,9 +112,9 @@ class HouseBot:
             return UseFortune() if crosses else DeclineFortune()
         return UseFortune() if _tokens(me, "fortune") >= 2 else DeclineFortune()
 
-    def _place(self, view: View, me: PlayerView, wanted: set[str], legal: Sequence[Any]) -> Any:
+    def _place(self, view: View, me: PlayerView, wanted: set[str], legal: Sequence[Action]) -> Action:
         rivals = any(c for s, c in enumerate(view.markers[view.zone]) if s != self.seat)
-        scored: list[tuple[float, Any]] = []
+        scored: list[tuple[float, Action]] = []
         for a in legal:
             if not isinstance(a, PlaceHenchman):
                 continue
@@ -128,8 +134,8 @@ class HouseBot:
             scored.append((value - 0.01 * a.space, a))
         return self._best(scored) if scored else legal[-1]
 
-    def _option(self, view: View, me: PlayerView, wanted: set[str], legal: Sequence[Any]) -> Any:
-        names = [a.option for a in legal]
+    def _option(self, view: View, me: PlayerView, wanted: set[str], legal: Sequence[Action]) -> Action:
+        names = [a.option for a in legal if isinstance(a, ChooseOption)]
         if names[0] in C.MATERIALS:
             need: dict[str, int] = {m: sum(1 for code in wanted if code in HELPS[m]) for m in C.MATERIALS}
             return ChooseOption(option=max(names, key=lambda m: (need[m], -_tokens(me, C.ONE_ITEM[m]))))
@@ -140,13 +146,13 @@ class HouseBot:
             return ChooseOption(option=max(names, key=lambda h: _tokens(target, h)))
         return ChooseOption(option=min(names, key=lambda h: _tokens(me, h)))
 
-    def _swap(self, view: View, me: PlayerView, legal: Sequence[Any]) -> Any:
+    def _swap(self, view: View, me: PlayerView, legal: Sequence[Action]) -> Action:
         """Take over a rival's marker only in the control-mission zone, never with a marker from there."""
         zone = C.control_zone(me.missions[2])
         swaps = [a for a in legal if isinstance(a, SwapMarker) and a.from_zone != zone]
         return swaps[0] if swaps and view.zone == zone else DeclineSwap()
 
-    def _turn(self, me: PlayerView, wanted: set[str], legal: Sequence[Any]) -> Any:
+    def _turn(self, me: PlayerView, wanted: set[str], legal: Sequence[Action]) -> Action:
         zone = C.control_zone(me.missions[2])
         markers = [a for a in legal if isinstance(a, BuyMarker) and a.zone == zone and a.from_zone != zone]
         if markers:
@@ -162,7 +168,3 @@ class HouseBot:
             return spare[0]
         return EndTurn() if EndTurn() in legal else Pass()
 
-
-def house_bot(seed: int, seat: int) -> HouseBot:
-    """The game's house bot for ``seat`` (``Game.house_bot``)."""
-    return HouseBot.seeded(seed, seat)

@@ -1,42 +1,40 @@
-"""The Game record: who decides what now, action dispatch, the automatic-step driver, evolve table."""
+"""The Game record: who faces which decision, the automatic steps between decisions, the evolve table.
+
+Each kind of decision is a :class:`boardcore.Decision` whose ``candidates`` and
+``problem`` live in the phase module of its rulebook section; the turn kernel
+derives ``actors``, ``legal_actions`` and ``decide`` from them, folds every event
+as it is emitted, runs the win check after each (``scoring.watch``) and stops the
+turn once the game is over.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-import msgspec
-
-from boardcore import PUBLIC, REVEAL, Game, make_evolve, only, owner
+from boardcore import Decision, Flow, Game, Turn, make_evolve
 
 from . import actions as A
 from . import events as E
 from . import scoring
-from .bots import house_bot
-from .flow import Ctx, GameOver, Refusal
+from .actions import Action
+from .bots import HouseBot
+from .events import Event
 from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter, suspicion
 from .start import setup
 from .state import Options, State
-from .text import describe
-from .view import (
-    View,
-    determinize,
-    redact_card_drawn,
-    redact_deck_reshuffled,
-    redact_mission_completed,
-    view,
-)
+from .text import action_text, event_text, summary_text
+from .view import VISIBILITY, View, determinize, secrets, view
 
 # --- whose decision is it -----------------------------------------------------------
 
 
 def awaiting(state: State) -> tuple[int, str] | None:
-    """``(seat, kind)`` of the decision the game waits for, or ``None`` when the next step is automatic."""
+    """``(seat, kind)`` of the one decision the game waits for, or ``None`` (the next step is automatic,
+    the game is over, or every seat still picks its face-up card: see ``decision``)."""
     phase = state.phase
-    if phase == "over":
+    if phase == "over" or phase == "reveal":
         return None
-    if phase == "reveal":
-        return None  # simultaneous: see ``actors``
     roll = fortune.open_roll(state)
     if roll is not None:
         return roll.player, "fortune"
@@ -55,50 +53,15 @@ def awaiting(state: State) -> tuple[int, str] | None:
     return None
 
 
-KINDS: dict[str, tuple[tuple[type, ...], Callable[[State, int], list[Any]], Callable[[State, int, Any], Refusal | None], Callable[[Ctx, int, Any], None]]] = {
-    "reveal": ((A.RevealMission,), show_mission.candidates, show_mission.problem, show_mission.decide_reveal),
-    "fortune": ((A.UseFortune, A.DeclineFortune), fortune.candidates, fortune.problem, fortune.decide_fortune),
-    "place": ((A.PlaceHenchman, A.PassPlacement), preparation.candidates, preparation.problem, preparation.decide_place),
-    "defender": ((A.ChooseDefender,), conflict.defender_candidates, conflict.defender_problem, conflict.decide_defender),
-    "swap": ((A.SwapMarker, A.DeclineSwap), conflict.swap_candidates, conflict.swap_problem, conflict.decide_swap),
-    "choice": ((A.ChooseOption,), cards.choice_candidates, cards.choice_problem, cards.decide_choice),
-    "turn": (
-        (A.PlayCard, A.BuyMarker, A.BailOut, A.SellMaterial, A.BuyMaterial, A.SwapMaterial, A.Exchange, A.EndTurn, A.Pass),
-        open_state.candidates,
-        open_state.problem,
-        open_state.decide,
-    ),
-}
-"""Per decision kind: the actions it accepts, their candidates, their check, their decision."""
-
-RULE = {
-    "reveal": "PB-SETUP-11",
-    "fortune": "PB-FORT-01",
-    "place": "PB-PREP-05",
-    "defender": "PB-CONF-05",
-    "swap": "PB-CONF-13",
-    "choice": "PB-CARD-01",
-    "turn": "PB-OGS-03",
-}
-"""The clause behind each decision kind, cited when an action comes at the wrong time."""
-
-WHAT = {
-    "reveal": "choose which mission card to show",
-    "fortune": "decide whether to use a fortune token",
-    "place": "place a henchman or pass",
-    "defender": "choose a defender",
-    "swap": "decide on the marker swap",
-    "choice": "choose what the card hits",
-    "turn": "take an open-game-state turn",
-}
-
-
-def waiting_for(state: State, seat: int) -> str | None:
-    """The kind of decision ``seat`` has to make now, or ``None``."""
+def decision(state: State, seat: int) -> str | None:
+    """The kind of decision ``seat`` faces now, or ``None``."""
     if state.phase == "reveal":
         return "reveal" if seat in show_mission.waiting(state) else None
     waiting = awaiting(state)
     return waiting[1] if waiting is not None and waiting[0] == seat else None
+
+
+NO_ACTORS: frozenset[int] = frozenset()
 
 
 def actors(state: State) -> frozenset[int]:
@@ -106,81 +69,105 @@ def actors(state: State) -> frozenset[int]:
     if state.phase == "reveal":
         return frozenset(show_mission.waiting(state))
     waiting = awaiting(state)
-    return frozenset() if waiting is None else frozenset((waiting[0],))
+    return NO_ACTORS if waiting is None else frozenset((waiting[0],))
 
 
-def legal_actions(state: State, seat: int) -> list[Any]:
-    """Every action the seat may take now, exactly."""
-    kind = waiting_for(state, seat)
-    if kind is None:
-        return []
-    _, candidates, problem, _ = KINDS[kind]
-    return [a for a in candidates(state, seat) if problem(state, seat, a) is None]
+def is_over(state: State) -> bool:
+    """Someone completed all three missions, or the Derby limit was reached (``GameEnded``)."""
+    return state.phase == "over"
 
 
-def refusal(state: State, seat: int, act: Any) -> tuple[str, Refusal | None]:
-    """The decision kind ``seat`` faces and why ``act`` is refused now (``None``: accepted)."""
-    if state.phase == "over":
-        return "", Refusal("The game is over.", "game/over", "PB-END-02")
-    kind = waiting_for(state, seat)
-    if kind is None:
-        waiting = awaiting(state)
-        who = ", ".join(f"player {s}" for s in sorted(actors(state))) or "nobody"
-        clause = RULE["reveal" if waiting is None else waiting[1]]
-        return "", Refusal(f"It is not player {seat}'s decision now; waiting for {who}.", "turn/not_your_turn", clause)
-    kinds, _, problem, _ = KINDS[kind]
-    if not isinstance(act, kinds):
-        return kind, Refusal(f"Player {seat} must {WHAT[kind]} now.", "action/wrong_step", RULE[kind])
-    try:
-        msgspec.convert(msgspec.to_builtins(act), A.Action)
-    except (msgspec.ValidationError, TypeError) as err:
-        return kind, Refusal(f"Its fields are malformed ({err}).", "action/malformed", RULE[kind])
-    return kind, problem(state, seat, act)
+def proceed(turn: Turn[State, Event]) -> None:
+    """One automatic step of the phase the table is in (called while nobody must decide)."""
+    state = turn.state
+    phase = state.phase
+    if phase == "reveal":
+        preparation.begin_zone(turn, 0)
+    elif phase == "starter":
+        starter.step(turn)
+    elif phase == "prep":
+        preparation.step(turn)
+    elif phase == "action":
+        action.step(turn)
+    elif phase == "ogs":
+        open_state.step(turn)
+    elif state.derby is not None:
+        derby.step(turn)
+    elif state.progress.derbies >= state.progress.max_derbies:
+        scoring.end_by_limit(turn)
+    else:
+        preparation.begin_zone(turn, 0)
 
 
-def decide(state: State, seat: int, act: Any) -> list[Any]:
-    """Check the action, emit its events and every automatic step after it."""
-    kind, refused = refusal(state, seat, act)
-    if refused is not None:
-        raise refused.error(seat, act)
-    handler = KINDS[kind][3]
-    ctx = Ctx(state, evolve, seat, scoring.check)
-    try:
-        handler(ctx, seat, act)
-        run(ctx)
-    except GameOver:
-        pass
-    return ctx.finish()
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "reveal": Decision(
+        actions=(A.RevealMission,),
+        candidates=show_mission.candidates,
+        problem=show_mission.problem,
+        apply=show_mission.decide_reveal,
+        ask="choose which mission card to show",
+        clause="PB-SETUP-11",
+        legal=show_mission.candidates,
+    ),
+    "fortune": Decision(
+        actions=(A.UseFortune, A.DeclineFortune),
+        candidates=fortune.candidates,
+        problem=fortune.problem,
+        apply=fortune.decide_fortune,
+        ask="decide whether to use a fortune token",
+        clause="PB-FORT-01",
+    ),
+    "place": Decision(
+        actions=(A.PlaceHenchman, A.PassPlacement),
+        candidates=preparation.candidates,
+        problem=preparation.problem,
+        apply=preparation.decide_place,
+        ask="place a henchman or pass",
+        clause="PB-PREP-05",
+        legal=preparation.candidates,
+    ),
+    "defender": Decision(
+        actions=(A.ChooseDefender,),
+        candidates=conflict.defender_candidates,
+        problem=conflict.defender_problem,
+        apply=conflict.decide_defender,
+        ask="choose a defender",
+        clause="PB-CONF-05",
+        legal=conflict.defender_candidates,
+    ),
+    "swap": Decision(
+        actions=(A.SwapMarker, A.DeclineSwap),
+        candidates=conflict.swap_candidates,
+        problem=conflict.swap_problem,
+        apply=conflict.decide_swap,
+        ask="decide on the marker swap",
+        clause="PB-CONF-13",
+        legal=conflict.swap_candidates,
+    ),
+    "choice": Decision(
+        actions=(A.ChooseOption,),
+        candidates=cards.choice_candidates,
+        problem=cards.choice_problem,
+        apply=cards.decide_choice,
+        ask="choose what the card hits",
+        clause="PB-CARD-01",
+        legal=cards.choice_candidates,
+    ),
+    "turn": Decision(
+        actions=open_state.TURN_ACTIONS,
+        candidates=open_state.candidates,
+        problem=open_state.problem,
+        apply=open_state.decide,
+        ask="take an open-game-state turn",
+        clause="PB-OGS-03",
+        legal=open_state.legal,
+    ),
+}
+"""Every kind of decision. Where every candidate is legal by construction (a mission pick, a placement, a
+defender, a swap, a choice) the candidates are the legal list; the open-game-state turn lists its legal
+actions directly (``open_state.legal``); the contract suite checks each against its ``problem``."""
 
-
-def run(ctx: Ctx) -> None:
-    """Play automatic steps until a player must decide or the game ends."""
-    while awaiting(ctx.state) is None:
-        state = ctx.state
-        phase = state.phase
-        if phase == "over":
-            return
-        if phase == "reveal":
-            if state.reveal is not None:
-                return
-            preparation.begin_zone(ctx, 0)
-        elif phase == "starter":
-            starter.step(ctx)
-        elif phase == "prep":
-            preparation.step(ctx)
-        elif phase == "action":
-            action.step(ctx)
-        elif phase == "ogs":
-            open_state.step(ctx)
-        elif state.derby is not None:
-            derby.step(ctx)
-        elif state.progress.derbies >= state.progress.max_derbies:
-            scoring.end_by_limit(ctx)
-        else:
-            preparation.begin_zone(ctx, 0)
-
-
-_HANDLERS: dict[type, Callable[[State, Any], State]] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     E.MissionChosen: show_mission.evolve_mission_chosen,
     E.MissionsShown: show_mission.evolve_missions_shown,
     E.ZoneBegan: preparation.evolve_zone_began,
@@ -224,43 +211,37 @@ _HANDLERS: dict[type, Callable[[State, Any], State]] = {
     E.MissionCompleted: common.evolve_mission_completed,
     E.GameEnded: common.evolve_game_ended,
 }
-evolve: Callable[[State, Any], State] = make_evolve(E.Event, _HANDLERS)
+"""One fold per event type (``RngAdvanced`` is the engine's)."""
+evolve: Callable[[State, Any], State] = make_evolve(Event, HANDLERS)
 
+FLOW: Flow[State, Action, Event] = Flow(
+    evolve=evolve,
+    decisions=DECISIONS,
+    decision=decision,
+    actors=actors,
+    is_over=is_over,
+    proceed=proceed,
+    watch=scoring.watch,
+)
 
-def _nobody(event: Any) -> tuple[int, ...]:
-    return ()
-
-
-VISIBILITY = {
-    **{t: PUBLIC for t in E.Event.__args__ if t is not E.RngAdvanced},  # type: ignore[attr-defined]
-    E.MissionChosen: owner("player", redacted=show_mission.redact_mission_chosen),
-    E.MissionsShown: REVEAL,
-    E.CardPlayed: REVEAL,
-    E.GameEnded: REVEAL,
-    E.CardDrawn: owner("player", redacted=redact_card_drawn),
-    E.DeckReshuffled: only(_nobody, redacted=redact_deck_reshuffled),
-    E.MissionCompleted: only(lambda e: (e.player,), redacted=redact_mission_completed),
-}
-
-GAME: Game[State, Any, Any, View] = Game(
+GAME: Game[State, Action, Event, View] = Game(
     name="peaky_blinders",
     title="Peaky Blinders: Under New Management",
     rules_version="4",
     player_counts=(2, 3, 4),
-    action_type=A.Action,
-    event_type=E.Event,
+    action_type=Action,
+    event_type=Event,
     view_type=View,
     setup=setup,
-    actors=actors,
-    legal_actions=legal_actions,
-    decide=decide,
-    evolve=evolve,
+    flow=FLOW,
     view=view,
     visibility=VISIBILITY,
     outcome=scoring.outcome,
     determinize=determinize,
     options_type=Options,
-    event_text=lambda event, viewer, names: describe(event, viewer),  # TODO(kernel port): names, redacted input
-    action_text=lambda action, seat, names: describe(action, seat),  # TODO(kernel port)
-    house_bot=house_bot,
+    event_text=event_text,
+    action_text=action_text,
+    summary_text=summary_text,
+    secrets=secrets,
+    house_bot=HouseBot.seeded,
 )

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from boardcore import Outcome
+from boardcore import Outcome, Turn
+from boardcore.seats import clockwise
 
 from . import catalog as C
 from . import events as E
-from .events import GameEnded, MissionCompleted
-from .flow import Ctx, GameOver, cash, value
+from .events import Event, GameEnded, MissionCompleted
 from .state import State
+from .table import cash, value
 
 
 def _res(state: State, seat: int) -> tuple[int, ...]:
@@ -51,6 +52,7 @@ def has_won(state: State, seat: int) -> bool:
 
 
 def revealed_missions(state: State) -> tuple[tuple[str, str, str], ...]:
+    """Every player's three mission cards, as ``GameEnded`` turns them face up."""
     return tuple(p.missions for p in state.players)
 
 
@@ -64,32 +66,33 @@ FLOW_ONLY = frozenset({
 """Events that change nothing a mission reads (holdings, markers, Derby wins): no check after them."""
 
 
-def check(ctx: Ctx) -> None:
-    """Latch newly met missions; end the game if someone has won (GAP-03)."""
-    state = ctx.state
-    if state.phase in ("over", "reveal") or type(ctx.events[-1]) in FLOW_ONLY:
+def watch(turn: Turn[State, Event]) -> None:
+    """After every event: latch newly met missions, and end the game at once if someone has won (GAP-03, PB-END-02).
+
+    The kernel calls this after each event and stops the turn as soon as ``GameEnded`` is folded.
+    """
+    state = turn.state
+    if state.phase in ("over", "reveal") or type(turn.events[-1]) in FLOW_ONLY:
         return
     for seat, player in enumerate(state.players):
         for slot in (0, 1):
             if not player.done[slot] and CONDITIONS[player.missions[slot]](state, seat):
-                ctx.fold(MissionCompleted(player=seat, slot=slot, mission=player.missions[slot], face_up=player.face_up == slot))
-    state = ctx.state
+                turn.emit(MissionCompleted(player=seat, slot=slot, mission=player.missions[slot], face_up=player.face_up == slot))
+    state = turn.state
     winners = [seat for seat in range(len(state.players)) if has_won(state, seat)]
     if not winners:
         return
-    if ctx.actor in winners:
-        winner = ctx.actor
+    actor = turn.player
+    if actor is not None and actor in winners:
+        winner = actor
     else:
-        n = len(state.players)
-        winner = next(s for s in ((state.starter + i) % n for i in range(n)) if s in winners)
-    ctx.fold(GameEnded(winner=winner, reason="missions", missions=revealed_missions(state)))
-    raise GameOver
+        winner = next(seat for seat in clockwise(state.starter, len(state.players)) if seat in winners)
+    turn.emit(GameEnded(winner=winner, reason="missions", missions=revealed_missions(state)))
 
 
-def end_by_limit(ctx: Ctx) -> None:
+def end_by_limit(turn: Turn[State, Event]) -> None:
     """The Derby limit is reached and nobody has won (GAP-04)."""
-    ctx.fold(GameEnded(winner=-1, reason="limit", missions=revealed_missions(ctx.state)))
-    raise GameOver
+    turn.emit(GameEnded(winner=-1, reason="limit", missions=revealed_missions(turn.state)))
 
 
 def breakdown(state: State, seat: int) -> dict[str, float]:

@@ -1,17 +1,30 @@
-"""Words for humans: one line per action or event (``describe``) and the end-of-game summary (``summarize``)."""
+"""Words for humans: one line per event or own action, and the story of a game, told with the match's seat names.
+
+The engine redacts before it asks for text: ``event_text`` only ever sees an event
+as its viewer receives it (a drawn card another seat holds arrives as ``""``, a
+secret mission pick as slot -1), and ``summary_text`` works from the viewer's own
+view and events. Each event and action type has one function in ``EVENT_TEXT`` /
+``ACTION_TEXT``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from boardcore import Names, Outcome
 
 from . import actions as A
 from . import catalog as C
 from . import events as E
+from .actions import Action
+from .events import Event
+from .view import View
+
+__all__ = ["ACTION_TEXT", "EVENT_TEXT", "action_text", "event_text", "summary_text"]
 
 
-def _p(seat: int) -> str:
-    return f"P{seat + 1}"
+# --- pieces of a line ----------------------------------------------------------------
 
 
 def _card(code: str) -> str:
@@ -69,175 +82,192 @@ def _mission(code: str) -> str:
     return f"{code} {C.MISSION[code].name}" if code else "a hidden mission"
 
 
-def describe(item: Any, viewer: int | None) -> str:
-    """One line for an action or event, as ``viewer`` may read it (events arrive already redacted)."""
-    t = type(item)
-    if t is A.RevealMission:
-        return f"show your mission card {item.slot + 1} face up"
-    if t is A.UseFortune:
-        return "use a fortune token (+1)"
-    if t is A.DeclineFortune:
-        return "keep the roll"
-    if t is A.PlaceHenchman:
-        return f"place the {item.henchman} henchman on {_space(item.space)}"
-    if t is A.PassPlacement:
-        return "place no more henchmen this round"
-    if t is A.ChooseDefender:
-        return f"attack {_p(item.defender)}"
-    if t is A.SwapMarker:
-        source = "the supply" if item.from_zone is None else C.ZONES[item.from_zone]
-        return f"replace one of the defender's control markers with one of yours from {source}"
-    if t is A.DeclineSwap:
-        return "leave the defender's control markers in place"
-    if t is A.PlayCard:
-        target = "" if item.target is None else f" on {_p(item.target)}"
-        return f"play {_card(item.card)}{target}"
-    if t is A.ChooseOption:
-        return f"choose {_option(item.option)}"
-    if t is A.BuyMarker:
-        if item.from_zone is None:
-            return f"buy a control marker for {C.ZONES[item.zone]} for {C.MARKER_COST} cash"
-        return f"pay {C.MARKER_COST} cash to move one of your control markers from {C.ZONES[item.from_zone]} to {C.ZONES[item.zone]}"
-    if t is A.BailOut:
-        return f"bail out your strength henchman for {C.BAIL_COST} cash"
-    if t is A.SellMaterial:
-        return f"sell a value-1 {_good(item.material, False)} onto {_stack(item.stack)} for 1 cash"
-    if t is A.BuyMaterial:
-        return f"buy the top card of {_stack(item.stack)} for 1 cash"
-    if t is A.SwapMaterial:
-        return f"swap a value-1 {_good(item.material, False)} for the top card of {_stack(item.stack)}"
-    if t is A.Exchange:
-        return _exchange(item.good, item.up)
-    if t is A.EndTurn:
-        return "end the turn"
-    if t is A.Pass:
-        return "pass"
-    return _describe_event(item)
-
-
 def _exchange(good: str, up: bool) -> str:
     if up:
         return f"exchange five value-1 {_good(good, True)} for one value-5 {_good(good, False)}"
     return f"exchange one value-5 {_good(good, False)} for five value-1 {_good(good, True)}"
 
 
-def _describe_event(e: Any) -> str:  # noqa: PLR0911, PLR0912
-    t = type(e)
-    if t is E.MissionChosen:
-        return f"{_p(e.player)} picks a mission card to show face up" + (f" (card {e.slot + 1})" if e.slot >= 0 else "")
-    if t is E.MissionsShown:
-        return "face-up missions: " + ", ".join(f"{_p(s)} {_mission(m)}" for s, m in enumerate(e.missions))
-    if t is E.ZoneBegan:
-        return f"Round {e.round}: {C.ZONES[e.zone]}"
-    if t is E.StarterContest:
-        return f"{', '.join(map(_p, e.candidates))} roll off to be the starter of {PHASE_NAMES[e.purpose]}"
-    if t is E.StarterChosen:
-        return f"{_p(e.player)} is the starter of {PHASE_NAMES[e.purpose]}"
-    if t is E.DieRolled:
-        return f"{_p(e.player)} rolls {e.die} on the {'d8' if e.sides == 8 else 'racing die'}"
-    if t is E.FortuneUsed:
-        return f"{_p(e.player)} uses a fortune token (+1)"
-    if t is E.FortuneDeclined:
-        return f"{_p(e.player)} keeps the roll"
-    if t is E.RollsSettled:
-        if len(e.totals) == 1:
-            return f"{_p(e.players[0])}'s total score: {e.totals[0]}"
-        return "total scores: " + ", ".join(f"{_p(s)} {t}" for s, t in zip(e.players, e.totals))
-    if t is E.HenchmanPlaced:
-        return f"{_p(e.player)} places the {C.HENCHMEN[e.henchman]} henchman at {_at(e.zone, e.space)}"
-    if t is E.PlacementPassed:
-        return f"{_p(e.player)} places no more henchmen this round"
-    if t is E.ActionPhaseBegan:
-        return "Action phase: the henchmen are taken back in board order"
-    if t is E.HenchmanRetrieved:
-        return f"{_p(e.player)} takes back the {C.HENCHMEN[e.henchman]} henchman from {_at(e.zone, e.space)}"
-    if t in (E.Gained, E.Lost) and e.item == "suspicion":
-        return f"{_p(e.player)}'s suspicion {'rises' if t is E.Gained else 'falls'} by {e.amount}"
-    if t is E.Gained:
-        return f"{_p(e.player)} gains {_item(e.item, e.amount)}"
-    if t is E.Lost:
-        return f"{_p(e.player)} loses {_item(e.item, e.amount)}"
-    if t is E.Transferred:
-        return f"{_p(e.source)} hands {_item(e.item, e.amount)} to {_p(e.target)}"
-    if t is E.Exchanged:
-        return f"{_p(e.player)} {_exchange(e.good, e.up).replace('exchange', 'exchanges', 1)}"
-    if t is E.Jailed:
-        return f"{_p(e.player)}'s suspicion meter is full: their strength henchman goes to jail and loses his upgrade tokens"
-    if t is E.BailedOut:
-        return f"{_p(e.player)} bails out their strength henchman " + (f"for {e.cost} cash" if e.cost else "for free") + "; suspicion back to the first square"
-    if t is E.CardDrawn:
-        return f"{_p(e.player)} draws {_card(e.card)}"
-    if t is E.DeckReshuffled:
-        return f"the discard pile is shuffled into a new stack of {e.size}"
-    if t is E.ConflictBegan:
-        who = "a rival to be chosen" if e.defender < 0 else _p(e.defender)
-        return f"{_p(e.attacker)} attacks {who} with the {C.HENCHMEN[e.henchman]} henchman"
-    if t is E.DefenderChosen:
-        return f"{_p(e.attacker)} attacks {_p(e.defender)}"
-    if t is E.ConflictDecided:
-        swap = f"; {_p(e.attacker)} won above {C.CONFLICT_SWAP_ABOVE} and may take over a marker" if e.swap else ""
-        return f"conflict: {_p(e.attacker)} {e.attacker_total} against {_p(e.defender)} {e.defender_total}: {_p(e.winner)} wins{swap}"
-    if t is E.MarkerSwapped:
-        source = "" if e.from_zone is None else f" (moved from {C.ZONES[e.from_zone]})"
-        return f"{_p(e.attacker)} replaces a control marker of {_p(e.defender)} in {C.ZONES[e.zone]} with one of their own{source}"
-    if t is E.SwapDeclined:
-        return f"{_p(e.attacker)} leaves the defender's control markers in place"
-    if t is E.ConflictEnded:
-        return "the conflict is over"
-    if t is E.MarkerPlaced:
-        source = "" if e.from_zone is None else f" (moved from {C.ZONES[e.from_zone]})"
-        return f"{_p(e.player)} pays {e.cost} cash for a control marker in {C.ZONES[e.zone]}{source}"
-    if t is E.CardPlayed:
-        target = f" on {_p(e.target)}" if e.target >= 0 else ""
-        return f"{_p(e.player)} plays {_card(e.card)}{target}"
-    if t is E.CardBoost:
-        return f"{_p(e.player)}'s boost total is {e.total}: " + ("the boosted effect is added" if e.boosted else "normal effect only")
-    if t is E.OptionChosen:
-        return f"{_p(e.player)} chooses {_option(e.option)}"
-    if t is E.CardResolved:
-        return f"{_card(e.card)} goes to the discard pile"
-    if t is E.MaterialSold:
-        return f"{_p(e.player)} sells a value-1 {_good(e.material, False)} onto {_stack(e.stack)} for 1 cash"
-    if t is E.MaterialBought:
-        return f"{_p(e.player)} buys a {_good(e.material, False)} from {_stack(e.stack)} for 1 cash"
-    if t is E.MaterialSwapped:
-        return f"{_p(e.player)} swaps a {_good(e.material, False)} for the {_good(e.taken, False)} on top of {_stack(e.stack)}"
-    if t is E.TurnEnded:
-        return f"{_p(e.player)} {'ends the turn' if e.acted else 'passes'}"
-    if t is E.DerbyBegan:
-        starts = ", ".join(f"{_p(s)} at {pos}" for s, pos in enumerate(e.positions))
-        return f"Epsom Derby: the horses start on their horsepower ({starts}; the finish is {C.DERBY_FINISH})"
-    if t is E.BetPlaced:
-        return f"{_p(e.player)} bets 1 cash card on their horse"
-    if t is E.HorseMoved:
-        return f"{_p(e.player)}'s horse runs {e.spaces} space{'s' if e.spaces != 1 else ''}, to {e.position}"
-    if t is E.DerbyWon:
-        return f"{_p(e.player)}'s horse wins the Derby" + _derby_gain(e)
-    if t is E.MissionCompleted:
-        return f"{_p(e.player)} completes {_mission(e.mission)}"
-    if t is E.GameEnded:
-        if e.winner >= 0:
-            return f"Game over: {_p(e.winner)} wins, having completed all three missions"
-        return "Game over: the Epsom Derby limit is reached with no player's three missions complete"
-    return type(e).__name__
+def _source(from_zone: int | None) -> str:
+    return "" if from_zone is None else f" (moved from {C.ZONES[from_zone]})"
 
 
-def _derby_gain(e: E.DerbyWon) -> str:
+# --- own actions (button labels) -------------------------------------------------------
+
+
+def _swap_marker(a: A.SwapMarker) -> str:
+    source = "the supply" if a.from_zone is None else C.ZONES[a.from_zone]
+    return f"replace one of the defender's control markers with one of yours from {source}"
+
+
+def _buy_marker(a: A.BuyMarker) -> str:
+    if a.from_zone is None:
+        return f"buy a control marker for {C.ZONES[a.zone]} for {C.MARKER_COST} cash"
+    return f"pay {C.MARKER_COST} cash to move one of your control markers from {C.ZONES[a.from_zone]} to {C.ZONES[a.zone]}"
+
+
+ACTION_TEXT: dict[type, Callable[[Any, Names], str]] = {
+    A.RevealMission: lambda a, names: f"show your mission card {a.slot + 1} face up",
+    A.UseFortune: lambda a, names: "use a fortune token (+1)",
+    A.DeclineFortune: lambda a, names: "keep the roll",
+    A.PlaceHenchman: lambda a, names: f"place the {a.henchman} henchman on {_space(a.space)}",
+    A.PassPlacement: lambda a, names: "place no more henchmen this round",
+    A.ChooseDefender: lambda a, names: f"attack {names[a.defender]}",
+    A.SwapMarker: lambda a, names: _swap_marker(a),
+    A.DeclineSwap: lambda a, names: "leave the defender's control markers in place",
+    A.PlayCard: lambda a, names: f"play {_card(a.card)}" + ("" if a.target is None else f" on {names[a.target]}"),
+    A.ChooseOption: lambda a, names: f"choose {_option(a.option)}",
+    A.BuyMarker: lambda a, names: _buy_marker(a),
+    A.BailOut: lambda a, names: f"bail out your strength henchman for {C.BAIL_COST} cash",
+    A.SellMaterial: lambda a, names: f"sell a value-1 {_good(a.material, False)} onto {_stack(a.stack)} for 1 cash",
+    A.BuyMaterial: lambda a, names: f"buy the top card of {_stack(a.stack)} for 1 cash",
+    A.SwapMaterial: lambda a, names: f"swap a value-1 {_good(a.material, False)} for the top card of {_stack(a.stack)}",
+    A.Exchange: lambda a, names: _exchange(a.good, a.up),
+    A.EndTurn: lambda a, names: "end the turn",
+    A.Pass: lambda a, names: "pass",
+}
+"""One function per action type: how a seat's own button reads."""
+
+
+def action_text(action: Action, seat: int, names: Names) -> str:
+    """``place the strength henchman on space 9 (the zone's 3rd location)``: ``seat``'s own action, for its buttons."""
+    return ACTION_TEXT[type(action)](action, names)
+
+
+# --- events, as their viewer receives them ---------------------------------------------------
+
+
+def _mission_chosen(e: E.MissionChosen, names: Names) -> str:
+    card = f" (card {e.slot + 1})" if e.slot >= 0 else ""  # the slot reaches only the player who picked it
+    return f"{names[e.player]} picks a mission card to show face up{card}"
+
+
+def _rolls_settled(e: E.RollsSettled, names: Names) -> str:
+    if len(e.totals) == 1:
+        return f"{names[e.players[0]]}'s total score: {e.totals[0]}"
+    return "total scores: " + ", ".join(f"{names[s]} {t}" for s, t in zip(e.players, e.totals))
+
+
+def _gained(e: E.Gained, names: Names) -> str:
+    if e.item == "suspicion":
+        return f"{names[e.player]}'s suspicion rises by {e.amount}"
+    return f"{names[e.player]} gains {_item(e.item, e.amount)}"
+
+
+def _lost(e: E.Lost, names: Names) -> str:
+    if e.item == "suspicion":
+        return f"{names[e.player]}'s suspicion falls by {e.amount}"
+    return f"{names[e.player]} loses {_item(e.item, e.amount)}"
+
+
+def _bailed_out(e: E.BailedOut, names: Names) -> str:
+    cost = f"for {e.cost} cash" if e.cost else "for free"
+    return f"{names[e.player]} bails out their strength henchman {cost}; suspicion back to the first square"
+
+
+def _conflict_began(e: E.ConflictBegan, names: Names) -> str:
+    who = "a rival to be chosen" if e.defender < 0 else names[e.defender]
+    return f"{names[e.attacker]} attacks {who} with the {C.HENCHMEN[e.henchman]} henchman"
+
+
+def _conflict_decided(e: E.ConflictDecided, names: Names) -> str:
+    swap = f"; {names[e.attacker]} won above {C.CONFLICT_SWAP_ABOVE} and may take over a marker" if e.swap else ""
+    return (
+        f"conflict: {names[e.attacker]} {e.attacker_total} against {names[e.defender]} {e.defender_total}: "
+        f"{names[e.winner]} wins{swap}"
+    )
+
+
+def _card_boost(e: E.CardBoost, names: Names) -> str:
+    effect = "the boosted effect is added" if e.boosted else "normal effect only"
+    return f"{names[e.player]}'s boost total is {e.total}: {effect}"
+
+
+def _derby_began(e: E.DerbyBegan, names: Names) -> str:
+    starts = ", ".join(f"{names[s]} at {pos}" for s, pos in enumerate(e.positions))
+    return f"Epsom Derby: the horses start on their horsepower ({starts}; the finish is {C.DERBY_FINISH})"
+
+
+def _derby_won(e: E.DerbyWon, names: Names) -> str:
     """What a Derby win paid (PB-DERBY-08..10): a winner who bet always gets at least the pot."""
+    line = f"{names[e.player]}'s horse wins the Derby"
     if e.payout:
-        return f" and takes {e.payout} cash (the pot of {e.pot} plus 1 per member token)"
+        return f"{line} and takes {e.payout} cash (the pot of {e.pot} plus 1 per member token)"
     lost = f"; the pot of {e.pot} goes to the bank" if e.pot else ""
-    return f", but {_p(e.player)} placed no bet and wins nothing{lost}"
+    return f"{line}, but {names[e.player]} placed no bet and wins nothing{lost}"
 
+
+def _game_ended(e: E.GameEnded, names: Names) -> str:
+    if e.winner >= 0:
+        return f"Game over: {names[e.winner]} wins, having completed all three missions"
+    return "Game over: the Epsom Derby limit is reached with no player's three missions complete"
+
+
+EVENT_TEXT: dict[type, Callable[[Any, Names], str]] = {
+    E.MissionChosen: _mission_chosen,
+    E.MissionsShown: lambda e, names: "face-up missions: " + ", ".join(f"{names[s]} {_mission(m)}" for s, m in enumerate(e.missions)),
+    E.ZoneBegan: lambda e, names: f"Round {e.round}: {C.ZONES[e.zone]}",
+    E.StarterContest: lambda e, names: f"{', '.join(names[s] for s in e.candidates)} roll off to be the starter of {PHASE_NAMES[e.purpose]}",
+    E.StarterChosen: lambda e, names: f"{names[e.player]} is the starter of {PHASE_NAMES[e.purpose]}",
+    E.DieRolled: lambda e, names: f"{names[e.player]} rolls {e.die} on the {'d8' if e.sides == 8 else 'racing die'}",
+    E.FortuneUsed: lambda e, names: f"{names[e.player]} uses a fortune token (+1)",
+    E.FortuneDeclined: lambda e, names: f"{names[e.player]} keeps the roll",
+    E.RollsSettled: _rolls_settled,
+    E.HenchmanPlaced: lambda e, names: f"{names[e.player]} places the {C.HENCHMEN[e.henchman]} henchman at {_at(e.zone, e.space)}",
+    E.PlacementPassed: lambda e, names: f"{names[e.player]} places no more henchmen this round",
+    E.ActionPhaseBegan: lambda e, names: "Action phase: the henchmen are taken back in board order",
+    E.HenchmanRetrieved: lambda e, names: f"{names[e.player]} takes back the {C.HENCHMEN[e.henchman]} henchman from {_at(e.zone, e.space)}",
+    E.Gained: _gained,
+    E.Lost: _lost,
+    E.Transferred: lambda e, names: f"{names[e.source]} hands {_item(e.item, e.amount)} to {names[e.target]}",
+    E.Exchanged: lambda e, names: f"{names[e.player]} {_exchange(e.good, e.up).replace('exchange', 'exchanges', 1)}",
+    E.Jailed: lambda e, names: f"{names[e.player]}'s suspicion meter is full: their strength henchman goes to jail and loses his upgrade tokens",
+    E.BailedOut: _bailed_out,
+    E.CardDrawn: lambda e, names: f"{names[e.player]} draws {_card(e.card)}",
+    E.DeckReshuffled: lambda e, names: f"the discard pile is shuffled into a new stack of {e.size}",
+    E.ConflictBegan: _conflict_began,
+    E.DefenderChosen: lambda e, names: f"{names[e.attacker]} attacks {names[e.defender]}",
+    E.ConflictDecided: _conflict_decided,
+    E.MarkerSwapped: lambda e, names: (
+        f"{names[e.attacker]} replaces a control marker of {names[e.defender]} in {C.ZONES[e.zone]} with one of their own{_source(e.from_zone)}"
+    ),
+    E.SwapDeclined: lambda e, names: f"{names[e.attacker]} leaves the defender's control markers in place",
+    E.ConflictEnded: lambda e, names: "the conflict is over",
+    E.MarkerPlaced: lambda e, names: f"{names[e.player]} pays {e.cost} cash for a control marker in {C.ZONES[e.zone]}{_source(e.from_zone)}",
+    E.CardPlayed: lambda e, names: f"{names[e.player]} plays {_card(e.card)}" + (f" on {names[e.target]}" if e.target >= 0 else ""),
+    E.CardBoost: _card_boost,
+    E.OptionChosen: lambda e, names: f"{names[e.player]} chooses {_option(e.option)}",
+    E.CardResolved: lambda e, names: f"{_card(e.card)} goes to the discard pile",
+    E.MaterialSold: lambda e, names: f"{names[e.player]} sells a value-1 {_good(e.material, False)} onto {_stack(e.stack)} for 1 cash",
+    E.MaterialBought: lambda e, names: f"{names[e.player]} buys a {_good(e.material, False)} from {_stack(e.stack)} for 1 cash",
+    E.MaterialSwapped: lambda e, names: (
+        f"{names[e.player]} swaps a {_good(e.material, False)} for the {_good(e.taken, False)} on top of {_stack(e.stack)}"
+    ),
+    E.TurnEnded: lambda e, names: f"{names[e.player]} {'ends the turn' if e.acted else 'passes'}",
+    E.DerbyBegan: _derby_began,
+    E.BetPlaced: lambda e, names: f"{names[e.player]} bets 1 cash card on their horse",
+    E.HorseMoved: lambda e, names: f"{names[e.player]}'s horse runs {e.spaces} space{'s' if e.spaces != 1 else ''}, to {e.position}",
+    E.DerbyWon: _derby_won,
+    E.MissionCompleted: lambda e, names: f"{names[e.player]} completes {_mission(e.mission)}",
+    E.GameEnded: _game_ended,
+}
+"""One function per event type a viewer can receive (every type but the engine's ``RngAdvanced``, which nobody does)."""
+
+
+def event_text(event: Event, viewer: int | None, names: Names) -> str:
+    """One line for ``event`` as ``viewer`` received it (the engine redacted it first)."""
+    return EVENT_TEXT[type(event)](event, names)
+
+
+# --- the story of a game ---------------------------------------------------------------------
 
 MOMENTS_SHOWN = 30
 
 
-def summarize(state: Any, events: Sequence[Any]) -> str:
-    """Rounds, key moments (conflicts, swaps, jailings, bail-outs), Derbies, missions and the final standings."""
-    from .scoring import outcome
-
-    n = len(state.players)
+def summary_text(view: View, events: Sequence[Event], outcome: Outcome | None, names: Names) -> str:
+    """Rounds, key moments (conflicts, swaps, jailings, bail-outs), Derbies, missions and the standings,
+    from the viewer's final view and the events they received."""
+    n = len(view.players)
     rounds = conflicts = jailings = cards_played = swaps = 0
     where = ""
     derbies: list[str] = []
@@ -249,39 +279,41 @@ def summarize(state: Any, events: Sequence[Any]) -> str:
     losses: list[str] = []
     line = 0
     for e in events:
-        t = type(e)
-        if t is E.ZoneBegan:
+        if isinstance(e, E.ZoneBegan):
             rounds += 1
             where = f"round {rounds} ({C.ZONES[e.zone]})"
-        elif t is E.ConflictDecided:
+        elif isinstance(e, E.ConflictDecided):
             conflicts += 1
             fight, losses = e, []
-            moments.append(f"{where}: {_conflict_line(fight, losses)}")
+            moments.append(f"{where}: {_conflict_line(fight, losses, names)}")
             line = len(moments) - 1
-        elif t is E.Lost and fight is not None:
+        elif isinstance(e, E.Lost) and fight is not None:
             losses.append(_item(e.item, e.amount))
-            moments[line] = f"{where}: {_conflict_line(fight, losses)}"
-        elif t in (E.ConflictEnded, E.SwapDeclined):
+            moments[line] = f"{where}: {_conflict_line(fight, losses, names)}"
+        elif isinstance(e, (E.ConflictEnded, E.SwapDeclined)):
             fight = None
-        elif t is E.MarkerSwapped:
+        elif isinstance(e, E.MarkerSwapped):
             swaps += 1
             fight = None
-            moments.append(f"{where}: {_p(e.attacker)} takes over a control marker of {_p(e.defender)} in {C.ZONES[e.zone]}")
-        elif t is E.Jailed:
+            moments.append(f"{where}: {names[e.attacker]} takes over a control marker of {names[e.defender]} in {C.ZONES[e.zone]}")
+        elif isinstance(e, E.Jailed):
             jailings += 1
-            moments.append(f"{where}: {_p(e.player)}'s strength henchman goes to jail")
-        elif t is E.BailedOut:
-            moments.append(f"{where}: {_p(e.player)} bails out their strength henchman " + (f"for {e.cost} cash" if e.cost else "for free"))
-        elif t is E.CardPlayed:
+            moments.append(f"{where}: {names[e.player]}'s strength henchman goes to jail")
+        elif isinstance(e, E.BailedOut):
+            cost = f"for {e.cost} cash" if e.cost else "for free"
+            moments.append(f"{where}: {names[e.player]} bails out their strength henchman {cost}")
+        elif isinstance(e, E.CardPlayed):
             cards_played += 1
-        elif t is E.DerbyWon:
-            gain = f" and takes {e.payout} cash" if e.payout else " (no bet, no winnings)" if e.pot and not e.payout else ""
-            derbies.append(f"Derby {len(derbies) + 1}: {_p(e.player)} wins{gain}")
-        elif t is E.MissionCompleted:
-            missions.append(f"{where}: {_p(e.player)} completes {_mission(e.mission)}")
-        elif t is E.GameEnded and e.winner >= 0:
+        elif isinstance(e, E.DerbyWon):
+            gain = f" and takes {e.payout} cash" if e.payout else " (no bet, no winnings)" if e.pot else ""
+            derbies.append(f"Derby {len(derbies) + 1}: {names[e.player]} wins{gain}")
+        elif isinstance(e, E.MissionCompleted):
+            missions.append(f"{where}: {names[e.player]} completes {_mission(e.mission)}")
+        elif isinstance(e, E.GameEnded) and e.winner >= 0:
             control = e.missions[e.winner][2]
-            missions.append(f"{where}: {_p(e.winner)} fills all four spaces of {C.ZONES[C.control_zone(control)]} ({_mission(control)}) and wins")
+            missions.append(
+                f"{where}: {names[e.winner]} fills all four spaces of {C.ZONES[C.control_zone(control)]} ({_mission(control)}) and wins"
+            )
     plural = "y" if len(derbies) == 1 else "ies"
     lines = [f"Peaky Blinders, {n} players: {rounds} zone rounds, {len(derbies)} Epsom Derb{plural}"]
     lines.append(f"Conflicts fought: {conflicts} ({swaps} marker swaps); conflict cards played: {cards_played}; jailings: {jailings}")
@@ -296,38 +328,40 @@ def summarize(state: Any, events: Sequence[Any]) -> str:
     lines.append("Missions completed:")
     lines.extend(f"  {m}" for m in missions or ["none"])
     lines.append("Control markers by zone:")
-    for zone, counts in enumerate(state.markers):
-        held = ", ".join(f"{_p(s)} {c}" for s, c in enumerate(counts) if c) or "none"
+    for zone, counts in enumerate(view.markers):
+        held = ", ".join(f"{names[s]} {c}" for s, c in enumerate(counts) if c) or "none"
         lines.append(f"  {C.ZONES[zone]}: {held}")
-    result = outcome(state)
-    lines.append("Final standings:")
-    for seat in range(n):
-        p = state.players[seat]
+    lines.append("Final standings:" if outcome is not None else "Standings so far:")
+    for p in view.players:
         shown = ", ".join(_mission(m) + (" (done)" if slot < 2 and p.done[slot] else "") for slot, m in enumerate(p.missions))
-        parts = result.breakdown[seat] if result is not None and result.breakdown else {}
-        lines.append(
-            f"  {_p(seat)}: missions {int(parts.get('missions', 0))}/3, markers in own control zone "
-            f"{int(parts.get('control_zone_markers', 0))}, cash {int(parts.get('cash', 0))} [{shown}]"
-        )
-    if result is not None:
-        lines.append(f"Result: {_result_line(state, result.winners)}")
+        parts = outcome.breakdown[p.seat] if outcome is not None and outcome.breakdown else {}
+        if parts:
+            score = (
+                f"missions {int(parts['missions'])}/3, markers in own control zone {int(parts['control_zone_markers'])}, "
+                f"cash {int(parts['cash'])}"
+            )
+        else:
+            score = f"cash {p.holdings.cash1 + 5 * p.holdings.cash5}"
+        lines.append(f"  {names[p.seat]}: {score} [{shown}]")
+    if outcome is not None:
+        lines.append(f"Result: {_result_line(view, outcome.winners, names)}")
     return "\n".join(lines)
 
 
-def _conflict_line(e: E.ConflictDecided, losses: list[str]) -> str:
+def _conflict_line(e: E.ConflictDecided, losses: list[str], names: Names) -> str:
     """``P2 attacks P1, 10 to 2: P2 wins; P1 loses 5 leadership tokens`` (PB-CONF-15/16)."""
     loser = e.defender if e.winner == e.attacker else e.attacker
-    lost = f"{_p(loser)} loses " + " and ".join(losses) if losses else f"{_p(loser)} had no tokens to lose"
-    return f"{_p(e.attacker)} attacks {_p(e.defender)}, {e.attacker_total} to {e.defender_total}: {_p(e.winner)} wins; {lost}"
+    lost = f"{names[loser]} loses " + " and ".join(losses) if losses else f"{names[loser]} had no tokens to lose"
+    return f"{names[e.attacker]} attacks {names[e.defender]}, {e.attacker_total} to {e.defender_total}: {names[e.winner]} wins; {lost}"
 
 
-def _result_line(state: Any, winners: Sequence[int]) -> str:
+def _result_line(view: View, winners: Sequence[int], names: Names) -> str:
     """The ending in words: a mission win (PB-END-01) or the Derby-limit ranking (GAP-04)."""
-    if state.progress.winner >= 0:
-        return f"{_p(state.progress.winner)} wins by completing all three missions."
-    names = " and ".join(map(_p, winners))
+    if view.winner >= 0:
+        return f"{names[view.winner]} wins by completing all three missions."
+    who = " and ".join(names[s] for s in winners)
     verb = "wins" if len(winners) == 1 else "share the win"
     return (
-        f"{names} {verb}: nobody completed all three missions by the end of Epsom Derby {state.progress.derbies}, "
+        f"{who} {verb}: nobody completed all three missions by the end of Epsom Derby {view.derbies}, "
         "so the players were ranked by missions completed, then control markers in their own control-mission zone, then cash."
     )

@@ -1,7 +1,8 @@
-"""Everything about hidden information: views, redacted events, determinize (checklist section 2).
+"""Everything about hidden information: views, who sees each event, determinize, secrets (checklist section 2).
 
-Hidden: face-down mission cards and whether they are done, conflict cards in hand,
-the order of the conflict stack. Everything else is on the table (GAP-23).
+Hidden: face-down mission cards and whether they are done, each player's secret
+pick of the card to show (until all have picked), conflict cards in hand, the
+order of the conflict stack. Everything else is on the table (GAP-23).
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ import itertools
 
 import msgspec
 
-from boardcore import Rng, Sealed, SealedView
+from boardcore import NOBODY, PUBLIC, REVEAL, Rng, RngAdvanced, Sealed, SealedView, Visibility, hidden, owner
 
 from . import catalog as C
+from . import events as E
 from .catalog import Material, Phase
-from .events import CardDrawn, DeckReshuffled, MissionCompleted
+from .events import CardDrawn, DeckReshuffled, MissionChosen, MissionCompleted
+from .scoring import CONDITIONS, has_won
 from .state import Conflict, Derby, Play, Player, Roll, Round, State, Tie, Turns
 
 
@@ -145,7 +148,14 @@ def view(state: State, viewer: int | None) -> View:
     )
 
 
-# --- redacted event forms -----------------------------------------------------------
+# --- who sees each event ----------------------------------------------------------------
+
+
+def redact_mission_chosen(event: MissionChosen) -> MissionChosen:
+    """Others learn that the player has chosen, not which card (PB-SETUP-11)."""
+    return MissionChosen(player=event.player, slot=-1)
+
+
 
 
 def redact_card_drawn(event: CardDrawn) -> CardDrawn:
@@ -165,6 +175,88 @@ def redact_mission_completed(event: MissionCompleted) -> MissionCompleted | None
     return MissionCompleted(player=event.player, slot=event.slot, mission=event.mission, face_up=True)
 
 
+VISIBILITY: dict[type, Visibility] = {
+    E.MissionChosen: owner("player", redacted=redact_mission_chosen),
+    E.MissionsShown: REVEAL,
+    E.ZoneBegan: PUBLIC,
+    E.StarterContest: PUBLIC,
+    E.StarterChosen: PUBLIC,
+    E.DieRolled: PUBLIC,
+    E.FortuneUsed: PUBLIC,
+    E.FortuneDeclined: PUBLIC,
+    E.RollsSettled: PUBLIC,
+    E.HenchmanPlaced: PUBLIC,
+    E.PlacementPassed: PUBLIC,
+    E.ActionPhaseBegan: PUBLIC,
+    E.HenchmanRetrieved: PUBLIC,
+    E.Gained: PUBLIC,
+    E.Lost: PUBLIC,
+    E.Transferred: PUBLIC,
+    E.Exchanged: PUBLIC,
+    E.Jailed: PUBLIC,
+    E.BailedOut: PUBLIC,
+    E.CardDrawn: owner("player", redacted=redact_card_drawn),
+    E.DeckReshuffled: hidden(redacted=redact_deck_reshuffled),
+    E.ConflictBegan: PUBLIC,
+    E.DefenderChosen: PUBLIC,
+    E.ConflictDecided: PUBLIC,
+    E.MarkerSwapped: PUBLIC,
+    E.SwapDeclined: PUBLIC,
+    E.ConflictEnded: PUBLIC,
+    E.MarkerPlaced: PUBLIC,
+    E.CardPlayed: REVEAL,
+    E.CardBoost: PUBLIC,
+    E.OptionChosen: PUBLIC,
+    E.CardResolved: PUBLIC,
+    E.MaterialSold: PUBLIC,
+    E.MaterialBought: PUBLIC,
+    E.MaterialSwapped: PUBLIC,
+    E.TurnEnded: PUBLIC,
+    E.DerbyBegan: PUBLIC,
+    E.BetPlaced: PUBLIC,
+    E.HorseMoved: PUBLIC,
+    E.DerbyWon: PUBLIC,
+    E.MissionCompleted: owner("player", redacted=redact_mission_completed),
+    E.GameEnded: REVEAL,
+    RngAdvanced: NOBODY,
+}
+"""Who sees each event type, declared for every one: the table redaction, undo barriers and text derive from.
+The holdings, the board, rolls and played cards are public (GAP-23); a drawn card, a secret pick and a
+face-down mission's completion reach only their owner; a reshuffled stack's order reaches nobody."""
+
+
+# --- secrets ------------------------------------------------------------------------
+
+
+def secrets(state: State, viewer: int | None) -> frozenset[str]:
+    """The card and mission codes and names hidden from ``viewer`` now: others' face-down missions, and the
+    conflict cards in others' hands that the viewer cannot see a copy of (in hand, in play, on the discard pile)."""
+    players = state.players
+    seen_cards = set(state.supplies.discard)
+    if state.play is not None:
+        seen_cards.add(state.play.card)
+    seen_missions: set[str] = set()
+    if state.phase == "over":
+        seen_missions.update(code for p in players for code in p.missions)
+    for seat, p in enumerate(players):
+        if seat == viewer:
+            seen_cards.update(p.hand)
+            seen_missions.update(p.missions)
+        elif p.face_up >= 0:
+            seen_missions.add(p.missions[p.face_up])
+    words: set[str] = set()
+    for seat, p in enumerate(players):
+        if seat == viewer:
+            continue
+        for code in p.hand:
+            if code not in seen_cards:
+                words.update((code, C.CARD[code].name))
+        for code in p.missions:
+            if code not in seen_missions:
+                words.update((code, C.MISSION[code].name))
+    return frozenset(words)
+
+
 # --- determinize --------------------------------------------------------------------
 
 
@@ -172,8 +264,6 @@ def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player],
     """Others' face-down missions drawn from the cards ``seat`` has not seen. A resampled mission counts as
     done when its condition holds now (the true history is unknowable); a draw that would make its holder
     a winner already is skipped, since the game would have ended (GAP-03): the true cards never do that."""
-    from .scoring import CONDITIONS, has_won
-
     players = list(state.players)
     known = set(players[seat].missions) | {p.missions[p.face_up] for p in players if p.face_up >= 0}
     plain_t, rng = rng.shuffle([m.code for m in C.MISSIONS if m.code not in known])

@@ -1,21 +1,17 @@
-"""Scenario-building helpers: tables set up by hand, scripted dice, one-step driving."""
+"""Peaky Blinders table builders for scenario tests (the driving, dice and refusals come from ``boardcore.testing``)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
-from boardcore import Rng
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
-from games.peaky_blinders.flow import Ctx, GameOver
-from games.peaky_blinders.game import evolve, run
-from games.peaky_blinders.scoring import check
 from games.peaky_blinders.state import State
 
 replace = msgspec.structs.replace
+T = TypeVar("T")
 
 
 NESTED = {
@@ -60,6 +56,7 @@ def give(state: State, seat: int, **items: Any) -> State:
 
 
 def res(state: State, seat: int, item: str) -> int:
+    """One counter of one seat."""
     return state.players[seat].res[C.ITEM[item]]
 
 
@@ -68,49 +65,8 @@ def markers(state: State, zone: int, counts: tuple[int, ...]) -> State:
     return replace(state, markers=(*state.markers[:zone], counts, *state.markers[zone + 1 :]))
 
 
-@lru_cache(maxsize=None)
-def _scripted(dice: tuple[tuple[int, int], ...]) -> Rng:
-    for counter in range(5_000_000):
-        rng = Rng(99, 0, counter)
-        for value, sides in dice:
-            got, rng = rng.die(sides)
-            if got != value:
-                break
-        else:
-            return Rng(99, 0, counter)
-    raise AssertionError(f"no scripted rng for {dice}")
-
-
-def dice(state: State, *rolls: int | tuple[int, int]) -> State:
-    """The table with an RNG whose next rolls are exactly these (ints are d8 rolls, ``(v, 6)`` racing die)."""
-    spec = tuple(r if isinstance(r, tuple) else (r, 8) for r in rolls)
-    return replace(state, rng=_scripted(spec))
-
-
-def drive(state: State, actor: int = -1) -> tuple[State, list[Any]]:
-    """Run the automatic steps from this table until someone must decide."""
-    ctx = Ctx(state, evolve, actor, check)
-    try:
-        run(ctx)
-    except GameOver:
-        pass
-    events = ctx.finish()
-    return fold(state, events), events
-
-
-def fold(state: State, events: list[Any]) -> State:
-    for event in events:
-        state = evolve(state, event)
-    return state
-
-
-def act(state: State, seat: int, action: Any) -> tuple[State, list[Any]]:
-    """Decide and fold one action."""
-    events = GAME.decide(state, seat, action)
-    return fold(state, events), events
-
-
-def of(events: list[Any], kind: type) -> list[Any]:
+def of(events: list[Any], kind: type[T]) -> list[T]:
+    """The events of one type, in order."""
     return [e for e in events if type(e) is kind]
 
 

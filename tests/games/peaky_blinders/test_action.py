@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from boardcore.testing import rig, settle
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.events import CardDrawn, DieRolled, Gained, HenchmanRetrieved, Jailed, Lost, RollsSettled
 from games.peaky_blinders.phases.preparation import available
 
-from .helpers import action_table, dice, drive, give, no_fortune, of, res
+from .helpers import action_table, give, no_fortune, of, res
 
 STRENGTH, CHARISMA, INTELLECT = 0, 1, 2
 
@@ -19,21 +20,21 @@ def run_one(zone: int, space: int, henchman: int, die: int, n: int = 3, **items)
     state = no_fortune(action_table(n, zone, {space: (0, henchman)}))
     if items:
         state = give(state, 0, **items)
-    after, events = drive(dice(state, die))
+    events, after = settle(GAME, rig(state, die))
     return state, after, events
 
 
 def test_pb_action_01_take_back_order() -> None:
     """PB-ACTION-01: henchmen come back left to right, top to bottom (row by row), each by its owner."""
     state = no_fortune(action_table(4, 2, {13: (3, INTELLECT), 9: (1, INTELLECT), 0: (2, INTELLECT), 5: (0, INTELLECT)}))
-    _, events = drive(dice(state, 1, 1, 1))
+    events, _ = settle(GAME, rig(state, 1, 1, 1))
     assert [(e.space, e.player) for e in of(events, HenchmanRetrieved)] == [(0, 2), (5, 0), (9, 1), (13, 3)]
 
 
 def test_pb_action_02_owner_rolls_d8() -> None:
     """PB-ACTION-02: after taking back a henchman from a reward location its owner rolls the d8."""
     state = no_fortune(action_table(3, 1, {4: (2, CHARISMA)}))
-    _, events = drive(dice(state, 3))
+    events, _ = settle(GAME, rig(state, 3))
     assert [(e.player, e.die, e.sides) for e in of(events, DieRolled)][0] == (2, 3, 8)
 
 
@@ -145,7 +146,7 @@ def test_king_maine_forfeited_while_jailed() -> None:
     _, after, events = run_one(1, 0, CHARISMA, 7, strength=0)
     assert res(after, 0, "strength") == 3
     state = give(no_fortune(action_table(3, 1, {0: (0, CHARISMA)})), 0, jailed=True)
-    after, events = drive(dice(state, 7))
+    events, after = settle(GAME, rig(state, 7))
     assert res(after, 0, "strength") == 0 and not of(events, Gained)
 
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
-
-from boardcore import IllegalAction, RngAdvanced
+from boardcore import RngAdvanced
+from boardcore.testing import act, refused, rig, settle
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import ChooseDefender, DeclineFortune, DeclineSwap, SwapMarker, UseFortune
 from games.peaky_blinders.events import CardDrawn, ConflictBegan, ConflictDecided, DieRolled, RollsSettled
 
-from .helpers import act, action_table, dice, drive, give, markers, no_fortune, of, res
+from .helpers import action_table, give, markers, no_fortune, of, res
 
 STRENGTH, CHARISMA = 0, 1
 
@@ -21,10 +20,11 @@ def pb_test_01_scene(die: int = 6):  # type: ignore[no-untyped-def]
     state = markers(state, 2, (0, 2, 1))
     state = give(state, 0, charisma=3, members=8, leadership=2)
     state = give(state, 1, charisma=2, members=3, leadership=4)
-    state, events = drive(state)
+    events, state = settle(GAME, state)
     assert of(events, ConflictBegan)[0].defender == -1
     assert GAME.legal_actions(state, 0) == [ChooseDefender(defender=1), ChooseDefender(defender=2)]
-    return act(dice(state, die, 7), 0, ChooseDefender(defender=1))
+    events, after = act(GAME, rig(state, die, 7), 0, ChooseDefender(defender=1))
+    return after, events
 
 
 def test_pb_conf_13_14_swap_above_15() -> None:
@@ -37,7 +37,7 @@ def test_pb_conf_13_14_swap_above_15() -> None:
     assert len(drawn) == 1 and drawn[0].player == 0
     assert GAME.redact(drawn[0], 1).card == "" and GAME.redact(drawn[0], 0).card != ""
     cash_before = res(state, 0, "cash1"), res(state, 0, "cash5")
-    state, _ = act(state, 0, SwapMarker())
+    _, state = act(GAME, state, 0, SwapMarker())
     assert state.markers[2] == (1, 1, 1)
     assert GAME.view(state, 1).players[1].markers_in_supply == 3
     assert (res(state, 0, "cash1"), res(state, 0, "cash5")) == cash_before
@@ -57,13 +57,12 @@ def test_pb_conf_13_exactly_15_no_swap() -> None:
 def test_pb_conf_13_swap_optional_and_from_other_zone() -> None:
     """PB-CONF-13 (GAP-18 item 8): with an empty supply the replacement marker comes from another zone; declining keeps everything."""
     state, _ = pb_test_01_scene()
-    declined, _ = act(state, 0, DeclineSwap())
+    _, declined = act(GAME, state, 0, DeclineSwap())
     assert declined.markers[2] == (0, 2, 1)
     state = markers(markers(state, 0, (2, 0, 0)), 3, (2, 0, 0))
     assert GAME.legal_actions(state, 0) == [SwapMarker(from_zone=0), SwapMarker(from_zone=3), DeclineSwap()]
-    with pytest.raises(IllegalAction):
-        GAME.decide(state, 0, SwapMarker(from_zone=None))
-    state, _ = act(state, 0, SwapMarker(from_zone=3))
+    refused(GAME, state, 0, SwapMarker(from_zone=None), code="conflict/bad_marker_source")
+    _, state = act(GAME, state, 0, SwapMarker(from_zone=3))
     assert state.markers[2] == (1, 1, 1) and state.markers[3] == (1, 0, 0)
 
 
@@ -71,7 +70,8 @@ def attack(att_die: int, def_die: int, att: dict, dfd: dict, henchman: int = STR
     state = no_fortune(action_table(2, 1, {12: (0, henchman)}))
     state = markers(state, 1, (0, 1))
     state = give(give(state, 0, **att), 1, **dfd)
-    return drive(dice(state, att_die, def_die))
+    events, after = settle(GAME, rig(state, att_die, def_die))
+    return after, events
 
 
 def test_pb_conf_15_16_losing_attacker() -> None:
@@ -108,7 +108,7 @@ def test_pb_conf_02_free_card_no_roll() -> None:
     state = markers(state, 0, (2, 0, 0))
     state = give(state, 0, leadership=1)  # P0 also starts the OGS: no starter roll either
     top = state.supplies.deck[-1]
-    after, events = drive(state)
+    events, after = settle(GAME, state)
     assert [(e.player, e.card) for e in of(events, CardDrawn)] == [(0, top)]
     assert not of(events, DieRolled) and not of(events, RngAdvanced)
     assert after.rng == state.rng
@@ -131,10 +131,8 @@ def test_pb_conf_05_06_defender_must_hold_markers() -> None:
     """PB-CONF-05, PB-CONF-06: the chosen defender must hold a marker in the zone."""
     state = no_fortune(action_table(3, 2, {12: (0, CHARISMA)}))
     state = markers(state, 2, (1, 1, 1))
-    state, _ = drive(state)
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(markers(state, 2, (1, 1, 0)), 0, ChooseDefender(defender=2))
-    assert err.value.code == "conflict/not_a_rival"
+    _, state = settle(GAME, state)
+    refused(GAME, markers(state, 2, (1, 1, 0)), 0, ChooseDefender(defender=2), code="conflict/not_a_rival")
 
 
 def test_pb_conf_07_08_09_17_scores() -> None:
@@ -163,10 +161,10 @@ def test_conflict_fortune_order() -> None:
     """GAP-18 item 4: after both rolls the attacker decides on fortune first, then the defender; +1 counts."""
     state = action_table(2, 1, {12: (0, STRENGTH)})
     state = markers(state, 1, (0, 1))
-    state, events = drive(dice(state, 4, 4))
+    events, state = settle(GAME, rig(state, 4, 4))
     assert GAME.actors(state) == frozenset({0})
-    state, _ = act(state, 0, DeclineFortune())
+    _, state = act(GAME, state, 0, DeclineFortune())
     assert GAME.actors(state) == frozenset({1})
-    state, events = act(state, 1, UseFortune())
+    events, state = act(GAME, state, 1, UseFortune())
     decided = of(events, ConflictDecided)[0]
     assert (decided.attacker_total, decided.defender_total, decided.winner) == (4, 5, 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardcore.testing import act, rig, settle
 from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import UseFortune
 from games.peaky_blinders.events import (
@@ -16,7 +17,7 @@ from games.peaky_blinders.events import (
     ZoneBegan,
 )
 
-from .helpers import act, dice, drive, give, markers, no_fortune, of, ogs_table, res, setf
+from .helpers import give, markers, no_fortune, of, ogs_table, res, setf
 
 
 def derby_table(n: int = 3):  # type: ignore[no-untyped-def]
@@ -29,7 +30,8 @@ def scenario_06():  # type: ignore[no-untyped-def]
     state = give(state, 0, horsepower=2, leadership=3)
     state = give(state, 1, horsepower=13, cash1=0, cash5=0, members=9, missions=("M09", "M01", "C1"))
     state = give(state, 2, horsepower=0)
-    return state, *drive(dice(state, (3, 6), (2, 6)))
+    events, after = settle(GAME, rig(state, 3, 2))
+    return state, after, events
 
 
 def test_pb_derby_01_after_central_london() -> None:
@@ -75,7 +77,7 @@ def test_pb_derby_10_winner_without_bet() -> None:
 def test_pb_derby_08_09_payout() -> None:
     """PB-DERBY-08, PB-DERBY-09 (PB-TEST-07): P0 (horsepower 20 starts at 14) rolls 1 and wins: 9 members -> 9 cash plus the pot of 3."""
     state = give(derby_table(3), 0, horsepower=20, leadership=2, members=9)
-    state, events = drive(dice(state, (1, 6)))
+    events, state = settle(GAME, rig(state, 1))
     assert of(events, DerbyBegan)[0].positions[0] == 14
     won = of(events, DerbyWon)[0]
     assert (won.player, won.pot, won.payout) == (0, 3, 12)
@@ -85,23 +87,23 @@ def test_pb_derby_08_09_payout() -> None:
 def test_pb_derby_04_bet_breaks_a_five() -> None:
     """PB-DERBY-04 (PB-TEST-07): a player holding only two 5s breaks one and bets a value-1 card."""
     state = give(give(derby_table(3), 1, cash1=0, cash5=2), 0, horsepower=20, leadership=2)
-    state, _ = drive(dice(state, (1, 6)))
+    _, state = settle(GAME, rig(state, 1))
     assert (res(state, 1, "cash1"), res(state, 1, "cash5")) == (4, 1)
 
 
 def test_derby_starter_ignores_markers() -> None:
     """GAP-09 (PB-TEST-08 variant): the Derby starter is the most leadership even if another player leads on markers."""
     state = markers(give(derby_table(3), 2, leadership=1), 3, (2, 0, 0))
-    _, events = drive(dice(state, (6, 6)))
+    events, _ = settle(GAME, rig(state, 6))
     assert of(events, StarterChosen)[0] == StarterChosen(purpose="derby", player=2)
 
 
 def test_derby_fortune_on_racing_die() -> None:
     """PB-FORT-01: a fortune token adds +1 to the racing die: 14 + 0 would not finish, 14 + 1 does."""
     state = give(give(derby_table(2), 0, horsepower=14, leadership=1, fortune=1), 1, horsepower=0)
-    state, _ = drive(dice(state, (1, 6)))
+    _, state = settle(GAME, rig(state, 1))
     assert GAME.legal_actions(state, 0)[0] == UseFortune()
-    state, events = act(state, 0, UseFortune())
+    events, state = act(GAME, state, 0, UseFortune())
     assert of(events, HorseMoved)[0].spaces == 2 and of(events, DerbyWon)[0].player == 0
 
 
@@ -109,7 +111,7 @@ def test_derby_limit_ends_game() -> None:
     """GAP-04: after the last allowed Derby the game ends and is ranked."""
     state = give(derby_table(2), 0, horsepower=20, leadership=1)
     state = setf(state, derbies=5)
-    state, events = drive(dice(state, (3, 6)))
+    events, state = settle(GAME, rig(state, 3))
     assert of(events, GameEnded)[0].reason == "limit" and state.phase == "over"
     result = GAME.outcome(state)
     assert result is not None and result.scores is not None

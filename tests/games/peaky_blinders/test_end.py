@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from boardcore import IllegalAction, Match, RngAdvanced
+from boardcore import Match, RngAdvanced
+from boardcore.testing import act, refused, rig, settle
 from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import BuyMarker, Pass
 from games.peaky_blinders.events import GameEnded, HenchmanRetrieved, MissionCompleted
 from games.peaky_blinders.scoring import CONDITIONS
 
-from .helpers import act, action_table, dice, drive, give, markers, no_fortune, of, ogs_table, table
+from .helpers import action_table, give, markers, no_fortune, of, ogs_table, table
 
 
 def winning_table():  # type: ignore[no-untyped-def]
@@ -24,21 +25,20 @@ def winning_table():  # type: ignore[no-untyped-def]
 def test_pb_end_01_02_and_goal_02_immediate_win() -> None:
     """PB-GOAL-02 / PB-END-01, PB-END-02 (PB-TEST-10): P2 places the 4th marker in Camden Town and wins at once: no later turn, no RNG, missions revealed."""
     state = winning_table()
-    after, events = act(state, 2, BuyMarker(zone=2))
+    events, after = act(GAME, state, 2, BuyMarker(zone=2))
     ended = of(events, GameEnded)
     assert ended and ended[0].winner == 2 and ended[0].missions[2] == ("M05", "M07", "C3")
     assert type(events[-1]) is GameEnded and not of(events, RngAdvanced)
     assert after.phase == "over" and GAME.actors(after) == frozenset()
     assert GAME.outcome(after).winners == (2,)
     assert GAME.view(after, 0).players[1].missions == after.players[1].missions
-    with pytest.raises(IllegalAction):
-        GAME.decide(after, 0, Pass())
+    refused(GAME, after, 0, Pass(), code="game/over")
 
 
 def test_pb_end_01_needs_all_three() -> None:
     """PB-END-01: a full control zone without both missions does not win."""
     state = give(winning_table(), 2, done=(True, False))
-    after, events = act(state, 2, BuyMarker(zone=2))
+    events, after = act(GAME, state, 2, BuyMarker(zone=2))
     assert not of(events, GameEnded) and after.phase == "ogs"
 
 
@@ -47,7 +47,7 @@ def test_pb_end_02_mid_action_phase() -> None:
     state = no_fortune(action_table(3, 0, {8: (0, 2), 9: (1, 2)}))
     state = give(state, 0, missions=("M07", "M05", "C1"), done=(False, True), leadership=4)
     state = markers(state, 0, (4, 0, 0))
-    after, events = drive(dice(state, 3))
+    events, after = settle(GAME, rig(state, 3))
     assert of(events, GameEnded)[0].winner == 0
     assert [e.space for e in of(events, HenchmanRetrieved)] == [8]
     assert after.round.board[9] == 1 * 3 + 2
@@ -56,7 +56,7 @@ def test_pb_end_02_mid_action_phase() -> None:
 def test_missions_latch() -> None:
     """GAP-01: a mission is done the first time its condition holds and stays done; a face-down completion is private."""
     state = give(no_fortune(action_table(3, 2, {4: (0, 1)})), 0, missions=("M01", "M02", "C1"), face_up=2, rum1=6)
-    after, events = drive(dice(state, 7))
+    events, after = settle(GAME, rig(state, 7))
     done = of(events, MissionCompleted)
     assert [(e.player, e.mission) for e in done] == [(0, "M01")]
     assert after.players[0].done == (True, False)
@@ -69,7 +69,7 @@ def test_missions_latch() -> None:
 def test_face_up_mission_completion_public() -> None:
     """Section 2: the completion of the face-up mission is public."""
     state = give(no_fortune(action_table(3, 2, {4: (0, 1)})), 0, missions=("M01", "M02", "C1"), face_up=0, rum1=6)
-    after, events = drive(dice(state, 7))
+    events, after = settle(GAME, rig(state, 7))
     done = of(events, MissionCompleted)[0]
     assert GAME.redact(done, 1) == done and GAME.view(after, 1).players[0].done == (True, False)
 
@@ -104,7 +104,7 @@ def test_acting_player_wins_simultaneous() -> None:
     state = give(state, 0, missions=("M05", "M07", "C2"), done=(True, True))
     state = markers(state, 1, (4, 0, 0))
     # P0 already qualifies (a constructed table); P2's action is the step that is checked first for P2
-    after, events = act(state, 2, BuyMarker(zone=2))
+    events, after = act(GAME, state, 2, BuyMarker(zone=2))
     assert of(events, GameEnded)[0].winner == 2
 
 

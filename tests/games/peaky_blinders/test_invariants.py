@@ -84,7 +84,7 @@ def test_invariants_hold_at_every_step(kind: str, n: int, seed: int) -> None:
     zones in order 1-2-3-4-Derby (PB-ROUND-03/04), phases preparation -> action -> open game state
     (PB-ROUND-02), and the final score equal to its missions breakdown (GAP-04)."""
     m = _played(kind, n, seed)
-    states = [m.initial_state, *(m._states[i + 1] for i in range(len(m.steps)))]
+    states = [m.state_at(i) for i in range(len(m) + 1)]
     rounds = derbies = 0
     order: list[str] = []
     horses: list[int] = []

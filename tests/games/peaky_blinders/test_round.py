@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from boardcore import IllegalAction, Match
+from boardcore import Match
+from boardcore.testing import act, refused, rig, settle
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import DeclineFortune, Pass, PassPlacement, PlaceHenchman, RevealMission, UseFortune
@@ -22,7 +23,7 @@ from games.peaky_blinders.events import (
     ZoneBegan,
 )
 
-from .helpers import act, action_table, dice, drive, give, markers, no_fortune, of, ogs_table, replace, table
+from .helpers import action_table, give, markers, no_fortune, of, ogs_table, replace, table
 
 
 def random_game(n: int, seed: int) -> Match:
@@ -78,7 +79,8 @@ def test_pb_round_04_derby_after_zone_4(game3: Match) -> None:
 def _next_zone(n: int, zone: int, state_fn) -> tuple:  # type: ignore[no-untyped-def]
     state = ogs_table(n, zone=zone - 1, passes=n)
     state = state_fn(state)
-    return drive(state)
+    events, after = settle(GAME, state)
+    return after, events
 
 
 def test_pb_start_01_most_leadership_starts() -> None:
@@ -121,7 +123,7 @@ def test_pb_start_03_tie_roll_off_with_reroll() -> None:
     def prepare(s):  # type: ignore[no-untyped-def]
         s = no_fortune(markers(s, 1, (0, 1, 0, 1)))
         s = give(give(s, 1, leadership=2), 3, leadership=2)
-        return dice(s, 4, 4, 2, 7)
+        return rig(s, 4, 4, 2, 7)
 
     state, events = _next_zone(4, 1, prepare)
     assert [e.candidates for e in of(events, StarterContest)] == [(1, 3), (1, 3)]
@@ -134,26 +136,25 @@ def test_pb_start_03_fortune_on_tie_roll() -> None:
     state = ogs_table(4, zone=0, passes=4)
     state = no_fortune(markers(state, 1, (0, 1, 0, 1)))
     state = give(give(give(state, 1, leadership=2), 3, leadership=2), 3, fortune=2)
-    state, events = drive(dice(state, 4, 4))
+    events, state = settle(GAME, rig(state, 4, 4))
     assert GAME.actors(state) == frozenset({3}) and GAME.legal_actions(state, 3) == [UseFortune(), DeclineFortune()]
-    state, events = act(state, 3, UseFortune())
+    events, state = act(GAME, state, 3, UseFortune())
     assert of(events, StarterChosen)[0].player == 3
-    with pytest.raises(IllegalAction):
-        GAME.decide(state, 3, UseFortune())
+    refused(GAME, state, 3, UseFortune(), code="action/wrong_step")
 
 
 def test_pb_start_first_starter_all_roll() -> None:
     """PB-START-03 (PB-TEST-09): nobody has markers or leadership, so all roll 5, 8, 8, 3; P1 and P2 re-roll 6, 2: P1 starts; placement goes P1, P2, P3, P0."""
     state = no_fortune(table(4))
     state = replace(state, phase="reveal", turn=4)
-    state, events = drive(dice(state, 5, 8, 8, 3, 6, 2))
+    events, state = settle(GAME, rig(state, 5, 8, 8, 3, 6, 2))
     assert [e.candidates for e in of(events, StarterContest)] == [(0, 1, 2, 3), (1, 2)]
     assert of(events, StarterChosen)[0].player == 1
     order = []
     for _ in range(4):
         seat = state.turn
         order.append(seat)
-        state, _ = act(state, seat, PlaceHenchman(henchman="charisma", space=len(order) - 1))
+        _, state = act(GAME, state, seat, PlaceHenchman(henchman="charisma", space=len(order) - 1))
     assert order == [1, 2, 3, 0]
 
 
@@ -162,10 +163,10 @@ def test_pb_start_02_reviewed_each_phase() -> None:
     state = no_fortune(action_table(3, 0, {8: (2, 2)}))
     state = give(state, 0, leadership=2)
     state = replace(state, starter=0)
-    state, events = drive(dice(state, 8))  # intellect 8 at the Shelby Company: 2 leadership -> P2 has 2, P0 has 2: tie
+    events, state = settle(GAME, rig(state, 8))  # intellect 8 at the Shelby Company: 2 leadership -> P2 has 2, P0 has 2: tie
     assert of(events, StarterContest)[0].candidates == (0, 2)
     state2 = no_fortune(action_table(3, 0, {8: (2, 2)}))
-    state2, events2 = drive(dice(state2, 8))
+    events2, state2 = settle(GAME, rig(state2, 8))
     assert of(events2, StarterChosen)[0] == StarterChosen(purpose="ogs", player=2)
 
 
@@ -173,7 +174,7 @@ def test_pb_start_06_ogs_starter_by_markers() -> None:
     """PB-START-06: the most control markers in the current zone start the open game state, before leadership."""
     state = no_fortune(action_table(3, 2, {}))
     state = markers(give(state, 0, leadership=9), 2, (0, 0, 1))
-    state, events = drive(state)
+    events, state = settle(GAME, state)
     assert of(events, StarterChosen)[0] == StarterChosen(purpose="ogs", player=2)
     assert state.phase == "ogs" and state.turn == 2
 
@@ -184,7 +185,7 @@ def test_pb_start_07_ogs_clockwise_from_starter() -> None:
     seen = []
     for _ in range(3):
         seen.append(state.turn)
-        state, events = act(state, state.turn, Pass())
+        events, state = act(GAME, state, state.turn, Pass())
         if of(events, ZoneBegan):
             break
     assert seen == [2, 0, 1]
@@ -208,27 +209,21 @@ def test_pb_prep_02_03_dots_per_player_count() -> None:
         usable = spaces_of(prep(n), 0)
         per_count[n] = [sum(1 for s in usable if C.SPACES[s][0] == row) for row in range(4)]
     assert per_count == {2: [2, 2, 2, 1], 3: [3, 3, 3, 1], 4: [4, 4, 4, 2]}
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(prep(3), 0, PlaceHenchman(henchman="strength", space=3))
-    assert err.value.code == "prep/space_unused"
+    refused(GAME, prep(3), 0, PlaceHenchman(henchman="strength", space=3), code="prep/space_unused")
 
 
 def test_pb_prep_01_limited_spaces() -> None:
     """PB-PREP-01: a space holds one henchman; a taken space is refused."""
-    state, _ = act(prep(2), 0, PlaceHenchman(henchman="strength", space=0))
+    _, state = act(GAME, prep(2), 0, PlaceHenchman(henchman="strength", space=0))
     assert 0 not in spaces_of(state, 1)
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(state, 1, PlaceHenchman(henchman="strength", space=0))
-    assert err.value.code == "prep/space_taken"
+    refused(GAME, state, 1, PlaceHenchman(henchman="strength", space=0), code="prep/space_taken")
 
 
 def test_pb_prep_04_only_this_zone() -> None:
     """PB-PREP-04: placements are spaces of the zone played this round; a space outside it is malformed."""
     state = prep(4, zone=2)
     assert spaces_of(state, 0) == set(range(14))
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(state, 0, PlaceHenchman(henchman="strength", space=14))
-    assert err.value.code == "action/malformed"
+    refused(GAME, state, 0, PlaceHenchman(henchman="strength", space=14), code="action/malformed")
 
 
 def test_pb_prep_05_06_starter_first_then_one_each() -> None:
@@ -240,7 +235,7 @@ def test_pb_prep_05_06_starter_first_then_one_each() -> None:
         seat = state.turn
         order.append(seat)
         henchman = C.HENCHMEN[sum(seat * 3 + h in state.round.board for h in range(3))]
-        state, events = act(state, seat, PlaceHenchman(henchman=henchman, space=[0, 1, 2, 4, 5, 6, 8, 9, 10][space]))
+        events, state = act(GAME, state, seat, PlaceHenchman(henchman=henchman, space=[0, 1, 2, 4, 5, 6, 8, 9, 10][space]))
     assert order == [1, 2, 0, 1, 2, 0, 1, 2, 0]
     assert of(events, ActionPhaseBegan)
 
@@ -248,17 +243,17 @@ def test_pb_prep_05_06_starter_first_then_one_each() -> None:
 def test_pb_prep_07_pass_is_final() -> None:
     """PB-PREP-07 (PB-TEST-13): placing is optional; P2 passes on their 2nd turn and is skipped afterwards."""
     state = prep(3)
-    state, _ = act(state, 0, PlaceHenchman(henchman="strength", space=0))
-    state, _ = act(state, 1, PlaceHenchman(henchman="strength", space=1))
-    state, _ = act(state, 2, PlaceHenchman(henchman="strength", space=2))
-    state, _ = act(state, 0, PlaceHenchman(henchman="charisma", space=4))
-    state, _ = act(state, 1, PlaceHenchman(henchman="charisma", space=5))
+    _, state = act(GAME, state, 0, PlaceHenchman(henchman="strength", space=0))
+    _, state = act(GAME, state, 1, PlaceHenchman(henchman="strength", space=1))
+    _, state = act(GAME, state, 2, PlaceHenchman(henchman="strength", space=2))
+    _, state = act(GAME, state, 0, PlaceHenchman(henchman="charisma", space=4))
+    _, state = act(GAME, state, 1, PlaceHenchman(henchman="charisma", space=5))
     assert PassPlacement() in GAME.legal_actions(state, 2)
-    state, _ = act(state, 2, PassPlacement())
+    _, state = act(GAME, state, 2, PassPlacement())
     assert state.turn == 0
-    state, _ = act(state, 0, PlaceHenchman(henchman="intellect", space=6))
+    _, state = act(GAME, state, 0, PlaceHenchman(henchman="intellect", space=6))
     assert state.turn == 1
-    state, events = act(state, 1, PlaceHenchman(henchman="intellect", space=8))
+    events, state = act(GAME, state, 1, PlaceHenchman(henchman="intellect", space=8))
     assert of(events, ActionPhaseBegan)  # P2 never got another turn
 
 
@@ -272,7 +267,7 @@ def test_pb_prep_07_spaces_always_suffice() -> None:
         seat = state.turn
         assert PassPlacement() in GAME.legal_actions(state, seat)
         henchman = C.HENCHMEN[sum(seat * 3 + h in state.round.board for h in range(3))]
-        state, events = act(state, seat, PlaceHenchman(henchman=henchman, space=space))
+        events, state = act(GAME, state, seat, PlaceHenchman(henchman=henchman, space=space))
     assert of(events, ActionPhaseBegan)
 
 
@@ -280,7 +275,7 @@ def test_pb_prep_08_conflict_location_placeable() -> None:
     """PB-PREP-08: the zone's conflict location is a legal placement."""
     state = prep(4)
     assert {12, 13} <= spaces_of(state, 0)
-    state, events = act(state, 0, PlaceHenchman(henchman="charisma", space=12))
+    events, state = act(GAME, state, 0, PlaceHenchman(henchman="charisma", space=12))
     assert of(events, HenchmanPlaced)[0].space == 12
 
 
@@ -289,9 +284,7 @@ def test_pb_prep_09_jailed_strength_cannot_be_placed() -> None:
     state = give(prep(3), 0, jailed=True)
     henchmen = {a.henchman for a in GAME.legal_actions(state, 0) if isinstance(a, PlaceHenchman)}
     assert henchmen == {"charisma", "intellect"}
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(state, 0, PlaceHenchman(henchman="strength", space=0))
-    assert err.value.code == "prep/henchman_jailed"
+    refused(GAME, state, 0, PlaceHenchman(henchman="strength", space=0), code="prep/henchman_jailed")
 
 
 def test_reveal_then_first_zone_begins() -> None:
@@ -307,8 +300,8 @@ def test_reveal_then_first_zone_begins() -> None:
 def test_ogs_turn_pass_then_next_zone() -> None:
     """When every player passes in a row the next zone begins (GAP-10)."""
     state = ogs_table(2, zone=0, turn=0)
-    state, _ = act(state, 0, Pass())
-    state, events = act(state, 1, Pass())
+    _, state = act(GAME, state, 0, Pass())
+    events, state = act(GAME, state, 1, Pass())
     assert of(events, TurnEnded)[-1].acted is False
     assert of(events, ZoneBegan)[0].zone == 1
 

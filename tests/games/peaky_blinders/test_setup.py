@@ -8,7 +8,9 @@ from boardcore import IllegalAction, Match
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import PlaceHenchman, RevealMission, UseFortune
-from games.peaky_blinders.events import MissionChosen, MissionsShown
+from games.peaky_blinders.events import DieRolled, MissionChosen, MissionsShown
+from games.peaky_blinders.scoring import CONDITIONS
+from games.peaky_blinders.table import cash, value
 
 from .helpers import give, res
 
@@ -45,8 +47,6 @@ def test_pb_comp_04_and_pb_ctrl_01_four_markers_each() -> None:
 
 def test_pb_comp_05_d8_and_racing_die() -> None:
     """PB-COMP-05: rewards use an 8-sided die, the Derby a 6-sided racing die."""
-    from games.peaky_blinders.events import DieRolled
-
     m = new(2)
     for seat in (0, 1):
         m.apply(seat, RevealMission(slot=0))
@@ -63,9 +63,6 @@ def test_pb_comp_06_forty_conflict_cards() -> None:
 
 def test_pb_comp_07_to_11_supplies() -> None:
     """PB-COMP-07, PB-COMP-08, PB-COMP-09, PB-COMP-10, PB-COMP-11: upgrade tokens are +1 each; 12 fortune tokens; materials, cash and members come as 1s and 5s."""
-    from games.peaky_blinders.flow import cash, value
-    from games.peaky_blinders.scoring import CONDITIONS
-
     state = new(3).state
     assert C.FORTUNE_TOKENS == 12
     assert state.supplies.fortune == 12 - 3 * 3
@@ -156,10 +153,12 @@ def test_pb_setup_11_one_card_face_up() -> None:
     assert m.view(0).reveal is not None and m.view(0).reveal.own is None and m.view(1).reveal.own == 2
     assert m.view(0).players[1].missions == ("", "", "")
     assert m.actors == frozenset({0, 2})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as err:
         m.apply(1, RevealMission(slot=0))
-    with pytest.raises(IllegalAction):
+    assert err.value.code == "turn/not_your_turn"  # a pick is final: seat 1 is no longer asked
+    with pytest.raises(IllegalAction) as err:
         m.apply(0, RevealMission(slot=3))
+    assert err.value.code == "action/malformed"
     m.apply(0, RevealMission(slot=0))
     m.apply(2, RevealMission(slot=1))
     shown = [e for e in m.events if isinstance(e, MissionsShown)][0]
@@ -190,6 +189,7 @@ def test_reveal_step_refuses_other_actions() -> None:
     with pytest.raises(IllegalAction) as err:
         m.apply(0, PlaceHenchman(henchman="strength", space=0))
     assert err.value.code == "action/wrong_step"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as err:
         m.apply(0, UseFortune())
+    assert err.value.code == "action/wrong_step"
     assert len(m) == 0

@@ -1,5 +1,5 @@
-"""describe and summarize read as a player at the table would say it: no internal ids, no misleading
-numbers, nothing hidden from the viewer (play-test findings; PB-DERBY-10, PB-CONF-15/16, PB-END-01, GAP-04)."""
+"""Text reads as a player at the table would say it: no internal ids, no misleading numbers, the match's seat
+names, nothing hidden from the viewer (play-test findings; PB-DERBY-10, PB-CONF-15/16, PB-END-01, GAP-04)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,17 @@ import re
 
 import pytest
 
-from boardcore import Match
+from boardcore import Match, RngAdvanced
 from boardcore.bots import make_bots, play_out
+from boardcore.game import union_members
 from games.peaky_blinders import GAME
+from games.peaky_blinders import actions as A
 from games.peaky_blinders import events as E
+from games.peaky_blinders.text import ACTION_TEXT, EVENT_TEXT
 
 
-def _played(n: int, seed: int, kind: str = "house", **options: int) -> Match:
-    m = Match.new(GAME, n, seed=seed, options=options or None)
+def _played(n: int, seed: int, kind: str = "house", names: tuple[str, ...] | None = None, **options: int) -> Match:
+    m = Match.new(GAME, names or n, seed=seed, options=options or None)
     play_out(m, make_bots(GAME, n, seed, kind), max_steps=5000)
     assert m.is_over
     return m
@@ -25,7 +28,7 @@ def test_result_line_says_who_won_and_how() -> None:
     m = _played(3, 1)
     winner = m.state.progress.winner
     assert winner >= 0
-    text = GAME.summarize(m.state, m.events)
+    text = m.summary(None)
     assert text.splitlines()[-1] == f"Result: P{winner + 1} wins by completing all three missions."
     assert m.outcome.reason == "completed all three missions"
 
@@ -34,7 +37,7 @@ def test_result_line_at_the_derby_limit_explains_the_ranking() -> None:
     """GAP-04: nobody finished, so the line says the players were ranked, and by what."""
     m = _played(2, 7, "random", max_derbies=1)
     assert m.state.progress.winner < 0
-    last = GAME.summarize(m.state, m.events).splitlines()[-1]
+    last = m.summary(None).splitlines()[-1]
     assert last.startswith("Result: P") and "nobody completed all three missions by the end of Epsom Derby 1" in last
     assert "ranked by missions completed, then control markers in their own control-mission zone, then cash" in last
 
@@ -50,7 +53,7 @@ def test_derby_win_without_a_bet_says_nothing_is_won() -> None:
 def test_conflict_moments_name_the_tokens_actually_lost() -> None:
     """PB-CONF-15/16: the summary says what the loser lost (or that there was nothing to lose), not "any"."""
     m = _played(2, 2)
-    text = GAME.summarize(m.state, m.events)
+    text = m.summary(None)
     fights = [line for line in text.splitlines() if " attacks " in line]
     assert fights and not any("loses any" in line for line in fights)
     assert all(re.search(r"; P\d (loses \d+ \w+ tokens?( and \d+ \w+ tokens?)?|had no tokens to lose)$", line) for line in fights)
@@ -78,16 +81,16 @@ def test_every_line_is_plain_english_for_every_viewer(n: int, seed: int, kind: s
     as one line with no raw ids; card identities reach only their holder (section 2)."""
     m = _played(n, seed, kind)
     for step in m.steps:
-        line = GAME.describe(step.action, step.player)
+        line = m.label(step.action, step.player)
         assert line and "\n" not in line and not RAW.search(line), line
         for e in step.events:
-            if isinstance(e, E.RngAdvanced):
-                continue
             for viewer in (step.player, (step.player + 1) % n, None):
-                seen = GAME.redact(e, viewer)
-                if seen is None:
+                described = m.describe(e, viewer)
+                if GAME.redact(e, viewer) is None:
+                    assert described is None  # RNG bookkeeping, another seat's face-down completion
                     continue
-                line = GAME.describe(seen, viewer)
+                assert described is not None
+                line = described
                 assert line and "\n" not in line and not RAW.search(line), line
                 if isinstance(e, E.CardDrawn) and viewer != e.player:
                     assert line.endswith("draws a face-down card") and e.card not in line
@@ -101,7 +104,7 @@ def test_marker_swaps_follow_their_conflict_and_are_counted() -> None:
     m = _played(3, 2, "random")
     swaps = [e for e in m.events if isinstance(e, E.MarkerSwapped)]
     assert swaps
-    lines = GAME.summarize(m.state, m.events).splitlines()
+    lines = m.summary(None).splitlines()
     assert f"({len(swaps)} marker swaps)" in lines[1]
     takeovers = [i for i, line in enumerate(lines) if "takes over a control marker" in line]
     assert len(takeovers) == len(swaps)
@@ -112,3 +115,47 @@ def test_marker_swaps_follow_their_conflict_and_are_counted() -> None:
     for line in lines:
         if " attacks " in line:
             assert "suspicion" not in line and "horsepower" not in line, line
+
+
+def test_text_uses_the_match_seat_names() -> None:
+    """Every line names seats as the match does: a match of Ann, Bob and Cy never prints "P1", "P2" or "P3"."""
+    names = ("Ann", "Bob", "Cy")
+    m = _played(3, 1, names=names)
+    winner = m.state.progress.winner
+    assert m.summary(None).splitlines()[-1] == f"Result: {names[winner]} wins by completing all three missions."
+    seat_ids = re.compile(r"\bP[1-4]\b")
+    for number, step in enumerate(m.steps, start=1):
+        assert not seat_ids.search(m.label(step.action, step.player))
+        for viewer in (None, 0, 1, 2):
+            for line in m.step_text(number, viewer):
+                assert not seat_ids.search(line), line
+    for viewer in (None, 0, 1, 2):
+        assert not seat_ids.search(m.summary(viewer))
+    assert "Ann" in m.summary(None) and "Bob" in m.summary(None) and "Cy" in m.summary(None)
+
+
+def test_a_mission_pick_is_named_only_to_its_picker() -> None:
+    """PB-SETUP-11 (issue 10): the text of a secret pick names the card only for the seat that picked it; every
+    other seat and a spectator read that a card was picked, whichever it was, even from the raw event."""
+    seen: dict[int | None, set[str]] = {0: set(), 2: set(), None: set()}
+    for slot in (0, 1, 2):
+        m = Match.new(GAME, ("Ann", "Bob", "Cy"), seed=5)
+        m.apply(1, A.RevealMission(slot=slot))
+        event = m.steps[-1].events[0]
+        assert event == E.MissionChosen(player=1, slot=slot)
+        assert m.describe(event, 1) == f"Bob picks a mission card to show face up (card {slot + 1})"
+        for viewer in (0, 2, None):
+            line = m.describe(event, viewer)
+            assert line == "Bob picks a mission card to show face up"
+            seen[viewer].add(line)
+            assert m.step_text(1, viewer) == [line]
+            assert "card 1" not in m.summary(viewer) and "card 2" not in m.summary(viewer)
+    assert all(len(lines) == 1 for lines in seen.values())
+
+
+def test_every_event_and_action_type_has_one_text() -> None:
+    """Each action type has one label function and each event type a viewer can receive one line function;
+    ``RngAdvanced`` reaches nobody, so it has none."""
+    assert set(ACTION_TEXT) == set(union_members(GAME.action_type))
+    assert set(EVENT_TEXT) == set(union_members(GAME.event_type)) - {RngAdvanced}
+    assert all(GAME.redact(RngAdvanced(counter=1), viewer) is None for viewer in (None, 0, 1))

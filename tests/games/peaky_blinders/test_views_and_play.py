@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 
 from boardcore import Match, Rng, RngAdvanced
+from boardcore.bots import make_bots
+from boardcore.bots import play_out as bots_play_out
 from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import PlayCard
 from games.peaky_blinders.events import CardDrawn, CardPlayed, DerbyWon, GameEnded
+from games.peaky_blinders.scoring import control_met
 
 from .helpers import give, ogs_table
 
@@ -79,7 +83,7 @@ def test_spectator_sees_no_secrets() -> None:
     spectator = GAME.view(state, None)
     assert spectator.players[1].hand == () and spectator.players[1].hand_size == 2
     assert all(p.missions.count("") == 2 for p in spectator.players)
-    assert b"rng" not in __import__("msgspec").json.encode(spectator)
+    assert b"rng" not in msgspec.json.encode(spectator)
 
 
 def test_offence_targets_listed() -> None:
@@ -92,38 +96,37 @@ def test_offence_targets_listed() -> None:
 def test_summary_is_readable() -> None:
     """summarize: zones, conflicts, Derby results, missions and the final result."""
     m = play_out(3, 1)
-    text = GAME.summarize(m.state, m.events)
+    text = m.summary(None)
     for part in ("zone rounds", "Conflicts fought", "Epsom Derby results", "Missions completed", "Control markers by zone", "Final standings", "Result:"):
         assert part in text
     assert "Derby 1:" in text
 
 
 def test_describe_every_event_and_action() -> None:
-    """describe gives one line of English for every action and event of a game, redacted cards included."""
+    """Text gives one line of English for every action (its actor's label) and every event a viewer receives,
+    redacted cards included; events a viewer does not receive have no text for them."""
     m = play_out(2, 3)
     for step in m.steps:
-        assert GAME.describe(step.action, step.player)
+        assert m.label(step.action, step.player)
         for e in step.events:
-            line = GAME.describe(e, None)
-            assert line and "\n" not in line
-            seen = GAME.redact(e, 0)
-            if seen is not None:
-                assert GAME.describe(seen, 0)
+            for viewer in (None, 0, 1):
+                line = m.describe(e, viewer)
+                if GAME.redact(e, viewer) is None:
+                    assert line is None
+                else:
+                    assert line and "\n" not in line
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_house_bots_win_by_missions(n: int) -> None:
     """PB-GOAL-02 / PB-END-01: house bots finish games by the rules' own end (a control mission and both missions
     completed), not the Derby limit, in at least 18 of 20 seeds; the winner's summary says so."""
-    from boardcore.bots import make_bots, play_out
-    from games.peaky_blinders.scoring import control_met
-
     by_missions = 0
     for seed in range(20):
         m = Match.new(GAME, n, seed=seed)
         bots = make_bots(GAME, n, seed, "house")
         assert type(bots[0]).__name__ == "HouseBot"
-        play_out(m, bots, max_steps=3000)
+        bots_play_out(m, bots, max_steps=3000)
         state = m.state
         assert m.outcome is not None
         if state.progress.end_reason != "missions":
@@ -133,6 +136,6 @@ def test_house_bots_win_by_missions(n: int) -> None:
         assert m.outcome.winners == (winner,)
         assert all(state.players[winner].done) and control_met(state, winner)
         assert isinstance([e for e in m.events if not isinstance(e, RngAdvanced)][-1], GameEnded)
-        text = GAME.summarize(state, m.events)
+        text = m.summary(None)
         assert f"\nResult: P{winner + 1} wins by completing all three missions.\n" in text + "\n" and "and wins" in text
     assert by_missions >= 18

@@ -4,35 +4,37 @@ from __future__ import annotations
 
 import msgspec
 
+from boardcore import Turn
+
 from .. import catalog as C
-from ..events import Gained, HenchmanRetrieved, RollsSettled
-from ..flow import Ctx
+from ..events import Event, Gained, HenchmanRetrieved, RollsSettled
 from ..state import State
+from ..table import draw_card, roll
 from . import conflict, starter
 from .fortune import totals
 from .suspicion import lower_suspicion, raise_suspicion
 
 
-def step(ctx: Ctx) -> None:
+def step(turn: Turn[State, Event]) -> None:
     """Resolve the open conflict or roll, or take back the next henchman, or start the open game state."""
-    state = ctx.state
+    state = turn.state
     if state.conflict is not None:
-        conflict.step(ctx)
+        conflict.step(turn)
         return
     if state.rolls:
-        settle_reward(ctx)
+        settle_reward(turn)
         return
     board = state.round.board
     space = next((i for i in range(state.round.cursor, len(board)) if board[i] >= 0), -1)
     if space < 0:
-        starter.begin(ctx, "ogs")
+        starter.begin(turn, "ogs")
         return
     seat, henchman = divmod(board[space], 3)
-    ctx.emit(HenchmanRetrieved(player=seat, henchman=henchman, zone=state.zone, space=space))
+    turn.emit(HenchmanRetrieved(player=seat, henchman=henchman, zone=state.zone, space=space))
     if C.SPACES[space][0] == C.CONFLICT_ROW:
-        conflict.begin(ctx, seat, henchman)
+        conflict.begin(turn, seat, henchman)
     else:
-        ctx.roll(seat)
+        roll(turn, seat)
 
 
 def total_score(state: State, seat: int, henchman: int, roll_total: int) -> int:
@@ -40,32 +42,32 @@ def total_score(state: State, seat: int, henchman: int, roll_total: int) -> int:
     return roll_total + state.players[seat].res[C.ITEM[C.HENCHMEN[henchman]]]
 
 
-def settle_reward(ctx: Ctx) -> None:
+def settle_reward(turn: Turn[State, Event]) -> None:
     """Rewards one by one, then a strength henchman's suspicion, then the jail check (GAP-15)."""
-    state = ctx.state
+    state = turn.state
     seat, henchman = divmod(state.round.current, 3)
     total = total_score(state, seat, henchman, totals(state)[0])
-    ctx.emit(RollsSettled(players=(seat,), totals=(total,)))
+    turn.emit(RollsSettled(players=(seat,), totals=(total,)))
     count, suspicion = C.rewards(henchman, total)
     location = C.LOCATIONS[state.zone][C.SPACES[state.round.cursor - 1][0]]
     for _ in range(count):
-        give_reward(ctx, seat, location.reward)
+        give_reward(turn, seat, location.reward)
     if suspicion:
-        raise_suspicion(ctx, seat, suspicion)
+        raise_suspicion(turn, seat, suspicion)
 
 
-def give_reward(ctx: Ctx, seat: int, reward: str) -> None:
+def give_reward(turn: Turn[State, Event], seat: int, reward: str) -> None:
     """One reward of a location (PB-LOC-01..13)."""
     if reward == "suspicion":
-        lower_suspicion(ctx, seat, 1)
+        lower_suspicion(turn, seat, 1)
     elif reward == "card":
-        ctx.draw_card(seat)
+        draw_card(turn, seat)
     elif reward in C.MATERIALS or reward == "cash":
-        ctx.emit(Gained(player=seat, item=C.ONE_ITEM[reward], amount=1))
-    elif reward == "strength" and ctx.state.players[seat].jailed:
+        turn.emit(Gained(player=seat, item=C.ONE_ITEM[reward], amount=1))
+    elif reward == "strength" and turn.state.players[seat].jailed:
         return  # a jailed strength henchman's square takes no tokens (GAP-16)
     else:
-        ctx.emit(Gained(player=seat, item=reward, amount=1))
+        turn.emit(Gained(player=seat, item=reward, amount=1))
 
 
 def evolve_henchman_retrieved(state: State, event: HenchmanRetrieved) -> State:

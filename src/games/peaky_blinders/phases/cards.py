@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 import msgspec
+
+from boardcore import Refusal, Turn
+from boardcore.tuples import put
 
 from .. import catalog as C
 from ..actions import ChooseOption, PlayCard
@@ -14,6 +17,7 @@ from ..events import (
     CardBoost,
     CardPlayed,
     CardResolved,
+    Event,
     Exchanged,
     Gained,
     Lost,
@@ -22,13 +26,17 @@ from ..events import (
     Transferred,
     TurnEnded,
 )
-from ..flow import Ctx, Refusal, replace_player
 from ..state import Play, State
+from ..table import roll
 from .fortune import totals
 from .suspicion import lower_suspicion, raise_suspicion
 
+CHOICES: dict[str, ChooseOption] = {option: ChooseOption(option=option) for option in (*C.HENCHMEN, *C.MATERIALS)}
+"""Every choice a card can ask for, built once."""
+
 
 def candidates(state: State, seat: int) -> list[PlayCard]:
+    """Each card type in hand once: a Defence card alone, an Offence card once per opponent (GAP-05)."""
     out: list[PlayCard] = []
     opponents = [s for s in range(len(state.players)) if s != seat]
     for code in sorted(set(state.players[seat].hand)):
@@ -39,13 +47,13 @@ def candidates(state: State, seat: int) -> list[PlayCard]:
     return out
 
 
-def problem(state: State, seat: int, action: Any) -> Refusal | None:
-    if not isinstance(action, PlayCard):
-        return Refusal(f"{type(action).__name__} is not an open-game-state turn action.", "action/wrong_step", "PB-OGS-02")
+def problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
+    """Why this card may not be played now; the message never names a card the player does not hold
+    (another seat may hold it)."""
     if state.turns.buying:
         return Refusal("A conflict card takes a whole turn.", "ogs/one_action_per_turn", "PB-OGS-03")
     if action.card not in state.players[seat].hand:
-        return Refusal(f"Player {seat} holds no {action.card} card.", "card/not_in_hand", "PB-CARD-01")
+        return Refusal(f"Player {seat} holds no such card: play a conflict card from your hand.", "card/not_in_hand", "PB-CARD-01")
     card = C.CARD[action.card]
     if card.offence and (action.target is None or action.target == seat or action.target not in range(len(state.players))):
         return Refusal(f"{card.name} is an Offence card: name an opponent as its target.", "card/bad_target", "PB-CONF-03")
@@ -54,9 +62,10 @@ def problem(state: State, seat: int, action: Any) -> Refusal | None:
     return None
 
 
-def decide_play(ctx: Ctx, seat: int, action: PlayCard) -> None:
+def decide_play(turn: Turn[State, Event], seat: int, action: PlayCard) -> None:
+    """The card is revealed; its boost roll and effects follow as automatic steps (``step``)."""
     target = -1 if action.target is None else action.target
-    ctx.emit(CardPlayed(player=seat, card=action.card, target=target))
+    turn.emit(CardPlayed(player=seat, card=action.card, target=target))
 
 
 def choices_needed(play: Play) -> int:
@@ -70,6 +79,7 @@ def choices_needed(play: Play) -> int:
 
 
 def options(play: Play) -> tuple[Henchman | Material, ...]:
+    """What the card in play lets its player choose from."""
     card = C.CARD[play.card]
     return C.HENCHMEN if card.choice == "square" else C.MATERIALS
 
@@ -86,11 +96,13 @@ def awaiting_choice(state: State) -> bool:
 
 
 def choice_candidates(state: State, seat: int) -> list[ChooseOption]:
+    """The three squares or the three materials the card may hit: all of them legal."""
     assert state.play is not None
-    return [ChooseOption(option=o) for o in options(state.play)]
+    return [CHOICES[option] for option in options(state.play)]
 
 
 def choice_problem(state: State, seat: int, action: ChooseOption) -> Refusal | None:
+    """A square for a square card, a material for a material card."""
     assert state.play is not None
     if action.option not in options(state.play):
         allowed = ", ".join(options(state.play))
@@ -98,88 +110,90 @@ def choice_problem(state: State, seat: int, action: ChooseOption) -> Refusal | N
     return None
 
 
-def decide_choice(ctx: Ctx, seat: int, action: ChooseOption) -> None:
-    ctx.emit(OptionChosen(player=seat, option=action.option))
+def decide_choice(turn: Turn[State, Event], seat: int, action: ChooseOption) -> None:
+    """The choice is recorded; the card resolves once every choice is made."""
+    turn.emit(OptionChosen(player=seat, option=action.option))
 
 
-def step(ctx: Ctx) -> None:
+def step(turn: Turn[State, Event]) -> None:
     """Roll the boost, settle it, or (all choices made) resolve the card and end the turn."""
-    state = ctx.state
+    state = turn.state
     play = state.play
     assert play is not None
     card = C.CARD[play.card]
     if card.boost is not None and play.total < 0:
         if not state.rolls:
-            ctx.roll(play.player)
+            roll(turn, play.player)
             return
         total = totals(state)[0] + state.players[play.player].res[C.ITEM[card.boost]]
-        ctx.emit(RollsSettled(players=(play.player,), totals=(total,)))
-        ctx.emit(CardBoost(player=play.player, total=total, boosted=total >= card.threshold))
+        turn.emit(RollsSettled(players=(play.player,), totals=(total,)))
+        turn.emit(CardBoost(player=play.player, total=total, boosted=total >= card.threshold))
         return
-    resolve(ctx, play)
-    ctx.emit(CardResolved(player=play.player, card=play.card))
-    ctx.emit(TurnEnded(player=play.player, acted=True))
+    resolve(turn, play)
+    turn.emit(CardResolved(player=play.player, card=play.card))
+    turn.emit(TurnEnded(player=play.player, acted=True))
 
 
-def resolve(ctx: Ctx, play: Play) -> None:
+def resolve(turn: Turn[State, Event], play: Play) -> None:
     """The normal effect plus, if boosted, the boosted extra (PB-CARD-06)."""
     card = C.CARD[play.card]
     me, target = play.player, play.target
     amount = card.amount + (card.extra if play.boosted else 0)
     effect = card.effect
-    res = ctx.state.players[me].res
+    res = turn.state.players[me].res
     if effect == "suspicion_down":
-        lower_suspicion(ctx, me, amount)
+        lower_suspicion(turn, me, amount)
     elif effect in ("cash", "members"):
-        ctx.emit(Gained(player=me, item="cash1" if effect == "cash" else "members", amount=amount))
+        turn.emit(Gained(player=me, item="cash1" if effect == "cash" else "members", amount=amount))
     elif effect == "upgrade":
         square = play.choices[0]
-        if not (square == "strength" and ctx.state.players[me].jailed):
-            ctx.emit(Gained(player=me, item=square, amount=amount))
+        if not (square == "strength" and turn.state.players[me].jailed):
+            turn.emit(Gained(player=me, item=square, amount=amount))
     elif effect == "material":
         for material in play.choices:
-            ctx.emit(Gained(player=me, item=C.ONE_ITEM[material], amount=1))
+            turn.emit(Gained(player=me, item=C.ONE_ITEM[material], amount=1))
     elif effect == "release":
-        if ctx.state.players[me].jailed:
-            ctx.emit(BailedOut(player=me, cost=0))
+        if turn.state.players[me].jailed:
+            turn.emit(BailedOut(player=me, cost=0))
         else:
-            lower_suspicion(ctx, me, 1)
+            lower_suspicion(turn, me, 1)
     elif effect == "fortune":
-        if ctx.state.supplies.fortune > 0 and res[C.FORTUNE] < C.STARTING_FORTUNE:
-            ctx.emit(Gained(player=me, item="fortune", amount=1))
+        if turn.state.supplies.fortune > 0 and res[C.FORTUNE] < C.STARTING_FORTUNE:
+            turn.emit(Gained(player=me, item="fortune", amount=1))
     elif effect == "suspicion_up":
-        raise_suspicion(ctx, target, amount)
+        raise_suspicion(turn, target, amount)
     elif effect == "steal_cash":
         for _ in range(amount):
-            steal(ctx, target, me, "cash")
+            steal(turn, target, me, "cash")
     elif effect == "steal_material":
         for material in play.choices:
-            steal(ctx, target, me, cast("Material", material))  # a material card's choices are materials
+            steal(turn, target, me, cast("Material", material))  # a material card's choices are materials
     elif effect == "steal_members":
-        taken = min(amount, ctx.state.players[target].res[C.MEMBERS])
+        taken = min(amount, turn.state.players[target].res[C.MEMBERS])
         if taken:
-            ctx.emit(Transferred(source=target, target=me, item="members", amount=taken))
+            turn.emit(Transferred(source=target, target=me, item="members", amount=taken))
     elif effect == "sabotage":
         for square in play.choices:
-            take_token(ctx, target, square)
+            take_token(turn, target, square)
     else:  # leadership_down, horsepower_down
         for _ in range(amount):
-            take_token(ctx, target, effect.removesuffix("_down"))
+            take_token(turn, target, effect.removesuffix("_down"))
 
 
-def steal(ctx: Ctx, source: int, taker: int, good: Good) -> None:
+def steal(turn: Turn[State, Event], source: int, taker: int, good: Good) -> None:
     """Move one value-1 card of ``good``, a value-5 card broken first if that is all there is (GAP-05)."""
-    res = ctx.state.players[source].res
+    res = turn.state.players[source].res
     if res[C.ONES[good]] == 0:
         if res[C.FIVES[good]] == 0:
             return
-        ctx.emit(Exchanged(player=source, good=good, up=False))
-    ctx.emit(Transferred(source=source, target=taker, item=C.ONE_ITEM[good], amount=1))
+        turn.emit(Exchanged(player=source, good=good, up=False))
+    turn.emit(Transferred(source=source, target=taker, item=C.ONE_ITEM[good], amount=1))
 
 
-def take_token(ctx: Ctx, seat: int, square: str) -> None:
-    if ctx.state.players[seat].res[C.ITEM[square]] > 0:
-        ctx.emit(Lost(player=seat, item=square, amount=1))
+def take_token(turn: Turn[State, Event], seat: int, square: str) -> None:
+    """One token off a square, if there is one."""
+    if turn.state.players[seat].res[C.ITEM[square]] > 0:
+        turn.emit(Lost(player=seat, item=square, amount=1))
 
 
 # --- evolve ------------------------------------------------------------------------
@@ -191,7 +205,7 @@ def evolve_card_played(state: State, event: CardPlayed) -> State:
     hand.remove(event.card)
     player = msgspec.structs.replace(player, hand=tuple(hand))
     play = Play(player=event.player, card=event.card, target=event.target)
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), play=play)
+    return msgspec.structs.replace(state, players=put(state.players, event.player, player), play=play)
 
 
 def evolve_card_boost(state: State, event: CardBoost) -> State:

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import msgspec
 
+from boardcore.tuples import put
+
 from .. import catalog as C
 from ..events import CardDrawn, DeckReshuffled, Gained, GameEnded, Lost, MissionCompleted, Transferred
-from ..flow import bump, replace_player
 from ..state import State
+from ..table import bump, with_player
 
 
 def evolve_gained(state: State, event: Gained) -> State:
     index = C.ITEM[event.item]
     player = bump(state.players[event.player], {index: event.amount})
-    state = msgspec.structs.replace(state, players=replace_player(state, event.player, player))
+    state = with_player(state, event.player, player)
     if index != C.FORTUNE:
         return state
     return msgspec.structs.replace(state, supplies=msgspec.structs.replace(state.supplies, fortune=state.supplies.fortune - event.amount))
@@ -21,15 +23,15 @@ def evolve_gained(state: State, event: Gained) -> State:
 
 def evolve_lost(state: State, event: Lost) -> State:
     player = bump(state.players[event.player], {C.ITEM[event.item]: -event.amount})
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player))
+    return with_player(state, event.player, player)
 
 
 def evolve_transferred(state: State, event: Transferred) -> State:
     index = C.ITEM[event.item]
     source = bump(state.players[event.source], {index: -event.amount})
-    state = msgspec.structs.replace(state, players=replace_player(state, event.source, source))
+    state = with_player(state, event.source, source)
     target = bump(state.players[event.target], {index: event.amount})
-    return msgspec.structs.replace(state, players=replace_player(state, event.target, target))
+    return with_player(state, event.target, target)
 
 
 def evolve_card_drawn(state: State, event: CardDrawn) -> State:
@@ -38,7 +40,7 @@ def evolve_card_drawn(state: State, event: CardDrawn) -> State:
     player = state.players[event.player]
     player = msgspec.structs.replace(player, hand=tuple(sorted((*player.hand, card))))
     supplies = msgspec.structs.replace(supplies, deck=supplies.deck[:-1])
-    return msgspec.structs.replace(state, supplies=supplies, players=replace_player(state, event.player, player))
+    return msgspec.structs.replace(state, supplies=supplies, players=put(state.players, event.player, player))
 
 
 def evolve_deck_reshuffled(state: State, event: DeckReshuffled) -> State:
@@ -48,7 +50,7 @@ def evolve_deck_reshuffled(state: State, event: DeckReshuffled) -> State:
 def evolve_mission_completed(state: State, event: MissionCompleted) -> State:
     player = state.players[event.player]
     done = (True, player.done[1]) if event.slot == 0 else (player.done[0], True)
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, msgspec.structs.replace(player, done=done)))
+    return with_player(state, event.player, msgspec.structs.replace(player, done=done))
 
 
 def evolve_game_ended(state: State, event: GameEnded) -> State:

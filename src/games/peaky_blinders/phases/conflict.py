@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import msgspec
 
+from boardcore import Refusal, Turn
+from boardcore.tuples import put
+
 from .. import catalog as C
 from ..actions import ChooseDefender, DeclineSwap, SwapMarker
 from ..events import (
@@ -11,12 +14,13 @@ from ..events import (
     ConflictDecided,
     ConflictEnded,
     DefenderChosen,
+    Event,
     MarkerSwapped,
     RollsSettled,
     SwapDeclined,
 )
-from ..flow import Ctx, Refusal, lose_all, supply_markers
 from ..state import Conflict, State
+from ..table import draw_card, lose_all, roll, supply_markers
 from .fortune import totals
 
 
@@ -26,25 +30,25 @@ def rivals(state: State, seat: int) -> list[int]:
     return [s for s in range(len(state.players)) if s != seat and counts[s] > 0]
 
 
-def begin(ctx: Ctx, seat: int, henchman: int) -> None:
+def begin(turn: Turn[State, Event], seat: int, henchman: int) -> None:
     """Free card if no rival holds the zone (PB-CONF-02); else a conflict, the defender chosen if several."""
-    found = rivals(ctx.state, seat)
+    found = rivals(turn.state, seat)
     if not found:
-        ctx.draw_card(seat)
+        draw_card(turn, seat)
         return
-    ctx.emit(ConflictBegan(attacker=seat, henchman=henchman, defender=found[0] if len(found) == 1 else -1))
+    turn.emit(ConflictBegan(attacker=seat, henchman=henchman, defender=found[0] if len(found) == 1 else -1))
 
 
-def step(ctx: Ctx) -> None:
+def step(turn: Turn[State, Event]) -> None:
     """Both roll (attacker first); once fortune is decided, settle."""
-    state = ctx.state
+    state = turn.state
     fight = state.conflict
     assert fight is not None and fight.defender >= 0 and not fight.swap
     if not state.rolls:
-        ctx.roll(fight.attacker)
-        ctx.roll(fight.defender)
+        roll(turn, fight.attacker)
+        roll(turn, fight.defender)
         return
-    settle(ctx)
+    settle(turn)
 
 
 def score(state: State, seat: int, henchman: int, roll_total: int) -> int:
@@ -53,24 +57,24 @@ def score(state: State, seat: int, henchman: int, roll_total: int) -> int:
     return roll_total + res[C.ITEM[C.HENCHMEN[henchman]]] + res[C.MEMBERS]
 
 
-def settle(ctx: Ctx) -> None:
-    state = ctx.state
+def settle(turn: Turn[State, Event]) -> None:
+    state = turn.state
     fight = state.conflict
     assert fight is not None
     rolled = totals(state)
     attack = score(state, fight.attacker, fight.henchman, rolled[0])
     defend = score(state, fight.defender, fight.henchman, rolled[1])
-    ctx.emit(RollsSettled(players=(fight.attacker, fight.defender), totals=(attack, defend)))
+    turn.emit(RollsSettled(players=(fight.attacker, fight.defender), totals=(attack, defend)))
     won = attack > defend
     winner, loser = (fight.attacker, fight.defender) if won else (fight.defender, fight.attacker)
     swap = won and attack > C.CONFLICT_SWAP_ABOVE
-    ctx.emit(ConflictDecided(attacker=fight.attacker, defender=fight.defender, attacker_total=attack, defender_total=defend, winner=winner, swap=swap))
-    ctx.draw_card(winner)
-    lose_all(ctx, loser, "leadership")
+    turn.emit(ConflictDecided(attacker=fight.attacker, defender=fight.defender, attacker_total=attack, defender_total=defend, winner=winner, swap=swap))
+    draw_card(turn, winner)
+    lose_all(turn, loser, "leadership")
     if not won:
-        lose_all(ctx, fight.attacker, C.HENCHMEN[fight.henchman])
+        lose_all(turn, fight.attacker, C.HENCHMEN[fight.henchman])
     if not swap:
-        ctx.emit(ConflictEnded())
+        turn.emit(ConflictEnded())
 
 
 # --- decisions ---------------------------------------------------------------------
@@ -86,8 +90,8 @@ def defender_problem(state: State, seat: int, action: ChooseDefender) -> Refusal
     return None
 
 
-def decide_defender(ctx: Ctx, seat: int, action: ChooseDefender) -> None:
-    ctx.emit(DefenderChosen(attacker=seat, defender=action.defender))
+def decide_defender(turn: Turn[State, Event], seat: int, action: ChooseDefender) -> None:
+    turn.emit(DefenderChosen(attacker=seat, defender=action.defender))
 
 
 def swap_sources(state: State, seat: int) -> list[int | None]:
@@ -108,13 +112,13 @@ def swap_problem(state: State, seat: int, action: SwapMarker | DeclineSwap) -> R
     return None
 
 
-def decide_swap(ctx: Ctx, seat: int, action: SwapMarker | DeclineSwap) -> None:
-    fight = ctx.state.conflict
+def decide_swap(turn: Turn[State, Event], seat: int, action: SwapMarker | DeclineSwap) -> None:
+    fight = turn.state.conflict
     assert fight is not None
     if isinstance(action, SwapMarker):
-        ctx.emit(MarkerSwapped(attacker=seat, defender=fight.defender, zone=ctx.state.zone, from_zone=action.from_zone))
+        turn.emit(MarkerSwapped(attacker=seat, defender=fight.defender, zone=turn.state.zone, from_zone=action.from_zone))
     else:
-        ctx.emit(SwapDeclined(attacker=seat))
+        turn.emit(SwapDeclined(attacker=seat))
 
 
 # --- evolve ------------------------------------------------------------------------
@@ -136,9 +140,8 @@ def evolve_conflict_decided(state: State, event: ConflictDecided) -> State:
 
 def move_marker(markers: tuple[tuple[int, ...], ...], zone: int, seat: int, delta: int) -> tuple[tuple[int, ...], ...]:
     """Markers with one zone's count for one seat changed."""
-    row = list(markers[zone])
-    row[seat] += delta
-    return (*markers[:zone], tuple(row), *markers[zone + 1 :])
+    row = markers[zone]
+    return put(markers, zone, put(row, seat, row[seat] + delta))
 
 
 def evolve_marker_swapped(state: State, event: MarkerSwapped) -> State:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import msgspec
 
+from boardcore import Refusal, Turn
+from boardcore.tuples import put
+
 from .. import catalog as C
 from ..actions import DeclineFortune, UseFortune
-from ..events import DieRolled, FortuneDeclined, FortuneUsed, RollsSettled
-from ..flow import Ctx, Refusal, bump, replace_player
+from ..events import DieRolled, Event, FortuneDeclined, FortuneUsed, RollsSettled
 from ..state import Roll, State
+from ..table import bump
 
 
 def open_roll(state: State) -> Roll | None:
@@ -29,8 +32,8 @@ def problem(state: State, seat: int, action: UseFortune | DeclineFortune) -> Ref
     return None
 
 
-def decide_fortune(ctx: Ctx, seat: int, action: UseFortune | DeclineFortune) -> None:
-    ctx.emit(FortuneUsed(player=seat) if isinstance(action, UseFortune) else FortuneDeclined(player=seat))
+def decide_fortune(turn: Turn[State, Event], seat: int, action: UseFortune | DeclineFortune) -> None:
+    turn.emit(FortuneUsed(player=seat) if isinstance(action, UseFortune) else FortuneDeclined(player=seat))
 
 
 def totals(state: State) -> list[int]:
@@ -55,7 +58,7 @@ def evolve_fortune_used(state: State, event: FortuneUsed) -> State:
     state = _close(state, True)
     player = bump(state.players[event.player], {C.FORTUNE: -1})
     supplies = msgspec.structs.replace(state.supplies, fortune=state.supplies.fortune + 1)
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player), supplies=supplies)
+    return msgspec.structs.replace(state, players=put(state.players, event.player, player), supplies=supplies)
 
 
 def evolve_fortune_declined(state: State, event: FortuneDeclined) -> State:

@@ -10,9 +10,13 @@ a card he put on a stack in the same visit (so no sequence of actions loops).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union
 
 import msgspec
+
+from boardcore import Refusal, Turn
+from boardcore.seats import next_seat
+from boardcore.tuples import put
 
 from .. import catalog as C
 from ..actions import (
@@ -22,12 +26,14 @@ from ..actions import (
     EndTurn,
     Exchange,
     Pass,
+    PlayCard,
     SellMaterial,
     SwapMaterial,
 )
 from ..catalog import Material
 from ..events import (
     BailedOut,
+    Event,
     Exchanged,
     MarkerPlaced,
     MaterialBought,
@@ -35,24 +41,34 @@ from ..events import (
     MaterialSwapped,
     TurnEnded,
 )
-from ..flow import Ctx, Refusal, bump, cash, pay, replace_player, supply_markers
 from ..state import State, Turns
+from ..table import bump, cash, pay, supply_markers, with_player
 from . import cards, derby
 from .conflict import move_marker
 from .preparation import begin_zone
 
+TurnAction = Union[PlayCard, BuyMarker, BailOut, SellMaterial, BuyMaterial, SwapMaterial, Exchange, EndTurn, Pass]
+"""What a player may do on an open-game-state turn."""
+TURN_ACTIONS = (PlayCard, BuyMarker, BailOut, SellMaterial, BuyMaterial, SwapMaterial, Exchange, EndTurn, Pass)
 MARKET = (SellMaterial, BuyMaterial, SwapMaterial)
 
+PASS, END_TURN, BAIL_OUT = Pass(), EndTurn(), BailOut()
+SELLS = tuple({m: SellMaterial(material=m, stack=stack) for m in C.MATERIALS} for stack in (0, 1))
+BUYS = tuple(BuyMaterial(stack=stack) for stack in (0, 1))
+SWAPS = tuple({m: SwapMaterial(material=m, stack=stack) for m in C.MATERIALS} for stack in (0, 1))
+MARKERS = {(zone, source): BuyMarker(zone=zone, from_zone=source) for zone in range(4) for source in (None, 0, 1, 2, 3) if source != zone}
+"""Every turn action, built once (actions are immutable): the legal lists share them."""
 
-def step(ctx: Ctx) -> None:
+
+def step(turn: Turn[State, Event]) -> None:
     """Automatic: a card in play resolves; when every player passed in a row, the next zone or the Derby."""
-    state = ctx.state
+    state = turn.state
     if state.play is not None:
-        cards.step(ctx)
+        cards.step(turn)
     elif state.zone == 3:
-        derby.begin(ctx)
+        derby.begin(turn)
     else:
-        begin_zone(ctx, state.zone + 1)
+        begin_zone(turn, state.zone + 1)
 
 
 def over(state: State) -> bool:
@@ -70,29 +86,41 @@ def marker_sources(state: State, seat: int, zone: int) -> list[int | None]:
     return [z for z in range(4) if z != zone and state.markers[z][seat] > 0]
 
 
-def candidates(state: State, seat: int) -> list[Any]:
-    out: list[Any] = []
+EXCHANGE_KEYS: dict[tuple[str, bool], str] = {(good, up): good + ("+" if up else "-") for good in C.GOODS for up in (True, False)}
+
+
+def exchange_key(good: str, up: bool) -> str:
+    """``"cash+"`` for an exchange up, ``"cash-"`` for one down (``Turns.exchanged``)."""
+    return EXCHANGE_KEYS[good, up]
+
+
+EXCHANGES = tuple((good, up, Exchange(good=good, up=up), exchange_key(good, not up)) for good in C.GOODS for up in (True, False))
+"""Every exchange with the key of the one that would undo it."""
+
+
+def candidates(state: State, seat: int) -> list[TurnAction]:
+    """Every turn action worth checking now, in a fixed order (a superset of the legal ones)."""
+    out: list[TurnAction] = []
     turns = state.turns
     if turns.buying or turns.trading:
-        out.append(EndTurn())
+        out.append(END_TURN)
     else:
-        out.append(Pass())
+        out.append(PASS)
         out.extend(cards.candidates(state, seat))
-        out.append(BailOut())
+        out.append(BAIL_OUT)
     if not turns.buying:
         for stack in (0, 1):
-            out.extend(SellMaterial(material=m, stack=stack) for m in C.MATERIALS)
-            out.append(BuyMaterial(stack=stack))
-            out.extend(SwapMaterial(material=m, stack=stack) for m in C.MATERIALS)
+            out.extend(SELLS[stack].values())
+            out.append(BUYS[stack])
+            out.extend(SWAPS[stack].values())
     if not turns.trading:
-        out.extend(BuyMarker(zone=z, from_zone=f) for z in range(4) for f in marker_sources(state, seat, z))
-    out.extend(Exchange(good=good, up=up) for good in C.GOODS for up in (True, False))
+        out.extend(MARKERS[zone, source] for zone in range(4) for source in marker_sources(state, seat, zone))
+    out.extend(action for _, _, action, _ in EXCHANGES)
     return out
 
 
-def problem(state: State, seat: int, action: Any) -> Refusal | None:
-    """Why this open-game-state action is refused now, or ``None``."""
-    res = state.players[seat].res
+def problem(state: State, seat: int, action: TurnAction) -> Refusal | None:
+    """Why this open-game-state action is refused now, or ``None``: the one statement of each turn rule."""
     buying, trading = state.turns.buying, state.turns.trading
     if isinstance(action, Exchange):
         return _exchange_problem(state, seat, action)
@@ -104,9 +132,8 @@ def problem(state: State, seat: int, action: Any) -> Refusal | None:
         return _market_problem(state, seat, action)
     if trading:
         return Refusal("This turn is spent at the market; trade more cards or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
+    res = state.players[seat].res
     if isinstance(action, BuyMarker):
-        if action.zone not in range(4) or action.from_zone not in (None, 0, 1, 2, 3):
-            return Refusal("Zones are numbered 0-3.", "action/malformed", "PB-CTRL-03")
         if sum(state.markers[action.zone]) >= C.ZONE_CAPACITY:
             return Refusal(f"{C.ZONES[action.zone]} has no free control-marker space.", "ctrl/zone_full", "PB-CTRL-03")
         if action.from_zone not in marker_sources(state, seat, action.zone):
@@ -127,8 +154,6 @@ def problem(state: State, seat: int, action: Any) -> Refusal | None:
 
 
 def _exchange_problem(state: State, seat: int, action: Exchange) -> Refusal | None:
-    if action.good not in C.GOODS:
-        return Refusal("Exchange cash, rum, weapons or car cards.", "action/malformed", "PB-EXCH-01")
     res = state.players[seat].res
     if action.up and res[C.ONES[action.good]] < 5:
         return Refusal(f"Exchanging up needs five value-1 {action.good} cards.", "exchange/not_enough", "PB-EXCH-01")
@@ -140,31 +165,18 @@ def _exchange_problem(state: State, seat: int, action: Exchange) -> Refusal | No
     return None
 
 
-EXCHANGE_KEYS: dict[tuple[str, bool], str] = {(good, up): good + ("+" if up else "-") for good in C.GOODS for up in (True, False)}
-
-
-def exchange_key(good: str, up: bool) -> str:
-    """``"cash+"`` for an exchange up, ``"cash-"`` for one down (``Turns.exchanged``)."""
-    return EXCHANGE_KEYS[good, up]
-
-
 def _market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial | SwapMaterial) -> Refusal | None:
     turns = state.turns
     if turns.buying:
         return Refusal("This turn is spent buying control markers; add more markers or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
     if turns.visited[seat] and not turns.trading:
         return Refusal(f"Player {seat} already visited Covent Garden this open game state.", "market/once_per_ogs", "PB-MKT-02")
-    if action.stack not in (0, 1):
-        return Refusal("The market has stacks 0 and 1.", "action/malformed", "PB-MKT-03")
     if not isinstance(action, SellMaterial) and turns.placed[action.stack]:
         msg = f"Player {seat} put the top card of stack {action.stack} there during this visit; taking it back would change nothing."
         return Refusal(msg, "market/own_card", "PB-MKT-02")
-    material = None if isinstance(action, BuyMaterial) else action.material
-    if material is not None and material not in C.MATERIALS:
-        return Refusal("Materials are rum, weapons and car.", "action/malformed", "PB-MKT-01")
     res = state.players[seat].res
-    if material is not None and res[C.ONES[material]] < 1:
-        msg = f"Player {seat} has no value-1 {C.MATERIAL_NAMES[material]} card; value-5 cards may not be traded."
+    if not isinstance(action, BuyMaterial) and res[C.ONES[action.material]] < 1:
+        msg = f"Player {seat} has no value-1 {C.MATERIAL_NAMES[action.material]} card; value-5 cards may not be traded."
         return Refusal(msg, "market/no_value1_card", "PB-MKT-07")
     if not isinstance(action, SellMaterial) and not state.supplies.stacks[action.stack]:
         return Refusal(f"Market stack {action.stack} is empty.", "market/empty_stack", "PB-MKT-06")
@@ -173,31 +185,72 @@ def _market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial 
     return None
 
 
+def legal(state: State, seat: int) -> list[TurnAction]:
+    """Exactly the candidates without a problem, in the same order, listed directly.
+
+    Listing a turn is the hot path of every search and playout (about half of a
+    random playout went to running ``problem`` over ~50 candidates); the contract
+    suite and ``test_open_state.py`` check that this list equals the filtered one.
+    """
+    turns = state.turns
+    player = state.players[seat]
+    res = player.res
+    buying, trading = turns.buying, turns.trading
+    out: list[TurnAction] = []
+    if buying or trading:
+        out.append(END_TURN)
+    else:
+        out.append(PASS)
+        out.extend(cards.candidates(state, seat))
+        if player.jailed and cash(res) >= C.BAIL_COST:
+            out.append(BAIL_OUT)
+    if not buying and (trading or not turns.visited[seat]):
+        stacks = state.supplies.stacks
+        held = [m for m in C.MATERIALS if res[C.ONES[m]] > 0]
+        for stack in (0, 1):
+            sells, swaps = SELLS[stack], SWAPS[stack]
+            out.extend(sells[m] for m in held)
+            if stacks[stack] and not turns.placed[stack]:
+                if res[C.CASH1] > 0:
+                    out.append(BUYS[stack])
+                out.extend(swaps[m] for m in held)
+    if not trading and cash(res) >= C.MARKER_COST:
+        for zone in range(4):
+            if sum(state.markers[zone]) < C.ZONE_CAPACITY:
+                out.extend(MARKERS[zone, source] for source in marker_sources(state, seat, zone))
+    exchanged = turns.exchanged
+    for good, up, action, undo in EXCHANGES:
+        if (res[C.ONES[good]] >= 5 if up else res[C.FIVES[good]] > 0) and undo not in exchanged:
+            out.append(action)
+    return out
+
+
 # --- decisions -----------------------------------------------------------------------
 
 
-def decide(ctx: Ctx, seat: int, action: Any) -> None:
-    stacks = ctx.state.supplies.stacks
+def decide(turn: Turn[State, Event], seat: int, action: TurnAction) -> None:
+    """The turn action's events: a free exchange, a pass or the end of a multi-step turn, a marker, a bail-out,
+    a market deal, or a conflict card (which the automatic steps then resolve)."""
+    stacks = turn.state.supplies.stacks
     if isinstance(action, Exchange):
-        ctx.emit(Exchanged(player=seat, good=action.good, up=action.up))
+        turn.emit(Exchanged(player=seat, good=action.good, up=action.up))
     elif isinstance(action, Pass):
-        ctx.emit(TurnEnded(player=seat, acted=False))
+        turn.emit(TurnEnded(player=seat, acted=False))
     elif isinstance(action, EndTurn):
-        ctx.emit(TurnEnded(player=seat, acted=True))
+        turn.emit(TurnEnded(player=seat, acted=True))
     elif isinstance(action, BuyMarker):
-        ctx.emit(MarkerPlaced(player=seat, zone=action.zone, from_zone=action.from_zone, cost=C.MARKER_COST))
+        turn.emit(MarkerPlaced(player=seat, zone=action.zone, from_zone=action.from_zone, cost=C.MARKER_COST))
     elif isinstance(action, BailOut):
-        ctx.emit(BailedOut(player=seat, cost=C.BAIL_COST))
-        ctx.emit(TurnEnded(player=seat, acted=True))
-    elif isinstance(action, MARKET):
-        if isinstance(action, SellMaterial):
-            ctx.emit(MaterialSold(player=seat, material=action.material, stack=action.stack))
-        elif isinstance(action, BuyMaterial):
-            ctx.emit(MaterialBought(player=seat, stack=action.stack, material=stacks[action.stack][-1]))
-        else:
-            ctx.emit(MaterialSwapped(player=seat, material=action.material, stack=action.stack, taken=stacks[action.stack][-1]))
+        turn.emit(BailedOut(player=seat, cost=C.BAIL_COST))
+        turn.emit(TurnEnded(player=seat, acted=True))
+    elif isinstance(action, SellMaterial):
+        turn.emit(MaterialSold(player=seat, material=action.material, stack=action.stack))
+    elif isinstance(action, BuyMaterial):
+        turn.emit(MaterialBought(player=seat, stack=action.stack, material=stacks[action.stack][-1]))
+    elif isinstance(action, SwapMaterial):
+        turn.emit(MaterialSwapped(player=seat, material=action.material, stack=action.stack, taken=stacks[action.stack][-1]))
     else:
-        cards.decide_play(ctx, seat, action)
+        cards.decide_play(turn, seat, action)
 
 
 # --- evolve ------------------------------------------------------------------------
@@ -205,7 +258,7 @@ def decide(ctx: Ctx, seat: int, action: Any) -> None:
 
 def _with_player(state: State, seat: int, changes: dict[int, int], **fields: Any) -> State:
     player = bump(state.players[seat], changes)
-    return msgspec.structs.replace(state, players=replace_player(state, seat, player), **fields)
+    return msgspec.structs.replace(state, players=put(state.players, seat, player), **fields)
 
 
 def evolve_exchanged(state: State, event: Exchanged) -> State:
@@ -223,7 +276,7 @@ def evolve_turn_ended(state: State, event: TurnEnded) -> State:
     turns = state.turns
     if turns.buying or turns.trading or turns.exchanged:
         turns = Turns(visited=turns.visited)
-    return msgspec.structs.replace(state, turns=turns, passes=0 if event.acted else state.passes + 1, turn=(event.player + 1) % n)
+    return msgspec.structs.replace(state, turns=turns, passes=0 if event.acted else state.passes + 1, turn=next_seat(event.player, n))
 
 
 def evolve_marker_placed(state: State, event: MarkerPlaced) -> State:
@@ -233,7 +286,7 @@ def evolve_marker_placed(state: State, event: MarkerPlaced) -> State:
     player = state.players[event.player]
     player = msgspec.structs.replace(player, res=pay(player.res, event.cost))
     turns = state.turns if state.turns.buying else msgspec.structs.replace(state.turns, buying=True)
-    return msgspec.structs.replace(state, markers=markers, players=replace_player(state, event.player, player), turns=turns)
+    return msgspec.structs.replace(state, markers=markers, players=put(state.players, event.player, player), turns=turns)
 
 
 def evolve_bailed_out(state: State, event: BailedOut) -> State:
@@ -241,7 +294,7 @@ def evolve_bailed_out(state: State, event: BailedOut) -> State:
     res = list(pay(player.res, event.cost))
     res[C.SUSPICION] = C.SUSPICION_MIN
     player = msgspec.structs.replace(player, res=tuple(res), jailed=False)
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player))
+    return with_player(state, event.player, player)
 
 
 Stacks = tuple[tuple[Material, ...], tuple[Material, ...]]
@@ -253,7 +306,7 @@ def _trade(state: State, seat: int, changes: dict[int, int], stacks: Stacks, ont
     turns = state.turns
     placed = turns.placed if onto is None else (True, turns.placed[1]) if onto == 0 else (turns.placed[0], True)
     if not turns.trading or placed != turns.placed:
-        visited = turns.visited if turns.visited[seat] else (*turns.visited[:seat], True, *turns.visited[seat + 1 :])
+        visited = turns.visited if turns.visited[seat] else put(turns.visited, seat, True)
         turns = msgspec.structs.replace(turns, trading=True, placed=placed, visited=visited)
     return _with_player(state, seat, changes, supplies=msgspec.structs.replace(state.supplies, stacks=stacks), turns=turns)
 

@@ -4,18 +4,25 @@ from __future__ import annotations
 
 import msgspec
 
+from boardcore import Refusal, Turn
+from boardcore.seats import clockwise, next_seat
+from boardcore.tuples import put
+
 from .. import catalog as C
 from ..actions import PassPlacement, PlaceHenchman
-from ..events import ActionPhaseBegan, HenchmanPlaced, PlacementPassed, ZoneBegan
-from ..flow import Ctx, Refusal
+from ..events import ActionPhaseBegan, Event, HenchmanPlaced, PlacementPassed, ZoneBegan
 from ..state import State
 from . import starter
 
+PLACEMENTS = tuple(tuple(PlaceHenchman(henchman=henchman, space=space) for space in range(len(C.SPACES))) for henchman in C.HENCHMEN)
+"""Every placement, by henchman index and space, built once (actions are immutable)."""
+PASS = PassPlacement()
 
-def begin_zone(ctx: Ctx, zone: int) -> None:
+
+def begin_zone(turn: Turn[State, Event], zone: int) -> None:
     """A new round in ``zone``: find its starter (PB-ROUND-03, PB-START-04)."""
-    ctx.emit(ZoneBegan(zone=zone, round=ctx.state.round.number + 1))
-    starter.begin(ctx, "prep")
+    turn.emit(ZoneBegan(zone=zone, round=turn.state.round.number + 1))
+    starter.begin(turn, "prep")
 
 
 def available(state: State, seat: int) -> list[int]:
@@ -37,19 +44,17 @@ def free_spaces(state: State) -> list[int]:
 
 
 def candidates(state: State, seat: int) -> list[PlaceHenchman | PassPlacement]:
+    """Every henchman still to place on every free usable space, then the pass: all of them legal."""
     spaces = free_spaces(state)
-    out: list[PlaceHenchman | PassPlacement] = [
-        PlaceHenchman(henchman=C.HENCHMEN[h], space=space) for h in available(state, seat) for space in spaces
-    ]
-    out.append(PassPlacement())
+    out: list[PlaceHenchman | PassPlacement] = [PLACEMENTS[h][space] for h in available(state, seat) for space in spaces]
+    out.append(PASS)
     return out
 
 
 def problem(state: State, seat: int, action: PlaceHenchman | PassPlacement) -> Refusal | None:
+    """Why this placement is refused now (the engine already refused unknown henchmen and spaces outside 0-13)."""
     if isinstance(action, PassPlacement):
         return None
-    if action.henchman not in C.HENCHMEN or not 0 <= action.space < len(C.SPACES):
-        return Refusal("Name a henchman (strength, charisma, intellect) and a space 0-13 of this zone.", "action/malformed", "PB-PREP-01")
     h = C.HENCHMEN.index(action.henchman)
     if h == 0 and state.players[seat].jailed:
         return Refusal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", "prep/henchman_jailed", "PB-PREP-09")
@@ -63,24 +68,24 @@ def problem(state: State, seat: int, action: PlaceHenchman | PassPlacement) -> R
     return None
 
 
-def decide_place(ctx: Ctx, seat: int, action: PlaceHenchman | PassPlacement) -> None:
+def decide_place(turn: Turn[State, Event], seat: int, action: PlaceHenchman | PassPlacement) -> None:
+    """The henchman lands on the space, or the player stops placing for this round."""
     if isinstance(action, PassPlacement):
-        ctx.emit(PlacementPassed(player=seat))
+        turn.emit(PlacementPassed(player=seat))
     else:
-        ctx.emit(HenchmanPlaced(player=seat, henchman=C.HENCHMEN.index(action.henchman), zone=ctx.state.zone, space=action.space))
+        turn.emit(HenchmanPlaced(player=seat, henchman=C.HENCHMEN.index(action.henchman), zone=turn.state.zone, space=action.space))
 
 
-def step(ctx: Ctx) -> None:
+def step(turn: Turn[State, Event]) -> None:
     """Automatic: when nobody has a henchman left to place (or everyone passed), the action phase begins."""
-    assert ctx.state.turn < 0
-    ctx.emit(ActionPhaseBegan())
+    assert turn.state.turn < 0
+    turn.emit(ActionPhaseBegan())
 
 
 def _next_turn(state: State, seat: int) -> int:
     """The next seat clockwise that has not passed and still has a henchman to place, or -1."""
     n = len(state.players)
-    for i in range(1, n + 1):
-        s = (seat + i) % n
+    for s in clockwise(next_seat(seat, n), n):
         if not state.round.passed[s] and available(state, s):
             return s
     return -1
@@ -100,7 +105,7 @@ def evolve_henchman_placed(state: State, event: HenchmanPlaced) -> State:
 
 
 def evolve_placement_passed(state: State, event: PlacementPassed) -> State:
-    passed = (*state.round.passed[: event.player], True, *state.round.passed[event.player + 1 :])
+    passed = put(state.round.passed, event.player, True)
     state = msgspec.structs.replace(state, round=msgspec.structs.replace(state.round, passed=passed))
     return msgspec.structs.replace(state, turn=_next_turn(state, event.player))
 

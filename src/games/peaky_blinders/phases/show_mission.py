@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore import Sealed, decide_commit
+from boardcore import Refusal, Sealed, Turn, decide_commit
 
 from ..actions import RevealMission
-from ..events import MissionChosen, MissionsShown
-from ..flow import Ctx, Refusal
+from ..events import Event, MissionChosen, MissionsShown
 from ..state import State
+
+PICKS = tuple(RevealMission(slot=slot) for slot in (0, 1, 2))
+"""The three cards a player may show, built once."""
 
 
 def waiting(state: State) -> tuple[int, ...]:
@@ -22,31 +24,28 @@ def waiting(state: State) -> tuple[int, ...]:
 
 
 def candidates(state: State, seat: int) -> list[RevealMission]:
-    return [RevealMission(slot=slot) for slot in (0, 1, 2)]
+    """Either mission (slot 0 or 1) or the control mission (slot 2): every pick is allowed."""
+    return list(PICKS)
 
 
 def problem(state: State, seat: int, action: RevealMission) -> Refusal | None:
-    if action.slot not in (0, 1, 2):
-        return Refusal("Show slot 0 or 1 (a mission) or 2 (the control mission).", "action/malformed", "PB-SETUP-11")
+    """Any of the three cards may be shown (the engine refuses any other slot as malformed)."""
     return None
 
 
-def decide_reveal(ctx: Ctx, seat: int, action: RevealMission) -> None:
-    state = ctx.state
+def decide_reveal(turn: Turn[State, Event], seat: int, action: RevealMission) -> None:
+    """The sealed pick, then, if it was the last, every pick turned face up at once."""
+    state = turn.state
     assert state.reveal is not None
 
-    def shown(choices: tuple[tuple[int, int], ...]) -> MissionsShown:
+    def chosen(player: int, slot: int) -> Event:
+        return MissionChosen(player=player, slot=slot)
+
+    def shown(choices: tuple[tuple[int, int], ...]) -> Event:
         slots = tuple(slot for _, slot in choices)
         return MissionsShown(slots=slots, missions=tuple(p.missions[s] for p, s in zip(state.players, slots)))
 
-    events = decide_commit(state.reveal, seat, action.slot, lambda p, slot: MissionChosen(player=p, slot=slot), shown, action)
-    for event in events:
-        ctx.emit(event)
-
-
-def redact_mission_chosen(event: MissionChosen) -> MissionChosen:
-    """Others learn that the player has chosen, not which card."""
-    return MissionChosen(player=event.player, slot=-1)
+    turn.emit(*decide_commit(state.reveal, seat, action.slot, chosen, shown, action))
 
 
 def evolve_mission_chosen(state: State, event: MissionChosen) -> State:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import msgspec
 
+from boardcore import Turn
+
 from .. import catalog as C
 from ..catalog import Purpose
-from ..events import RollsSettled, StarterChosen, StarterContest
-from ..flow import Ctx
+from ..events import Event, RollsSettled, StarterChosen, StarterContest
 from ..state import Round, State, Tie, Turns
+from ..table import roll
 from .fortune import totals
 
 
@@ -24,31 +26,31 @@ def contenders(state: State, purpose: Purpose) -> list[int]:
     return [s for s in seats if state.players[s].res[C.LEADERSHIP] == most]
 
 
-def begin(ctx: Ctx, purpose: Purpose) -> None:
+def begin(turn: Turn[State, Event], purpose: Purpose) -> None:
     """Find the starter of the phase ``purpose``, starting a roll-off if several tie."""
-    seats = contenders(ctx.state, purpose)
+    seats = contenders(turn.state, purpose)
     if len(seats) == 1:
-        ctx.emit(StarterChosen(purpose=purpose, player=seats[0]))
+        turn.emit(StarterChosen(purpose=purpose, player=seats[0]))
     else:
-        ctx.emit(StarterContest(purpose=purpose, candidates=tuple(seats)))
+        turn.emit(StarterContest(purpose=purpose, candidates=tuple(seats)))
 
 
-def step(ctx: Ctx) -> None:
+def step(turn: Turn[State, Event]) -> None:
     """Roll for the next contender, or settle the roll-off once all have rolled and decided."""
-    state = ctx.state
+    state = turn.state
     tie = state.tie
     assert tie is not None
     if len(state.rolls) < len(tie.candidates):
-        ctx.roll(tie.candidates[len(state.rolls)])
+        roll(turn, tie.candidates[len(state.rolls)])
         return
     scores = totals(state)
-    ctx.emit(RollsSettled(players=tie.candidates, totals=tuple(scores)))
+    turn.emit(RollsSettled(players=tie.candidates, totals=tuple(scores)))
     best = max(scores)
     leaders = tuple(s for s, score in zip(tie.candidates, scores) if score == best)
     if len(leaders) == 1:
-        ctx.emit(StarterChosen(purpose=tie.purpose, player=leaders[0]))
+        turn.emit(StarterChosen(purpose=tie.purpose, player=leaders[0]))
     else:
-        ctx.emit(StarterContest(purpose=tie.purpose, candidates=leaders))
+        turn.emit(StarterContest(purpose=tie.purpose, candidates=leaders))
 
 
 def evolve_starter_contest(state: State, event: StarterContest) -> State:

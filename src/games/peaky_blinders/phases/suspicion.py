@@ -7,28 +7,30 @@ from __future__ import annotations
 
 import msgspec
 
+from boardcore import Turn
+
 from .. import catalog as C
-from ..events import Gained, Jailed, Lost
-from ..flow import Ctx, replace_player
+from ..events import Event, Gained, Jailed, Lost
 from ..state import State
+from ..table import with_player
 
 
-def raise_suspicion(ctx: Ctx, seat: int, amount: int) -> None:
+def raise_suspicion(turn: Turn[State, Event], seat: int, amount: int) -> None:
     """Move the bar right; reaching the last square jails the strength henchman."""
-    player = ctx.state.players[seat]
+    player = turn.state.players[seat]
     step = min(amount, C.SUSPICION_MAX - player.res[C.SUSPICION])
     if step > 0:
-        ctx.emit(Gained(player=seat, item="suspicion", amount=step))
-    player = ctx.state.players[seat]
+        turn.emit(Gained(player=seat, item="suspicion", amount=step))
+    player = turn.state.players[seat]
     if not player.jailed and player.res[C.SUSPICION] >= C.SUSPICION_MAX:
-        ctx.emit(Jailed(player=seat))
+        turn.emit(Jailed(player=seat))
 
 
-def lower_suspicion(ctx: Ctx, seat: int, amount: int) -> None:
+def lower_suspicion(turn: Turn[State, Event], seat: int, amount: int) -> None:
     """Move the bar left, never below the first square (PB-LOC-07)."""
-    step = min(amount, ctx.state.players[seat].res[C.SUSPICION] - C.SUSPICION_MIN)
+    step = min(amount, turn.state.players[seat].res[C.SUSPICION] - C.SUSPICION_MIN)
     if step > 0:
-        ctx.emit(Lost(player=seat, item="suspicion", amount=step))
+        turn.emit(Lost(player=seat, item="suspicion", amount=step))
 
 
 def evolve_jailed(state: State, event: Jailed) -> State:
@@ -42,4 +44,4 @@ def evolve_jailed(state: State, event: Jailed) -> State:
     res = list(player.res)
     res[C.ITEM["strength"]] = 0
     player = msgspec.structs.replace(player, res=tuple(res), jailed=True)
-    return msgspec.structs.replace(state, players=replace_player(state, event.player, player))
+    return with_player(state, event.player, player)
