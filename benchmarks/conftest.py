@@ -7,6 +7,7 @@ disabled (the smoke run), each benchmark runs once on its smallest size.
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 import attrs
@@ -15,6 +16,17 @@ import pytest
 from benchmarks.workloads import record
 from boardcore import Game, Match
 from boardcore.registry import get_game, list_games
+
+if importlib.util.find_spec("pytest_benchmark") is None:  # pytest-benchmark is a test extra: without it, skip this folder
+    collect_ignore_glob = ["*.py"]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Benchmarking is off unless asked for (``--benchmark-enable``): the default run is a smoke run."""
+    if hasattr(config.option, "benchmark_enable") and not config.option.benchmark_enable:
+        config.option.benchmark_disable = True
+
 
 RECORD_SEED = 1
 """Seed of the recorded match every per-game workload starts from."""
