@@ -9,6 +9,7 @@ rather than a silently wrong number.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -43,6 +44,8 @@ class _Compiled:
     write: Writer
     columns: tuple[Column, ...]
     """Offsets relative to this value's first column."""
+    frozen: bool = True
+    """Values of this type cannot change in place (frozen Structs, tuples, scalars), so an identical object reads the same."""
 
 
 def describe_values(values: Sequence[Any]) -> str:
@@ -55,6 +58,33 @@ def describe_values(values: Sequence[Any]) -> str:
 
 def _shift(columns: Sequence[Column], by: int) -> tuple[Column, ...]:
     return tuple(attrs.evolve(c, offset=c.offset + by) for c in columns)
+
+
+def _remember_last(write: Writer, frozen: bool) -> Writer:
+    """``write`` that replays its columns when given the very object it wrote last (if values of its type are immutable).
+
+    Views share structure with the state (a Ward, the Landmark row), so most of a view is
+    the same objects as one step earlier. Each compiled writer always writes at the same
+    offset, so its last columns can be replayed as they are; the value is kept alive, so
+    ``is`` never matches a different object.
+    """
+    if not frozen:
+        return write
+    last: list[Any] = [_NOTHING, (), ()]
+
+    def write_remembered(value: Any, at: list[int], put: list[float], offset: int) -> None:
+        if value is last[0]:
+            at.extend(last[1])
+            put.extend(last[2])
+            return
+        start = len(at)
+        write(value, at, put, offset)
+        last[0], last[1], last[2] = value, at[start:], put[start:]
+
+    return write_remembered
+
+
+_NOTHING = object()
 
 
 def _literal_values(info: mi.Type) -> tuple[Any, ...] | None:
@@ -141,12 +171,13 @@ class _Compiler:
                 write_inner(value, at, put, offset + 1)
 
         present = Column(0, 1, name, "1 if present (not None); the columns below are zeros when absent")
-        return _Compiled(1 + inner.width, write, (present, *_shift(inner.columns, 1)))
+        return _Compiled(1 + inner.width, write, (present, *_shift(inner.columns, 1)), inner.frozen)
 
     def _struct(self, info: mi.StructType, path: str, name: str) -> _Compiled:
         parts: list[tuple[str, int, Writer]] = []
         columns: list[Column] = []
         width = 0
+        frozen = bool((typing.get_origin(info.cls) or info.cls).__struct_config__.frozen)  # a generic Struct's origin
         for field in info.fields:
             sub_path = f"{path}.{field.name}" if path else field.name
             sub_name = f"{name}.{field.name}" if name else field.name
@@ -155,36 +186,41 @@ class _Compiler:
                 parts.append((field.name, width, part.write))
             columns += _shift(part.columns, width)
             width += part.width
+            frozen = frozen and part.frozen
         fields = tuple(parts)
 
         def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
             for field_name, start, write_field in fields:
                 write_field(getattr(value, field_name), at, put, offset + start)
 
-        return _Compiled(width, write, tuple(columns))
+        return _Compiled(width, _remember_last(write, frozen), tuple(columns), frozen)
 
     def _fixed_tuple(self, info: mi.TupleType, path: str, name: str) -> _Compiled:
         parts: list[tuple[int, Writer]] = []
         columns: list[Column] = []
         width = 0
+        compiled = []
         for index, item in enumerate(info.item_types):
             part = self.compile(item, self._item_path(path, index), f"{name}[{index}]")
+            compiled.append(part)
             parts.append((width, part.write))
             columns += _shift(part.columns, width)
             width += part.width
         items = tuple(parts)
+        frozen = all(part.frozen for part in compiled)
 
         def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
             for (start, write_item), item in zip(items, value, strict=True):
                 write_item(item, at, put, offset + start)
 
-        return _Compiled(width, write, tuple(columns))
+        return _Compiled(width, _remember_last(write, frozen), tuple(columns), frozen)
 
     def _seq(self, item: mi.Type, entry: Seq, path: str, name: str) -> _Compiled:
         slots = [self.compile(item, self._item_path(path, index), f"{name}[{index}]") for index in range(entry.max_len)]
         step = slots[0].width
         writers = tuple(slot.write for slot in slots)
         max_len = entry.max_len
+        frozen = all(slot.frozen for slot in slots)
         if entry.fixed:
             columns: list[Column] = []
             for index, slot in enumerate(slots):
@@ -196,7 +232,7 @@ class _Compiler:
                 for index, item_value in enumerate(value):
                     writers[index](item_value, at, put, offset + index * step)
 
-            return _Compiled(max_len * step, write_fixed, tuple(columns))
+            return _Compiled(max_len * step, _remember_last(write_fixed, frozen), tuple(columns), frozen)
         if entry.top:
             columns = [Column(0, 1, name, f"height / {max_len}, at most 1 (a taller pile reads as 1)")]
             for index, slot in enumerate(slots):
@@ -210,7 +246,7 @@ class _Compiler:
                 for index in range(min(height, max_len)):
                     writers[index](value[height - 1 - index], at, put, offset + 1 + index * step)
 
-            return _Compiled(1 + max_len * step, write_top, tuple(columns))
+            return _Compiled(1 + max_len * step, _remember_last(write_top, frozen), tuple(columns), frozen)
         columns = [Column(0, 1, name, f"length / {max_len}")]
         for index, slot in enumerate(slots):
             columns += _shift(slot.columns, 1 + index * step)
@@ -224,7 +260,7 @@ class _Compiler:
             for index, item_value in enumerate(value):
                 writers[index](item_value, at, put, offset + 1 + index * step)
 
-        return _Compiled(1 + max_len * step, write, tuple(columns))
+        return _Compiled(1 + max_len * step, _remember_last(write, frozen), tuple(columns), frozen)
 
 
 def _skip(value: Any, at: list[int], put: list[float], offset: int) -> None:
@@ -287,7 +323,7 @@ def _bag(entry: Bag, name: str) -> _Compiled:
             put.append(count / most)
 
     meaning = f"count / {most} of each: {describe_values(entry.values)}"
-    return _Compiled(len(entry.values), write, (Column(0, len(entry.values), name, meaning),))
+    return _Compiled(len(entry.values), _remember_last(write, True), (Column(0, len(entry.values), name, meaning),))
 
 
 class ObservationLayout:
