@@ -101,9 +101,10 @@ def check_seats_see_only_their_own(p: Playout, states: int = 40) -> None:
 def check_event_streams(p: Playout, steps: int = 40) -> None:
     """A seat's events are a function of what it may see: replay a step in another world the seat cannot tell
     from the real one (with the real RNG, so that public dice fall the same in both); if it still cannot tell the
-    worlds apart afterwards, it must have received the same events (and read the same text). Draw steps included:
-    a card drawn from a resampled deck differs between the worlds, so an event that shows it to the wrong seat
-    differs too.
+    worlds apart afterwards, it must have received the same events (and read the same text) up to the first event
+    that rightly shows it something new (a reveal, or an event only some seats see and it is one of). Draw steps
+    included: a card drawn from a resampled deck differs between the worlds, so an event that shows it to the
+    wrong seat differs too.
 
     Catches: a drawn card (or any secret) in an event that others receive in full (a public draw, a visibility
     that defaults to public), a redacted form that keeps the secret, text that knows more than its event.
@@ -124,15 +125,26 @@ def check_event_streams(p: Playout, steps: int = 40) -> None:
             if game.view(twin_after, viewer) != game.view(p.states[after], viewer):
                 continue  # the step showed this viewer something new: its events may rightly differ
             who = "a spectator" if viewer is None else f"seat {viewer}"
-            real = _seen(game, step.events, viewer)
-            other = _seen(game, events, viewer)
+            real_events, other_events = _until_shown(game, step.events, viewer), _until_shown(game, events, viewer)
+            real, other = _seen(game, real_events, viewer), _seen(game, other_events, viewer)
+            shown = min(len(real), len(other))  # either world may reach a reveal first
+            real, other = real[:shown], other[:shown]
             assert other == real, (
                 f"{p.name}: step {after}: {who} receives different events in worlds it cannot tell apart: it is told "
                 f"something hidden from it ({_first_difference(real, other)})"
             )
-            real_text = _text(game, step.events, viewer, names)
-            other_text = _text(game, events, viewer, names)
+            real_text = _text(game, real_events, viewer, names)[:shown]
+            other_text = _text(game, other_events, viewer, names)[:shown]
             assert other_text == real_text, f"{p.name}: step {after}: the text {who} reads depends on something hidden from it"
+
+
+def _until_shown(game: Game[Any, Any, Any, Any], events: Sequence[Any], viewer: int | None) -> Sequence[Any]:
+    """``events`` up to the first one that rightly shows ``viewer`` something new (a reveal, or a private event of theirs)."""
+    for index, event in enumerate(events):
+        rule = game.visibility[type(event)]
+        if rule.reveals or (not rule.public and viewer is not None and rule.sees(event, viewer)):
+            return events[:index]
+    return events
 
 
 def _text(game: Game[Any, Any, Any, Any], events: Sequence[Any], viewer: int | None, names: Sequence[str]) -> list[str]:
