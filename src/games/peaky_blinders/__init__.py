@@ -1,14 +1,15 @@
-"""Peaky Blinders: Under New Management (2-4 players) on the boardcore contract.
+"""Peaky Blinders: Under New Management (2-4 players) on the boardcore turn kernel.
 
 Rules, decisions, and where each rule lives (rulebook section -> module -> main
-functions): ``docs/games/peaky_blinders.md``. Layout (STYLE rule 3): ``catalog`` (every
-space, mission and card), ``state``, ``actions``, ``events``, ``start`` (setup),
-``phases/show_mission`` (the face-up mission pick), ``phases/starter``, ``phases/preparation``,
-``phases/action``, ``phases/conflict``, ``phases/open_state``, ``phases/cards``,
-``phases/derby``, ``phases/fortune``, ``phases/suspicion`` (and jail), ``phases/common``
-(shared folds), ``scoring`` (missions, the win), ``view`` (all hidden information), ``text``
-(describe, summarize), ``bots`` (the house bot), ``game`` (the Game record, dispatch, the
-automatic steps); the decision context in ``flow``.
+functions): ``docs/games/peaky_blinders.md``. Layout: ``catalog`` (every space, mission
+and card), ``state`` (frozen records), ``actions`` and ``events`` (the unions), ``start``
+(setup), ``table`` (money, counters, dice and the conflict stack, shared by every phase),
+``phases/`` by rulebook section (``show_mission``, ``starter``, ``preparation``, ``action``,
+``conflict``, ``open_state``, ``cards``, ``derby``, ``fortune``, ``suspicion``, and
+``common`` for shared folds), ``scoring`` (missions, the win check, the result), ``view``
+(all hidden information: views, who sees each event, determinize, secrets), ``text``
+(words for humans), ``bots`` (the house bot) and ``game`` (the decisions, the automatic
+steps and the Game record).
 """
 
 from __future__ import annotations

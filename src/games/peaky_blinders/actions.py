@@ -14,6 +14,34 @@ import msgspec
 
 from .catalog import Good, Henchman, Material
 
+__all__ = [
+    "Action",
+    "ActionRecord",
+    "BailOut",
+    "BuyMarker",
+    "BuyMaterial",
+    "ChooseDefender",
+    "ChooseOption",
+    "DeclineFortune",
+    "DeclineSwap",
+    "EndTurn",
+    "Exchange",
+    "Pass",
+    "PassPlacement",
+    "PlaceHenchman",
+    "PlayCard",
+    "RevealMission",
+    "Seat",
+    "SellMaterial",
+    "Slot",
+    "Space",
+    "Stack",
+    "SwapMarker",
+    "SwapMaterial",
+    "UseFortune",
+    "Zone",
+]
+
 Slot = Annotated[int, msgspec.Meta(ge=0, le=2)]
 """A mission card: 0 and 1 are the missions, 2 the control mission."""
 Space = Annotated[int, msgspec.Meta(ge=0, le=13)]

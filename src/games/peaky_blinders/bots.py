@@ -38,6 +38,8 @@ from .actions import (
 )
 from .view import PlayerView, View
 
+__all__ = ["HELPS", "HouseBot"]
+
 HELPS = {
     "horsepower": ("M10", "M09"),
     "members": ("M05",),

@@ -10,6 +10,53 @@ from boardcore import RngAdvanced
 
 from .catalog import Good, Henchman, Material, Purpose
 
+__all__ = [
+    "ActionPhaseBegan",
+    "BailedOut",
+    "BetPlaced",
+    "CardBoost",
+    "CardDrawn",
+    "CardPlayed",
+    "CardResolved",
+    "ConflictBegan",
+    "ConflictDecided",
+    "ConflictEnded",
+    "DeckReshuffled",
+    "DefenderChosen",
+    "DerbyBegan",
+    "DerbyWon",
+    "DieRolled",
+    "Event",
+    "EventRecord",
+    "Exchanged",
+    "FortuneDeclined",
+    "FortuneUsed",
+    "Gained",
+    "GameEnded",
+    "HenchmanPlaced",
+    "HenchmanRetrieved",
+    "HorseMoved",
+    "Jailed",
+    "Lost",
+    "MarkerPlaced",
+    "MarkerSwapped",
+    "MaterialBought",
+    "MaterialSold",
+    "MaterialSwapped",
+    "MissionChosen",
+    "MissionCompleted",
+    "MissionsShown",
+    "OptionChosen",
+    "PlacementPassed",
+    "RollsSettled",
+    "StarterChosen",
+    "StarterContest",
+    "SwapDeclined",
+    "Transferred",
+    "TurnEnded",
+    "ZoneBegan",
+]
+
 
 class EventRecord(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Base of every event: a frozen, tagged record, untracked by the garbage collector (no cycles; 16 bytes less per event kept in a history)."""

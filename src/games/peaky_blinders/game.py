@@ -26,6 +26,20 @@ from .state import Options, State
 from .text import action_text, event_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 
+__all__ = [
+    "DECISIONS",
+    "FLOW",
+    "GAME",
+    "HANDLERS",
+    "NO_ACTORS",
+    "actors",
+    "awaiting",
+    "decision",
+    "evolve",
+    "is_over",
+    "proceed",
+]
+
 # --- whose decision is it -----------------------------------------------------------
 
 

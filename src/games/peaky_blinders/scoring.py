@@ -13,6 +13,19 @@ from .events import Event, GameEnded, MissionCompleted
 from .state import State
 from .table import cash, value
 
+__all__ = [
+    "CONDITIONS",
+    "FLOW_ONLY",
+    "breakdown",
+    "control_met",
+    "end_by_limit",
+    "has_won",
+    "missions_done",
+    "outcome",
+    "revealed_missions",
+    "watch",
+]
+
 
 def _res(state: State, seat: int) -> tuple[int, ...]:
     return state.players[seat].res

@@ -8,6 +8,8 @@ from . import catalog as C
 from .phases.show_mission import open_round
 from .state import Options, Player, Progress, Round, State, Supplies, Turns
 
+__all__ = ["setup"]
+
 
 def setup(config: Config[State], seed: int) -> State:
     """Everyone gets 5x1 + 2x5 cash, 3 fortune tokens, 4 markers, suspicion on square 1, 2 missions + 1 control mission."""

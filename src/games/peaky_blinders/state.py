@@ -1,4 +1,4 @@
-"""Frozen records of a Peaky Blinders game: the whole table, with the flow position."""
+"""Frozen records of a Peaky Blinders game: the whole table, including where the game stands (phase, turn, open rolls)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,21 @@ import msgspec
 from boardcore import Rng, Sealed
 
 from .catalog import Henchman, Material, Phase, Purpose
+
+__all__ = [
+    "Conflict",
+    "Derby",
+    "Options",
+    "Play",
+    "Player",
+    "Progress",
+    "Roll",
+    "Round",
+    "State",
+    "Supplies",
+    "Tie",
+    "Turns",
+]
 
 
 def _at_least_one(instance: object, attribute: attrs.Attribute[int], value: int) -> None:

@@ -20,6 +20,20 @@ from .events import CardDrawn, DeckReshuffled, MissionChosen, MissionCompleted
 from .scoring import CONDITIONS, has_won
 from .state import Conflict, Derby, Play, Player, Roll, Round, State, Tie, Turns
 
+__all__ = [
+    "Holdings",
+    "PlayerView",
+    "VISIBILITY",
+    "View",
+    "determinize",
+    "redact_card_drawn",
+    "redact_deck_reshuffled",
+    "redact_mission_chosen",
+    "redact_mission_completed",
+    "secrets",
+    "view",
+]
+
 
 class Holdings(msgspec.Struct, frozen=True, kw_only=True):
     """A player's cards (by value), tokens and suspicion, all public (GAP-23)."""

@@ -15,8 +15,8 @@ T = TypeVar("T")
 
 
 NESTED = {
-    **dict.fromkeys(("board", "placed", "passed", "cursor", "current"), "round"),
-    **dict.fromkeys(("buying", "visited", "exchanged"), "turns"),
+    **dict.fromkeys(("board", "passed", "cursor", "current"), "round"),
+    **dict.fromkeys(("buying", "trading", "placed", "visited", "exchanged"), "turns"),
     **dict.fromkeys(("deck", "discard", "stacks", "fortune"), "supplies"),
     **dict.fromkeys(("derbies", "max_derbies", "winner"), "progress"),
 }

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-import msgspec
+from typing import Any
 
+import msgspec
+import pytest
+
+from boardcore import Match
+from boardcore.bots import make_bots
 from boardcore.testing import act, refused, rig, settle
 from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import (
@@ -34,7 +39,7 @@ from games.peaky_blinders.events import (
 from games.peaky_blinders.scoring import control_met, has_won
 from games.peaky_blinders.state import State
 
-from .helpers import action_table, give, markers, no_fortune, of, ogs_table, res, setf, table
+from .helpers import action_table, give, markers, no_fortune, of, ogs_table, replace, res, setf, table
 
 
 def test_pb_ogs_01_after_all_henchmen_back() -> None:
@@ -395,3 +400,62 @@ def test_no_endless_turn() -> None:
     market = give(ogs_table(2), 0, cash1=2, cash5=0, rum1=2, car1=1, hand=("DEF-02",))
     market = setf(market, stacks=(("rum", "car"), ("weapons", "car")))  # sells, buys and swaps on both stacks
     assert 0 < _longest_turn(market, {}, set()) < 20
+
+
+def _listed_both_ways(state: State, seat: int) -> tuple[list[Any], list[Any]] | None:
+    """The decision's direct legal list and its candidates filtered through its ``problem`` (``None``: it has no direct list)."""
+    assert GAME.flow is not None
+    kind = GAME.flow.decision(state, seat)
+    assert kind is not None
+    decision = GAME.flow.decisions[kind]
+    if decision.legal is None:
+        return None
+    return decision.legal(state, seat), [a for a in decision.candidates(state, seat) if decision.problem(state, seat, a) is None]
+
+
+@pytest.mark.parametrize(("kind", "n", "seed"), [("random", 2, 5), ("house", 3, 6), ("random", 4, 7)])
+def test_direct_legal_lists_equal_the_filtered_candidates(kind: str, n: int, seed: int) -> None:
+    """Every decision's direct legal list (the open-game-state turn's ``open_state.legal`` above all) is exactly
+    its candidates without a problem, in the same order, at every decision of whole games."""
+    m = Match.new(GAME, n, seed=seed)
+    bots = make_bots(GAME, n, seed, kind)
+    turns = 0
+    while m.actors:
+        seat = min(m.actors)
+        both = _listed_both_ways(m.state, seat)
+        if both is not None:
+            assert both[0] == both[1], (len(m), seat)
+            turns += m.state.phase == "ogs"
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal_actions(seat)))
+    assert turns > 20
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"jailed": True, "cash1": 10, "cash5": 0},  # bail-out affordable
+        {"jailed": True, "cash1": 9, "cash5": 0},  # one short
+        {"rum1": 1, "car5": 1, "weapons1": 5, "cash1": 0},  # sells and swaps, no buy, exchanges both ways
+        {"cash1": 7, "cash5": 0},  # no marker
+    ],
+)
+@pytest.mark.parametrize(
+    "table_fields",
+    [
+        {},
+        {"stacks": (("rum",), ("car", "weapons"))},
+        {"stacks": (("rum",), ()), "visited": (True, False)},
+        {"stacks": (("rum",), ("car",)), "trading": True, "placed": (True, False)},
+        {"buying": True},
+        {"exchanged": ("weapons+", "cash-")},
+    ],
+)
+def test_direct_turn_list_on_edge_tables(fields: dict[str, Any], table_fields: dict[str, Any]) -> None:
+    """``open_state.legal`` agrees with candidates and ``problem`` on tables built to reach every branch: jail and
+    bail money, value-1 and value-5 cards, empty and own-card stacks, a visit used up or going on, marker buying,
+    exchanges already made, full zones and an empty marker supply."""
+    for zone_counts in (((0, 0), (0, 0), (0, 0), (0, 0)), ((4, 0), (1, 3), (2, 0), (0, 2))):
+        state = setf(give(ogs_table(2), 0, hand=("DEF-01", "OFF-02"), **fields), **table_fields)
+        state = replace(state, markers=zone_counts)
+        both = _listed_both_ways(state, 0)
+        assert both is not None and both[0] == both[1]

@@ -14,6 +14,8 @@ from . import conflict, starter
 from .fortune import totals
 from .suspicion import lower_suspicion, raise_suspicion
 
+__all__ = ["evolve_henchman_retrieved", "give_reward", "settle_reward", "step", "total_score"]
+
 
 def step(turn: Turn[State, Event]) -> None:
     """Resolve the open conflict or roll, or take back the next henchman, or start the open game state."""

@@ -31,6 +31,27 @@ from ..table import roll
 from .fortune import totals
 from .suspicion import lower_suspicion, raise_suspicion
 
+__all__ = [
+    "CHOICES",
+    "awaiting_choice",
+    "candidates",
+    "choice_candidates",
+    "choice_problem",
+    "choices_needed",
+    "decide_choice",
+    "decide_play",
+    "evolve_card_boost",
+    "evolve_card_played",
+    "evolve_card_resolved",
+    "evolve_option_chosen",
+    "options",
+    "problem",
+    "resolve",
+    "steal",
+    "step",
+    "take_token",
+]
+
 CHOICES: dict[str, ChooseOption] = {option: ChooseOption(option=option) for option in (*C.HENCHMEN, *C.MATERIALS)}
 """Every choice a card can ask for, built once."""
 

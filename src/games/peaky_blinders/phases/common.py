@@ -11,6 +11,16 @@ from ..events import CardDrawn, DeckReshuffled, Gained, GameEnded, Lost, Mission
 from ..state import State
 from ..table import bump, with_player
 
+__all__ = [
+    "evolve_card_drawn",
+    "evolve_deck_reshuffled",
+    "evolve_gained",
+    "evolve_game_ended",
+    "evolve_lost",
+    "evolve_mission_completed",
+    "evolve_transferred",
+]
+
 
 def evolve_gained(state: State, event: Gained) -> State:
     index = C.ITEM[event.item]

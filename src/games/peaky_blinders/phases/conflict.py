@@ -23,6 +23,27 @@ from ..state import Conflict, State
 from ..table import draw_card, lose_all, roll, supply_markers
 from .fortune import totals
 
+__all__ = [
+    "begin",
+    "decide_defender",
+    "decide_swap",
+    "defender_candidates",
+    "defender_problem",
+    "evolve_conflict_began",
+    "evolve_conflict_decided",
+    "evolve_conflict_over",
+    "evolve_defender_chosen",
+    "evolve_marker_swapped",
+    "move_marker",
+    "rivals",
+    "score",
+    "settle",
+    "step",
+    "swap_candidates",
+    "swap_problem",
+    "swap_sources",
+]
+
 
 def rivals(state: State, seat: int) -> list[int]:
     """Opponents with a control marker in the current zone (PB-CONF-04, GAP-18 item 2)."""

@@ -15,6 +15,8 @@ from ..table import cash, pay, roll
 from . import starter
 from .fortune import totals
 
+__all__ = ["begin", "evolve_bet_placed", "evolve_derby_began", "evolve_derby_won", "evolve_horse_moved", "step"]
+
 
 def begin(turn: Turn[State, Event]) -> None:
     """Horses start on the first circle, moved by horsepower; everyone with cash bets one card."""

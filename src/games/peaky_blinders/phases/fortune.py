@@ -13,6 +13,18 @@ from ..events import DieRolled, Event, FortuneDeclined, FortuneUsed, RollsSettle
 from ..state import Roll, State
 from ..table import bump
 
+__all__ = [
+    "candidates",
+    "decide_fortune",
+    "evolve_die_rolled",
+    "evolve_fortune_declined",
+    "evolve_fortune_used",
+    "evolve_rolls_settled",
+    "open_roll",
+    "problem",
+    "totals",
+]
+
 
 def open_roll(state: State) -> Roll | None:
     """The first roll still waiting for its owner's fortune decision."""

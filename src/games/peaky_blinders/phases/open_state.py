@@ -47,6 +47,37 @@ from . import cards, derby
 from .conflict import move_marker
 from .preparation import begin_zone
 
+__all__ = [
+    "BAIL_OUT",
+    "BUYS",
+    "END_TURN",
+    "EXCHANGES",
+    "EXCHANGE_KEYS",
+    "MARKERS",
+    "MARKET",
+    "PASS",
+    "SELLS",
+    "SWAPS",
+    "Stacks",
+    "TURN_ACTIONS",
+    "TurnAction",
+    "candidates",
+    "decide",
+    "evolve_bailed_out",
+    "evolve_exchanged",
+    "evolve_marker_placed",
+    "evolve_material_bought",
+    "evolve_material_sold",
+    "evolve_material_swapped",
+    "evolve_turn_ended",
+    "exchange_key",
+    "legal",
+    "marker_sources",
+    "over",
+    "problem",
+    "step",
+]
+
 TurnAction = Union[PlayCard, BuyMarker, BailOut, SellMaterial, BuyMaterial, SwapMaterial, Exchange, EndTurn, Pass]
 """What a player may do on an open-game-state turn."""
 TURN_ACTIONS = (PlayCard, BuyMarker, BailOut, SellMaterial, BuyMaterial, SwapMaterial, Exchange, EndTurn, Pass)

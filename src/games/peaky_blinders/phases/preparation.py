@@ -14,6 +14,22 @@ from ..events import ActionPhaseBegan, Event, HenchmanPlaced, PlacementPassed, Z
 from ..state import State
 from . import starter
 
+__all__ = [
+    "PASS",
+    "PLACEMENTS",
+    "available",
+    "begin_zone",
+    "candidates",
+    "decide_place",
+    "evolve_action_phase_began",
+    "evolve_henchman_placed",
+    "evolve_placement_passed",
+    "evolve_zone_began",
+    "free_spaces",
+    "problem",
+    "step",
+]
+
 PLACEMENTS = tuple(tuple(PlaceHenchman(henchman=henchman, space=space) for space in range(len(C.SPACES))) for henchman in C.HENCHMEN)
 """Every placement, by henchman index and space, built once (actions are immutable)."""
 PASS = PassPlacement()

@@ -14,6 +14,17 @@ from ..actions import RevealMission
 from ..events import Event, MissionChosen, MissionsShown
 from ..state import State
 
+__all__ = [
+    "PICKS",
+    "candidates",
+    "decide_reveal",
+    "evolve_mission_chosen",
+    "evolve_missions_shown",
+    "open_round",
+    "problem",
+    "waiting",
+]
+
 PICKS = tuple(RevealMission(slot=slot) for slot in (0, 1, 2))
 """The three cards a player may show, built once."""
 

@@ -13,6 +13,8 @@ from ..state import Round, State, Tie, Turns
 from ..table import roll
 from .fortune import totals
 
+__all__ = ["begin", "contenders", "evolve_starter_chosen", "evolve_starter_contest", "step"]
+
 
 def contenders(state: State, purpose: Purpose) -> list[int]:
     """Players still in the running before any die is rolled."""

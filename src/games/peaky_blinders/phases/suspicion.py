@@ -14,6 +14,8 @@ from ..events import Event, Gained, Jailed, Lost
 from ..state import State
 from ..table import with_player
 
+__all__ = ["evolve_jailed", "lower_suspicion", "raise_suspicion"]
+
 
 def raise_suspicion(turn: Turn[State, Event], seat: int, amount: int) -> None:
     """Move the bar right; reaching the last square jails the strength henchman."""
