@@ -114,7 +114,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     match = replay(args.log, step=args.step, seed=args.seed, salt=args.salt)
     seat = args.as_player
     view = match.view(seat)
-    print(f"{match.game.title} after step {len(match)} as {'a spectator' if seat is None else match.players[seat]}:")
+    where = f"{match.game.title} after step {len(match)} as {'a spectator' if seat is None else match.players[seat]}"
+    if args.svg is not None:
+        if match.game.picture is None:
+            raise ValueError(f"{match.game.title} draws no pictures")
+        picture = match.picture(seat)
+        if args.svg == "-":
+            sys.stdout.write(picture)
+        else:
+            Path(args.svg).write_text(picture, encoding="utf-8")
+            print(f"{where}: picture written to {args.svg}")
+        return 0
+    print(f"{where}:")
     print(msgspec.json.format(msgspec.json.encode(view, order="sorted"), indent=2).decode())
     return 0
 
@@ -169,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--as", dest="as_player", type=int, default=None, metavar="SEAT", help="seat number (default: spectator)")
     rep.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log not yet revealed")
     rep.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
+    rep.add_argument("--svg", default=None, metavar="FILE", help="write the seat's picture as SVG to FILE ('-': standard output)")
     rep.set_defaults(run=cmd_replay)
     ver = sub.add_parser("verify", help="check a log: exit 0 when valid")
     ver.add_argument("log")

@@ -1,0 +1,130 @@
+"""Kuhn poker's picture: the two seats, their cards as the viewer may see them, the pot and the betting.
+
+Kept beside the rules module (see ``tic_tac_toe_svg``); it reads the view's type only
+for type checking, since the rules module imports this one for its ``GAME`` record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from boardcore.svg import PALETTE, badge, circle, document, group, header, rect, seat_colour, text, text_width
+
+if TYPE_CHECKING:
+    from games.kuhn_poker import View
+
+__all__ = ["picture"]
+
+RANKS = ("J", "Q", "K")
+RANK_NAMES = ("Jack", "Queen", "King")
+WIDTH, HEIGHT = 560, 360
+CARD_W, CARD_H = 84, 118
+
+
+def _words(history: str) -> list[str]:
+    """Each betting letter as the move it was: check or fold (``p``), bet or call (``b``)."""
+    words = []
+    for k, letter in enumerate(history):
+        facing_bet = "b" in history[:k]
+        words.append(("folds" if facing_bet else "checks") if letter == "p" else ("calls" if facing_bet else "bets"))
+    return words
+
+
+def _staked(history: str, seat: int) -> int:
+    """Chips a seat has put in: the ante plus each bet or call (seat 0 acts on even turns)."""
+    return 1 + history[seat::2].count("b")
+
+
+def _status(view: View, names: Sequence[str]) -> str:
+    history = view.history
+    if view.to_act is not None:
+        choice = "call or fold" if "b" in history else "check or bet"
+        return f"{names[view.to_act]} to act: {choice}"
+    if history.endswith("p") and "b" in history:
+        folded = (len(history) - 1) % 2
+        return f"{names[folded]} folds: {names[1 - folded]} wins the pot of {view.pot}"
+    if view.shown is not None:
+        best = 0 if view.shown[0] > view.shown[1] else 1
+        low = 1 - best
+        return f"Showdown: {names[best]}'s {RANK_NAMES[view.shown[best]]} beats {RANK_NAMES[view.shown[low]]} and wins the pot of {view.pot}"
+    return "Showdown"
+
+
+def _card(x: float, y: float, rank: int | None, label: str) -> str:
+    if rank is None:
+        back = [
+            rect(x, y, CARD_W, CARD_H, fill=PALETTE["hidden"], stroke=PALETTE["ink"], rx=8),
+            rect(x + 7, y + 7, CARD_W - 14, CARD_H - 14, fill="none", stroke=PALETTE["hidden_light"], stroke_width=1.5, rx=5, dash="5 4"),
+            text(x + CARD_W / 2, y + CARD_H / 2 + 12, "?", size=34, anchor="middle", bold=True, fill=PALETTE["white"]),
+        ]
+        return group(*back, class_="card hidden", tooltip=f"{label}: face down")
+    face = [
+        rect(x, y, CARD_W, CARD_H, fill=PALETTE["card"], stroke=PALETTE["ink"], rx=8),
+        text(x + 9, y + 26, RANKS[rank], size=24, bold=True, fill=PALETTE["red"]),
+        text(x + CARD_W / 2, y + CARD_H / 2 + 16, RANKS[rank], size=44, anchor="middle", bold=True, fill=PALETTE["red"]),
+        text(x + CARD_W / 2, y + CARD_H - 10, RANK_NAMES[rank], size=11, anchor="middle", fill=PALETTE["muted"]),
+    ]
+    return group(*face, class_="card", tooltip=f"{label}: {RANK_NAMES[rank]}")
+
+
+def _seat(view: View, seat: int, viewer: int | None, names: Sequence[str]) -> str:
+    x = 30 if seat == 0 else WIDTH - 30 - 190
+    y = 74
+    if view.shown is not None:
+        rank: int | None = view.shown[seat]
+    elif seat == viewer:
+        rank = view.card
+    else:
+        rank = None
+    to_act = view.to_act == seat
+    parts = [
+        rect(x, y, 190, 190, fill=PALETTE["panel"], stroke=PALETTE["highlight"] if to_act else PALETTE["line"], stroke_width=3 if to_act else 1, rx=10),
+        circle(x + 18, y + 20, 7, fill=seat_colour(seat), stroke=PALETTE["ink"], stroke_width=0.8),
+        text(x + 32, y + 25, names[seat] + (" (you)" if seat == viewer else ""), size=14, bold=True, width=150),
+        _card(x + 14, y + 46, rank, f"{names[seat]}'s card"),
+        text(x + 112, y + 70, "in the pot", size=11, fill=PALETTE["muted"]),
+        text(x + 112, y + 98, str(_staked(view.history, seat)), size=26, bold=True),
+        text(x + 112, y + 116, "chips", size=11, fill=PALETTE["muted"]),
+    ]
+    if to_act:
+        parts.append(badge(x + 112, y + 150, "to act", fill=PALETTE["accent"]))
+    return group(*parts, class_="seat", data_seat=seat)
+
+
+def _betting(view: View, names: Sequence[str]) -> str:
+    parts = [text(30, 296, "Betting", size=12, bold=True, fill=PALETTE["muted"])]
+    x = 96.0
+    words = _words(view.history)
+    if not words:
+        parts.append(text(x, 296, "no bets yet: both seats anted 1 chip", size=12, fill=PALETTE["muted"]))
+    for k, word in enumerate(words):
+        label = f"{names[k % 2]} {word}"
+        parts.append(badge(x, 292, label, fill=seat_colour(k % 2), size=11))
+        x += text_width(label, 11, bold=True) + 11 + 8
+    return group(*parts, class_="history")
+
+
+def picture(view: View, viewer: int | None, names: Sequence[str], *, size: float | None = None) -> str:
+    """Both seats with the cards the viewer may see (the other face down until a showdown), stakes, pot and betting."""
+    status = _status(view, names)
+    seen_by = "Spectator" if viewer is None else f"Seen by {names[viewer]}"
+    pot = group(
+        circle(WIDTH / 2, 168, 42, fill=PALETTE["green"], stroke=PALETTE["ink"]),
+        text(WIDTH / 2, 166, str(view.pot), size=26, anchor="middle", bold=True, fill=PALETTE["white"]),
+        text(WIDTH / 2, 186, "pot", size=11, anchor="middle", fill=PALETTE["white"]),
+        class_="pot",
+        tooltip=f"Pot: {view.pot} chips",
+    )
+    return document(
+        WIDTH,
+        HEIGHT,
+        header(WIDTH, "Kuhn poker", status, seen_by, turn_colour=None if view.to_act is None else seat_colour(view.to_act)),
+        _seat(view, 0, viewer, names),
+        _seat(view, 1, viewer, names),
+        pot,
+        _betting(view, names),
+        text(30, 336, "Jack < Queen < King. Check or bet; facing a bet, fold or call.", size=10.5, fill=PALETTE["muted"]),
+        title=f"Kuhn poker: {status}",
+        size=size,
+    )

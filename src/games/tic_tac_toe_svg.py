@@ -1,0 +1,87 @@
+"""Tic-tac-toe's picture: the board as an SVG document, drawn from a view (``GAME.picture``).
+
+Kept beside the rules module rather than in it, so the tutorial file stays about the
+rules. The rules module imports this one for its ``GAME`` record, so this one reads
+the view's type only for type checking (importing it at run time would be a cycle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from boardcore.svg import PALETTE, circle, document, group, header, legend, line, rect, seat_colour, text
+
+if TYPE_CHECKING:
+    from games.tic_tac_toe import View
+
+__all__ = ["picture"]
+
+CELL = 100
+LEFT, TOP = 40, 84
+MARKS = ("X", "O")
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+"""The eight lines a winning stroke can run along (the rules' three-in-a-row lines)."""
+
+
+def _centre(cell: int) -> tuple[float, float]:
+    row, col = divmod(cell, 3)
+    return LEFT + col * CELL + CELL / 2, TOP + row * CELL + CELL / 2
+
+
+def _mark(cell: int, seat: int) -> str:
+    cx, cy = _centre(cell)
+    colour = seat_colour(seat)
+    if seat == 0:
+        arm = CELL * 0.3
+        shape = line(cx - arm, cy - arm, cx + arm, cy + arm, stroke=colour, stroke_width=10, stroke_linecap="round") + line(
+            cx - arm, cy + arm, cx + arm, cy - arm, stroke=colour, stroke_width=10, stroke_linecap="round"
+        )
+    else:
+        shape = circle(cx, cy, CELL * 0.3, stroke=colour, stroke_width=10)
+    return group(shape, class_="mark", tooltip=f"{MARKS[seat]} in cell {cell}", data_cell=cell)
+
+
+def _winning_line(board: Sequence[int], winner: int) -> tuple[int, int, int] | None:
+    for a, b, c in LINES:
+        if board[a] == board[b] == board[c] == winner:
+            return a, b, c
+    return None
+
+
+def _status(view: View, names: Sequence[str]) -> str:
+    if view.winner is not None:
+        return f"{names[view.winner]} ({MARKS[view.winner]}) wins with three in a row"
+    if all(owner in (0, 1) for owner in view.board):
+        return "Draw: the board is full"
+    return f"{names[view.turn]} ({MARKS[view.turn]}) to move"
+
+
+def picture(view: View, viewer: int | None, names: Sequence[str], *, size: float | None = None) -> str:
+    """The board with its marks and cell numbers, whose move it is, and the winning line once there is one."""
+    width, height = 2 * LEFT + 3 * CELL, TOP + 3 * CELL + 64
+    over = view.winner is not None or all(owner in (0, 1) for owner in view.board)
+    seen_by = "Spectator" if viewer is None else f"Seen by {names[viewer]} ({MARKS[viewer]})"
+    won = None if view.winner is None else _winning_line(view.board, view.winner)
+    cells = []
+    for cell, owner in enumerate(view.board):
+        x, y = LEFT + (cell % 3) * CELL, TOP + (cell // 3) * CELL
+        fill = PALETTE["highlight"] if won is not None and cell in won else PALETTE["panel"]
+        cells.append(rect(x, y, CELL, CELL, fill=fill, stroke=PALETTE["line"], stroke_width=2, data_cell=cell))
+        cells.append(text(x + 6, y + 15, str(cell), size=11, fill=PALETTE["muted"]))
+        if owner in (0, 1):
+            cells.append(_mark(cell, owner))
+    board = [group(*cells, class_="board")]
+    if won is not None:
+        (x1, y1), (x2, y2) = _centre(won[0]), _centre(won[2])
+        board.append(group(line(x1, y1, x2, y2, stroke=PALETTE["ink"], stroke_width=6, stroke_linecap="round", opacity=0.7), class_="win"))
+    players = legend(LEFT, TOP + 3 * CELL + 30, [(seat_colour(s), f"{MARKS[s]}: {names[s]}") for s in (0, 1)], columns=2, column_width=3 * CELL / 2)
+    return document(
+        width,
+        height,
+        header(width, "Tic-tac-toe", _status(view, names), seen_by, turn_colour=None if over else seat_colour(view.turn)),
+        *board,
+        players,
+        title=f"Tic-tac-toe: {_status(view, names)}",
+        size=size,
+    )
