@@ -1,12 +1,14 @@
 """The Warriors: Come Out to Play (cooperative, 2-4 players) on the boardcore contract.
 
 Rules, decisions, and where each rule lives (rulebook section -> module -> main
-functions): ``docs/games/the_warriors.md``. Layout (STYLE rule 3): ``catalog`` (every card,
-tile and the board), ``state``, ``actions``, ``events``, ``start`` (setup), ``phases/fight``
-(Fight Phase), ``phases/turn`` (one fight turn: cards, Weapons, dice), ``phases/city`` (City
-Phase), ``phases/boppers``, ``phases/challenge``, ``phases/showdown`` and ``scoring`` (End of
-Game), ``view`` (all hidden information), ``text`` (describe, summarize), ``bots`` (the house
-bot), ``game`` (the Game record, dispatch and ``evolve``); the event builder in ``flow``.
+functions): ``docs/games/the_warriors.md``. Layout, bottom to top (a module imports only
+those below it): ``catalog`` (every card, tile and the board), ``actions``, ``events``,
+``state``, ``table`` (what every phase shares: offering a decision, moving cards and
+Weapons), ``phases/fight_turn`` (one fight turn: cards, Weapons, dice), ``phases/fight``
+(Fight Phase), ``phases/city_turns`` (whose City turn), ``phases/challenge``,
+``phases/boppers``, ``phases/showdown``, ``phases/city`` (City Phase), ``start`` (setup),
+``scoring`` (End of Game), ``view`` (all hidden information), ``text`` (words for humans),
+``bots`` (the house bot), ``game`` (the Flow and the Game record).
 """
 
 from __future__ import annotations

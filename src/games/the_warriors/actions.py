@@ -1,10 +1,30 @@
-"""What a player may ask for: one small decision at a time."""
+"""What a player may ask for: one small decision at a time.
+
+Every id has its static range in its type (``msgspec.Meta``), so the engine refuses an
+out-of-range or wrongly typed id as ``action/malformed`` before any rule sees it, and
+``boardcore schema`` shows the ranges; what depends on the table (is the card in your
+hand?) is each decision's ``problem``.
+"""
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
+
+from . import catalog as cat
+
+Seat = Annotated[int, msgspec.Meta(ge=0, le=3, description="a seat")]
+SeatOrNone = Annotated[int, msgspec.Meta(ge=-1, le=3, description="a seat, or -1 for none")]
+WarCardId = Annotated[int, msgspec.Meta(ge=0, le=len(cat.WAR_CARDS) - 1, description="a War card id")]
+WeaponId = Annotated[int, msgspec.Meta(ge=0, le=len(cat.WEAPON_CARDS) - 1, description="a Weapon card id")]
+WeaponOrNone = Annotated[int, msgspec.Meta(ge=-1, le=len(cat.WEAPON_CARDS) - 1, description="a Weapon card id, or -1 for none")]
+Pick = Annotated[int, msgspec.Meta(ge=-1, le=len(cat.WAR_CARDS) - 1, description="a War card, a Weapon or a row position, or -1 for none")]
+Die = Annotated[int, msgspec.Meta(ge=0, le=4, description="a die, by its index in the roll (never more than 5 dice)")]
+DieOrAll = Annotated[int, msgspec.Meta(ge=-1, le=4, description="a die by its index, or -1 for every 1 and 2 (Showboat)")]
+SpotIndex = Annotated[int, msgspec.Meta(ge=0, le=11, description="a spot: 0 and 1 on the Gang tile, 2.. on the Location or Coney tile")]
+SpaceId = Annotated[int, msgspec.Meta(ge=0, le=len(cat.SPACES) - 1, description="a board space")]
+RowIndex = Annotated[int, msgspec.Meta(ge=0, le=2, description="a position in a face-up row of 3")]
 
 # --- Fight Phase ---------------------------------------------------------------------
 
@@ -16,13 +36,13 @@ class OpenFirstFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid
 class ChooseWarrior(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """The Instigator picks the Warrior a "before the fight" gang rule hits (Lizzies, Punks)."""
 
-    target: int
+    target: Seat
 
 
 class DiscardCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Discard a card from hand (Punks' rule, the Jumped penalty)."""
 
-    card: int
+    card: WarCardId
 
 
 class PlayCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
@@ -33,10 +53,10 @@ class PlayCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unkno
     (Streetwise, Tag the Wall, Second Wind, Patch Up, Loyal); -1 = not used.
     """
 
-    card: int
-    weapon: int = -1
-    target: int = -1
-    pick: int = -1
+    card: WarCardId
+    weapon: WeaponOrNone = -1
+    target: SeatOrNone = -1
+    pick: Pick = -1
 
 
 class KeepLookout(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
@@ -55,8 +75,8 @@ class Reroll(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown
     ``die`` is the index of the die (ignored by Showboat, which re-rolls every 1 and 2: use -1).
     """
 
-    card: int
-    die: int
+    card: WarCardId
+    die: DieOrAll
 
 
 class KeepDice(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
@@ -67,16 +87,16 @@ class Boost(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_
     """Add 1 to a die with a card: a played Quiet Strength / Cheap Shot, or Throw Hands,
     Take the Lead or Sweet Talk from hand."""
 
-    card: int
-    die: int
+    card: WarCardId
+    die: Die
 
 
 class CoverSpot(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Cover one spot: a Number spot with the dice, or a Weapon spot with ``weapon``
     (-1: with an Any Weapon card played with a Weapon this turn)."""
 
-    spot: int
-    weapon: int = -1
+    spot: SpotIndex
+    weapon: WeaponOrNone = -1
 
 
 class GiveUp(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
@@ -91,13 +111,13 @@ class LetItGo(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknow
 class HoldTheLine(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Discard Hold the Line so the knocked-out Warrior loses a discard-pile card instead."""
 
-    card: int
+    card: WarCardId
 
 
 class RemoveCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Knocked out: remove a card (from hand, or from the discard pile if the hand is empty)."""
 
-    card: int
+    card: WarCardId
 
 
 # --- City Phase ------------------------------------------------------------------------
@@ -106,7 +126,7 @@ class RemoveCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unk
 class Move(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Move your mover to a space (WR-MOVE)."""
 
-    space: int
+    space: SpaceId
 
 
 class Rest(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
@@ -116,25 +136,25 @@ class Rest(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_f
 class ReturnCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Discard-pile icon: return a card from your discard pile to your hand."""
 
-    card: int
+    card: WarCardId
 
 
 class TakeWarCard(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """War card icon: take a card from the face-up War row (by position)."""
 
-    index: int
+    index: RowIndex
 
 
 class TakeWeapon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Weapon icon: take a Weapon from the face-up row (by position)."""
 
-    index: int
+    index: RowIndex
 
 
 class RemoveWeapon(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
     """Remove one of your Weapons from the game (third Weapon, or The Fuzz)."""
 
-    weapon: int
+    weapon: WeaponId
 
 
 class StandAndFight(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):

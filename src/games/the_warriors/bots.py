@@ -20,11 +20,12 @@ from typing import Any
 import attrs
 
 from boardcore import Rng
-from boardcore.rng import BOTS
+from boardcore.bots import bot_rng
 
 from . import actions as A
 from . import catalog as cat
-from .phases.turn import spots
+from .actions import Action
+from .phases.fight_turn import spots
 from .state import Fight
 from .view import View
 
@@ -83,19 +84,20 @@ class HouseBot:
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
-        """The house bot of ``seat`` in a game seeded with ``seed``."""
-        return cls(Rng.from_seed(seed * 1_000_003 + seat, BOTS))
+        """The house bot of ``seat`` in a game seeded with ``seed`` (``GAME.house_bot``)."""
+        return cls(bot_rng(seed, seat))
 
-    def choose(self, view: View, legal: Sequence[Any]) -> Any:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """One of ``legal``, chosen from ``view`` alone."""
         if len(legal) == 1:
             return legal[0]
         kind = view.pending.kind if view.pending is not None else ""
         chooser = getattr(self, f"_{kind}", None)
-        choice = chooser(view, legal) if chooser is not None else None
-        if choice is None or choice not in legal:
-            choice, self.rng = self.rng.choice(list(legal))
-        return choice
+        choice: Action | None = chooser(view, legal) if chooser is not None else None
+        if choice is not None and choice in legal:
+            return choice
+        fallback, self.rng = self.rng.choice(list(legal))
+        return fallback
 
     # --- fight ----------------------------------------------------------------------------
 
@@ -325,7 +327,3 @@ class HouseBot:
     def _challenge(self, view: View, legal: Sequence[Any]) -> Any:
         return A.StandAndFight()
 
-
-def house_bot(seed: int, seat: int) -> HouseBot:
-    """``GAME.house_bot``: a sensible bot for ``seat``."""
-    return HouseBot.seeded(seed, seat)

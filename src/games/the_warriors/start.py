@@ -11,9 +11,9 @@ from boardcore import Config, Rng
 
 from . import catalog as cat
 from .actions import OpenFirstFight
-from .flow import Tx
-from .phases import fight
+from .phases.fight import open_fight
 from .state import Options, Pending, State, Table, warrior_names
+from .table import Night, decision, no_problem
 
 
 def setup(config: Config[State], seed: int) -> State:
@@ -74,12 +74,17 @@ def setup(config: Config[State], seed: int) -> State:
     )
 
 
-def legal(state: State, seat: int) -> list[OpenFirstFight]:
-    """Only the Instigator acts first (WR-SETUP-13, WR-FIGHT-06)."""
-    p = state.pending
-    return [OpenFirstFight()] if p is not None and seat == p.player else []
+def open_first_fight(turn: Night, seat: int, action: OpenFirstFight) -> None:
+    """WR-FLOW-01, GAP-28: everyone is on Bronx Start, so everyone fights the revealed gang at Van Cortlandt Park."""
+    open_fight(turn, seat, cat.VAN_CORTLANDT, showdown=False)
 
 
-def open_first_fight(tx: Tx, seat: int) -> None:
-    """WR-FLOW-01, GAP-28: everyone is on Bronx Start, so everyone fights the revealed gang."""
-    fight.start_fight(tx, seat, cat.VAN_CORTLANDT, showdown=False)
+DECISIONS = {
+    "first_fight": decision(
+        ask="open the first fight at Van Cortlandt Park",
+        clause="WR-FLOW-01",
+        rules={OpenFirstFight: (no_problem, open_first_fight)},
+        candidates=lambda state, seat: [OpenFirstFight()],
+    ),
+}
+"""Only the Instigator acts first (WR-SETUP-13, WR-FIGHT-06)."""

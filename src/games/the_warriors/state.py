@@ -271,12 +271,15 @@ _TABLE_FIELDS = frozenset(Table.__struct_fields__)
 
 
 def update(record: T, **changes: Any) -> T:
-    """``msgspec.structs.replace`` that also accepts a ``State``'s table fields by name."""
-    if not isinstance(record, State):
+    """``msgspec.structs.replace`` that also takes a ``State``'s table fields by name (tests and ``determinize``).
+
+    Rules code writes ``replace(state, table=replace(state.table, ...))`` itself: this
+    helper sorts the fields out at every call.
+    """
+    if not isinstance(record, State) or _TABLE_FIELDS.isdisjoint(changes):
         return replace(record, **changes)  # type: ignore[type-var]
     table = record.table
-    cold = {k: changes.pop(k) for k in [k for k in changes if k in _TABLE_FIELDS]}
-    cold = {k: v for k, v in cold.items() if v is not getattr(table, k)}
+    cold = {k: v for k in [k for k in changes if k in _TABLE_FIELDS] if (v := changes.pop(k)) is not getattr(table, k)}
     if cold:
         changes["table"] = replace(table, **cold)
     return replace(record, **changes)

@@ -1,16 +1,24 @@
-"""Words for humans: ``describe`` (one line per action or event, as a viewer may read it)
-and ``summarize`` (the story of the night)."""
+"""Words for humans: ``event_text`` (one line per event, as the viewer received it),
+``action_text`` (a seat's own action, for its buttons) and ``summary_text`` (the story of the
+night, from the viewer's final view and the events they received).
+
+The engine redacts every event before it reaches ``event_text`` (the Location tile a
+challenged Warrior looks at and a Lookout's Bopper card arrive as -1 for everyone else), so
+text never knows more than its reader. Seats are named from ``names``."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
+
+from boardcore import Names, Outcome
 
 from . import actions as a
 from . import catalog as cat
 from . import events as e
-from .state import State
-from .view import VISIBILITY
+from .actions import Action
+from .events import Event
+from .view import View
 
 
 def _card(c: int) -> str:
@@ -42,51 +50,72 @@ def _loc(t: int) -> str:
     return cat.location_tile(t).name
 
 
-def _who(seat: int) -> str:
-    return f"P{seat + 1}"
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def describe(item: Any, viewer: int | None) -> str:
-    """One line of English for an action or an event, as ``viewer`` may read it: an event is
-    redacted for the viewer first, so a secret (the Location tile a challenged Warrior looks
-    at, a Lookout's Bopper card, a shuffled order) never reaches another seat's text."""
-    rule = VISIBILITY.get(type(item))
-    if rule is not None:
-        item = rule.redact(item, viewer)
-        if item is None:
-            return ""
-    fn = _TEXT.get(type(item))
-    return fn(item) if fn else type(item).__name__
 
 
-def _play(x: a.PlayCard) -> str:
+# --- a seat's own actions (button labels) ----------------------------------------------
+
+
+def _play(x: a.PlayCard, n: Names) -> str:
     """The PlayCard action, with the choice its "when this is played" ability makes."""
     text = f"play {_card(x.card)}{_using(x.weapon, 'your')}"
     if x.pick < 0:
         return text
     ability = cat.card(x.card).ability
     if ability == cat.STREETWISE:
-        return f"{text}: {_who(x.target)} returns {_card(x.pick)} to their hand"
+        return f"{text}: {n[x.target]} returns {_card(x.pick)} to their hand"
     if ability == cat.TAG_THE_WALL:
         return f"{text}: return {_card(x.pick)} to your hand"
     if ability == cat.SECOND_WIND:
         return f"{text}: turn your {_weapon(x.pick)} face up"
     if ability == cat.PATCH_UP:
-        return f"{text}: {_who(x.target)} turns their {_weapon(x.pick)} face up"
+        return f"{text}: {n[x.target]} turns their {_weapon(x.pick)} face up"
     if ability == cat.LOYAL:
-        return f"{text}: {_who(x.target)} takes War card {x.pick + 1} from the row"
+        return f"{text}: {n[x.target]} takes War card {x.pick + 1} from the row"
     return text
 
 
-def _reroll(x: a.Reroll) -> str:
+def _reroll(x: a.Reroll, n: Names) -> str:
     if x.die < 0:
         return f"re-roll every 1 and 2 with {_card(x.card)}"
     return f"re-roll die {x.die + 1} with {_card(x.card)}"
 
+
+_ACTION_TEXT: dict[type, Callable[[Any, Names], str]] = {
+    a.OpenFirstFight: lambda x, n: "open the first fight at Van Cortlandt Park",
+    a.ChooseWarrior: lambda x, n: f"choose {n[x.target]} for the gang's rule",
+    a.DiscardCard: lambda x, n: f"discard {_card(x.card)}",
+    a.PlayCard: _play,
+    a.KeepLookout: lambda x, n: "put the Bopper card on the bottom" if x.bottom else "leave the Bopper card on top",
+    a.Roll: lambda x, n: "roll the dice",
+    a.Reroll: _reroll,
+    a.KeepDice: lambda x, n: "keep the dice",
+    a.Boost: lambda x, n: f"add 1 to die {x.die + 1} with {_card(x.card)}",
+    a.CoverSpot: lambda x, n: f"cover {_spot(x.spot)}{_using(x.weapon, 'your')}",
+    a.GiveUp: lambda x, n: "cover nothing (knocked out)",
+    a.HoldTheLine: lambda x, n: f"discard {_card(x.card)}, so the knocked-out Warrior removes a card from their discard pile instead",
+    a.LetItGo: lambda x, n: "let it go (no reaction)",
+    a.RemoveCard: lambda x, n: f"remove {_card(x.card)} from the game",
+    a.Move: lambda x, n: f"move to {cat.space_name(x.space)}",
+    a.Rest: lambda x, n: "rest",
+    a.ReturnCard: lambda x, n: f"return {_card(x.card)} to your hand",
+    a.TakeWarCard: lambda x, n: f"take War card {x.index + 1} from the row",
+    a.TakeWeapon: lambda x, n: f"take Weapon {x.index + 1} from the row",
+    a.RemoveWeapon: lambda x, n: f"remove your {_weapon(x.weapon)} from the game",
+    a.StandAndFight: lambda x, n: "fight!",
+    a.Run: lambda x, n: "run",
+}
+
+
+def action_text(action: Action, seat: int, names: Names) -> str:
+    """One line for ``seat``'s own action, e.g. ``play Streetwise: P2 returns the Chain card to their hand``."""
+    return _ACTION_TEXT[type(action)](action, names)
+
+
+# --- events, as the viewer received them -----------------------------------------------
 
 _CHOICES: dict[str, str] = {
     "first_fight": "to open the first fight",
@@ -108,125 +137,128 @@ _CHOICES: dict[str, str] = {
 }
 
 
-def _choice(x: e.ChoiceOffered) -> str:
+def _choice(x: e.ChoiceOffered, n: Names) -> str:
     if x.kind == "challenge" and not x.can_run:
-        return f"{_who(x.player)} must fight (no running)"
-    return f"{_who(x.player)} " + _CHOICES[x.kind].format(n=_plural(x.count, "card"))
+        return f"{n[x.player]} must fight (no running)"
+    return f"{n[x.player]} " + _CHOICES[x.kind].format(n=_plural(x.count, "card"))
 
 
-def _fight_started(x: e.FightStarted) -> str:
+def _fight_started(x: e.FightStarted, n: Names) -> str:
     title = "Coney Island Showdown" if x.showdown else "Fight"
     where = "Coney Island" if x.showdown else _loc(x.location)
     tile = "Coney" if x.showdown else "Location"
     rep = f", including {_plural(x.need_rep, 'Reputation spot')}" if x.need_rep else ""
-    crew = ", ".join(map(_who, x.participants))
+    crew = ", ".join(n[seat] for seat in x.participants)
     return f"{title} against the {cat.GANGS[x.gang].name} at {where}: {crew}; to win, cover both gang spots and {_plural(x.need_loc, tile + ' spot')}{rep}"
 
 
-def _by(by: int, player: int) -> str:
-    return "" if by == player else f"{_who(player)}'s "
+def _by(by: int, player: int, n: Names) -> str:
+    return "" if by == player else f"{n[player]}'s "
 
 
 _REMOVED_WHY = {"rest": "a random card, after resting", "knocked out": "knocked out", "Arrested": "Arrested: a random card"}
 
 
-def _removed(x: e.CardRemoved) -> str:
+def _removed(x: e.CardRemoved, n: Names) -> str:
     pile = "hand" if x.pile == "hand" else "discard pile"
     why = _REMOVED_WHY.get(x.reason, x.reason)
-    return f"{_who(x.player)} removes {_card(x.card)} from their {pile} from the game ({why})"
+    return f"{n[x.player]} removes {_card(x.card)} from their {pile} from the game ({why})"
 
 
-def _deck_built(x: e.BopperDeckBuilt) -> str:
+def _deck_built(x: e.BopperDeckBuilt, n: Names) -> str:
     if x.reason == "third_threat":
-        return f"{_who(x.player)}'s three Threats and the discarded Coast is Clear cards are shuffled back into the Bopper deck"
+        return f"{n[x.player]}'s three Threats and the discarded Coast is Clear cards are shuffled back into the Bopper deck"
     if x.reason == "coney":
-        return f"{_who(x.player)}'s Threats are shuffled back into the Bopper deck"
+        return f"{n[x.player]}'s Threats are shuffled back into the Bopper deck"
     return "the Bopper discard pile is shuffled into a new Bopper deck"
 
 
-def _bopper(x: e.BopperRevealed) -> str:
+def _bopper(x: e.BopperRevealed, n: Names) -> str:
     kind = cat.bopper_kind(x.card)
     what = "Coast is Clear" if kind == cat.COAST_IS_CLEAR else f"a Threat: {cat.BOPPER_NAMES[kind]}"
-    return f"{_who(x.player)} reveals {what}"
+    return f"{n[x.player]} reveals {what}"
 
 
-def _returned(x: e.LocationReturned) -> str:
+def _returned(x: e.LocationReturned, n: Names) -> str:
     if x.tile == cat.VAN_CORTLANDT:
         return f"{_loc(x.tile)} is removed from the game"
     return f"{_loc(x.tile)} goes face up to the bottom of the Location stack"
 
 
-_TEXT: dict[type, Any] = {
-    # actions
-    a.OpenFirstFight: lambda x: "open the first fight at Van Cortlandt Park",
-    a.ChooseWarrior: lambda x: f"choose {_who(x.target)} for the gang's rule",
-    a.DiscardCard: lambda x: f"discard {_card(x.card)}",
-    a.PlayCard: _play,
-    a.KeepLookout: lambda x: "put the Bopper card on the bottom" if x.bottom else "leave the Bopper card on top",
-    a.Roll: lambda x: "roll the dice",
-    a.Reroll: _reroll,
-    a.KeepDice: lambda x: "keep the dice",
-    a.Boost: lambda x: f"add 1 to die {x.die + 1} with {_card(x.card)}",
-    a.CoverSpot: lambda x: f"cover {_spot(x.spot)}{_using(x.weapon, 'your')}",
-    a.GiveUp: lambda x: "cover nothing (knocked out)",
-    a.HoldTheLine: lambda x: f"discard {_card(x.card)}, so the knocked-out Warrior removes a card from their discard pile instead",
-    a.LetItGo: lambda x: "let it go (no reaction)",
-    a.RemoveCard: lambda x: f"remove {_card(x.card)} from the game",
-    a.Move: lambda x: f"move to {cat.space_name(x.space)}",
-    a.Rest: lambda x: "rest",
-    a.ReturnCard: lambda x: f"return {_card(x.card)} to your hand",
-    a.TakeWarCard: lambda x: f"take War card {x.index + 1} from the row",
-    a.TakeWeapon: lambda x: f"take Weapon {x.index + 1} from the row",
-    a.RemoveWeapon: lambda x: f"remove your {_weapon(x.weapon)} from the game",
-    a.StandAndFight: lambda x: "fight!",
-    a.Run: lambda x: "run",
-    # events
+def _peeked_bopper(x: e.LookoutPeeked, n: Names) -> str:
+    """The Bopper card is there only for the Lookout's player (others receive card -1)."""
+    seen = f": {cat.BOPPER_NAMES[cat.bopper_kind(x.card)]}" if x.card >= 0 else ""
+    return f"{n[x.player]} peeks at the top Bopper card{seen}"
+
+
+def _peeked_location(x: e.LocationPeeked, n: Names) -> str:
+    """The tile is there only for the challenged Warrior (others receive tile -1)."""
+    seen = f": {_loc(x.tile)}" if x.tile >= 0 else ""
+    return f"{n[x.player]} looks at the top Location tile{seen}"
+
+
+def _hold_the_line(x: e.HoldTheLineUsed, n: Names) -> str:
+    return f"{n[x.player]} discards {_card(x.card)}: {n[x.target]} removes a card from their discard pile instead of their hand"
+
+
+def _lookout_decided(x: e.LookoutDecided, n: Names) -> str:
+    where = "puts the top Bopper card on the bottom" if x.bottom else "leaves the top Bopper card on top"
+    return f"{n[x.player]} {where}"
+
+
+def _settled(x: e.DiceSettled, n: Names) -> str:
+    return f"{n[x.player]}'s dice stand at {list(x.dice)}" if x.dice else f"{n[x.player]} has no dice left"
+
+
+_EVENT_TEXT: dict[type, Callable[[Any, Names], str]] = {
     e.ChoiceOffered: _choice,
-    e.GameEnded: lambda x: ("The Warriors WIN: " if x.won else "The Warriors LOSE: ") + x.reason,
+    e.GameEnded: lambda x, n: ("The Warriors WIN: " if x.won else "The Warriors LOSE: ") + x.reason,
     e.FightStarted: _fight_started,
-    e.WarriorChosen: lambda x: f"{_who(x.player)} chooses {_who(x.target)} for the gang's rule",
-    e.CardsDiscarded: lambda x: f"{_who(x.player)} discards {', '.join(map(_card, x.cards))}",
-    e.WeaponTurnedUp: lambda x: f"{_who(x.player)} turns their {_weapon(x.weapon)} face up",
-    e.TurnStarted: lambda x: f"{_who(x.player)}'s fight turn",
-    e.CardPlayed: lambda x: f"{_who(x.player)} plays {_card(x.card)}{_using(x.weapon, 'their')}",
-    e.LookoutPeeked: lambda x: (
-        f"{_who(x.player)} peeks at the top Bopper card" + (f": {cat.BOPPER_NAMES[cat.bopper_kind(x.card)]}" if x.card >= 0 else "")
-    ),
-    e.LookoutDecided: lambda x: (
-        f"{_who(x.player)} {'puts the top Bopper card on the bottom' if x.bottom else 'leaves the top Bopper card on top'}"
-    ),
-    e.DiceRolled: lambda x: f"{_who(x.player)} rolls {list(x.dice)}",
-    e.DiceRerolled: lambda x: f"{_who(x.by)} re-rolls {_by(x.by, x.player)}dice with {_card(x.card)}: {list(x.dice)}",
-    e.DiceSettled: lambda x: f"{_who(x.player)}'s dice stand at {list(x.dice)}" if x.dice else f"{_who(x.player)} has no dice left",
-    e.DieBoosted: lambda x: f"{_who(x.by)} adds 1 to {_by(x.by, x.player)}die {x.die + 1} with {_card(x.card)}",
-    e.SpotCovered: lambda x: f"{_who(x.player)} covers {_spot(x.spot)}{_using(x.weapon, 'their')}",
-    e.KnockedOut: lambda x: f"{_who(x.player)} is knocked out",
-    e.ReactionDeclined: lambda x: f"{_who(x.player)} lets it go",
-    e.HoldTheLineUsed: lambda x: (
-        f"{_who(x.player)} discards {_card(x.card)}: {_who(x.target)} removes a card from their discard pile instead of their hand"
-    ),
+    e.WarriorChosen: lambda x, n: f"{n[x.player]} chooses {n[x.target]} for the gang's rule",
+    e.CardsDiscarded: lambda x, n: f"{n[x.player]} discards {', '.join(map(_card, x.cards))}",
+    e.WeaponTurnedUp: lambda x, n: f"{n[x.player]} turns their {_weapon(x.weapon)} face up",
+    e.TurnStarted: lambda x, n: f"{n[x.player]}'s fight turn",
+    e.CardPlayed: lambda x, n: f"{n[x.player]} plays {_card(x.card)}{_using(x.weapon, 'their')}",
+    e.LookoutPeeked: _peeked_bopper,
+    e.LookoutDecided: _lookout_decided,
+    e.DiceRolled: lambda x, n: f"{n[x.player]} rolls {list(x.dice)}",
+    e.DiceRerolled: lambda x, n: f"{n[x.by]} re-rolls {_by(x.by, x.player, n)}dice with {_card(x.card)}: {list(x.dice)}",
+    e.DiceSettled: _settled,
+    e.DieBoosted: lambda x, n: f"{n[x.by]} adds 1 to {_by(x.by, x.player, n)}die {x.die + 1} with {_card(x.card)}",
+    e.SpotCovered: lambda x, n: f"{n[x.player]} covers {_spot(x.spot)}{_using(x.weapon, 'their')}",
+    e.KnockedOut: lambda x, n: f"{n[x.player]} is knocked out",
+    e.ReactionDeclined: lambda x, n: f"{n[x.player]} lets it go",
+    e.HoldTheLineUsed: _hold_the_line,
     e.CardRemoved: _removed,
-    e.RivalDefeated: lambda x: f"the {cat.GANGS[x.gang].name} drop to the bottom of the Reputation Track",
-    e.GangRevealed: lambda x: f"next rival: the {cat.GANGS[x.gang].name}",
-    e.GangStackShuffled: lambda x: "the Gang tiles are turned face down and reshuffled",
-    e.WarriorsDropped: lambda x: f"the Warriors drop {_plural(x.steps, 'space')} on the Reputation Track",
+    e.RivalDefeated: lambda x, n: f"the {cat.GANGS[x.gang].name} drop to the bottom of the Reputation Track",
+    e.GangRevealed: lambda x, n: f"next rival: the {cat.GANGS[x.gang].name}",
+    e.GangStackShuffled: lambda x, n: "the Gang tiles are turned face down and reshuffled",
+    e.WarriorsDropped: lambda x, n: f"the Warriors drop {_plural(x.steps, 'space')} on the Reputation Track",
     e.LocationReturned: _returned,
-    e.LocationStackShuffled: lambda x: "the Location tiles are turned face down and reshuffled",
-    e.FightEnded: lambda x: "the fight is won" if x.won else "the fight is lost",
-    e.CityTurnStarted: lambda x: f"{_who(x.player)}'s City turn",
-    e.Moved: lambda x: f"{_who(x.player)} moves to {cat.space_name(x.space)}",
-    e.Rested: lambda x: f"{_who(x.player)} rests, taking their discard pile back into their hand",
-    e.CardReturned: lambda x: f"{_who(x.player)} returns {_card(x.card)} from their discard pile to their hand",
-    e.WarCardTaken: lambda x: f"{_who(x.player)} takes {_card(x.card)} from the War row",
-    e.WeaponTaken: lambda x: f"{_who(x.player)} takes a {_weapon(x.weapon)} from the Weapon row",
-    e.WeaponRemoved: lambda x: f"{_who(x.player)} removes their {_weapon(x.weapon)} from the game",
+    e.LocationStackShuffled: lambda x, n: "the Location tiles are turned face down and reshuffled",
+    e.FightEnded: lambda x, n: "the fight is won" if x.won else "the fight is lost",
+    e.CityTurnStarted: lambda x, n: f"{n[x.player]}'s City turn",
+    e.Moved: lambda x, n: f"{n[x.player]} moves to {cat.space_name(x.space)}",
+    e.Rested: lambda x, n: f"{n[x.player]} rests, taking their discard pile back into their hand",
+    e.CardReturned: lambda x, n: f"{n[x.player]} returns {_card(x.card)} from their discard pile to their hand",
+    e.WarCardTaken: lambda x, n: f"{n[x.player]} takes {_card(x.card)} from the War row",
+    e.WeaponTaken: lambda x, n: f"{n[x.player]} takes a {_weapon(x.weapon)} from the Weapon row",
+    e.WeaponRemoved: lambda x, n: f"{n[x.player]} removes their {_weapon(x.weapon)} from the game",
     e.BopperRevealed: _bopper,
     e.BopperDeckBuilt: _deck_built,
-    e.Challenged: lambda x: f"{_who(x.player)} is challenged to a fight" + ("" if x.can_run else " and cannot run"),
-    e.LocationPeeked: lambda x: f"{_who(x.player)} looks at the top Location tile" + (f": {_loc(x.tile)}" if x.tile >= 0 else ""),
-    e.ChoseFight: lambda x: f"{_who(x.player)} stands and fights",
-    e.Ran: lambda x: f"{_who(x.player)} runs from {_loc(x.tile)}: a Bottle is thrown",
+    e.Challenged: lambda x, n: f"{n[x.player]} is challenged to a fight" + ("" if x.can_run else " and cannot run"),
+    e.LocationPeeked: _peeked_location,
+    e.ChoseFight: lambda x, n: f"{n[x.player]} stands and fights",
+    e.Ran: lambda x, n: f"{n[x.player]} runs from {_loc(x.tile)}: a Bottle is thrown",
 }
+
+
+def event_text(event: Event, viewer: int | None, names: Names) -> str:
+    """One line for ``event`` as ``viewer`` received it (the engine redacted it first)."""
+    return _EVENT_TEXT[type(event)](event, names)
+
+
+# --- the story of the night ------------------------------------------------------------
 
 
 def _still_open(fight: e.FightStarted, covered: Sequence[int]) -> str:
@@ -247,17 +279,18 @@ def _still_open(fight: e.FightStarted, covered: Sequence[int]) -> str:
     return f" (still needed: {', '.join(missing)})" if missing else ""
 
 
-def summarize(state: State, events: Sequence[Any]) -> str:
+def summary_text(view: View, events: Sequence[Event], outcome: Outcome | None, names: Names) -> str:
     """The story of the night: crew, fights (who, where, what it took, how it went, where the
-    Warriors stand afterwards), challenges and runs, arrivals, the showdown and the result."""
-    names = [cat.WARRIOR_NAMES[w] for w in state.warriors]
+    Warriors stand afterwards), challenges and runs, arrivals, the showdown and the result,
+    told from the viewer's final view and the events they received (every one of them public)."""
+    crew = [cat.WARRIOR_NAMES[seat.warrior] for seat in view.seats]
 
     def who(seat: int) -> str:
-        return f"{names[seat]} ({_who(seat)})"
+        return f"{crew[seat]} ({names[seat]})"
 
-    lines = ["The Warriors: Come Out to Play", "Crew: " + ", ".join(who(s) for s in range(state.players)), ""]
+    lines = ["The Warriors: Come Out to Play", "Crew: " + ", ".join(who(s) for s in range(len(crew))), ""]
     fight: e.FightStarted | None = None
-    number = 0
+    number = fights = 0
     standing = 4
     """The Warriors' space on the Reputation Track (they start on "4")."""
     cause = ""
@@ -270,19 +303,20 @@ def summarize(state: State, events: Sequence[Any]) -> str:
             turns += 1
         elif isinstance(ev, e.FightStarted):
             fight, covers, kos, after, covered = ev, 0, [], "", []
-            number += 1
+            fights += 1
+            number += not ev.showdown
             title = "*** The Coney Island Showdown" if ev.showdown else f"Fight #{number}"
             where = "Coney Island" if ev.showdown else cat.location_tile(ev.location).name
-            crew = ", ".join(names[s] for s in ev.participants)
+            members = ", ".join(crew[s] for s in ev.participants)
             need = f"both gang spots + {_plural(ev.need_loc, 'Coney spot' if ev.showdown else 'Location spot')}" + (
                 f" ({ev.need_rep} Reputation)" if ev.need_rep else ""
             )
-            lines.append(f"{title} vs the {cat.GANGS[ev.gang].name} at {where}: {crew}; to win: {need}")
+            lines.append(f"{title} vs the {cat.GANGS[ev.gang].name} at {where}: {members}; to win: {need}")
         elif isinstance(ev, e.SpotCovered):
             covers += 1
             covered.append(ev.spot)
         elif isinstance(ev, e.KnockedOut):
-            kos.append(names[ev.player])
+            kos.append(crew[ev.player])
         elif isinstance(ev, e.RivalDefeated) and fight is not None:
             climbed = fight.need_rep > 0
             standing -= climbed
@@ -306,14 +340,17 @@ def summarize(state: State, events: Sequence[Any]) -> str:
             how = ", no running" if not ev.can_run else ""
             lines.append(f"{who(ev.player)} is challenged ({cause}{how})")
         elif isinstance(ev, e.Ran):
-            lines.append(f"   {names[ev.player]} runs from {cat.location_tile(ev.tile).name}: a Bottle is thrown")
+            lines.append(f"   {crew[ev.player]} runs from {cat.location_tile(ev.tile).name}: a Bottle is thrown")
         elif isinstance(ev, e.Moved) and ev.space == cat.CONEY_SPACE:
             lines.append(f"{who(ev.player)} reaches Coney Island")
         elif isinstance(ev, e.GameEnded) and not ev.won and fight is None:
             lines.append(f"   {ev.reason}")
     lines.append("")
-    track = ", ".join(f"{i + 1} {cat.FIGURE_NAMES[g]}" for i, g in enumerate(state.track))
+    track = ", ".join(f"{i + 1} {cat.FIGURE_NAMES[g]}" for i, g in enumerate(view.track))
     lines.append(f"Reputation Track: {track}")
-    lines.append(f"City turns: {turns}; Threats revealed: {threats}; Bottles: {state.bottles}; fights: {state.fights}")
-    lines.append(("ALL PLAYERS WIN: " if state.result > 0 else "ALL PLAYERS LOSE: ") + state.reason)
+    lines.append(f"City turns: {turns}; Threats revealed: {threats}; Bottles: {view.bottles}; fights: {fights}")
+    if outcome is None:
+        lines.append("The night goes on.")
+    else:
+        lines.append(("ALL PLAYERS WIN: " if outcome.winners else "ALL PLAYERS LOSE: ") + outcome.reason)
     return "\n".join(lines)

@@ -7,12 +7,11 @@ it until they decide), and the Bopper card a Lookout saw (only its player)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Rng, only, owner
+from boardcore import PUBLIC, REVEAL, Rng, Visibility, hidden, owner
 
+from . import catalog as cat
 from .events import (
     BopperDeckBuilt,
     BopperRevealed,
@@ -101,15 +100,23 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     location_face_up: tuple[int, ...]
     instigator: int
     fight: Fight | None
+    """The fight in progress (``None`` between fights and once the night is over)."""
     city: City | None
     pending: Pending | None
     city_turns: int
     result: int
+    """0 while the night goes on, 1 won, -1 lost (everyone together)."""
     reason: str
+    """How the night ended (empty while it goes on)."""
 
 
 def view(state: State, player: int | None) -> View:
-    """A whitelist of what ``player`` may know."""
+    """A whitelist of what ``player`` may know.
+
+    Once the night is over every seat sees the result, the reason and the final board (track,
+    movers, hands, piles, rows, stacks) with no fight in progress: a night that ends in a fight
+    (the Showdown, or a loss at the bottom of the track) ends that fight too, as ``FightEnded``
+    does after any other fight; how it went stays in the events and the summary."""
     mine = player is not None
     p = state.pending
     peeked = state.loc_down[0] if mine and p is not None and p.kind == "challenge" and p.player == player and state.loc_down else -1
@@ -152,7 +159,7 @@ def view(state: State, player: int | None) -> View:
         location_stack_size=len(state.loc_down),
         location_face_up=state.loc_up,
         instigator=state.instigator,
-        fight=state.fight,
+        fight=state.fight if state.table.result == 0 else None,
         city=state.city,
         pending=state.pending,
         city_turns=state.city_turns,
@@ -161,11 +168,7 @@ def view(state: State, player: int | None) -> View:
     )
 
 
-def _nobody(event: object) -> tuple[int, ...]:
-    return ()
-
-
-VISIBILITY: dict[type, Any] = {
+VISIBILITY: dict[type, Visibility] = {
     ChoiceOffered: PUBLIC,
     GameEnded: PUBLIC,
     FightStarted: REVEAL,
@@ -187,10 +190,10 @@ VISIBILITY: dict[type, Any] = {
     CardRemoved: REVEAL,
     RivalDefeated: PUBLIC,
     GangRevealed: REVEAL,
-    GangStackShuffled: only(_nobody, redacted=lambda e: GangStackShuffled(order=())),
+    GangStackShuffled: hidden(redacted=lambda e: GangStackShuffled(order=())),
     WarriorsDropped: PUBLIC,
     LocationReturned: PUBLIC,
-    LocationStackShuffled: only(_nobody, redacted=lambda e: LocationStackShuffled(order=())),
+    LocationStackShuffled: hidden(redacted=lambda e: LocationStackShuffled(order=())),
     FightEnded: PUBLIC,
     CityTurnStarted: PUBLIC,
     Moved: PUBLIC,
@@ -200,12 +203,15 @@ VISIBILITY: dict[type, Any] = {
     WeaponTaken: REVEAL,
     WeaponRemoved: PUBLIC,
     BopperRevealed: REVEAL,
-    BopperDeckBuilt: only(_nobody, redacted=lambda e: BopperDeckBuilt(player=e.player, order=(), reason=e.reason)),
+    BopperDeckBuilt: hidden(redacted=lambda e: BopperDeckBuilt(player=e.player, order=(), reason=e.reason)),
     Challenged: PUBLIC,
     LocationPeeked: owner("player", redacted=lambda e: LocationPeeked(player=e.player, tile=-1)),
     ChoseFight: PUBLIC,
     Ran: REVEAL,
 }
+"""Who sees each event type, declared for every type (the engine refuses a missing one). Shuffles
+reach everyone without their order; the Lookout's Bopper card and the looked-at Location tile
+reach only their player (the others learn that a look happened)."""
 
 
 def determinize(state: State, player: int, rng: Rng) -> State:
@@ -228,7 +234,7 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     else:
         loc_down, rng = rng.shuffle(state.loc_down)
     deck = state.bopper_deck
-    lookout = {}
+    lookout: dict[str, int] = {}
     if state.lookout_seat == player and state.lookout_card in deck:
         rest, rng = rng.shuffle(tuple(c for c in deck if c != state.lookout_card))
         deck = (*rest, state.lookout_card) if state.lookout_bottom else (state.lookout_card, *rest)
@@ -247,3 +253,21 @@ def determinize(state: State, player: int, rng: Rng) -> State:
         rng=Rng.from_seed(seed),
         **lookout,
     )
+
+
+def secrets(state: State, viewer: int | None) -> frozenset[str]:
+    """The names hidden from ``viewer`` now, for the secret scanner: the face-down Location tiles
+    (the one the viewer is looking at excepted) while none of them has ever been face up.
+
+    Before the Location stack's first reshuffle (12 tiles consumed by fights and runs) no text
+    has named a face-down tile, so any name of one in a view, an event, a label, a refusal or a
+    summary would be a leak (above all the tile a challenged Warrior looks at). After it every
+    tile has been face up and named, so names prove nothing. The other secrets (deck orders, the
+    Lookout's Bopper card) are ids, not words: the determinize checks and the tests cover them."""
+    table = state.table
+    if table.fights - 1 + table.bottles >= len(cat.LOCATIONS) - 1 or not table.loc_down:
+        return frozenset()
+    p = state.pending
+    looking = viewer is not None and p is not None and p.kind == "challenge" and p.player == viewer
+    hidden_tiles = table.loc_down[1:] if looking else table.loc_down
+    return frozenset(cat.LOCATIONS[tile].name for tile in hidden_tiles)

@@ -1,16 +1,19 @@
-"""Builders for The Warriors scenario tests: a dealt table, a fight, a City turn."""
+"""Builders for The Warriors scenario tests: a dealt table, a fight, a roll, a City turn.
+
+Steps go through ``boardcore.testing.kit`` (``act``, ``fold``, ``settle``, ``refused``); the
+builders here only lay out the table a rule needs."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.the_warriors import GAME
+from boardcore.testing import act, fold, settle
+from games.the_warriors import GAME, Event
 from games.the_warriors import catalog as cat
-from games.the_warriors.events import DecisionKind
-from games.the_warriors.flow import Tx
-from games.the_warriors.phases import city as city_phase
-from games.the_warriors.phases import fight as fight_phase
-from games.the_warriors.state import Pending, State, update
+from games.the_warriors.actions import Action
+from games.the_warriors.events import ChoiceOffered, DecisionKind, TurnStarted
+from games.the_warriors.phases.fight import fight_started
+from games.the_warriors.state import City, Pending, State, update
 
 W = cat.WARRIORS_FIGURE
 DEFAULT_TRACK = (cat.ROGUES, cat.LIZZIES, cat.HI_HATS, W, cat.PUNKS, cat.ORPHANS, cat.FURIES)
@@ -28,45 +31,44 @@ def weapon_of(kind: int, copy: int = 0) -> int:
 
 
 def new(players: int = 2, warriors: tuple[str, ...] = ("Cochise", "Swan"), seed: int = 0, **options: Any) -> State:
+    """The dealt table (before the Instigator opens the first fight)."""
     return GAME.setup(GAME.config(players, {"warriors": ",".join(warriors), **options}), seed)
 
 
-def apply(state: State, seat: int, action: Any) -> tuple[State, list[Any]]:
-    events = GAME.decide(state, seat, action)
-    for event in events:
-        state = GAME.evolve(state, event)
+def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """One checked step (``kit.act``), state first: ``s, events = apply(s, 0, Rest())``."""
+    events, state = act(GAME, state, seat, action)
     return state, events
 
 
-def run(state: State, *steps: tuple[int, Any]) -> tuple[State, list[Any]]:
-    out: list[Any] = []
+def run(state: State, *steps: tuple[int, Action]) -> tuple[State, list[Event]]:
+    """Several checked steps in a row; the events of all of them."""
+    out: list[Event] = []
     for seat, action in steps:
         state, events = apply(state, seat, action)
         out += events
     return state, out
 
 
-def types(events: list[Any]) -> list[str]:
+def types(events: list[Event]) -> list[str]:
     return [type(e).__name__ for e in events]
 
 
 def in_fight(state: State, gang: int, location: int, instigator: int = 0, showdown: bool = False, rules: bool = False, **fields: Any) -> State:
     """The table with a fight against ``gang`` at ``location`` just started.
 
-    ``rules``: apply the gang's "before the fight" rule; otherwise the first turn starts at once.
+    ``rules``: the kernel begins the fight (``settle``: the gang's "before the fight" rule,
+    then the first turn); otherwise the Instigator's first turn starts at once.
     """
     fields.setdefault("track", DEFAULT_TRACK)
     s = update(state, fight=None, pending=None, city=None, rival=gang, **fields)
-    tx = Tx(s)
+    s = fold(GAME, s, [fight_started(s, instigator, location, showdown)])
     if rules:
-        fight_phase.start_fight(tx, instigator, location, showdown)
-    else:
-        fight_phase.open_fight(tx, instigator, location, showdown)
-        f = tx.state.fight
-        assert f is not None
-        fight_phase.start_turn(tx, f.participants[0])
-    tx.finish()
-    return tx.state
+        return settle(GAME, s)[1]
+    f = s.fight
+    assert f is not None
+    first = f.participants[0]
+    return fold(GAME, s, [TurnStarted(player=first), ChoiceOffered(kind="play", player=first)])
 
 
 def rolled(state: State, dice: tuple[int, ...], kind: DecisionKind = "boost") -> State:
@@ -77,14 +79,11 @@ def rolled(state: State, dice: tuple[int, ...], kind: DecisionKind = "boost") ->
 
 
 def in_city(state: State, seat: int, **fields: Any) -> State:
-    """``seat``'s City turn begins."""
+    """The previous City turn is over and the next one goes to ``seat`` (or the next seat clockwise not on Coney Island)."""
     fields.setdefault("track", DEFAULT_TRACK)
-    s = update(state, fight=None, pending=None, city=None, **fields)
-    tx = Tx(s)
-    city_phase.start_turn(tx, seat)
-    tx.finish()
-    return tx.state
+    s = update(state, fight=None, pending=None, city=City(player=seat, resume=seat), **fields)
+    return settle(GAME, s)[1]
 
 
-def legal(state: State, seat: int) -> list[Any]:
+def legal(state: State, seat: int) -> list[Action]:
     return list(GAME.legal_actions(state, seat))

@@ -13,8 +13,10 @@ import msgspec
 import pytest
 
 from boardcore import IllegalAction, Match
-from boardcore.bots import make_bots
-from games.the_warriors import GAME
+from boardcore.bots import RandomBot, make_bots
+from boardcore.testing import act, assert_no_secrets, refused
+from boardcore.verify import verify
+from games.the_warriors import GAME, Event, View
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import (
     Action,
@@ -54,6 +56,9 @@ from games.the_warriors.events import (
 from games.the_warriors.state import State, update
 
 from .helpers import DEFAULT_TRACK, TH, W, apply, cid, in_city, in_fight, legal, new, rolled, run, types, weapon_of
+
+ENGINE_CODES = {"action/malformed", "turn/not_your_turn", "game/over"}
+"""Refusals the engine makes before any rule of the game is asked (they name no clause)."""
 
 GRAVEYARD = 2
 CHAIN0, BK0, SB0, MOL0 = weapon_of(cat.CHAIN), weapon_of(cat.BRASS_KNUCKLES), weapon_of(cat.SWITCH_BLADE), weapon_of(cat.MOLOTOV)
@@ -149,6 +154,7 @@ SAMPLES: tuple[Any, ...] = (
     Move(space=None),  # type: ignore[arg-type]
 )
 CODE = re.compile(r"^[a-z_]+/[a-z_]+$")
+CLAUSE = re.compile(r"^(WR-[A-Z]+-\d+|GAP-\d+)$")
 
 
 def test_every_decision_kind_is_reachable_here() -> None:
@@ -164,25 +170,24 @@ def test_every_decision_kind_is_reachable_here() -> None:
 def test_illegal_actions_are_refused_cleanly(kind: str) -> None:
     """Every action type, at every decision, from every seat (and seats that do not exist), with
     out-of-range, unknown and wrong-typed ids: each action not listed as legal raises
-    IllegalAction with a domain/reason code and a message naming the action and a rule,
-    and the state is unchanged."""
+    IllegalAction with a domain/reason code and a message naming the action; a refusal by the
+    game's rules also names its clause; the state is unchanged."""
     s = STATES[kind]()
     before = msgspec.json.encode(s)
-    refused = 0
+    count = 0
     for seat in (-1, 0, 1, 5):
         options = legal(s, seat)
         for action in SAMPLES:
             if action in options:
                 continue
-            with pytest.raises(IllegalAction) as err:
-                GAME.decide(s, seat, action)
-            refused += 1
-            e = err.value
+            e = refused(GAME, s, seat, action)
+            count += 1
             assert CODE.match(e.code), (kind, action, e.code)
             assert e.player == seat and type(action).__name__ in str(e), (kind, action, str(e))
-            assert re.search(r"\((WR|GAP)-[A-Z]*-?\d+\)", str(e)) or e.code == "action/malformed", (kind, action, str(e))
+            if e.code not in ENGINE_CODES:
+                assert e.clause is not None and CLAUSE.match(e.clause) and f"[{e.clause}]" in str(e), (kind, action, str(e))
             assert msgspec.json.encode(s) == before
-    assert refused > 30
+    assert count > 30
 
 
 def test_refusal_messages_do_not_depend_on_secrets() -> None:
@@ -200,7 +205,7 @@ def test_refusal_messages_do_not_depend_on_secrets() -> None:
 
 def _refusal(s: State, seat: int, action: Any) -> str:
     try:
-        GAME.decide(s, seat, action)
+        act(GAME, s, seat, action)
     except IllegalAction as err:
         return f"{err.code}|{err.clause}|{err}"
     return "accepted"
@@ -269,9 +274,8 @@ def test_no_action_after_the_night_is_over() -> None:
     """WR-END-10/11: once the game has an outcome every action is refused as game/over."""
     s = update(new(), result=-1, reason="lost", pending=None)
     for action in (OpenFirstFight(), Rest(), GiveUp()):
-        with pytest.raises(IllegalAction) as err:
-            GAME.decide(s, 0, action)
-        assert err.value.code == "game/over" and type(action).__name__ in str(err.value)
+        err = refused(GAME, s, 0, action, code="game/over")
+        assert type(action).__name__ in str(err)
     assert GAME.actors(s) == frozenset() and legal(s, 0) == legal(s, 1) == []
 
 
@@ -304,19 +308,23 @@ def test_secrets_do_not_reach_other_seats(kind: str) -> None:
 
 def test_the_location_look_is_private_until_the_decision() -> None:
     """WR-CHAL-02: only the challenged Warrior learns the top Location tile; no other seat's
-    events, descriptions, legal actions or refusals change with it; on fight or run it is public."""
+    events, descriptions, legal actions or refusals change with it, and the kit's secret scanner
+    finds no face-down tile's name in what the others receive; on fight or run it is public."""
     worlds = []
     for top in (5, 7):
         s = _swan_city()
         s = update(s, loc_down=(top, *(t for t in range(1, 13) if t != top)))
-        m_events = GAME.decide(s, 0, Move(space=10))
-        after = GAME.fold(s, m_events)
+        m_events, after = act(GAME, s, 0, Move(space=10))
         peek = next(e for e in m_events if isinstance(e, LocationPeeked))
         assert peek.tile == top and GAME.view(after, 0).peeked_location == top
         seen_by_1 = [GAME.redact(e, 1) for e in m_events]
         text_for_1 = [GAME.describe(e, 1) for e in m_events] + [GAME.describe(e, None) for e in m_events]
-        assert cat.LOCATIONS[top].name not in " ".join(text_for_1)
-        assert cat.LOCATIONS[top].name in GAME.describe(peek, 0)
+        assert cat.LOCATIONS[top].name in GAME.secrets(after, 1) and cat.LOCATIONS[top].name not in GAME.secrets(after, 0)  # type: ignore[misc]
+        message = _refusal(after, 1, StandAndFight())
+        assert_no_secrets(GAME, after, 1, events=m_events, messages=[message, GAME.summarize(after, m_events, 1)])
+        assert_no_secrets(GAME, after, None, events=m_events)
+        assert_no_secrets(GAME, after, 0, events=m_events)  # the other eleven face-down tiles stay unnamed for the looker too
+        assert cat.LOCATIONS[top].name in (GAME.describe(peek, 0) or "")
         worlds.append((seen_by_1, text_for_1, _public_surface(after, 1), _public_surface(after, None), _refusal(after, 1, StandAndFight()), legal(after, 0)))
         ran, _ = apply(after, 0, Run())
         assert ran.loc_up[-1] == top  # public once decided (WR-CHAL-04)
@@ -330,8 +338,7 @@ def test_the_lookout_card_is_private() -> None:
     worlds = []
     for top in (0, FUZZ):
         s = _duo(hands=((LOOKOUT, CO1), (SW1,)), bopper_deck=(top, 1, 2, 3))
-        events = GAME.decide(s, 0, PlayCard(card=LOOKOUT))
-        after = GAME.fold(s, events)
+        events, after = act(GAME, s, 0, PlayCard(card=LOOKOUT))
         peek = next(e for e in events if isinstance(e, LookoutPeeked))
         assert peek.card == top and GAME.view(after, 0).lookout_card == top
         worlds.append(([GAME.redact(e, 1) for e in events], [GAME.describe(e, 1) for e in events], _public_surface(after, 1), _public_surface(after, None)))
@@ -348,12 +355,12 @@ def test_the_reroll_window_opens_whoever_holds_cards() -> None:
     for hands in (((CO1,), ()), ((CO1,), (COVER_ME,))):
         s = _duo(hands=hands)
         s, _ = apply(s, 0, PlayCard(card=CO1))
-        events = GAME.decide(s, 0, Roll())
+        events, _ = act(GAME, s, 0, Roll())
         shapes.append([type(e).__name__ for e in events if not isinstance(e, DiceRolled)])
     assert shapes[0] == shapes[1] == ["ChoiceOffered", "RngAdvanced"]
 
 
-def _rebuild_hands(match: Match[State]) -> list[list[int]]:
+def _rebuild_hands(match: Match[State, Action, Event, View]) -> list[list[int]]:
     """Every hand, rebuilt only from what a spectator sees: the dealt hands (each Warrior's 4
     cards and 3 Throw Hands) and the spectator's event stream."""
     start = GAME.view(match.initial_state, None)
@@ -545,9 +552,7 @@ def test_two_reactors_at_once() -> None:
     t = rolled(in_fight(new(3, ("Cochise", "Swan", "Mercy")), cat.PUNKS, GRAVEYARD, 0, hands=((), (SW2,), (SWEET_TALK,)), discards=((), (), ()), weapons=((), (), ()), spent=()), (4,))
     t, _ = apply(t, 0, CoverSpot(spot=0))
     assert not any(isinstance(a, Boost) for a in legal(t, 1)) and legal(t, 2) == []
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(t, 2, Boost(card=SWEET_TALK, die=0))
-    assert err.value.code == "turn/not_your_turn"
+    refused(GAME, t, 2, Boost(card=SWEET_TALK, die=0), code="turn/not_your_turn")
 
 
 def test_wr_test_04_weapons_face_up_after_a_lost_fight() -> None:
@@ -580,3 +585,100 @@ def test_wr_test_05_third_threat_while_a_weapon_is_taken() -> None:
     s, events = apply(s, 0, Rest())
     assert s.weapons[0] == () and BK0 in s.weapons_removed and s.pending is not None and s.pending.kind == "challenge"
     assert [e for e in events if isinstance(e, GameEnded)] == []
+
+
+# --- wrongly typed actions built in Python (issue 10, item 5) ------------------------------------
+
+MISTYPED_AT: dict[type, tuple[int, int, int]] = {
+    ChooseWarrior: (1, 1, 1),
+    DiscardCard: (1, 2, 1),
+    PlayCard: (0, 1, 1),
+    KeepLookout: (7, 41, 2),
+    Reroll: (2, 8, 2),
+    Boost: (0, 6, 0),
+    CoverSpot: (0, 2, 1),
+    HoldTheLine: (0, 12, 3),
+    RemoveCard: (0, 12, 2),
+    Move: (0, 43, 1),
+    ReturnCard: (0, 58, 3),
+    TakeWarCard: (0, 56, 2),
+    TakeWeapon: (2, 52, 2),
+    RemoveWeapon: (22, 69, 0),
+}
+"""For each action type with an int (or bool) field: a 4-player random night (seed, step, seat)
+in which that seat may take an action of that type (``RandomBot``s, lowest seat first)."""
+
+
+def _random_night(seed: int, steps: int) -> tuple[Match[State, Action, Event, View], list[RandomBot]]:
+    m = Match.new(GAME, 4, seed)
+    bots = [RandomBot.seeded(seed, seat) for seat in range(4)]
+    while len(m) < steps:
+        seat = min(m.actors)
+        m.apply(seat, bots[seat].choose(m.view(seat), m.legal_actions(seat)))
+    return m, bots
+
+
+@pytest.mark.parametrize("kind", list(MISTYPED_AT), ids=lambda kind: kind.__name__)
+def test_a_wrongly_typed_action_is_refused_and_the_log_still_verifies(kind: type) -> None:
+    """A Python-built action with a bool where an int belongs (an int where the bool belongs, for
+    KeepLookout), e.g. ``ChooseWarrior(target=True)``, ``PlayCard(pick=True)``,
+    ``CoverSpot(spot=True)``, is refused by ``Match.apply`` as action/malformed at a moment
+    the same action, well typed, is legal: nothing is logged, the well-typed action is then
+    accepted, and the finished night's log verifies."""
+    seed, steps, seat = MISTYPED_AT[kind]
+    m, bots = _random_night(seed, steps)
+    good = next(a for a in m.legal_actions(seat) if type(a) is kind)
+    fields = kind.__struct_fields__  # type: ignore[attr-defined]
+    for field in fields:
+        value = getattr(good, field)
+        wrong = 1 if isinstance(value, bool) else True
+        bad = msgspec.structs.replace(good, **{field: wrong})
+        before = msgspec.json.encode(m.state)
+        with pytest.raises(IllegalAction) as err:
+            m.apply(seat, bad)
+        assert err.value.code == "action/malformed" and f"$.{field}" in str(err.value), str(err.value)
+        assert len(m) == steps and msgspec.json.encode(m.state) == before
+    m.apply(seat, good)
+    while not m.is_over:
+        actor = min(m.actors)
+        m.apply(actor, bots[actor].choose(m.view(actor), m.legal_actions(actor)))
+    verdict = verify(m.log)
+    assert verdict.ok and verdict.finished, str(verdict)
+
+
+def test_every_mistyped_kind_is_covered() -> None:
+    """The table above names every action type that has a field (the others cannot be mistyped)."""
+    with_fields = {kind for kind in typing.get_args(Action) if kind.__struct_fields__}
+    assert set(MISTYPED_AT) == with_fields
+
+
+def test_out_of_range_ids_are_malformed() -> None:
+    """Static ranges live in the action types (a seat 0-3, a War card 0-55, a space 0-38, a die 0-4, ...):
+    an id outside them is refused as action/malformed before any rule, and ``boardcore schema`` shows them."""
+    s = STATES["move"]()
+    for action in (Move(space=-1), Move(space=500), CoverSpot(spot=42), ChooseWarrior(target=7), Boost(card=TH, die=-3), TakeWarCard(index=3)):
+        err = refused(GAME, s, 0, action, code="action/malformed")
+        assert type(action).__name__ in str(err)
+    schema = msgspec.json.schema(Move)
+    assert schema["$defs"]["Move"]["properties"]["space"]["maximum"] == len(cat.SPACES) - 1
+
+
+def test_the_secret_scanner_over_whole_nights() -> None:
+    """The kit's scanner, step by step through seeded nights with challenges: no face-down Location
+    tile's name reaches any seat or a spectator (views, events and their text, legal actions and
+    their labels, the story), while the challenged Warrior alone reads the tile they look at."""
+    looked = 0
+    for players, seed in ((2, 4), (3, 1), (4, 6)):
+        m = Match.new(GAME, players, seed)
+        bots = make_bots(GAME, players, seed)
+        while not m.is_over:
+            seat = min(m.actors)
+            m.apply(seat, bots[seat].choose(m.view(seat), m.legal_actions(seat)))
+            step = m.steps[-1]
+            for viewer in (None, *range(players)):
+                assert_no_secrets(GAME, m.state, viewer, events=step.events, messages=[m.summary(viewer)], names=m.players)
+            peek = next((e for e in step.events if isinstance(e, LocationPeeked)), None)
+            if peek is not None and GAME.secrets(m.state, None):  # type: ignore[misc]
+                looked += 1
+                assert cat.LOCATIONS[peek.tile].name in " ".join(m.step_text(len(m), peek.player))
+    assert looked >= 3

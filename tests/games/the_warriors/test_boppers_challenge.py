@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from boardcore import IllegalAction
+from boardcore.testing import refused
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import CoverSpot, DiscardCard, Move, PlayCard, RemoveWeapon, Rest, Run, StandAndFight, TakeWarCard
@@ -80,9 +78,8 @@ def test_wr_chal_07_come_out_to_play_no_running() -> None:
     s = swan(threats=(FUZZ, ARRESTED), deck=(COTP,))
     s, events = apply(s, 0, Move(space=16))
     assert Challenged(player=0, can_run=False) in events and legal(s, 0) == [StandAndFight()]
-    with pytest.raises(IllegalAction) as err:
-        apply(s, 0, Run())
-    assert err.value.clause == "WR-CHAL-07"
+    err = refused(GAME, s, 0, Run(), code="challenge/cannot_run")
+    assert err.clause == "WR-CHAL-07"
 
 
 def test_gap_13_empty_bopper_deck_reshuffles() -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
-from boardcore import IllegalAction
+from boardcore.testing import refused
+from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import GiveUp, Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
 from games.the_warriors.events import BopperRevealed, CardRemoved, CityTurnStarted, Moved
@@ -69,9 +68,19 @@ def test_wr_move_01_to_06_lane_graph() -> None:
     assert 37 in legal_moves(s4, 0) and cat.CONEY_SPACE not in legal_moves(s4, 0)
     s5 = update(s, positions=(36, cat.CONEY_SPACE, 0), arrived=(1,))
     assert cat.CONEY_SPACE in legal_moves(s5, 0)
-    with pytest.raises(IllegalAction) as err:
-        apply(s, 0, Move(space=3))
-    assert err.value.code == "city/illegal_move" and err.value.clause == "WR-MOVE-01"
+    err = refused(GAME, s, 0, Move(space=3), code="city/illegal_move")
+    assert err.clause == "WR-MOVE-01" and "WR-MOVE-04" in str(err)  # Swan is on S03
+
+
+def test_wr_move_01_a_refused_move_names_the_condition_it_breaks() -> None:
+    """WR-MOVE-01 (all of WR-MOVE-02 to WR-MOVE-06 must hold): a refused move names the first
+    condition it breaks: not closer, a skipped neighborhood, an occupied space, an (X) space, past a Fight token."""
+    s = trio(positions=(1, 13, 0))
+    cases = [(1, "WR-MOVE-02"), (19, "WR-MOVE-03"), (13, "WR-MOVE-04"), (3, "WR-MOVE-06")]
+    crossed = trio(positions=(1, 13, 0), tokens=tuple(t for t in ALL_TOKENS if t != 2))
+    for state, space, sub in [*((s, space, sub) for space, sub in cases), (crossed, 2, "WR-MOVE-05")]:
+        err = refused(GAME, state, 0, Move(space=space), code="city/illegal_move")
+        assert err.clause == "WR-MOVE-01" and f"({sub})" in str(err), (space, str(err))
 
 
 def test_wr_act_01_discard_icon() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
-from games.the_warriors.actions import CoverSpot, GiveUp, Move, Run
+from games.the_warriors.actions import CoverSpot, GiveUp, Move, Rest, Run, StandAndFight
 from games.the_warriors.events import GameEnded
 from games.the_warriors.phases.fight import is_won
 from games.the_warriors.state import update
@@ -34,8 +34,6 @@ def test_wr_end_01_coney_no_bopper_and_threats_return() -> None:
 
 def test_wr_end_02_no_more_city_turns() -> None:
     """WR-END-02: a Warrior on Coney Island takes no more City turns."""
-    from games.the_warriors.actions import Rest
-
     s = new(3, ("Cochise", "Swan", "Fox"))
     s = in_city(s, 0, positions=(36, 0, 0), tokens=cat.FIGHT_SPACES, bopper_deck=tuple(range(12)), bopper_discard=())
     s, _ = apply(s, 0, Move(space=CONEY))
@@ -91,3 +89,33 @@ def test_wr_end_10_11_win_or_lose_the_showdown() -> None:
     lost, events = run(lost, (2, GiveUp()), (0, GiveUp()), (1, GiveUp()))
     out = GAME.outcome(lost)
     assert out is not None and out.winners == () and out.cooperative
+
+
+def test_the_final_view_shows_the_result_and_the_final_board() -> None:
+    """WR-END-10/11, WR-RESULT-07: once the night is over every seat (and a spectator) sees the
+    result, the reason and the final board (track, movers, arrivals, hands, piles), and no
+    fight in progress: the Showdown that ended the night is over like any finished fight (its
+    story stays in the events and the summary); nobody is asked for anything."""
+    s = last_walk()
+    s, started = apply(s, 2, Move(space=CONEY))
+    f = s.fight
+    assert f is not None
+    won = update(s, fight=update(f, covered=(0, 1, 2, 3, 4, 6)))
+    won, events = apply(rolled(won, (5,)), 2, CoverSpot(spot=8))
+    bottom = (cat.ROGUES, cat.LIZZIES, cat.HI_HATS, cat.PUNKS, cat.ORPHANS, cat.FURIES, W)
+    lost = in_city(new(3, ("Cochise", "Swan", "Fox")), 2, positions=(29, 29, 29), track=bottom, tokens=cat.FIGHT_SPACES)
+    lost = update(lost, hands=((), (), ()), discards=((), (), ()), weapons=((), (), ()))
+    lost, lost_events = run(lost, (2, Move(space=30)), (2, StandAndFight()))
+    lost, more = run(lost, *((seat, GiveUp()) for seat in (2, 0, 1)))
+    assert lost.fight is not None and GAME.outcome(lost) is not None  # the state keeps the last fight (digests never change)
+    for state, result, reason in ((won, 1, "the Warriors won the Coney Island Showdown"), (lost, -1, "already at the bottom")):
+        for viewer in (None, 0, 1, 2):
+            v = GAME.view(state, viewer)
+            assert (v.result, v.fight, v.city, v.pending, v.peeked_location) == (result, None, None, None, -1)
+            assert reason in v.reason and v.track == state.track and v.arrived == state.arrived
+            assert [sv.position for sv in v.seats] == list(state.positions) and [sv.discard for sv in v.seats] == list(state.discards)
+            assert v.hand == (state.hands[viewer] if viewer is not None else ())
+            assert not any(GAME.legal_actions(state, seat) for seat in range(3))
+    story = GAME.summarize(won, [*started, *events], 0)
+    assert "-> WON with 1 spot covered" in story and story.endswith("ALL PLAYERS WIN: the Warriors won the Coney Island Showdown")
+    assert "-> LOST with 0 spots covered" in GAME.summarize(lost, [*lost_events, *more], None)

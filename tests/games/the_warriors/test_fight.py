@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from boardcore import IllegalAction
+from boardcore.testing import refused
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import (
@@ -92,8 +90,8 @@ def test_wr_fight_07_two_hands() -> None:
     assert CHAIN0 not in s.spent
     options = legal(s, 0)
     assert CoverSpot(spot=3) in options and CoverSpot(spot=3, weapon=CHAIN0) not in options
-    with pytest.raises(IllegalAction):
-        apply(s, 0, CoverSpot(spot=3, weapon=CHAIN0))
+    err = refused(GAME, s, 0, CoverSpot(spot=3, weapon=CHAIN0), code="fight/two_hands")
+    assert err.clause == "WR-FIGHT-07"
 
 
 def test_wr_fight_08_one_spot_a_turn() -> None:
@@ -102,8 +100,7 @@ def test_wr_fight_08_one_spot_a_turn() -> None:
     s = rolled(s, (5, 4))
     s, events = apply(s, 0, CoverSpot(spot=0))
     assert events[-2] == TurnStarted(player=1)
-    with pytest.raises(IllegalAction):
-        apply(s, 0, CoverSpot(spot=2))
+    refused(GAME, s, 0, CoverSpot(spot=2), code="turn/not_your_turn")
 
 
 def test_wr_fight_09_turns_until_knocked_out() -> None:
@@ -148,9 +145,8 @@ def test_wr_spot_04_five_dice_limit() -> None:
     s = duo(hands=((CO1, boombox, TH, TH + 1), ()))
     s, _ = run(s, (0, PlayCard(card=CO1, weapon=CHAIN0)), (0, PlayCard(card=boombox)), (0, PlayCard(card=TH)))
     assert s.fight is not None and s.fight.dice_total == 5
-    with pytest.raises(IllegalAction) as err:
-        apply(s, 0, PlayCard(card=TH + 1))
-    assert err.value.code == "fight/card_not_playable"
+    err = refused(GAME, s, 0, PlayCard(card=TH + 1), code="fight/card_not_playable")
+    assert err.clause == "WR-SPOT-04"
     s, events = apply(s, 0, Roll())
     assert len(next(e for e in events if isinstance(e, DiceRolled)).dice) == 5
     s, _ = apply(s, 0, KeepDice())
@@ -217,9 +213,7 @@ def test_wr_ko_03_knocked_out_skipped() -> None:
 def test_wr_card_01_only_on_your_turn() -> None:
     """WR-CARD-01: War cards are played on your own turn."""
     s = duo(hands=((CO1,), (SW1,)))
-    with pytest.raises(IllegalAction) as err:
-        apply(s, 1, PlayCard(card=SW1))
-    assert err.value.code == "turn/not_your_turn"
+    refused(GAME, s, 1, PlayCard(card=SW1), code="turn/not_your_turn")
 
 
 def test_wr_card_02_and_07_weapon_card_two_dice() -> None:
@@ -428,8 +422,7 @@ def test_wr_faq_02_played_throw_hands_cannot_add() -> None:
     s, _ = apply(s, 0, PlayCard(card=TH))
     s = rolled(s, (4,))
     assert not any(isinstance(a, Boost) for a in legal(s, 0))
-    with pytest.raises(IllegalAction):
-        apply(s, 0, Boost(card=TH, die=0))
+    refused(GAME, s, 0, Boost(card=TH, die=0), code="fight/card_not_in_hand")
 
 
 def test_keep_dice_ends_rerolls() -> None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from boardcore import IllegalAction
+from boardcore.testing import refused
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import Boost, ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, PlayCard
@@ -86,8 +84,7 @@ def test_rogues_forbid_adding_to_dice() -> None:
     hands = ((TH, TH + 1), (cid("Swan", 1),))
     s = rolled(duo(cat.ROGUES, hands=hands), (4,))
     assert not [a for a in legal(s, 0) if isinstance(a, Boost)] and legal(s, 1) == []
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, 0, Boost(card=TH, die=0))
+    refused(GAME, s, 0, Boost(card=TH, die=0), code="fight/no_boosts")
     s = rolled(duo(cat.PUNKS, hands=hands), (4,))
     assert Boost(card=TH, die=0) in legal(s, 0) and Boost(card=cid("Swan", 1), die=0) in legal(s, 1)
 

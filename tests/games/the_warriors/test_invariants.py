@@ -18,7 +18,7 @@ from boardcore.bots import make_bots
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.events import FightStarted
-from games.the_warriors.state import State
+from games.the_warriors.state import State, update
 
 
 def _exactly_once(ids: tuple[int, ...], total: int, what: str) -> None:
@@ -69,7 +69,7 @@ def check_step(before: State, after: State) -> None:
         assert cat.SPACES[after.positions[seat]].row >= cat.SPACES[before.positions[seat]].row
 
 
-def play_checked(players: int, seed: int, kind: str, difficulty: str) -> Match[Any]:
+def play_checked(players: int, seed: int, kind: str, difficulty: str) -> Match[Any, Any, Any, Any]:
     match = Match.new(GAME, players, seed, {"difficulty": difficulty})
     bots = make_bots(GAME, players, seed, kind)
     check_state(match.state)
@@ -100,7 +100,7 @@ def test_invariants_hold_every_step(kind: str) -> None:
             continue
         match = play_checked(players, seed, kind, difficulty)
         events = [e for step in match.steps for e in step.events]
-        story = GAME.summarize(match.state, events)
+        story = match.summary(None)
         positions = re.findall(r"(?:climb to|drop to|spaces? to) (\d)", story)
         if positions:
             assert int(positions[-1]) == match.state.track.index(cat.WARRIORS_FIGURE) + 1, story
@@ -114,8 +114,6 @@ def test_invariants_hold_every_step(kind: str) -> None:
 def test_the_checks_catch_a_broken_table() -> None:
     """The invariant checks are not vacuous: a duplicated War card, a lost Weapon card, a
     doubled figure on the track and a mover sent backwards are each caught."""
-    from games.the_warriors.state import update
-
     s = GAME.setup(GAME.config(3, {}), 5)
     check_state(s)
     broken = [

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import OpenFirstFight
 from games.the_warriors.events import FightStarted
+from games.the_warriors.phases.fight import rival_is_higher
 from games.the_warriors.state import State, update
 
 from .helpers import TH, W, apply, cid, new
@@ -27,7 +30,6 @@ def test_wr_comp_01_contents() -> None:
 def test_wr_comp_02_two_to_four_players_cooperative() -> None:
     """WR-COMP-02: 2-4 players, and the result is shared by everyone."""
     assert GAME.player_counts == (2, 3, 4)
-    
     s = update(new(), result=-1, reason="lost")
     out = GAME.outcome(s)
     assert out is not None and out.cooperative and out.winners == ()
@@ -54,8 +56,6 @@ def test_wr_comp_05_track_of_seven() -> None:
     """WR-COMP-05: 7 spaces with one Gang Leader each; higher means a smaller number."""
     s = new()
     assert sorted(s.track) == list(range(7))
-    from games.the_warriors.phases.fight import rival_is_higher
-    
     s = update(s, track=(cat.ROGUES, W, cat.LIZZIES, cat.HI_HATS, cat.PUNKS, cat.ORPHANS, cat.FURIES))
     assert rival_is_higher(s, cat.ROGUES) and not rival_is_higher(s, cat.PUNKS)
 
@@ -204,9 +204,7 @@ def test_wr_diff_01_difficulty_removes_coast_is_clear() -> None:
         s = new(difficulty=diff)
         assert len(s.bopper_deck) == 24 - out and len(s.bopper_out) == out
         assert all(cat.bopper_kind(c) == cat.COAST_IS_CLEAR for c in s.bopper_out)
-    import pytest
-
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="nightmare"):
         new(difficulty="nightmare")
 
 

@@ -1,10 +1,12 @@
-"""describe and summarize read as English (round 5 play-test): every action and event, as
-the acting seat, another seat and a spectator read it; no internal names or raw structures;
-no secret in another viewer's text; the story says what a lost fight still needed."""
+"""Labels, event lines and the story read as English: every action as its actor reads it, every
+event as the actor, another seat and a spectator read it; no internal names or raw
+structures; no secret in another viewer's text; seats named as the match names them; the
+story says what a lost fight still needed."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from boardcore import Match
 from boardcore.bots import make_bots
@@ -19,7 +21,7 @@ LOCATION_NAMES = [t.name for t in cat.LOCATIONS]
 BOPPER_WORDS = [n for n in cat.BOPPER_NAMES]
 
 
-def _nights() -> list[Match]:
+def _nights() -> list[Match[Any, Any, Any, Any]]:
     matches = []
     for players, seed, kind in ((2, 2, "house"), (3, 1, "house"), (4, 2, "house"), (2, 1, "random"), (4, 3, "random")):
         m = Match.new(GAME, players, seed)
@@ -42,7 +44,7 @@ def test_every_line_reads_as_english_for_every_viewer() -> None:
                 continue
             actor = step.player
             other = (actor + 1) % m.state.players
-            line = GAME.describe(step.action, actor)
+            line = GAME.label(step.action, actor)
             assert line and not RAW.search(line), line
             for ev in step.events:
                 if type(ev).__name__ == "RngAdvanced":
@@ -64,7 +66,7 @@ def test_specific_wordings() -> None:
     other tiles go to the bottom of the stack; WR-FIGHT-03/04: no "(0 Reputation)"; the
     showdown is at Coney Island; spots are named by tile; a card that shares a Weapon's name
     is called a card; a Molotov is used up (WR-WPN-07); decisions are worded, not keyed."""
-    d = GAME.describe
+    d, label = GAME.describe, GAME.label
     assert d(e.LocationReturned(tile=cat.VAN_CORTLANDT), None) == "Van Cortlandt Park is removed from the game"
     assert d(e.LocationReturned(tile=1), None) == "Backstreets goes face up to the bottom of the Location stack"
     lower = e.FightStarted(instigator=0, gang=cat.ROGUES, location=9, showdown=False, participants=(0, 1), need_loc=2, need_rep=0)
@@ -74,12 +76,12 @@ def test_specific_wordings() -> None:
         "Coney Island Showdown against the Baseball Furies at Coney Island: P2, P1; "
         "to win, cover both gang spots and 5 Coney spots, including 3 Reputation spots"
     )
-    assert d(CoverSpot(spot=1, weapon=4 * cat.CHAIN), 0) == "cover gang spot 2, using your Chain"
+    assert label(CoverSpot(spot=1, weapon=4 * cat.CHAIN), 0) == "cover gang spot 2, using your Chain"
     assert d(e.SpotCovered(player=0, spot=4, weapon=4 * cat.MOLOTOV), 1) == "P1 covers Location spot 3, using their Molotov (used up)"
     assert d(e.CardPlayed(player=2, card=8, weapon=4 * cat.CHAIN + 1), None) == "P3 plays the Chain card, using their Chain"
     streetwise = 4 * cat.WARRIOR_NAMES.index("Mercy") + 1
-    assert d(PlayCard(card=streetwise, target=1, pick=8), 0) == "play Streetwise: P2 returns the Chain card to their hand"
-    assert d(Reroll(card=4 * cat.WARRIOR_NAMES.index("Cochise") + 1, die=-1), 0) == "re-roll every 1 and 2 with Showboat"
+    assert label(PlayCard(card=streetwise, target=1, pick=8), 0) == "play Streetwise: P2 returns the Chain card to their hand"
+    assert label(Reroll(card=4 * cat.WARRIOR_NAMES.index("Cochise") + 1, die=-1), 0) == "re-roll every 1 and 2 with Showboat"
     assert d(e.ChoiceOffered(kind="jumped", player=0, count=2), None) == "P1 to discard 2 cards (Jumped)"
     assert d(e.ChoiceOffered(kind="challenge", player=0, can_run=False), None) == "P1 must fight (no running)"
     assert d(e.CardRemoved(player=0, card=40, pile="hand", reason="rest"), None) == (
@@ -101,3 +103,16 @@ def test_a_lost_fight_says_what_it_still_needed() -> None:
     assert text._still_open(backstreets, [1, 5]) == " (still needed: the Lizzies' 3 spot, 2 more Location spots)"
     assert text._still_open(backstreets, [1]) == " (still needed: the Lizzies' 3 spot, 3 more Location spots, 1 of them Reputation)"
     assert text._still_open(backstreets, [0, 1, 2, 3, 5]) == ""
+
+
+def test_text_uses_the_match_seat_names() -> None:
+    """Seats are named as the match names them, in event lines, labels and the story (never a hard-wired "P1")."""
+    m = Match.new(GAME, ["Ann", "Bob"], 2, {"warriors": "Mercy,Swan"})
+    first = min(m.actors)
+    m.apply(first, m.legal_actions(first)[0])
+    lines = m.step_text(1, None)
+    assert lines and any(("Ann" in line or "Bob" in line) for line in lines) and not any(re.search(r"\bP[12]\b", line) for line in lines)
+    streetwise = 4 * cat.WARRIOR_NAMES.index("Mercy") + 1
+    assert m.label(PlayCard(card=streetwise, target=1, pick=8), 0) == "play Streetwise: Bob returns the Chain card to their hand"
+    assert "Crew: Mercy (Ann), Swan (Bob)" in m.summary(0)
+    assert m.describe(e.WarriorChosen(player=0, target=1), None) == "Ann chooses Bob for the gang's rule"

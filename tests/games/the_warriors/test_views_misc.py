@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-import pytest
+import typing
 
-from boardcore import IllegalAction, Match, Rng
+import msgspec
+
+from boardcore import Match, Rng
+from boardcore.bots import RandomBot
 from boardcore.rng import DETERMINIZE
-from games.the_warriors import GAME
+from boardcore.testing import refused
+from games.the_warriors import GAME, text
 from games.the_warriors import catalog as cat
-from games.the_warriors.actions import Move, Rest, Roll
-from games.the_warriors.events import BopperDeckBuilt, GangStackShuffled, LocationStackShuffled
+from games.the_warriors.actions import Action, Move, Rest, Roll
+from games.the_warriors.events import BopperDeckBuilt, Event, GangStackShuffled, LocationStackShuffled
 
 from .helpers import apply, in_city, new, types
 
@@ -20,7 +24,7 @@ def test_hands_are_private_gap_19() -> None:
     mine = GAME.view(s, 0)
     assert mine.hand == s.hands[0] and mine.seats[1].hand_size == len(s.hands[1])
     assert GAME.view(s, None).hand == ()
-    encoded = __import__("msgspec").json.encode(mine)
+    encoded = msgspec.json.encode(mine)
     assert b'"war_deck":' not in encoded and b'"hands":' not in encoded and b'"rng"' not in encoded
 
 
@@ -47,10 +51,10 @@ def test_errors_are_typed_and_change_nothing() -> None:
     """Bad input raises IllegalAction with a domain/reason code; the state is unchanged."""
     s = new(2, ("Cochise", "Swan"))
     s = in_city(s, 0, positions=(0, 0), tokens=cat.FIGHT_SPACES)
+    before = msgspec.json.encode(s)
     for seat, action, code in ((1, Rest(), "turn/not_your_turn"), (0, Roll(), "action/wrong_step"), (0, "rest", "action/malformed"), (0, Move(space=20), "city/illegal_move")):
-        with pytest.raises(IllegalAction) as err:
-            GAME.decide(s, seat, action)
-        assert err.value.code == code and err.value.player == seat
+        err = refused(GAME, s, seat, action, code=code)
+        assert err.player == seat and msgspec.json.encode(s) == before
 
 
 def test_safety_limit_ends_the_night() -> None:
@@ -64,8 +68,6 @@ def test_safety_limit_ends_the_night() -> None:
 
 def test_random_bots_always_finish_and_the_story_is_told() -> None:
     """Random playouts end for 2-4 players at every difficulty; the summary tells the night."""
-    from boardcore.bots import RandomBot
-
     for players in (2, 3, 4):
         for difficulty in cat.DIFFICULTIES:
             m = Match.new(GAME, players, players * 10 + len(difficulty), {"difficulty": difficulty})
@@ -73,18 +75,12 @@ def test_random_bots_always_finish_and_the_story_is_told() -> None:
             while not m.is_over:
                 seat = min(m.actors)
                 m.apply(seat, bots[seat].choose(m.view(seat), m.legal_actions(seat)))
-            story = GAME.summarize(m.state, [e for step in m.steps for e in step.events])
+            story = m.summary(None)
             assert "Fight #1" in story and ("ALL PLAYERS LOSE" in story or "ALL PLAYERS WIN" in story)
 
 
 def test_every_action_and_event_is_described() -> None:
-    """describe has English for every action and event type (as any viewer reads it)."""
-    import typing
-
-    from games.the_warriors import text
-    from games.the_warriors.actions import Action
-    from games.the_warriors.events import Event
-
-    missing = [t.__name__ for t in (*typing.get_args(Action), *typing.get_args(Event)) if t not in text._TEXT and t.__name__ != "RngAdvanced"]
-    assert missing == []
-    assert GAME.describe(Move(space=cat.CONEY_SPACE), 0) == "move to Coney Island"
+    """Every action has a label and every event a line (RngAdvanced reaches nobody, so it has none)."""
+    assert set(text._ACTION_TEXT) == set(typing.get_args(Action))
+    assert set(text._EVENT_TEXT) == {t for t in typing.get_args(Event) if t.__name__ != "RngAdvanced"}
+    assert GAME.label(Move(space=cat.CONEY_SPACE), 0) == "move to Coney Island"

@@ -3,68 +3,118 @@ penalty (WR-BOP-01..12, GAP-11..13, GAP-30)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
 
+from boardcore import Refusal
+from boardcore.tuples import put
+
 from .. import catalog as cat
+from ..actions import DiscardCard, RemoveWeapon
 from ..events import BopperDeckBuilt, BopperRevealed, CardRemoved, CardsDiscarded, WeaponRemoved
-from ..flow import Tx, put
 from ..state import State, update
+from ..table import Night, decision, offer
+from .challenge import challenge
+from .city_turns import end_city_turn
 
 
-def reveal(tx: Tx) -> None:
-    """Reveal the Bopper cards still due, one at a time; a third Threat stops the reveals."""
-    from . import city
-
+def reveal(turn: Night) -> None:
+    """WR-BOP-01..06, GAP-13: reveal the Bopper cards still due, one at a time (an empty deck is rebuilt
+    from the discard pile; with both empty the rest are skipped); a third Threat stops the reveals;
+    otherwise the City turn is over."""
     while True:
-        s = tx.state
-        turn = s.city
-        assert turn is not None
-        if turn.reveals <= 0:
+        s = turn.state
+        city = s.city
+        assert city is not None
+        if city.reveals <= 0:
             break
         if not s.bopper_deck:
             if not s.bopper_discard:
                 break
-            tx.emit(BopperDeckBuilt(player=turn.player, order=tx.shuffle(s.bopper_discard), reason="empty"))
-        card = tx.state.bopper_deck[0]
-        tx.emit(BopperRevealed(player=turn.player, card=card))
-        if len(tx.state.threats[turn.player]) >= 3:
-            third_threat(tx, turn.player, cat.bopper_kind(card))
+            turn.emit(BopperDeckBuilt(player=city.player, order=turn.shuffle(s.bopper_discard), reason="empty"))
+        card = turn.state.bopper_deck[0]
+        turn.emit(BopperRevealed(player=city.player, card=card))
+        if len(turn.state.threats[city.player]) >= 3:
+            third_threat(turn, city.player, cat.bopper_kind(card))
             return
-    city.end_turn(tx)
+    end_city_turn(turn)
 
 
-def third_threat(tx: Tx, seat: int, kind: int) -> None:
-    """WR-BOP-09, GAP-11/12: the penalty, then the reshuffle and the challenge."""
-    s = tx.state
+def third_threat(turn: Night, seat: int, kind: int) -> None:
+    """WR-BOP-09, WR-BOP-12, GAP-11/12: the penalty (skipped where it cannot be paid), then the reshuffle and the challenge."""
+    s = turn.state
     if kind == cat.ARRESTED:
         hand = s.hands[seat]
         if hand:
-            tx.emit(CardRemoved(player=seat, card=hand[tx.below(len(hand))], pile="hand", reason="Arrested"))
+            turn.emit(CardRemoved(player=seat, card=hand[turn.below(len(hand))], pile="hand", reason="Arrested"))
     elif kind == cat.THE_FUZZ:
         if len(s.weapons[seat]) > 1:
-            tx.offer("fuzz", seat)
+            offer(turn, "fuzz", seat)
             return
         if s.weapons[seat]:
-            tx.emit(WeaponRemoved(player=seat, weapon=s.weapons[seat][0]))
+            turn.emit(WeaponRemoved(player=seat, weapon=s.weapons[seat][0]))
     elif kind == cat.JUMPED:
         if len(s.hands[seat]) > 2:
-            tx.offer("jumped", seat, count=2)
+            offer(turn, "jumped", seat, count=2)
             return
         if s.hands[seat]:
-            tx.emit(CardsDiscarded(player=seat, cards=s.hands[seat]))
-    third_threat_done(tx, seat, can_run=kind != cat.COME_OUT_TO_PLAY)
+            turn.emit(CardsDiscarded(player=seat, cards=s.hands[seat]))
+    third_threat_done(turn, seat, can_run=kind != cat.COME_OUT_TO_PLAY)
 
 
-def third_threat_done(tx: Tx, seat: int, can_run: bool) -> None:
-    """WR-BOP-10: the 3 Threats and the discarded Coast is Clear cards go back, shuffled; then the challenge."""
-    from . import challenge
+def third_threat_done(turn: Night, seat: int, can_run: bool) -> None:
+    """WR-BOP-10/11: the 3 Threats and the discarded Coast is Clear cards go back, shuffled; then the challenge."""
+    s = turn.state
+    order = turn.shuffle((*s.bopper_deck, *s.threats[seat], *s.bopper_discard))
+    turn.emit(BopperDeckBuilt(player=seat, order=order, reason="third_threat"))
+    challenge(turn, seat, can_run=can_run)
 
-    s = tx.state
-    order = tx.shuffle((*s.bopper_deck, *s.threats[seat], *s.bopper_discard))
-    tx.emit(BopperDeckBuilt(player=seat, order=order, reason="third_threat"))
-    challenge.challenge(tx, seat, can_run=can_run)
+
+def fuzz_problem(state: State, seat: int, action: RemoveWeapon) -> Refusal | None:
+    """WR-BOP-12, GAP-11: The Fuzz removes one of your own Weapons."""
+    if action.weapon in state.weapons[seat]:
+        return None
+    return Refusal("The Fuzz removes one of the Weapons in front of you; that Weapon is not.", "city/weapon_not_held", "WR-BOP-12")
+
+
+def fuzz(turn: Night, seat: int, action: RemoveWeapon) -> None:
+    turn.emit(WeaponRemoved(player=seat, weapon=action.weapon))
+    third_threat_done(turn, seat, can_run=True)
+
+
+def jumped_problem(state: State, seat: int, action: DiscardCard) -> Refusal | None:
+    """WR-BOP-12, GAP-11: Jumped discards 2 cards of your choice from your hand."""
+    if action.card in state.hands[seat]:
+        return None
+    return Refusal("Jumped discards cards from your own hand; that card is not in it.", "card/not_in_hand", "WR-BOP-12")
+
+
+def jumped(turn: Night, seat: int, action: DiscardCard) -> None:
+    p = turn.state.pending
+    assert p is not None
+    turn.emit(CardsDiscarded(player=seat, cards=(action.card,)))
+    if p.count > 1 and turn.state.hands[seat]:
+        offer(turn, "jumped", seat, count=p.count - 1)
+    else:
+        third_threat_done(turn, seat, can_run=True)
+
+
+DECISIONS = {
+    "fuzz": decision(
+        ask="remove a Weapon for The Fuzz",
+        clause="WR-BOP-12",
+        rules={RemoveWeapon: (fuzz_problem, fuzz)},
+        candidates=lambda state, seat: [RemoveWeapon(weapon=w) for w in state.weapons[seat]],
+    ),
+    "jumped": decision(
+        ask="discard a card for Jumped",
+        clause="WR-BOP-12",
+        rules={DiscardCard: (jumped_problem, jumped)},
+        candidates=lambda state, seat: [DiscardCard(card=c) for c in state.hands[seat]],
+    ),
+}
 
 
 # --- folds ------------------------------------------------------------------------------------
@@ -74,8 +124,8 @@ def evolve_bopper_revealed(state: State, e: BopperRevealed) -> State:
     city = state.city
     assert city is not None
     deck = state.bopper_deck[1:]
-    seen = state.lookout_card == e.card
-    lookout = {"lookout_seat": -1, "lookout_card": -1, "lookout_bottom": False} if seen else {}
+    seen = state.table.lookout_card == e.card
+    lookout: dict[str, Any] = {"lookout_seat": -1, "lookout_card": -1, "lookout_bottom": False} if seen else {}
     if cat.bopper_kind(e.card) == cat.COAST_IS_CLEAR:
         return update(state, bopper_deck=deck, bopper_discard=(*state.bopper_discard, e.card), city=replace(city, reveals=city.reveals - 1), **lookout)
     threats = (*state.threats[e.player], e.card)
@@ -92,7 +142,7 @@ def evolve_bopper_deck_built(state: State, e: BopperDeckBuilt) -> State:
     return update(state, threats=put(state.threats, e.player, ()))
 
 
-HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     BopperRevealed: evolve_bopper_revealed,
     BopperDeckBuilt: evolve_bopper_deck_built,
 }

@@ -3,51 +3,74 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from boardcore import Refusal
 
 from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
-from ..flow import Tx
 from ..state import State, update
+from ..table import Night, decision, no_problem, offer
+from .city_turns import end_city_turn
+from .fight import open_fight
+
+FIGHT_OR_RUN = [StandAndFight(), Run()]
 
 
-def challenge(tx: Tx, seat: int, can_run: bool) -> None:
-    """WR-CHAL-02: the challenged Warrior secretly looks at the top Location tile."""
-    tx.emit(Challenged(player=seat, can_run=can_run))
-    tx.emit(LocationPeeked(player=seat, tile=tx.state.loc_down[0]))
-    tx.offer("challenge", seat, can_run=can_run)
+def challenge(turn: Night, seat: int, can_run: bool) -> None:
+    """WR-CHAL-01/02: the challenged Warrior secretly looks at the top Location tile, then fights or runs."""
+    turn.emit(Challenged(player=seat, can_run=can_run))
+    turn.emit(LocationPeeked(player=seat, tile=turn.state.table.loc_down[0]))
+    offer(turn, "challenge", seat, can_run=can_run)
 
 
-def legal(state: State, seat: int) -> list[Any]:
+def stand_and_fight(turn: Night, seat: int, action: StandAndFight) -> None:
+    """WR-CHAL-03: the tile is revealed, the challenged Warrior takes the Instigator token, and a Fight Phase begins."""
+    tile = turn.state.table.loc_down[0]
+    turn.emit(ChoseFight(player=seat))
+    open_fight(turn, seat, tile, showdown=False)
+
+
+def run_problem(state: State, seat: int, action: Run) -> Refusal | None:
+    """WR-CHAL-07: nobody may run from a Come Out to Play! challenge (nor from the Showdown, which is no challenge)."""
     p = state.pending
     assert p is not None
-    if seat != p.player:
-        return []
-    return [StandAndFight(), Run()] if p.can_run else [StandAndFight()]
+    if p.can_run:
+        return None
+    return Refusal("nobody may run from a Come Out to Play! challenge: fight.", "challenge/cannot_run", "WR-CHAL-07")
 
 
-def decide(tx: Tx, seat: int, action: Any) -> None:
-    from . import city, fight
-
-    tile = tx.state.loc_down[0]
-    if isinstance(action, StandAndFight):
-        tx.emit(ChoseFight(player=seat))
-        fight.start_fight(tx, seat, tile, showdown=False)
-        return
-    tx.emit(Ran(player=seat, tile=tile))
-    if not tx.state.loc_down:
-        tx.emit(LocationStackShuffled(order=tx.shuffle(tx.state.loc_up)))
-    s = tx.state
-    steps = s.bottles
-    room = len(s.track) - 1 - s.track.index(cat.WARRIORS_FIGURE)
+def run(turn: Night, seat: int, action: Run) -> None:
+    """WR-CHAL-04..06, GAP-21, GAP-25: the tile goes face up to the bottom, a Bottle is placed, and the
+    Warriors drop one space per Bottle; pushed off the track, they lose."""
+    tile = turn.state.table.loc_down[0]
+    turn.emit(Ran(player=seat, tile=tile))
+    table = turn.state.table
+    if not table.loc_down:
+        turn.emit(LocationStackShuffled(order=turn.shuffle(table.loc_up)))
+    table = turn.state.table
+    steps = table.bottles
+    room = len(table.track) - 1 - table.track.index(cat.WARRIORS_FIGURE)
     if steps > room:
         if room:
-            tx.emit(WarriorsDropped(steps=room))
-        tx.emit(GameEnded(won=False, reason=f"the Warriors ran once too often: {s.bottles} Bottle{'s' if s.bottles > 1 else ''} pushed them off the Reputation Track"))
+            turn.emit(WarriorsDropped(steps=room))
+        bottles = f"{table.bottles} Bottle{'s' if table.bottles > 1 else ''}"
+        turn.emit(GameEnded(won=False, reason=f"the Warriors ran once too often: {bottles} pushed them off the Reputation Track"))
         return
-    tx.emit(WarriorsDropped(steps=steps))
-    city.end_turn(tx)
+    turn.emit(WarriorsDropped(steps=steps))
+    end_city_turn(turn)
+
+
+DECISIONS = {
+    "challenge": decision(
+        ask="fight or run",
+        clause="WR-CHAL-02",
+        rules={StandAndFight: (no_problem, stand_and_fight), Run: (run_problem, run)},
+        candidates=lambda state, seat: FIGHT_OR_RUN,
+    ),
+}
 
 
 # --- folds ------------------------------------------------------------------------------------
@@ -62,14 +85,15 @@ def evolve_location_peeked(state: State, e: LocationPeeked) -> State:
 
 
 def evolve_chose_fight(state: State, e: ChoseFight) -> State:
-    return update(state, loc_down=state.loc_down[1:], instigator=e.player)
+    return update(state, loc_down=state.table.loc_down[1:], instigator=e.player)
 
 
 def evolve_ran(state: State, e: Ran) -> State:
-    return update(state, loc_down=state.loc_down[1:], loc_up=(*state.loc_up, e.tile), bottles=state.bottles + 1)
+    table = state.table
+    return update(state, loc_down=table.loc_down[1:], loc_up=(*table.loc_up, e.tile), bottles=table.bottles + 1)
 
 
-HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     Challenged: evolve_challenged,
     LocationPeeked: evolve_location_peeked,
     ChoseFight: evolve_chose_fight,

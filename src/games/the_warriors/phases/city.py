@@ -1,39 +1,51 @@
-"""Rulebook "2. City Phase": turns, moving, space actions, resting, and reaching Coney
-Island (WR-CITY, WR-MOVE, WR-ACT, WR-REST, WR-END-01..04)."""
+"""Rulebook "2. City Phase": a City turn (moving, the space's action, resting), reaching Coney
+Island, and the start of the City Phase after a fight (WR-CITY, WR-MOVE, WR-ACT, WR-REST,
+WR-RESULT-09, WR-END-01..04). Whose turn it is lives in ``city_turns``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
 
+from boardcore import Refusal
+from boardcore.tuples import put, without
+
 from .. import catalog as cat
-from ..actions import DiscardCard, Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
-from ..events import (
-    BopperDeckBuilt,
-    CardRemoved,
-    CardReturned,
-    CardsDiscarded,
-    CityTurnStarted,
-    GameEnded,
-    Moved,
-    Rested,
-    WarCardTaken,
-    WeaponRemoved,
-    WeaponTaken,
-)
-from ..flow import Tx, clockwise_from, put, without
-from ..state import City, State, update
+from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
+from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
+from ..state import State, update
+from ..table import Night, decision, no_problem, offer
+from . import showdown
+from .boppers import reveal
+from .challenge import challenge
+from .city_turns import end_city_turn, start_city_turn
 
 REVEALS = {cat.REGULAR: 1, cat.THREATENING: 2, cat.SUBWAY: 0, cat.FIGHT: 0, cat.END: 0}
 """Bopper cards due after moving to each kind of space (WR-BOP-02..05, WR-END-01)."""
+REST = Rest()
+MOVES = tuple(Move(space=space) for space in range(len(cat.SPACES)))
+
+
+def after_fight(turn: Night) -> None:
+    """The automatic step after ``FightEnded`` (WR-RESULT-09): the Boombox's Bopper reveals for its
+    player (WR-CARD-12, GAP-27), then the City Phase, starting with the Instigator (WR-CITY-02, GAP-14)."""
+    if turn.state.city is not None:
+        reveal(turn)
+    else:
+        start_city_turn(turn, turn.state.table.instigator)
+
+
+# --- moving (WR-MOVE) ----------------------------------------------------------------------------
 
 
 def legal_moves(state: State, seat: int) -> tuple[int, ...]:
     """WR-MOVE-01..06 on the lane graph (GAP-09, GAP-10)."""
     here = state.positions[seat]
     limit = cat.SPACES[here].hood + 1
-    others = {state.positions[q] for q in range(state.players) if q != seat}
+    tokens = state.table.tokens
+    others = {state.positions[q] for q in range(state.table.players) if q != seat}
     found: set[int] = set()
     frontier = [here]
     while frontier:
@@ -42,7 +54,7 @@ def legal_moves(state: State, seat: int) -> tuple[int, ...]:
             space = cat.SPACES[nxt]
             if space.hood > limit:
                 continue
-            token = nxt in state.tokens
+            token = nxt in tokens
             crossed_out = space.kind == cat.FIGHT and not token
             if not crossed_out and (nxt == cat.CONEY_SPACE or nxt not in others):
                 found.add(nxt)
@@ -51,133 +63,180 @@ def legal_moves(state: State, seat: int) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-def start_turn(tx: Tx, resume: int) -> None:
-    """WR-CITY-02, GAP-14: the first seat clockwise from ``resume`` not yet on Coney Island."""
-    s = tx.state
-    if s.city_turns >= s.max_city_turns:
-        tx.emit(GameEnded(won=False, reason=f"the night ran out: {s.max_city_turns} City turns (safety limit)"))
-        return
-    seat = next(q for q in clockwise_from(resume, s.players) if q not in s.arrived)
-    tx.emit(CityTurnStarted(player=seat, resume=(seat + 1) % s.players))
-    tx.offer("move", seat)
+def move_problem(state: State, seat: int, action: Move) -> Refusal | None:
+    """WR-MOVE-01: a space that satisfies WR-MOVE-02 to WR-MOVE-06 (the reason names the first one broken)."""
+    if action.space in legal_moves(state, seat):
+        return None
+    here, there = cat.SPACES[state.positions[seat]], cat.SPACES[action.space]
+    if there.row <= here.row:
+        why = "it is not closer to Coney Island (WR-MOVE-02)"
+    elif there.hood > here.hood + 1:
+        why = "it skips a whole neighborhood (WR-MOVE-03)"
+    elif action.space != cat.CONEY_SPACE and action.space in [state.positions[q] for q in range(state.table.players) if q != seat]:
+        why = "another Warrior is on it (WR-MOVE-04)"
+    elif there.kind == cat.FIGHT and action.space not in state.table.tokens:
+        why = "it is an (X) space whose Fight token is gone (WR-MOVE-05)"
+    else:
+        why = "no lane leads there without passing a Fight token (WR-MOVE-06)"
+    return Refusal(f"you cannot move to {cat.space_name(action.space)}: {why}.", "city/illegal_move", "WR-MOVE-01")
 
 
-def end_turn(tx: Tx) -> None:
-    city = tx.state.city
-    assert city is not None
-    start_turn(tx, city.resume)
+def move_options(state: State, seat: int) -> list[Move | Rest]:
+    """The legal moves, fast, then resting (always open, GAP-22)."""
+    return [*(MOVES[m] for m in legal_moves(state, seat)), REST]
 
 
-def legal(state: State, seat: int) -> list[Any]:
-    p = state.pending
-    assert p is not None
-    if seat != p.player:
-        return []
-    if p.kind == "move":
-        return [*(Move(space=m) for m in legal_moves(state, seat)), Rest()]
-    if p.kind == "return":
-        return [ReturnCard(card=c) for c in state.discards[seat]]
-    if p.kind == "war_row":
-        return [TakeWarCard(index=i) for i in range(len(state.war_row))]
-    if p.kind == "weapon_row":
-        return [TakeWeapon(index=i) for i in range(len(state.weapon_row))]
-    if p.kind in ("weapon_limit", "fuzz"):
-        return [RemoveWeapon(weapon=w) for w in state.weapons[seat]]
-    if p.kind == "jumped":
-        return [DiscardCard(card=c) for c in state.hands[seat]]
-    return []
+def move(turn: Night, seat: int, action: Move) -> None:
+    """WR-CITY-04, WR-ACT-05, WR-END-01: the space's action, a challenge on a Fight token, or Coney Island."""
+    s = turn.state
+    space = cat.SPACES[action.space]
+    kind = cat.FIGHT if action.space in s.table.tokens else space.kind
+    turn.emit(Moved(player=seat, space=action.space, reveals=REVEALS.get(kind, 1)))
+    if action.space == cat.CONEY_SPACE:
+        reach_coney(turn, seat)
+    elif kind == cat.FIGHT:
+        challenge(turn, seat, can_run=True)
+    else:
+        space_action(turn, seat, space.action)
 
 
-def decide(tx: Tx, seat: int, action: Any) -> None:
-    """Carry out a City action already checked to be legal."""
-    from . import boppers, challenge
-
-    s = tx.state
-    p = s.pending
-    assert p is not None
-    if isinstance(action, Move):
-        space = cat.SPACES[action.space]
-        kind = cat.FIGHT if action.space in s.tokens else space.kind
-        tx.emit(Moved(player=seat, space=action.space, reveals=REVEALS.get(kind, 1)))
-        if action.space == cat.CONEY_SPACE:
-            reach_coney(tx, seat)
-        elif kind == cat.FIGHT:
-            challenge.challenge(tx, seat, can_run=True)
-        else:
-            space_action(tx, seat, space.action)
-    elif isinstance(action, Rest):
-        tx.emit(Rested(player=seat))
-        hand = tx.state.hands[seat]
-        if hand:
-            tx.emit(CardRemoved(player=seat, card=hand[tx.below(len(hand))], pile="hand", reason="rest"))
-        boppers.reveal(tx)
-    elif isinstance(action, ReturnCard):
-        tx.emit(CardReturned(player=seat, card=action.card))
-        boppers.reveal(tx)
-    elif isinstance(action, TakeWarCard):
-        refill = s.war_deck[0] if s.war_deck else -1
-        tx.emit(WarCardTaken(player=seat, index=action.index, card=s.war_row[action.index], refill=refill))
-        boppers.reveal(tx)
-    elif isinstance(action, TakeWeapon):
-        refill = s.weapon_deck[0] if s.weapon_deck else -1
-        tx.emit(WeaponTaken(player=seat, index=action.index, weapon=s.weapon_row[action.index], refill=refill))
-        if len(tx.state.weapons[seat]) > 2:
-            tx.offer("weapon_limit", seat)
-        else:
-            boppers.reveal(tx)
-    elif isinstance(action, RemoveWeapon):
-        tx.emit(WeaponRemoved(player=seat, weapon=action.weapon))
-        if p.kind == "fuzz":
-            boppers.third_threat_done(tx, seat, can_run=True)
-        else:
-            boppers.reveal(tx)
-    elif isinstance(action, DiscardCard):
-        tx.emit(CardsDiscarded(player=seat, cards=(action.card,)))
-        if p.count > 1 and tx.state.hands[seat]:
-            tx.offer("jumped", seat, count=p.count - 1)
-        else:
-            boppers.third_threat_done(tx, seat, can_run=True)
+def rest(turn: Night, seat: int, action: Rest) -> None:
+    """WR-REST-01, GAP-29: the discard pile returns to hand, a random hand card leaves the game, 1 Bopper card."""
+    turn.emit(Rested(player=seat))
+    hand = turn.state.hands[seat]
+    if hand:
+        turn.emit(CardRemoved(player=seat, card=hand[turn.below(len(hand))], pile="hand", reason="rest"))
+    reveal(turn)
 
 
-def space_action(tx: Tx, seat: int, icon: str) -> None:
+def space_action(turn: Night, seat: int, icon: str) -> None:
     """WR-ACT-01..04, GAP-22: the action is done if possible, then the Boppers."""
-    from . import boppers
-
-    s = tx.state
+    s = turn.state
     if icon == cat.DISCARD_ICON and s.discards[seat]:
-        tx.offer("return", seat)
-    elif icon == cat.WAR_ICON and s.war_row:
-        tx.offer("war_row", seat)
-    elif icon == cat.WEAPON_ICON and s.weapon_row:
-        tx.offer("weapon_row", seat)
+        offer(turn, "return", seat)
+    elif icon == cat.WAR_ICON and s.table.war_row:
+        offer(turn, "war_row", seat)
+    elif icon == cat.WEAPON_ICON and s.table.weapon_row:
+        offer(turn, "weapon_row", seat)
     else:
-        boppers.reveal(tx)
+        reveal(turn)
 
 
-def reach_coney(tx: Tx, seat: int) -> None:
-    """WR-END-01..03, GAP-10: no Bopper; Threats go back into the deck; the last arrival starts the showdown."""
-    from . import showdown
-
-    s = tx.state
+def reach_coney(turn: Night, seat: int) -> None:
+    """WR-END-01..03, GAP-10: no Bopper; Threats go back into the deck; the last arrival starts the Showdown."""
+    s = turn.state
     if s.threats[seat]:
-        order = tx.shuffle((*s.bopper_deck, *s.threats[seat]))
-        tx.emit(BopperDeckBuilt(player=seat, order=order, reason="coney"))
-    if len(tx.state.arrived) == s.players:
-        showdown.start(tx, seat)
+        order = turn.shuffle((*s.bopper_deck, *s.threats[seat]))
+        turn.emit(BopperDeckBuilt(player=seat, order=order, reason="coney"))
+    if len(turn.state.table.arrived) == s.table.players:
+        showdown.start(turn, seat)
     else:
-        end_turn(tx)
+        end_city_turn(turn)
+
+
+# --- the space's action (WR-ACT) -------------------------------------------------------------------
+
+
+def return_problem(state: State, seat: int, action: ReturnCard) -> Refusal | None:
+    """WR-ACT-01: a card from your own discard pile."""
+    if action.card in state.discards[seat]:
+        return None
+    return Refusal("return a card from your own discard pile; that card is not in it.", "city/card_not_in_discard", "WR-ACT-01")
+
+
+def return_card(turn: Night, seat: int, action: ReturnCard) -> None:
+    turn.emit(CardReturned(player=seat, card=action.card))
+    reveal(turn)
+
+
+def war_card_problem(state: State, seat: int, action: TakeWarCard) -> Refusal | None:
+    """WR-ACT-02, GAP-20: a card of the face-up War row (it shrinks once the deck is empty)."""
+    row = len(state.table.war_row)
+    if action.index < row:
+        return None
+    return Refusal(f"the War row holds {row} card(s): take position 0 to {row - 1}.", "city/no_such_card", "WR-ACT-02")
+
+
+def take_war_card(turn: Night, seat: int, action: TakeWarCard) -> None:
+    table = turn.state.table
+    refill = table.war_deck[0] if table.war_deck else -1
+    turn.emit(WarCardTaken(player=seat, index=action.index, card=table.war_row[action.index], refill=refill))
+    reveal(turn)
+
+
+def weapon_problem(state: State, seat: int, action: TakeWeapon) -> Refusal | None:
+    """WR-ACT-03, GAP-20: a Weapon of the face-up row (it shrinks once the deck is empty)."""
+    row = len(state.table.weapon_row)
+    if action.index < row:
+        return None
+    return Refusal(f"the Weapon row holds {row} card(s): take position 0 to {row - 1}.", "city/no_such_card", "WR-ACT-03")
+
+
+def take_weapon(turn: Night, seat: int, action: TakeWeapon) -> None:
+    """WR-ACT-03, WR-WPN-05: a third Weapon means removing one of the three."""
+    table = turn.state.table
+    refill = table.weapon_deck[0] if table.weapon_deck else -1
+    turn.emit(WeaponTaken(player=seat, index=action.index, weapon=table.weapon_row[action.index], refill=refill))
+    if len(turn.state.weapons[seat]) > 2:
+        offer(turn, "weapon_limit", seat)
+    else:
+        reveal(turn)
+
+
+def limit_problem(state: State, seat: int, action: RemoveWeapon) -> Refusal | None:
+    """WR-WPN-05: one of your own three Weapons."""
+    if action.weapon in state.weapons[seat]:
+        return None
+    return Refusal("remove one of the three Weapons in front of you; that Weapon is not.", "city/weapon_not_held", "WR-WPN-05")
+
+
+def remove_weapon(turn: Night, seat: int, action: RemoveWeapon) -> None:
+    turn.emit(WeaponRemoved(player=seat, weapon=action.weapon))
+    reveal(turn)
+
+
+DECISIONS = {
+    "move": decision(
+        ask="move or rest",
+        clause="WR-CITY-03",
+        rules={Move: (move_problem, move), Rest: (no_problem, rest)},
+        candidates=lambda state, seat: [*MOVES, REST],
+        legal=move_options,
+    ),
+    "return": decision(
+        ask="return a card from the discard pile",
+        clause="WR-ACT-01",
+        rules={ReturnCard: (return_problem, return_card)},
+        candidates=lambda state, seat: [ReturnCard(card=c) for c in state.discards[seat]],
+    ),
+    "war_row": decision(
+        ask="take a War card from the row",
+        clause="WR-ACT-02",
+        rules={TakeWarCard: (war_card_problem, take_war_card)},
+        candidates=lambda state, seat: [TakeWarCard(index=i) for i in range(3)],
+    ),
+    "weapon_row": decision(
+        ask="take a Weapon from the row",
+        clause="WR-ACT-03",
+        rules={TakeWeapon: (weapon_problem, take_weapon)},
+        candidates=lambda state, seat: [TakeWeapon(index=i) for i in range(3)],
+    ),
+    "weapon_limit": decision(
+        ask="remove one of three Weapons",
+        clause="WR-WPN-05",
+        rules={RemoveWeapon: (limit_problem, remove_weapon)},
+        candidates=lambda state, seat: [RemoveWeapon(weapon=w) for w in state.weapons[seat]],
+    ),
+}
 
 
 # --- folds ------------------------------------------------------------------------------------
 
 
-def evolve_city_turn_started(state: State, e: CityTurnStarted) -> State:
-    return update(state, city=City(player=e.player, resume=e.resume), city_turns=state.city_turns + 1)
-
-
 def evolve_moved(state: State, e: Moved) -> State:
-    tokens = without(state.tokens, e.space) if e.space in state.tokens else state.tokens
-    arrived = (*state.arrived, e.player) if e.space == cat.CONEY_SPACE else state.arrived
+    table = state.table
+    tokens = without(table.tokens, e.space) if e.space in table.tokens else table.tokens
+    arrived = (*table.arrived, e.player) if e.space == cat.CONEY_SPACE else table.arrived
     city = state.city
     assert city is not None
     return update(state, positions=put(state.positions, e.player, e.space), tokens=tokens, arrived=arrived, city=replace(city, reveals=e.reveals))
@@ -186,7 +245,7 @@ def evolve_moved(state: State, e: Moved) -> State:
 def evolve_rested(state: State, e: Rested) -> State:
     city = state.city
     assert city is not None
-    return update(
+    return replace(
         state,
         hands=put(state.hands, e.player, (*state.hands[e.player], *state.discards[e.player])),
         discards=put(state.discards, e.player, ()),
@@ -194,8 +253,7 @@ def evolve_rested(state: State, e: Rested) -> State:
     )
 
 
-HANDLERS: dict[type, Any] = {
-    CityTurnStarted: evolve_city_turn_started,
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     Moved: evolve_moved,
     Rested: evolve_rested,
 }

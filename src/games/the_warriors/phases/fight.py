@@ -1,13 +1,22 @@
 """Rulebook "1. Fight Phase": who fights and what it takes to win, the gang's "before the
 fight" rule, the turn order, knock-outs and reactions, and winning or losing the fight
 (WR-FIGHT, WR-KO, WR-GANG-01..03, WR-RESULT, WR-END-05..11). What one turn may do (cards,
-Weapons, dice, covering a spot) is in ``turn``."""
+Weapons, dice, covering a spot) is in ``fight_turn``.
+
+A fight is opened by the decision that triggers it (``open_fight``: the first fight, a
+challenge, the last arrival on Coney Island); the kernel's automatic step then ``begin``s
+it. It ends with ``FightEnded``, after which the City Phase takes over (``city.after_fight``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
+
+from boardcore import Refusal
+from boardcore.seats import clockwise
+from boardcore.tuples import without
 
 from .. import catalog as cat
 from ..actions import (
@@ -28,8 +37,6 @@ from ..actions import (
 from ..events import (
     CardRemoved,
     CardsDiscarded,
-    DiceRolled,
-    DieBoosted,
     FightEnded,
     FightStarted,
     GameEnded,
@@ -39,7 +46,6 @@ from ..events import (
     KnockedOut,
     LocationReturned,
     LocationStackShuffled,
-    LookoutDecided,
     ReactionDeclined,
     RivalDefeated,
     SpotCovered,
@@ -47,14 +53,39 @@ from ..events import (
     WarriorChosen,
     WarriorsDropped,
 )
-from ..flow import Tx, clockwise_from, to_discard, without
 from ..state import City, Fight, State, update
-from .turn import after_reroll, boost_options, cover_options, play_card, play_options, reroll, reroll_options, settle
+from ..table import Night, decision, no_problem, offer, to_discard
+from .fight_turn import (
+    boost,
+    boost_candidates,
+    boost_options,
+    boost_problem,
+    cover_candidates,
+    cover_options,
+    cover_problem,
+    fight_of,
+    keep_dice,
+    keep_lookout,
+    play_card,
+    play_card_candidates,
+    play_card_options,
+    play_card_problem,
+    reroll,
+    reroll_candidates,
+    reroll_options,
+    reroll_problem,
+    roll,
+    roll_problem,
+)
+
+ROLL, GIVE_UP, KEEP_DICE, LET_IT_GO = Roll(), GiveUp(), KeepDice(), LetItGo()
+LOOKOUT_CHOICES = [KeepLookout(bottom=False), KeepLookout(bottom=True)]
 
 # --- derived facts ----------------------------------------------------------------------
 
 
 def hood(state: State, seat: int) -> int:
+    """The neighborhood of ``seat``'s mover."""
     return cat.SPACES[state.positions[seat]].hood
 
 
@@ -67,7 +98,9 @@ def is_won(fight: Fight) -> bool:
 
 
 def rival_is_higher(state: State, gang: int) -> bool:
-    return state.track.index(gang) < state.track.index(cat.WARRIORS_FIGURE)
+    """The gang stands above the Warriors on the Reputation Track (WR-FIGHT-04)."""
+    track = state.table.track
+    return track.index(gang) < track.index(cat.WARRIORS_FIGURE)
 
 
 # --- starting a fight -------------------------------------------------------------------
@@ -76,248 +109,379 @@ def rival_is_higher(state: State, gang: int) -> bool:
 def participants_for(state: State, instigator: int) -> tuple[int, ...]:
     """WR-FIGHT-01, WR-FAQ-05: the Instigator and the Warriors in their neighborhood (not on Coney)."""
     where = hood(state, instigator)
-    return tuple(
-        s for s in clockwise_from(instigator, state.players) if s == instigator or (s not in state.arrived and hood(state, s) == where)
-    )
+    arrived = state.table.arrived
+    return tuple(s for s in clockwise(instigator, state.table.players) if s == instigator or (s not in arrived and hood(state, s) == where))
 
 
-def start_fight(tx: Tx, instigator: int, location: int, showdown: bool) -> None:
-    """Reveal the fight and apply the rival's "before the fight" rule (GAP-04, GAP-28)."""
-    open_fight(tx, instigator, location, showdown)
-    before_fight(tx)
-
-
-def open_fight(tx: Tx, instigator: int, location: int, showdown: bool) -> None:
+def fight_started(state: State, instigator: int, location: int, showdown: bool) -> FightStarted:
     """WR-FIGHT-01/03/04, WR-END-05..09, GAP-07/08: the rival, the tile, who fights, what must be covered."""
-    s = tx.state
+    table = state.table
     if showdown:
-        gang = next(g for g in s.track if g != cat.WARRIORS_FIGURE)
-        members = clockwise_from(instigator, s.players)
-        higher = s.track.index(cat.WARRIORS_FIGURE)
+        gang = next(g for g in table.track if g != cat.WARRIORS_FIGURE)
+        members = clockwise(instigator, table.players)
+        higher = table.track.index(cat.WARRIORS_FIGURE)
         location = cat.CONEY
     else:
-        gang = s.rival
-        members = participants_for(s, instigator)
-        higher = 1 if rival_is_higher(s, gang) else 0
-    tile = cat.location_tile(location)
-    need = min(len(members) + higher, len(tile.spots))
-    tx.emit(FightStarted(instigator=instigator, gang=gang, location=location, showdown=showdown, participants=members, need_loc=need, need_rep=higher))
+        gang = table.rival
+        members = participants_for(state, instigator)
+        higher = 1 if rival_is_higher(state, gang) else 0
+    need = min(len(members) + higher, len(cat.location_tile(location).spots))
+    return FightStarted(instigator=instigator, gang=gang, location=location, showdown=showdown, participants=members, need_loc=need, need_rep=higher)
 
 
-def before_fight(tx: Tx) -> None:
-    f = tx.state.fight
-    assert f is not None
+def open_fight(turn: Night, instigator: int, location: int, showdown: bool) -> None:
+    """Reveal the fight; the kernel then ``begin``s it (its gang rule, then the first turn)."""
+    turn.emit(fight_started(turn.state, instigator, location, showdown))
+
+
+def begin(turn: Night) -> None:
+    """The automatic step after ``FightStarted``: the rival's "before the fight" rule (Lizzies,
+    Punks; GAP-04, GAP-28: the opening fight and the Showdown included), then the Instigator's
+    first turn (WR-FIGHT-06)."""
+    f = fight_of(turn.state)
+    assert f.current == -1, "a fight begins once"
     if f.gang in (cat.LIZZIES, cat.PUNKS):
         if len(f.participants) == 1:
-            hit_target(tx, f.participants[0])
+            hit_target(turn, f.participants[0])
         else:
-            tx.offer("gang_target", f.participants[0])
+            offer(turn, "gang_target", f.participants[0])
         return
-    start_turn(tx, f.participants[0])
+    start_turn(turn, f.participants[0])
 
 
-def hit_target(tx: Tx, target: int) -> None:
-    """Lizzies: a random card; Punks: two cards of the target's choice (all, if 2 or fewer)."""
-    s = tx.state
-    f = s.fight
-    assert f is not None
+def hit_target(turn: Night, target: int) -> None:
+    """Lizzies: a random card (WR-GANG-03); Punks: two cards of the target's choice, all of them with 2 or fewer (WR-GANG-02)."""
+    s = turn.state
+    f = fight_of(s)
     hand = s.hands[target]
     if f.gang == cat.LIZZIES:
         if hand:
-            tx.emit(CardsDiscarded(player=target, cards=(hand[tx.below(len(hand))],)))
+            turn.emit(CardsDiscarded(player=target, cards=(hand[turn.below(len(hand))],)))
     elif len(hand) > 2:
-        tx.offer("gang_discard", target, count=2)
+        offer(turn, "gang_discard", target, count=2)
         return
     elif hand:
-        tx.emit(CardsDiscarded(player=target, cards=hand))
-    start_turn(tx, f.participants[0])
+        turn.emit(CardsDiscarded(player=target, cards=hand))
+    start_turn(turn, f.participants[0])
 
 
-def start_turn(tx: Tx, seat: int) -> None:
-    tx.emit(TurnStarted(player=seat))
-    tx.offer("play", seat)
+def start_turn(turn: Night, seat: int) -> None:
+    """A fight turn: play cards, roll, cover a spot or give up."""
+    turn.emit(TurnStarted(player=seat))
+    offer(turn, "play", seat)
 
 
-def next_turn(tx: Tx) -> None:
-    """WR-FIGHT-06/09, WR-KO-03, WR-RESULT-05: clockwise among Warriors not knocked out."""
-    f = tx.state.fight
-    assert f is not None
+def next_turn(turn: Night) -> None:
+    """WR-FIGHT-06/09, WR-KO-03, WR-RESULT-05: clockwise among Warriors not knocked out; the fight is lost when none is left."""
+    f = fight_of(turn.state)
     order = f.participants
     at = order.index(f.current)
     for k in range(1, len(order) + 1):
         seat = order[(at + k) % len(order)]
         if seat not in f.knocked:
-            start_turn(tx, seat)
+            start_turn(turn, seat)
             return
-    end_fight(tx, won=False)
+    end_fight(turn, won=False)
 
 
-# --- legal actions ------------------------------------------------------------------------
+# --- before the fight: the gang's rule ---------------------------------------------------------
+
+
+def target_problem(state: State, seat: int, action: ChooseWarrior) -> Refusal | None:
+    """WR-GANG-02/03: the Instigator chooses a Warrior in their neighborhood, that is, in the fight."""
+    if action.target in fight_of(state).participants:
+        return None
+    return Refusal("the gang's rule hits a Warrior in the fight: choose one of them.", "fight/not_in_fight", "WR-GANG-02")
+
+
+def target_candidates(state: State, seat: int) -> list[ChooseWarrior]:
+    return [ChooseWarrior(target=q) for q in fight_of(state).participants]
+
+
+def choose_warrior(turn: Night, seat: int, action: ChooseWarrior) -> None:
+    turn.emit(WarriorChosen(player=seat, target=action.target))
+    hit_target(turn, action.target)
+
+
+def discard_problem(state: State, seat: int, action: DiscardCard) -> Refusal | None:
+    """WR-GANG-02, WR-BOP-12: the discarded cards come from your own hand."""
+    if action.card in state.hands[seat]:
+        return None
+    return Refusal("discard a card from your own hand; that card is not in it.", "card/not_in_hand", "WR-GANG-02")
+
+
+def discard_candidates(state: State, seat: int) -> list[DiscardCard]:
+    return [DiscardCard(card=c) for c in state.hands[seat]]
+
+
+def discard_for_gang(turn: Night, seat: int, action: DiscardCard) -> None:
+    """One of the Punks' two cards; the first fight turn follows the last."""
+    p = turn.state.pending
+    assert p is not None
+    turn.emit(CardsDiscarded(player=seat, cards=(action.card,)))
+    if p.count > 1 and turn.state.hands[seat]:
+        offer(turn, "gang_discard", seat, count=p.count - 1)
+    else:
+        start_turn(turn, fight_of(turn.state).participants[0])
+
+
+# --- a turn: cover a spot, or be knocked out ---------------------------------------------------
+
+
+def cover(turn: Night, seat: int, action: CoverSpot) -> None:
+    """One spot covered (WR-FIGHT-08): the fight is won at once, or the next Warrior takes a turn."""
+    turn.emit(SpotCovered(player=seat, spot=action.spot, weapon=action.weapon))
+    if is_won(fight_of(turn.state)):
+        end_fight(turn, won=True)
+    else:
+        next_turn(turn)
+
+
+def give_up(turn: Night, seat: int, action: GiveUp) -> None:
+    """WR-KO-01/02, GAP-17: knocked out; remove a card from hand, else from the discard pile, else nothing."""
+    turn.emit(KnockedOut(player=seat))
+    s = turn.state
+    if s.hands[seat] or s.discards[seat]:
+        offer(turn, "ko", seat)
+    else:
+        next_turn(turn)
+
+
+def ko_pile(state: State, seat: int) -> tuple[int, ...]:
+    """WR-KO-02, Hold the Line: the pile a knocked-out Warrior removes a card from."""
+    f = fight_of(state)
+    return state.discards[seat] if f.ko_from_discard or not state.hands[seat] else state.hands[seat]
+
+
+def remove_problem(state: State, seat: int, action: RemoveCard) -> Refusal | None:
+    """WR-KO-02, GAP-17: a card from your hand; from your discard pile when the hand is empty (or after Hold the Line)."""
+    if action.card in ko_pile(state, seat):
+        return None
+    f = fight_of(state)
+    where = "your discard pile" if f.ko_from_discard or not state.hands[seat] else "your hand"
+    return Refusal(f"knocked out, you remove a card from {where}; that card is not there.", "fight/card_not_in_pile", "WR-KO-02")
+
+
+def remove_candidates(state: State, seat: int) -> list[RemoveCard]:
+    return [RemoveCard(card=c) for c in (*state.hands[seat], *state.discards[seat])]
+
+
+def remove_options(state: State, seat: int) -> list[RemoveCard]:
+    return [RemoveCard(card=c) for c in ko_pile(state, seat)]
+
+
+def remove_card(turn: Night, seat: int, action: RemoveCard) -> None:
+    from_discard = fight_of(turn.state).ko_from_discard or not turn.state.hands[seat]
+    turn.emit(CardRemoved(player=seat, card=action.card, pile="discard" if from_discard else "hand", reason="knocked out"))
+    next_turn(turn)
+
+
+# --- reactions (GAP-18) --------------------------------------------------------------------------
+
+REACTIONS = {"reroll": "reroll_reaction", "boost": "boost_reaction", "ko": "ko_reaction"}
+"""The decisions during which other Warriors in the fight may react, and the decision they face then."""
+
+
+def hold_the_line_problem(state: State, seat: int, action: HoldTheLine) -> Refusal | None:
+    """Hold the Line (Swan): another Warrior in the fight discards it from hand while the knocked-out
+    Warrior still has a hand to spare and a discard pile to lose from instead (our reading)."""
+    f = fight_of(state)
+    p = state.pending
+    assert p is not None
+    if f.ko_from_discard:
+        return Refusal("Hold the Line was already used for this knock-out.", "fight/already_held", "WR-CARD-03")
+    if not state.hands[p.player] or not state.discards[p.player]:
+        return Refusal("Hold the Line changes nothing now: the knocked-out Warrior needs a hand and a discard pile.", "fight/nothing_to_hold", "WR-CARD-03")
+    if action.card not in state.hands[seat] or cat.card(action.card).ability != cat.HOLD_THE_LINE:
+        return Refusal("discard Hold the Line from your own hand.", "fight/card_not_in_hand", "WR-CARD-03")
+    return None
 
 
 def hold_the_line_options(state: State, seat: int) -> list[HoldTheLine]:
-    f = state.fight
+    """The legal Hold the Line plays, fast: exactly ``hold_the_line_candidates`` without a problem."""
+    f = fight_of(state)
     p = state.pending
-    assert f is not None and p is not None
+    assert p is not None
     target = p.player
-    if seat == target or seat not in f.participants or f.ko_from_discard:
-        return []
-    if not state.hands[target] or not state.discards[target]:
+    if f.ko_from_discard or not state.hands[target] or not state.discards[target]:
         return []
     return [HoldTheLine(card=c) for c in state.hands[seat] if cat.card(c).ability == cat.HOLD_THE_LINE]
 
 
-def reactions(state: State, seat: int) -> list[Any]:
-    """What a Warrior other than the decider may do in a reaction window (GAP-18): react, or let it go."""
-    p = state.pending
+def hold_the_line_candidates(state: State, seat: int) -> list[HoldTheLine]:
+    return [HoldTheLine(card=c) for c in state.hands[seat]]
+
+
+def hold_the_line(turn: Night, seat: int, action: HoldTheLine) -> None:
+    p = turn.state.pending
     assert p is not None
-    if seat in p.declined:
-        return []
-    found: list[Any]
-    if p.kind == "reroll":
-        found = list(reroll_options(state, seat))
-    elif p.kind == "boost":
-        found = list(boost_options(state, seat))
-    else:
-        found = list(hold_the_line_options(state, seat))
-    return [*found, LetItGo()] if found else []
+    turn.emit(HoldTheLineUsed(player=seat, target=p.player, card=action.card))
 
 
-def legal(state: State, seat: int) -> list[Any]:
-    """The legal actions of ``seat`` while a fight decision is pending."""
+def decline(turn: Night, seat: int, action: LetItGo) -> None:
+    """GAP-18: every reaction card says "may"; the Warrior lets this window go by."""
+    turn.emit(ReactionDeclined(player=seat))
+
+
+def reactions(state: State, seat: int) -> list[Any]:
+    """What a Warrior other than the decider may do in a reaction window: react, or let it go (nothing when they cannot react)."""
     p = state.pending
     f = state.fight
     assert p is not None and f is not None
-    kind = p.kind
-    if kind in ("reroll", "boost", "ko") and seat != p.player:
-        return reactions(state, seat)
-    if kind == "reroll":
-        return [*reroll_options(state, seat), KeepDice()]
-    if kind == "boost":
-        return [*boost_options(state, seat), *cover_options(state, seat), GiveUp()]
-    if kind == "ko":
-        pile = state.discards[seat] if f.ko_from_discard or not state.hands[seat] else state.hands[seat]
-        return [RemoveCard(card=c) for c in pile]
-    if seat != p.player:
+    if seat == p.player or seat not in f.participants or seat in p.declined:
         return []
-    if kind == "gang_target":
-        return [ChooseWarrior(target=q) for q in f.participants]
-    if kind == "gang_discard":
-        return [DiscardCard(card=c) for c in state.hands[seat]]
-    if kind == "lookout":
-        return [KeepLookout(bottom=False), KeepLookout(bottom=True)]
-    if kind == "play":
-        return play_options(state, seat)
-    return []
+    found: list[Any]
+    if p.kind == "reroll":
+        found = list(reroll_options(state, seat, f))
+    elif p.kind == "boost":
+        found = list(boost_options(state, seat, f))
+    else:
+        found = list(hold_the_line_options(state, seat))
+    return [*found, LET_IT_GO] if found else []
+
+
+def can_react(state: State, seat: int) -> bool:
+    """``seat`` faces a reaction decision now (the roll or knock-out window is open and they hold a usable card)."""
+    return bool(reactions(state, seat))
 
 
 def reactors(state: State) -> frozenset[int]:
     """Seats other than the decider who may react now (GAP-18)."""
-    p = state.pending
     f = state.fight
-    if p is None or f is None or p.kind not in ("reroll", "boost", "ko"):
-        return frozenset()
-    return frozenset(q for q in f.participants if q != p.player and reactions(state, q))
-
-
-# --- decisions ------------------------------------------------------------------------------
-
-
-def decide(tx: Tx, seat: int, action: Any) -> None:
-    """Carry out a fight action already checked to be legal."""
-    s = tx.state
-    f = s.fight
-    p = s.pending
-    assert f is not None and p is not None
-    if isinstance(action, ChooseWarrior):
-        tx.emit(WarriorChosen(player=seat, target=action.target))
-        hit_target(tx, action.target)
-    elif isinstance(action, DiscardCard):
-        tx.emit(CardsDiscarded(player=seat, cards=(action.card,)))
-        if p.count > 1 and tx.state.hands[seat]:
-            tx.offer("gang_discard", seat, count=p.count - 1)
-        else:
-            start_turn(tx, f.participants[0])
-    elif isinstance(action, PlayCard):
-        play_card(tx, seat, action)
-    elif isinstance(action, KeepLookout):
-        tx.emit(LookoutDecided(player=seat, bottom=action.bottom))
-        tx.offer("play", seat)
-    elif isinstance(action, Roll):
-        tx.emit(DiceRolled(player=seat, dice=tx.dice(f.dice_total)))
-        after_reroll(tx)
-    elif isinstance(action, Reroll):
-        reroll(tx, seat, action)
-    elif isinstance(action, KeepDice):
-        settle(tx)
-    elif isinstance(action, Boost):
-        tx.emit(DieBoosted(player=f.current, by=seat, card=action.card, die=action.die))
-    elif isinstance(action, CoverSpot):
-        tx.emit(SpotCovered(player=seat, spot=action.spot, weapon=action.weapon))
-        fight = tx.state.fight
-        assert fight is not None
-        if is_won(fight):
-            end_fight(tx, won=True)
-        else:
-            next_turn(tx)
-    elif isinstance(action, GiveUp):
-        knock_out(tx, seat)
-    elif isinstance(action, LetItGo):
-        tx.emit(ReactionDeclined(player=seat))
-    elif isinstance(action, HoldTheLine):
-        tx.emit(HoldTheLineUsed(player=seat, target=p.player, card=action.card))
-    elif isinstance(action, RemoveCard):
-        from_discard = f.ko_from_discard or not s.hands[seat]
-        tx.emit(CardRemoved(player=seat, card=action.card, pile="discard" if from_discard else "hand", reason="knocked out"))
-        next_turn(tx)
-
-
-def knock_out(tx: Tx, seat: int) -> None:
-    """WR-KO-01/02, GAP-17: remove a card from hand, else from the discard pile."""
-    tx.emit(KnockedOut(player=seat))
-    s = tx.state
-    if s.hands[seat] or s.discards[seat]:
-        tx.offer("ko", seat)
-    else:
-        next_turn(tx)
-
-
-def end_fight(tx: Tx, won: bool) -> None:
-    """WR-RESULT-01..10, WR-END-10/11."""
-    from . import boppers, city
-
-    f = tx.state.fight
     assert f is not None
+    return frozenset(q for q in f.participants if reactions(state, q))
+
+
+# --- the end of the fight ----------------------------------------------------------------------
+
+
+def end_fight(turn: Night, won: bool) -> None:
+    """WR-RESULT-01..10, WR-END-10/11: the Showdown ends the night; otherwise the track, the Gang
+    and Location stacks, and ``FightEnded`` (the City Phase follows: ``city.after_fight``)."""
+    f = fight_of(turn.state)
     if f.showdown:
         reason = "the Warriors won the Coney Island Showdown" if won else "the Warriors lost the Coney Island Showdown"
-        tx.emit(GameEnded(won=won, reason=reason))
+        turn.emit(GameEnded(won=won, reason=reason))
         return
     if won:
-        tx.emit(RivalDefeated(gang=f.gang))
-        tx.emit(GangRevealed(gang=tx.state.gang_down[0]))
-        if not tx.state.gang_down:
-            tx.emit(GangStackShuffled(order=tx.shuffle(tx.state.gang_up)))
+        turn.emit(RivalDefeated(gang=f.gang))
+        turn.emit(GangRevealed(gang=turn.state.table.gang_down[0]))
+        if not turn.state.table.gang_down:
+            turn.emit(GangStackShuffled(order=turn.shuffle(turn.state.table.gang_up)))
     else:
-        if tx.state.track[-1] == cat.WARRIORS_FIGURE:
-            tx.emit(GameEnded(won=False, reason=f"the Warriors lost to the {cat.GANGS[f.gang].name} while already at the bottom of the Reputation Track"))
+        if turn.state.table.track[-1] == cat.WARRIORS_FIGURE:
+            reason = f"the Warriors lost to the {cat.GANGS[f.gang].name} while already at the bottom of the Reputation Track"
+            turn.emit(GameEnded(won=False, reason=reason))
             return
-        tx.emit(WarriorsDropped(steps=1))
-    tx.emit(LocationReturned(tile=f.location))
-    if not tx.state.loc_down:
-        tx.emit(LocationStackShuffled(order=tx.shuffle(tx.state.loc_up)))
-    tx.emit(FightEnded(won=won))
-    if tx.state.city is not None:
-        boppers.reveal(tx)
-    else:
-        city.start_turn(tx, tx.state.instigator)
+        turn.emit(WarriorsDropped(steps=1))
+    turn.emit(LocationReturned(tile=f.location))
+    if not turn.state.table.loc_down:
+        turn.emit(LocationStackShuffled(order=turn.shuffle(turn.state.table.loc_up)))
+    turn.emit(FightEnded(won=won))
+
+
+# --- the decisions of a fight --------------------------------------------------------------------
+
+
+def play_options(state: State, seat: int) -> list[Any]:
+    """Before rolling: play a card, cover a Weapon spot, roll, or give up (the fast legal list)."""
+    f = fight_of(state)
+    out: list[Any] = play_card_options(state, seat, f)
+    out.extend(cover_options(state, seat, f))
+    if f.dice_total > 0:
+        out.append(ROLL)
+    out.append(GIVE_UP)
+    return out
+
+
+def boost_window_options(state: State, seat: int) -> list[Any]:
+    """After the re-rolls: +1s, then a spot to cover, or give up (the fast legal list)."""
+    f = fight_of(state)
+    return [*boost_options(state, seat, f), *cover_options(state, seat, f), GIVE_UP]
+
+
+def reroll_window_options(state: State, seat: int) -> list[Any]:
+    return [*reroll_options(state, seat, fight_of(state)), KEEP_DICE]
+
+
+DECISIONS = {
+    "gang_target": decision(
+        ask="choose the Warrior the gang's rule hits",
+        clause="WR-GANG-02",
+        rules={ChooseWarrior: (target_problem, choose_warrior)},
+        candidates=target_candidates,
+    ),
+    "gang_discard": decision(
+        ask="discard a card for the gang's rule",
+        clause="WR-GANG-02",
+        rules={DiscardCard: (discard_problem, discard_for_gang)},
+        candidates=discard_candidates,
+    ),
+    "play": decision(
+        ask="play cards, roll, cover a spot or give up",
+        clause="WR-FIGHT-07",
+        rules={
+            PlayCard: (play_card_problem, play_card),
+            CoverSpot: (cover_problem, cover),
+            Roll: (roll_problem, roll),
+            GiveUp: (no_problem, give_up),
+        },
+        candidates=lambda state, seat: [*play_card_candidates(state, seat), *cover_candidates(state, seat), ROLL, GIVE_UP],
+        legal=play_options,
+    ),
+    "lookout": decision(
+        ask="keep the Lookout card on top or put it at the bottom",
+        clause="WR-CARD-03",
+        rules={KeepLookout: (no_problem, lambda turn, seat, action: keep_lookout(turn, seat, action.bottom))},
+        candidates=lambda state, seat: LOOKOUT_CHOICES,
+    ),
+    "reroll": decision(
+        ask="use re-rolls or keep the dice",
+        clause="GAP-15",
+        rules={Reroll: (reroll_problem, reroll), KeepDice: (no_problem, keep_dice)},
+        candidates=lambda state, seat: [*reroll_candidates(state, seat), KEEP_DICE],
+        legal=reroll_window_options,
+    ),
+    "reroll_reaction": decision(
+        ask="re-roll the roller's die with a card or let the roll go",
+        clause="GAP-18",
+        rules={Reroll: (reroll_problem, reroll), LetItGo: (no_problem, decline)},
+        candidates=lambda state, seat: [*reroll_candidates(state, seat), LET_IT_GO],
+        legal=reactions,
+    ),
+    "boost": decision(
+        ask="add to the dice, cover a spot or give up",
+        clause="WR-SPOT-05",
+        rules={Boost: (boost_problem, boost), CoverSpot: (cover_problem, cover), GiveUp: (no_problem, give_up)},
+        candidates=lambda state, seat: [*boost_candidates(state, seat), *cover_candidates(state, seat), GIVE_UP],
+        legal=boost_window_options,
+    ),
+    "boost_reaction": decision(
+        ask="add 1 to the roller's die with a card or let the roll go",
+        clause="GAP-18",
+        rules={Boost: (boost_problem, boost), LetItGo: (no_problem, decline)},
+        candidates=lambda state, seat: [*boost_candidates(state, seat), LET_IT_GO],
+        legal=reactions,
+    ),
+    "ko": decision(
+        ask="remove a card after being knocked out",
+        clause="WR-KO-02",
+        rules={RemoveCard: (remove_problem, remove_card)},
+        candidates=remove_candidates,
+        legal=remove_options,
+    ),
+    "ko_reaction": decision(
+        ask="use Hold the Line for the knocked-out Warrior or let it go",
+        clause="GAP-18",
+        rules={HoldTheLine: (hold_the_line_problem, hold_the_line), LetItGo: (no_problem, decline)},
+        candidates=lambda state, seat: [*hold_the_line_candidates(state, seat), LET_IT_GO],
+        legal=reactions,
+    ),
+}
+"""Every decision of the Fight Phase, by the name ``Flow.decision`` gives it."""
 
 
 # --- folds ------------------------------------------------------------------------------------
-
-
-def _fight(state: State) -> Fight:
-    assert state.fight is not None
-    return state.fight
 
 
 def evolve_fight_started(state: State, e: FightStarted) -> State:
@@ -328,9 +492,9 @@ def evolve_fight_started(state: State, e: FightStarted) -> State:
         participants=e.participants,
         need_loc=e.need_loc,
         need_rep=e.need_rep,
-        weapon_uses=(0,) * state.players,
+        weapon_uses=(0,) * state.table.players,
     )
-    state = update(state, fight=fight, instigator=e.instigator, city=None, pending=None, fights=state.fights + 1)
+    state = update(state, fight=fight, instigator=e.instigator, city=None, pending=None, fights=state.table.fights + 1)
     if e.showdown:
         state = update(state, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
     return state
@@ -341,33 +505,33 @@ def evolve_warrior_chosen(state: State, e: WarriorChosen) -> State:
 
 
 def evolve_turn_started(state: State, e: TurnStarted) -> State:
-    f = _fight(state)
-    f = replace(f, current=e.player, dice_total=0, powers=(), wild=False, turn_weapons=0, dice=(), rolled=False, ko_from_discard=False)
-    return update(state, fight=f)
+    f = replace(fight_of(state), current=e.player, dice_total=0, powers=(), wild=False, turn_weapons=0, dice=(), rolled=False, ko_from_discard=False)
+    return replace(state, fight=f)
 
 
 def evolve_knocked_out(state: State, e: KnockedOut) -> State:
-    f = _fight(state)
-    return update(state, fight=replace(f, knocked=(*f.knocked, e.player)))
+    f = fight_of(state)
+    return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)))
 
 
 def evolve_reaction_declined(state: State, e: ReactionDeclined) -> State:
     p = state.pending
     assert p is not None
-    return update(state, pending=replace(p, declined=(*p.declined, e.player)))
+    return replace(state, pending=replace(p, declined=(*p.declined, e.player)))
 
 
 def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
     state = to_discard(state, e.player, (e.card,))
-    return update(state, fight=replace(_fight(state), ko_from_discard=True))
+    return replace(state, fight=replace(fight_of(state), ko_from_discard=True))
 
 
 def evolve_rival_defeated(state: State, e: RivalDefeated) -> State:
-    return update(state, track=(*without(state.track, e.gang), e.gang))
+    return update(state, track=(*without(state.table.track, e.gang), e.gang))
 
 
 def evolve_gang_revealed(state: State, e: GangRevealed) -> State:
-    return update(state, gang_up=(*state.gang_up, state.rival), rival=e.gang, gang_down=state.gang_down[1:])
+    table = state.table
+    return update(state, gang_up=(*table.gang_up, table.rival), rival=e.gang, gang_down=table.gang_down[1:])
 
 
 def evolve_gang_stack_shuffled(state: State, e: GangStackShuffled) -> State:
@@ -375,7 +539,7 @@ def evolve_gang_stack_shuffled(state: State, e: GangStackShuffled) -> State:
 
 
 def evolve_warriors_dropped(state: State, e: WarriorsDropped) -> State:
-    track = list(state.track)
+    track = list(state.table.track)
     at = track.index(cat.WARRIORS_FIGURE)
     for _ in range(e.steps):
         track[at], track[at + 1] = track[at + 1], track[at]
@@ -386,7 +550,7 @@ def evolve_warriors_dropped(state: State, e: WarriorsDropped) -> State:
 def evolve_location_returned(state: State, e: LocationReturned) -> State:
     if e.tile == cat.VAN_CORTLANDT:
         return state
-    return update(state, loc_up=(*state.loc_up, e.tile))
+    return update(state, loc_up=(*state.table.loc_up, e.tile))
 
 
 def evolve_location_stack_shuffled(state: State, e: LocationStackShuffled) -> State:
@@ -394,14 +558,14 @@ def evolve_location_stack_shuffled(state: State, e: LocationStackShuffled) -> St
 
 
 def evolve_fight_ended(state: State, e: FightEnded) -> State:
-    f = _fight(state)
+    f = fight_of(state)
     theirs = {w for seat in f.participants for w in state.weapons[seat]}
     spent = tuple(w for w in state.spent if w not in theirs)
-    city = City(player=f.boombox_seat, reveals=f.boombox, resume=state.instigator) if f.boombox else None
-    return update(state, spent=spent, fight=None, pending=None, city=city)
+    city = City(player=f.boombox_seat, reveals=f.boombox, resume=state.table.instigator) if f.boombox else None
+    return replace(state, spent=spent, fight=None, pending=None, city=city)
 
 
-HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     FightStarted: evolve_fight_started,
     WarriorChosen: evolve_warrior_chosen,
     TurnStarted: evolve_turn_started,

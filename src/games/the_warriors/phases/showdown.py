@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from ..flow import Tx
+from .. import catalog as cat
+from ..table import Night
+from .fight import open_fight
 
 
-def start(tx: Tx, last: int) -> None:
-    """The last Warrior to arrive takes the Instigator token; the highest rival waits on the Coney tile."""
-    from . import fight
-
-    fight.start_fight(tx, last, location=-1, showdown=True)
+def start(turn: Night, last: int) -> None:
+    """WR-END-03..08: the last Warrior to arrive takes the Instigator token; the highest rival waits on the
+    Coney tile; every Warrior fights, and nobody may run."""
+    open_fight(turn, last, location=cat.CONEY, showdown=True)

@@ -1,0 +1,43 @@
+"""Rulebook "2. City Phase", its turn order: who takes the next City turn (WR-CITY-02, WR-CITY-05,
+WR-END-02, GAP-14) and the safety limit on City turns (``Options.max_city_turns``).
+
+One floor below the phases that end a City turn (the Bopper reveals, a run, an arrival on
+Coney Island), so that each of them can hand the turn on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from boardcore.seats import clockwise, next_seat
+
+from ..events import CityTurnStarted, GameEnded
+from ..state import City, State, update
+from ..table import Night, offer
+
+
+def start_city_turn(turn: Night, resume: int) -> None:
+    """WR-CITY-02, GAP-14: the first seat clockwise from ``resume`` not yet on Coney Island moves or rests;
+    the night is lost once the safety limit of City turns is reached."""
+    s = turn.state
+    table = s.table
+    if s.city_turns >= table.max_city_turns:
+        turn.emit(GameEnded(won=False, reason=f"the night ran out: {table.max_city_turns} City turns (safety limit)"))
+        return
+    seat = next(q for q in clockwise(resume, table.players) if q not in table.arrived)
+    turn.emit(CityTurnStarted(player=seat, resume=next_seat(seat, table.players)))
+    offer(turn, "move", seat)
+
+
+def end_city_turn(turn: Night) -> None:
+    """WR-CITY-05: the turn is over; the next Warrior clockwise takes theirs."""
+    city = turn.state.city
+    assert city is not None
+    start_city_turn(turn, city.resume)
+
+
+def evolve_city_turn_started(state: State, e: CityTurnStarted) -> State:
+    return update(state, city=City(player=e.player, resume=e.resume), city_turns=state.city_turns + 1)
+
+
+HANDLERS: dict[type, Callable[[State, Any], State]] = {CityTurnStarted: evolve_city_turn_started}

@@ -1,0 +1,178 @@
+"""What every phase shares, one floor below them: announcing the next decision (``offer``), the
+end of the night, and the folds of events that move War cards and Weapons between hands,
+discard piles, the face-up rows and the box (WR-CARD-04, WR-ACT-01..03, WR-WPN-05, GAP-20)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from boardcore import Decision, Refusal, Turn
+from boardcore.tuples import put, without
+
+from .events import (
+    CardRemoved,
+    CardReturned,
+    CardsDiscarded,
+    ChoiceOffered,
+    DecisionKind,
+    Event,
+    GameEnded,
+    WarCardTaken,
+    WeaponRemoved,
+    WeaponTaken,
+    WeaponTurnedUp,
+)
+from .state import Pending, State, update
+
+Night = Turn[State, Event]
+"""The kernel's context of one action: its events so far and the table they fold into."""
+
+_KINDS: tuple[DecisionKind, ...] = (
+    "play",
+    "reroll",
+    "boost",
+    "ko",
+    "move",
+    "return",
+    "war_row",
+    "weapon_row",
+    "weapon_limit",
+    "challenge",
+    "gang_target",
+    "lookout",
+    "fuzz",
+)
+_SHARED = {(kind, player): Pending(kind=kind, player=player) for kind in _KINDS for player in range(4)}
+_OFFERS = {(kind, player): ChoiceOffered(kind=kind, player=player) for kind in _KINDS for player in range(4)}
+"""The usual decisions and their events, built once, so that history steps share them
+instead of each holding a copy (memory per step)."""
+
+
+def offer(turn: Night, kind: DecisionKind, player: int, *, count: int = 0, can_run: bool = True) -> None:
+    """The game now waits for ``player``'s decision of this ``kind`` (``state.pending``)."""
+    usual = _OFFERS.get((kind, player)) if count == 0 and can_run else None
+    turn.emit(usual or ChoiceOffered(kind=kind, player=player, count=count, can_run=can_run))
+
+
+Problem = Callable[[State, int, Any], Refusal | None]
+"""Why an action of one type is refused now (``None``: it is not): the one statement of its rule."""
+Apply = Callable[[Night, int, Any], None]
+"""What an action of one type does: the events it emits into the turn."""
+
+
+def decision(
+    *,
+    ask: str,
+    clause: str,
+    rules: Mapping[type, tuple[Problem, Apply]],
+    candidates: Callable[[State, int], Iterable[Any]],
+    legal: Callable[[State, int], list[Any]] | None = None,
+) -> Decision[State, Any]:
+    """A kernel ``Decision`` from each accepted action type's ``(problem, apply)`` pair, side by side."""
+    problems = {kind: problem for kind, (problem, _) in rules.items()}
+    applies = {kind: apply for kind, (_, apply) in rules.items()}
+
+    def problem(state: State, seat: int, action: Any) -> Refusal | None:
+        return problems[type(action)](state, seat, action)
+
+    def apply(turn: Night, seat: int, action: Any) -> None:
+        applies[type(action)](turn, seat, action)
+
+    return Decision(actions=tuple(rules), candidates=candidates, problem=problem, apply=apply, ask=ask, clause=clause, legal=legal)
+
+
+def no_problem(state: State, seat: int, action: Any) -> Refusal | None:
+    """The action is open whenever its decision is (``KeepDice``, ``GiveUp``, ``Rest``, ...)."""
+    return None
+
+
+def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:
+    """The seat's Weapons that may still be used in this fight (WR-WPN-03)."""
+    spent = state.spent
+    return tuple(w for w in state.weapons[seat] if w not in spent)
+
+
+def to_discard(state: State, seat: int, cards: tuple[int, ...]) -> State:
+    """``cards`` go from ``seat``'s hand to their discard pile (WR-CARD-04)."""
+    hand = without(state.hands[seat], *cards)
+    return update(state, hands=put(state.hands, seat, hand), discards=put(state.discards, seat, (*state.discards[seat], *cards)))
+
+
+def take_from_row(row: tuple[int, ...], deck: tuple[int, ...], index: int, refill: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The face-up row and its deck after taking ``row[index]``: the deck's top card
+    (``refill``) replaces it, or the row shrinks when the deck is empty (GAP-20)."""
+    if refill >= 0:
+        return put(row, index, refill), deck[1:]
+    return (*row[:index], *row[index + 1 :]), deck
+
+
+# --- folds of shared events ------------------------------------------------------------
+
+
+def evolve_choice_offered(state: State, e: ChoiceOffered) -> State:
+    pending = _SHARED.get((e.kind, e.player)) if e.count == 0 and e.can_run else None
+    if pending is None:
+        pending = Pending(kind=e.kind, player=e.player, count=e.count, can_run=e.can_run)
+    return update(state, pending=pending)
+
+
+def evolve_game_ended(state: State, e: GameEnded) -> State:
+    return update(state, result=1 if e.won else -1, reason=e.reason, pending=None, city=None)
+
+
+def evolve_cards_discarded(state: State, e: CardsDiscarded) -> State:
+    return to_discard(state, e.player, e.cards)
+
+
+def evolve_card_returned(state: State, e: CardReturned) -> State:
+    return update(
+        state,
+        hands=put(state.hands, e.player, (*state.hands[e.player], e.card)),
+        discards=put(state.discards, e.player, without(state.discards[e.player], e.card)),
+    )
+
+
+def evolve_card_removed(state: State, e: CardRemoved) -> State:
+    if e.pile == "hand":
+        state = update(state, hands=put(state.hands, e.player, without(state.hands[e.player], e.card)))
+    else:
+        state = update(state, discards=put(state.discards, e.player, without(state.discards[e.player], e.card)))
+    return update(state, war_removed=(*state.war_removed, e.card))
+
+
+def evolve_war_card_taken(state: State, e: WarCardTaken) -> State:
+    row, deck = take_from_row(state.war_row, state.war_deck, e.index, e.refill)
+    return update(state, war_row=row, war_deck=deck, hands=put(state.hands, e.player, (*state.hands[e.player], e.card)))
+
+
+def evolve_weapon_taken(state: State, e: WeaponTaken) -> State:
+    row, deck = take_from_row(state.weapon_row, state.weapon_deck, e.index, e.refill)
+    return update(state, weapon_row=row, weapon_deck=deck, weapons=put(state.weapons, e.player, (*state.weapons[e.player], e.weapon)))
+
+
+def evolve_weapon_removed(state: State, e: WeaponRemoved) -> State:
+    spent = without(state.spent, e.weapon) if e.weapon in state.spent else state.spent
+    return update(
+        state,
+        weapons=put(state.weapons, e.player, without(state.weapons[e.player], e.weapon)),
+        weapons_removed=(*state.weapons_removed, e.weapon),
+        spent=spent,
+    )
+
+
+def evolve_weapon_turned_up(state: State, e: WeaponTurnedUp) -> State:
+    return update(state, spent=without(state.spent, e.weapon))
+
+
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    ChoiceOffered: evolve_choice_offered,
+    GameEnded: evolve_game_ended,
+    CardsDiscarded: evolve_cards_discarded,
+    CardReturned: evolve_card_returned,
+    CardRemoved: evolve_card_removed,
+    WarCardTaken: evolve_war_card_taken,
+    WeaponTaken: evolve_weapon_taken,
+    WeaponRemoved: evolve_weapon_removed,
+    WeaponTurnedUp: evolve_weapon_turned_up,
+}
