@@ -10,16 +10,23 @@ One masked-random episode per game and player count is recorded (seed
   the bare engine needs at each action: its ``view`` and its ``legal_actions``.
 
 Units: tokens (env steps) and rules actions, so that ``docs/performance.md`` can
-report env steps/s and the env's cost per rules action relative to ``Match``.
+report env steps/s and the env's cost per rules action relative to ``Match``:
+
+    .venv/bin/pytest benchmarks/test_rl.py --benchmark-enable --benchmark-json=rl1.json
+    .venv/bin/python -m benchmarks.test_rl rl1.json [rl2.json ...]   # the table (fastest round of all runs)
 """
 
 from __future__ import annotations
 
+import json
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import attrs
 import numpy as np
+import pytest
 
 from benchmarks.conftest import RECORD_SEED, Case
 from boardcore import Match
@@ -87,17 +94,48 @@ def _info(benchmark: Any, case: Case, workload: str, episode: Episode) -> None:
     )
 
 
-def test_rl_env_episode(benchmark: Any, case: Case) -> None:
-    """An agent loop through the environment replays the recorded episode to the same end (tokens/s, actions/s)."""
+@pytest.mark.parametrize("workload", ["rl_env", "rl_match"])
+def test_rl_episode(benchmark: Any, case: Case, workload: str) -> None:
+    """The recorded episode through the environment (an agent loop) and through the bare Match, one after the other
+    for each game so that both see the same machine: both apply every recorded rules action."""
     episode = record_episode(case)
-    applied = benchmark(env_episode, BoardcoreEnv(case.game, case.players), episode)
-    _info(benchmark, case, "rl_env", episode)
+    if workload == "rl_env":
+        applied = benchmark(env_episode, BoardcoreEnv(case.game, case.players), episode)
+    else:
+        applied = benchmark(match_episode, case, episode)
+    _info(benchmark, case, workload, episode)
     assert applied == len(episode.actions)
 
 
-def test_rl_match_episode(benchmark: Any, case: Case) -> None:
-    """The same rules actions through the bare Match, with the view and legal actions an agent reads (actions/s)."""
-    episode = record_episode(case)
-    applied = benchmark(match_episode, case, episode)
-    _info(benchmark, case, "rl_match", episode)
-    assert applied == len(episode.actions)
+def table(paths: list[str]) -> str:
+    """The docs/performance.md table from pytest-benchmark JSON files (each benchmark's fastest round over all)."""
+    best: dict[tuple[str, int], dict[str, tuple[float, int, int]]] = {}
+    for path in paths:
+        for bench in json.loads(Path(path).read_text())["benchmarks"]:
+            info = bench["extra_info"]
+            if info.get("workload") not in ("rl_env", "rl_match"):
+                continue
+            entry = best.setdefault((info["game"], info["players"]), {})
+            fastest = float(bench["stats"]["min"])
+            if info["workload"] not in entry or fastest < entry[info["workload"]][0]:
+                entry[info["workload"]] = (fastest, int(info["per_round"]), int(info["tokens"]))
+
+    def rate(value: float) -> str:
+        return f"{value / 1000:.1f} k" if value >= 1000 else f"{value:.0f}"
+
+    lines = [
+        "| game | players | tokens per action | env tokens/s | env actions/s | `Match` actions/s | env time / `Match` time |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for (game, players), entry in sorted(best.items()):
+        env_time, actions, tokens = entry["rl_env"]
+        match_time = entry["rl_match"][0]
+        lines.append(
+            f"| {game} | {players} | {tokens / actions:.2f} | {rate(tokens / env_time)} | {rate(actions / env_time)} "
+            f"| {rate(actions / match_time)} | {env_time / match_time:.1f}x |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(table(sys.argv[1:]))
