@@ -1,0 +1,237 @@
+"""Information-set Monte Carlo tree search: a strong bot that sees only its view and samples.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 4(2), 2012): one tree over the bot's information set.
+Every iteration draws a fresh *determinization* (``sample(rng)``, which is the
+game's ``determinize`` of the real state for the bot's seat: it agrees with the
+bot's view and reveals nothing it could not know), walks the tree restricted to
+the actions legal in that sample, adds one node, finishes the game with a rollout
+policy and credits each node with the result of the seat that took its action.
+
+Actions legal only in some determinizations (they hinge on hidden cards) are
+handled with *availability counts*: a child's UCB term uses how often it was
+available, not how often its parent was visited. Nodes are keyed by ``(seat,
+action)``; actions are frozen msgspec Structs, so they hash.
+
+Reproducibility: in the default mode (a fixed number of iterations) every choice
+is a pure function of the seed, the view, the legal actions and the samples; a
+``time_budget`` in seconds is an opt-in that reads the clock, so its choices vary
+from run to run and machine to machine.
+
+Rewards: a cooperative game pays every seat 1 for a team win and 0 for a loss;
+otherwise the winners share 1 (a two-seat draw pays 0.5 each; a game that ends
+with no winner pays each seat ``1/players``). A rollout that passes
+``max_rollout_steps`` without an outcome is scored as that no-winner result: a
+safety cap, not an evaluation (every shipped game ends well before it).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from boardcore.bots import Bot, bot_rng
+from boardcore.outcome import Outcome
+from boardcore.rng import DETERMINIZE, Rng
+
+__all__ = ["ROLLOUTS", "ISMCTSBot", "rewards"]
+
+ROLLOUTS = ("random", "house")
+"""Rollout policies: uniform over the legal actions, or the game's house bot (random where it has none)."""
+
+def rewards(outcome: Outcome, players: int) -> tuple[float, ...]:
+    """Each seat's reward in ``[0, 1]`` for a finished game (the module docstring says how)."""
+    if outcome.cooperative:
+        won = 1.0 if outcome.winners else 0.0
+        return (won,) * players
+    winners = outcome.winners
+    if not winners:
+        return (1.0 / players,) * players
+    share = 1.0 / len(winners)
+    return tuple(share if seat in winners else 0.0 for seat in range(players))
+
+
+class _Node:
+    """One node of the tree: the action that led here, its statistics and its children."""
+
+    __slots__ = ("actor", "available", "children", "reward", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        """The seat whose action led to this node; its rewards are credited here."""
+        self.visits = 0
+        self.available = 0
+        """How many times this node's action was legal when its parent was walked through."""
+        self.reward = 0.0
+        self.children: dict[tuple[int, Any], _Node] = {}
+
+
+@attrs.define
+class ISMCTSBot:
+    """A searching bot (``boardcore.bots.SamplingBot``): SO-ISMCTS with availability counts.
+
+    ``iterations`` per decision (the reproducible default), or ``time_budget``
+    seconds per decision when set (opt-in, not reproducible). ``exploration`` is
+    the UCB constant. ``rollout`` is ``"random"`` or ``"house"`` (the game's
+    house bot, given each seat's view of the sampled state).
+    """
+
+    game: Any
+    seat: int
+    players: int
+    rng: Rng
+    iterations: int = 200
+    exploration: float = 0.7
+    rollout: str = "random"
+    time_budget: float | None = None
+    max_rollout_steps: int = 10_000
+    decisions: int = attrs.field(default=0, init=False)
+    """Decisions searched so far (choices with a single legal action are not searched)."""
+    searched: int = attrs.field(default=0, init=False)
+    """Iterations run so far, over every decision."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.rollout not in ROLLOUTS:
+            msg = f"unknown rollout policy {self.rollout!r}; choose one of {', '.join(ROLLOUTS)}"
+            raise ValueError(msg)
+        if self.iterations < 1:
+            msg = f"iterations must be at least 1, not {self.iterations}"
+            raise ValueError(msg)
+        if self.time_budget is not None and not self.time_budget > 0:
+            msg = f"time_budget is a positive number of seconds, not {self.time_budget}"
+            raise ValueError(msg)
+        if not self.exploration >= 0:
+            msg = f"the exploration constant must be 0 or more, not {self.exploration}"
+            raise ValueError(msg)
+
+    @classmethod
+    def seeded(cls, game: Any, seed: int, seat: int, players: int, **params: Any) -> ISMCTSBot:
+        """A bot for ``seat`` whose choices depend only on ``seed``, ``seat`` and what it is shown."""
+        return cls(game, seat, players, bot_rng(seed, seat, DETERMINIZE), **params)
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        """Without a sampler there is nothing to search: play as the rollout policy would."""
+        policy = self._policies()[self.seat]
+        if policy is None:
+            action, self.rng = self.rng.choice(legal)
+            return action
+        return policy.choose(view, legal)
+
+    def choose_sampled(self, view: Any, legal: Sequence[Any], sample: Callable[[Rng], Any]) -> Any:
+        """The root action visited most often after the search (ties: the better mean, then ``legal`` order)."""
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(self.seat)
+        policies = self._policies()
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        runs = 0
+        while (runs < self.iterations) if deadline is None else (runs == 0 or time.perf_counter() < deadline):
+            word, self.rng = self.rng.next_word()
+            self._iterate(root, sample(Rng.from_seed(word, DETERMINIZE)), policies)
+            runs += 1
+        self.decisions += 1
+        self.searched += runs
+        best, best_key = legal[0], (-1, -1.0)
+        for action in legal:
+            child = root.children.get((self.seat, action))
+            if child is None:
+                continue
+            key = (child.visits, child.reward / child.visits)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def _policies(self) -> list[Bot[Any, Any] | None]:
+        """Rollout bots per seat for one decision (``None``: uniform random), seeded from the bot's stream."""
+        if self.rollout == "random" or self.game.house_bot is None:
+            return [None] * self.players
+        word, self.rng = self.rng.next_word()
+        return [self.game.house_bot(word, seat) for seat in range(self.players)]
+
+    def _iterate(self, root: _Node, state: Any, policies: list[Bot[Any, Any] | None]) -> None:
+        """One iteration on one determinization: select, expand one node, roll out, back up.
+
+        Legal actions always come from the sample itself (at the root they equal
+        the bot's own list: ``determinize`` keeps what the seat knows), so every
+        step is ``game.play_listed``, the kernel's path for listed actions.
+        """
+        game = self.game
+        legal_actions, actors, outcome_of, play = game.legal_actions, game.actors, game.outcome, game.play_listed
+        node = root
+        path = [root]
+        seat = self.seat
+        outcome = None
+        while True:
+            legal = legal_actions(state, seat)
+            children = node.children
+            untried = [action for action in legal if (seat, action) not in children]
+            if untried:  # expansion: one new node, then the rollout
+                action, self.rng = self.rng.choice(untried)
+                for other in legal:
+                    known = children.get((seat, other))
+                    if known is not None:
+                        known.available += 1
+                child = _Node(seat)
+                child.available = 1
+                children[(seat, action)] = child
+                _, state = play(state, seat, action)
+                path.append(child)
+                outcome = outcome_of(state)
+                break
+            node, action = self._select(children, seat, legal)
+            _, state = play(state, seat, action)
+            path.append(node)
+            outcome = outcome_of(state)
+            if outcome is not None:
+                break
+            seat = min(actors(state))
+        if outcome is None:
+            outcome = self._roll_out(state, policies)
+        result = self._rewards(outcome)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += result[visited.actor]
+
+    def _select(self, children: dict[tuple[int, Any], _Node], seat: int, legal: Sequence[Any]) -> tuple[_Node, Any]:
+        """The child maximising UCB1 over availability among ``legal``; every one's availability goes up."""
+        c = self.exploration
+        best_child: _Node | None = None
+        best_action = None
+        best_value = -math.inf
+        for action in legal:
+            child = children[(seat, action)]
+            child.available += 1
+            value = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best_child, best_action, best_value = child, action, value
+        assert best_child is not None
+        return best_child, best_action
+
+    def _roll_out(self, state: Any, policies: list[Bot[Any, Any] | None]) -> Outcome | None:
+        """Play to the end with the rollout policy; ``None`` past ``max_rollout_steps``."""
+        game = self.game
+        legal_actions, actors, outcome_of, view, play = game.legal_actions, game.actors, game.outcome, game.view, game.play_listed
+        for _ in range(self.max_rollout_steps):
+            outcome = outcome_of(state)
+            if outcome is not None:
+                return outcome  # type: ignore[no-any-return]
+            seat = min(actors(state))
+            legal = legal_actions(state, seat)
+            policy = policies[seat]
+            if len(legal) == 1:
+                action = legal[0]
+            elif policy is None:
+                action, self.rng = self.rng.choice(legal)
+            else:
+                action = policy.choose(view(state, seat), legal)
+            _, state = play(state, seat, action)
+        return None
+
+    def _rewards(self, outcome: Outcome | None) -> tuple[float, ...]:
+        if outcome is None:
+            return (1.0 / self.players,) * self.players
+        return rewards(outcome, self.players)

@@ -1,0 +1,143 @@
+"""The ``simulate``, ``report`` and ``tournament`` subcommands of ``boardcore``.
+
+Only argparse and the core are imported here: the implementations need the
+``[sim]`` extra (pyarrow, matplotlib, openskill, tqdm) and, for ``--executor ray``,
+the ``[ray]`` extra, so they are imported when a command runs. Without the extra
+the rest of the command line still works and these commands say what to install.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+__all__ = ["add_sim_commands"]
+
+SIM_EXTRA = frozenset({"pyarrow", "matplotlib", "openskill", "tqdm"})
+
+
+def _load(name: str) -> ModuleType:
+    """Import an implementation module, turning a missing optional dependency into a clear error."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and exc.name.split(".")[0] in SIM_EXTRA:
+            msg = f"this command needs the [sim] extra (pip install 'boardcore[sim]'): {exc.name} is not installed"
+            raise ValueError(msg) from exc
+        raise
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` game options (values read as JSON when they parse)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"--option takes KEY=VALUE, got {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def _executor(args: argparse.Namespace) -> Any:
+    return _load("boardcore.sim.executors").open_executor(args.executor, args.workers, args.address)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    simulate = _load("boardcore.sim.simulate")
+    game = _load("boardcore.registry").get_game(args.game)
+    players = args.players or game.player_counts[0]
+    out = args.out or f"out/sim-{args.game}-p{players}"
+    with _executor(args) as executor:
+        records = simulate.simulate(
+            args.game,
+            players,
+            args.games,
+            args.bots,
+            executor,
+            out,
+            seed=args.seed,
+            rotate=args.rotate,
+            options=_options(args.option),
+            progress=not args.quiet,
+        )
+    print(f"{len(records)} games of {game.title} ({players} players) in {out}: matches.csv, matches.parquet")
+    print(f"next: boardcore report {out}")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    records = _load("boardcore.sim.results").read_results(args.results)
+    source = Path(args.results)
+    out = args.out or str((source if source.is_dir() else source.parent) / "report")
+    formats = tuple(args.formats.split(","))
+    page = _load("boardcore.sim.report").write_report(records, out, title=args.title, formats=formats)
+    print(f"report on {len(records)} games: {page}")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    tournament = _load("boardcore.sim.tournament")
+    out = args.out or f"out/tournament-{args.game}-p{args.players}"
+    with _executor(args) as executor:
+        standings = tournament.tournament(
+            args.game,
+            args.bots,
+            executor,
+            out,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            options=_options(args.option),
+            progress=not args.quiet,
+        )
+    print(f"{'rank':>4}  {'ordinal':>8}  {'mu':>6}  {'sigma':>5}  {'wins':>9}  bot")
+    for place, s in enumerate(standings, start=1):
+        print(f"{place:>4}  {s.ordinal:>8.2f}  {s.mu:>6.2f}  {s.sigma:>5.2f}  {s.wins:>4}/{s.games:<4}  {s.bot}")
+    print(f"tables and plot in {out}/tournament.md")
+    return 0
+
+
+def _run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first match; match i plays seed + i (default 1)")
+    parser.add_argument("--executor", choices=("serial", "process", "ray"), default="process", help="where matches run (default: process)")
+    parser.add_argument("--workers", type=int, default=None, help="worker processes (default: every CPU); for ray, CPUs of a local cluster")
+    parser.add_argument("--address", default=None, help="join an existing Ray cluster (e.g. auto, ray://head:10001); needs --executor ray")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+SPEC_HELP = "bot specs: random, house, mc[:rollouts=N], ismcts[:iterations=N,c=X,rollout=random|house,time=SECONDS]"
+
+
+def add_sim_commands(sub: Any) -> None:
+    """Register ``simulate``, ``report`` and ``tournament`` on the ``boardcore`` subparsers."""
+    sim = sub.add_parser("simulate", help="play many matches with bots; one row per match as CSV and Parquet")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, default=None, help="default: the game's smallest count")
+    sim.add_argument("--games", type=int, default=100, help="number of matches (default 100)")
+    sim.add_argument("--bots", nargs="+", default=["house"], metavar="SPEC", help=f"one per seat, or one for all; {SPEC_HELP}")
+    sim.add_argument("--rotate", action="store_true", help="match i moves every bot i seats along (each bot plays each seat)")
+    sim.add_argument("--out", default=None, help="results directory (default out/sim-GAME-pN); rerun the same command to resume")
+    _run_options(sim)
+    sim.set_defaults(run=cmd_simulate)
+    rep = sub.add_parser("report", help="balance report of simulation results: Markdown page, CSV summary, plots")
+    rep.add_argument("results", help="a results directory, matches.parquet or matches.csv")
+    rep.add_argument("--out", default=None, help="report directory (default: RESULTS/report)")
+    rep.add_argument("--title", default=None)
+    rep.add_argument("--formats", default="png,svg", help="figure formats, comma-separated: png, svg (default both)")
+    rep.set_defaults(run=cmd_report)
+    tour = sub.add_parser("tournament", help="every line-up of the bots in every seat order, rated with OpenSkill")
+    tour.add_argument("game")
+    tour.add_argument("--bots", nargs="+", required=True, metavar="SPEC", help=SPEC_HELP)
+    tour.add_argument("--players", type=int, default=2, help="seats per match (default 2)")
+    tour.add_argument("--games", type=int, default=10, help="matches per ordered line-up (default 10)")
+    tour.add_argument("--out", default=None, help="directory (default out/tournament-GAME-pN); rerun to resume")
+    _run_options(tour)
+    tour.set_defaults(run=cmd_tournament)

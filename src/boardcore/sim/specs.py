@@ -1,0 +1,122 @@
+"""Bot specifications: the strings that name a bot and its parameters on the command line.
+
+Grammar (whitespace is not allowed)::
+
+    SPEC   := KIND [":" PARAM ("," PARAM)*]
+    PARAM  := NAME "=" VALUE
+
+Kinds and their parameters:
+
+- ``random``: uniform over the legal actions (no parameters).
+- ``house``: the game's own house bot (uniform random for a game without one).
+- ``mc``: flat Monte Carlo (``rollouts``: random playouts per legal action, default 8).
+- ``ismcts``: information-set MCTS (:class:`boardcore.ismcts.ISMCTSBot`): ``iterations``
+  per decision (default 200), ``c`` the exploration constant (0.7), ``rollout``
+  ``random`` or ``house`` (``random``), ``time`` seconds per decision instead of a
+  fixed number of iterations (opt-in; its choices are not reproducible).
+
+Example: ``ismcts:iterations=200,c=0.7,rollout=house``. Every bot is built from
+the match seed and its seat, so a match replays the same whatever process runs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from boardcore.bots import Bot, MonteCarloBot, RandomBot
+from boardcore.ismcts import ROLLOUTS, ISMCTSBot
+
+__all__ = ["KINDS", "BotSpec", "parse_spec"]
+
+KINDS: Mapping[str, Mapping[str, type]] = {
+    "random": {},
+    "house": {},
+    "mc": {"rollouts": int},
+    "ismcts": {"iterations": int, "c": float, "rollout": str, "time": float},
+}
+"""Each kind's parameters and their types."""
+
+
+@attrs.frozen
+class BotSpec:
+    """A parsed bot specification; ``str(spec)`` is its canonical text (parameters sorted by name)."""
+
+    kind: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.kind
+        return f"{self.kind}:" + ",".join(f"{name}={value}" for name, value in self.params)
+
+    def build(self, game: Any, seed: int, seat: int, players: int) -> Bot[Any, Any]:
+        """The bot for ``seat`` of a match played under ``seed``."""
+        params = dict(self.params)
+        if self.kind == "random" or (self.kind == "house" and game.house_bot is None):
+            return RandomBot.seeded(seed, seat)
+        if self.kind == "house":
+            return game.house_bot(seed, seat)  # type: ignore[no-any-return]
+        if self.kind == "mc":
+            return MonteCarloBot.seeded(game, seed, seat, rollouts=params.get("rollouts", 8))
+        return ISMCTSBot.seeded(
+            game,
+            seed,
+            seat,
+            players,
+            iterations=params.get("iterations", 200),
+            exploration=params.get("c", 0.7),
+            rollout=params.get("rollout", "random"),
+            time_budget=params.get("time"),
+        )
+
+
+def _value(kind: str, name: str, text: str) -> Any:
+    """``text`` as the parameter's type, checked against its range."""
+    wanted = KINDS[kind][name]
+    try:
+        value = wanted(text)
+    except ValueError:
+        msg = f"bot {kind!r}: {name} takes a {wanted.__name__}, not {text!r}"
+        raise ValueError(msg) from None
+    if name == "rollout" and value not in ROLLOUTS:
+        msg = f"bot {kind!r}: rollout is one of {', '.join(ROLLOUTS)}, not {text!r}"
+        raise ValueError(msg)
+    if name in ("iterations", "rollouts") and value < 1 or name == "time" and not value > 0 or name == "c" and not value >= 0:
+        msg = f"bot {kind!r}: {name}={text} is out of range ({_RANGES[name]})"
+        raise ValueError(msg)
+    return value
+
+
+_RANGES = {"iterations": "1 or more", "rollouts": "1 or more", "time": "seconds, more than 0", "c": "0 or more"}
+
+
+def parse_spec(text: str) -> BotSpec:
+    """The :class:`BotSpec` that ``text`` names (the module docstring gives the grammar).
+
+    Raises:
+        ValueError: an unknown kind or parameter, a malformed pair or a value of the wrong type;
+            the message lists what is allowed.
+    """
+    kind, _, rest = text.partition(":")
+    if kind not in KINDS:
+        msg = f"unknown bot {kind!r} in {text!r}; choose one of {', '.join(KINDS)}"
+        raise ValueError(msg)
+    allowed = KINDS[kind]
+    params: dict[str, Any] = {}
+    for pair in rest.split(",") if rest else ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name or not value:
+            msg = f"bot parameters are NAME=VALUE separated by commas; got {pair!r} in {text!r}"
+            raise ValueError(msg)
+        if name not in allowed:
+            names = ", ".join(allowed) if allowed else "none"
+            msg = f"bot {kind!r} has no parameter {name!r} (parameters: {names})"
+            raise ValueError(msg)
+        if name in params:
+            msg = f"bot parameter {name!r} given twice in {text!r}"
+            raise ValueError(msg)
+        params[name] = _value(kind, name, value)
+    return BotSpec(kind, tuple(sorted(params.items())))
