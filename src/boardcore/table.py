@@ -194,8 +194,10 @@ class Table(Generic[S, A, E, V]):
     def updates(self, seat: int | None, since: int) -> Updates[V, A, E] | Resync[V, A]:
         """Every revision after ``since`` as ``seat`` may see it, then its snapshot; or a :class:`Resync`.
 
-        Resync when ``since`` was never issued (negative, or ahead of the table)
-        or when a step applied after ``since`` has since been taken back.
+        Resync when ``since`` was never issued (negative, or ahead of the store)
+        or when a step applied after ``since`` has since been taken back. A
+        ``since`` ahead of this table (another writer stored it) catches the
+        table up from the store first.
 
         Raises:
             ValueError: ``seat`` is not a seat of this match, or ``since`` is not an int.
@@ -212,8 +214,9 @@ class Table(Generic[S, A, E, V]):
         """Apply ``seat``'s ``action``, decided at ``expected_revision``; store it; return the seat's updates.
 
         Raises:
-            StaleRevision: the table is not at ``expected_revision`` (or another writer
-                stored that revision first); nothing changed.
+            StaleRevision: the match is not at ``expected_revision`` (or another writer
+                stored that revision first); nothing changed. A revision ahead of this
+                table catches it up from the store first.
             IllegalAction: the rules refuse the action; nothing changed.
             StoreError: the store could not take it; nothing changed.
         """
@@ -279,6 +282,9 @@ class Table(Generic[S, A, E, V]):
         return "finished" if self._match.is_over else "active"
 
     def _check_revision(self, expected: object) -> None:
+        """Refuse anything but the current revision, after catching up if the client has seen a later one."""
+        if type(expected) is int and expected > self._revision:
+            self._catch_up()  # another writer stored it: the client is right, this table is behind
         if type(expected) is not int or expected != self._revision:
             raise self._stale(expected)
 
@@ -320,6 +326,8 @@ class Table(Generic[S, A, E, V]):
         )
 
     def _updates(self, seat: int | None, since: int) -> Updates[V, A, E] | Resync[V, A]:
+        if since > self._revision:
+            self._catch_up()
         if not 0 <= since <= self._revision:
             return Resync(since=since, reason="unknown_revision", snapshot=self._snapshot(seat))
         if not self._line_unbroken(since):
