@@ -187,6 +187,9 @@ class Game(Generic[S, A, E, V]):
     """``house_bot(seed, seat)``: a sensible :class:`~boardcore.bots.Bot` for this game (view-only), if any."""
     play: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
     """``decide`` plus the state its events fold into, folded once (derived)."""
+    play_listed: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
+    """``play`` for an action that is itself an element of ``legal_actions(state, seat)`` (derived; the kernel skips
+    the checks its legal list already passed)."""
     action_classes: tuple[type, ...] = attrs.field(init=False, repr=False)
     """The members of ``action_type`` (derived)."""
     undo_barriers: frozenset[type] = attrs.field(init=False, repr=False)
@@ -209,11 +212,13 @@ class Game(Generic[S, A, E, V]):
             object.__setattr__(self, "decide", flow.decide)
             object.__setattr__(self, "evolve", flow.evolve)
             object.__setattr__(self, "play", flow.play)
+            object.__setattr__(self, "play_listed", flow.play_listed)
         elif any(fn is _from_flow for fn in derived):
             msg = f"{self.name}: without a flow, actors, legal_actions, decide and evolve are required"
             raise TypeError(msg)
         else:
             object.__setattr__(self, "play", self._decide_and_fold)
+            object.__setattr__(self, "play_listed", self._decide_and_fold)
         table = dict(self.visibility)
         members = union_members(self.event_type)
         if RngAdvanced in members:

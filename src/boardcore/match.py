@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -95,6 +97,8 @@ class Match(Generic[S, A, E, V]):
     _records: list[Record] = attrs.field(repr=False, factory=list)
     """Log records of the first ``len(_records)`` steps, each hashed once."""
     _header: Header | None = attrs.field(default=None, repr=False)
+    _offered: tuple[Any, int, tuple[A, ...]] | None = attrs.field(default=None, repr=False, init=False)
+    """The last legal list handed out: (the state it was for, the seat, a private copy of the actions)."""
 
     def __repr__(self) -> str:
         return f"Match(game={self.game.name!r}, players={self.players!r}, steps={len(self._steps)})"
@@ -221,7 +225,10 @@ class Match(Generic[S, A, E, V]):
             ValueError: ``player`` is not a seat of this match.
         """
         self._check_seat(player, spectator=False)
-        return self.game.legal_actions(self._states[-1], player)
+        state = self._states[-1]
+        legal = self.game.legal_actions(state, player)
+        self._offered = (state, player, tuple(legal))
+        return legal
 
     def view(self, player: int | None) -> V:
         """What ``player`` (``None``: a spectator) may know now.
@@ -320,7 +327,9 @@ class Match(Generic[S, A, E, V]):
         """Validate and apply ``action`` for ``player``; returns the events as ``player`` sees them.
 
         ``action`` may be an action Struct or its JSON-shaped dict (``{"type": ...}``);
-        either way every field's type is checked before any rule sees it.
+        either way every field's type is checked before any rule sees it. An action that is
+        itself an element of the list ``legal_actions`` last returned for this seat and state
+        (the same object, not an equal one) skips the checks that list already passed.
 
         Raises:
             IllegalAction: the action is malformed or not allowed now; nothing changes.
@@ -329,18 +338,20 @@ class Match(Generic[S, A, E, V]):
         if type(player) is not int or not 0 <= player < len(self.players):
             msg = f"Refused an action from player {player!r}: this match has seats 0 to {len(self.players) - 1}."
             raise IllegalAction(msg, code="player/unknown", player=None, action=None)
-        checked = game.check_action(player, action)
-        events, state = game.play(self._states[-1], player, checked)
-        barriers = game.undo_barriers
-        undoable = True
-        for event in events:
-            if type(event) in barriers:
-                undoable = False
-                break
+        before = self._states[-1]
+        offered = self._offered
+        checked: A
+        if offered is not None and offered[0] is before and offered[1] == player and any(map(is_, offered[2], repeat(action))):
+            checked = action  # type: ignore[assignment]  # the very object the game listed: its checks passed
+            events, state = game.play_listed(before, player, checked)
+        else:
+            checked = game.check_action(player, action)
+            events, state = game.play(before, player, checked)
+        undoable = game.undo_barriers.isdisjoint(map(type, events))
         self._steps.append(Step(player, checked, tuple(events), undoable))
         self._states.append(state)
         if undoable:  # every event is public
-            return list(events)
+            return events
         redact = game.redact
         return [seen for e in events if (seen := redact(e, player)) is not None]
 

@@ -168,7 +168,7 @@ class Turn(Generic[S, E]):
 
     def finish(self) -> tuple[list[E], S]:
         """The events (with the RNG bookkeeping if still due) and the state they fold into."""
-        if self.rng != self.state.rng:  # type: ignore[attr-defined]
+        if self.rng is not self.state.rng and self.rng != self.state.rng:  # type: ignore[attr-defined]
             event = advance(self.rng)
             self.events.append(event)  # type: ignore[arg-type]
             self.state = self._handlers[RngAdvanced](self.state, event)
@@ -269,6 +269,19 @@ class Flow(Generic[S, A, E]):
         turn: Turn[S, E] = Turn(self, state, seat)
         try:
             decision.apply(turn, seat, action)
+            self._run(turn)
+        except GameOver:
+            pass
+        return turn.finish()
+
+    def play_listed(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
+        """:meth:`play` for an action taken from ``legal_actions(state, seat)`` itself (the very object): its
+        decision has already found no problem with it, so only its effects run."""
+        kind = self.decision(state, seat)
+        assert kind is not None, "a listed action of a seat that may not act"
+        turn: Turn[S, E] = Turn(self, state, seat)
+        try:
+            self.decisions[kind].apply(turn, seat, action)
             self._run(turn)
         except GameOver:
             pass
