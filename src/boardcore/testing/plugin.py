@@ -12,13 +12,17 @@ from typing import Any
 import pytest
 
 from boardcore.registry import get_game, list_games
-from boardcore.testing.suite import ContractCase
+from boardcore.testing.suite import DEEP_RUNS, ContractCase
 
 
 def pytest_addoption(parser: Any) -> None:
     parser.addoption("--boardcore-game", action="append", default=[], help="run the contract suite for this game only")
     parser.addoption(
-        "--boardcore-deep", type=int, default=0, metavar="N", help="run every contract check over N seeds (a deep run: 25 or more)"
+        "--boardcore-deep",
+        type=int,
+        default=0,
+        metavar="N",
+        help="a deep run: play seeds until the contract checks sample at least N states per game and player count",
     )
 
 
@@ -52,3 +56,11 @@ def pytest_configure(config: Any) -> None:
 def registered_games() -> list[str]:
     """Ids of every registered game."""
     return list_games()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """After a deep run, the seeds and states it covered per game and player count."""
+    if DEEP_RUNS:
+        terminalreporter.section("boardcore deep contract run")
+        for case, (seeds, states) in sorted(DEEP_RUNS.items()):
+            terminalreporter.write_line(f"{case}: {seeds} seeds, {states} states sampled per check")

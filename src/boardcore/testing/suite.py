@@ -10,8 +10,9 @@ the class attribute ``games`` when a subclass sets it::
         games = [MY_GAME]        # omit to run every registered game
         seeds = (1, 2, 3)
 
-``pytest --boardcore-deep N`` runs every check over N seeds instead (a deep run:
-N = 25 samples at least 1,000 states per game and player count).
+``pytest --boardcore-deep N`` is a deep run: for each game and player count it plays
+seeds 1, 2, 3, ... until the checks sample at least N states (each check samples up to
+``SAMPLED`` states of a playout), and the terminal summary reports the seeds and states.
 """
 
 from __future__ import annotations
@@ -32,6 +33,12 @@ from boardcore.testing import contract, leaks
 from boardcore.verify import replay
 
 __all__ = ["ContractCase", "ContractSuite"]
+
+SAMPLED = 40
+"""States a check samples from one playout (all of them when the playout is shorter)."""
+
+DEEP_RUNS: dict[str, tuple[int, int]] = {}
+"""A deep run's figures: ``case id -> (seeds played, states sampled)``."""
 
 _PLAYOUTS: dict[tuple[int, int, int], contract.Playout] = {}
 """Recorded playouts, keyed by the game object itself (its id; the playout keeps the game alive), never by
@@ -71,9 +78,17 @@ class ContractSuite:
     stateful_examples: ClassVar[int] = 4
 
     @pytest.fixture
-    def contract_seeds(self, request: pytest.FixtureRequest) -> Sequence[int]:
-        deep = request.config.getoption("--boardcore-deep", default=0)
-        return range(1, deep + 1) if deep else self.seeds
+    def contract_seeds(self, request: pytest.FixtureRequest, contract_case: ContractCase) -> Sequence[int]:
+        target = request.config.getoption("--boardcore-deep", default=0)
+        if not target:
+            return self.seeds
+        seeds, states = [], 0
+        while states < target:
+            seed = len(seeds) + 1
+            states += min(len(contract_case.playout(seed).states), SAMPLED)
+            seeds.append(seed)
+        DEEP_RUNS[f"{contract_case.name}-p{contract_case.players}"] = (len(seeds), states)
+        return seeds
 
     def playouts(self, case: ContractCase, seeds: Sequence[int]) -> list[contract.Playout]:
         return [case.playout(seed) for seed in seeds]
