@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import msgspec
 import numpy as np
 import pytest
 
@@ -168,3 +171,18 @@ def test_unseeded_resets_follow_the_last_seed() -> None:
     first.reset()
     second.reset()
     assert first.match.seed == second.match.seed != 5
+
+
+class Pick(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):
+    """Pick a card for a slot."""
+
+    card: Annotated[int, msgspec.Meta(ge=2, le=4, description="a card")]
+    slot: Annotated[int, msgspec.Meta(gt=-1, lt=2)] | None = None
+
+
+def test_declared_int_ranges_need_no_spec_entry() -> None:
+    """An int field annotated with msgspec.Meta bounds gets its values from the type; an entry still narrows it."""
+    assert ActionCatalog(Pick, {}).labels == (
+        "<pass>", "Pick", "Pick.card=2", "Pick.card=3", "Pick.card=4", "Pick.slot=0", "Pick.slot=1", "Pick.slot=None",
+    )  # fmt: skip
+    assert ActionCatalog(Pick, {"Pick.card": (3,)}).labels[2:4] == ("Pick.card=3", "Pick.slot=0")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 import numpy as np
@@ -123,3 +123,15 @@ def test_every_game_layout_is_contiguous_and_in_bounds(name: str, players: int) 
     for token in run.tokens:
         for vector in token.observations:
             assert vector.dtype == np.float32 and vector.min() >= 0.0 and vector.max() <= 1.0
+
+
+class Bounded(msgspec.Struct, frozen=True):
+    size: Annotated[int, msgspec.Meta(ge=0, le=8, description="a size")]
+    seat: Annotated[int, msgspec.Meta(ge=0, le=3)] | None
+
+
+def test_declared_int_ranges_need_no_spec_entry() -> None:
+    """A view int annotated with msgspec.Meta bounds reads as Number(lo, hi) without an entry; an entry overrides it."""
+    assert ObservationLayout(Bounded, {}).encode(Bounded(size=2, seat=3)).tolist() == [0.25, 1.0, 1.0]
+    one_hot = ObservationLayout(Bounded, {"seat": OneHot(range(4))})
+    assert one_hot.encode(Bounded(size=8, seat=1)).tolist() == [1.0, 1.0, 0.0, 1.0, 0.0, 0.0]

@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from boardcore.game import union_members
 from boardcore.rl.spec import ActionDomain, SpecError, Subset
+from boardcore.rl.typeinfo import int_bounds, literal_values, plain, split_optional
 
 __all__ = ["PASS", "ActionCatalog", "Decision"]
 
@@ -49,23 +50,14 @@ class _Kind:
     fields: tuple[_Field, ...]
 
 
-def _split_optional(info: mi.Type) -> tuple[mi.Type, bool]:
-    """The type without ``None``, and whether ``None`` was allowed."""
-    if isinstance(info, mi.UnionType) and any(isinstance(t, mi.NoneType) for t in info.types):
-        rest = tuple(t for t in info.types if not isinstance(t, mi.NoneType))
-        return (rest[0] if len(rest) == 1 else mi.UnionType(types=rest)), True
-    return info, False
-
-
 def _inferred(info: mi.Type) -> tuple[Any, ...] | None:
-    """Values a field's type alone bounds: a bool, a Literal or a union of Literals."""
-    if isinstance(info, mi.BoolType):
+    """Values a field's type alone bounds: a bool, a Literal or a union of them, an int with declared bounds."""
+    bounds = int_bounds(info)
+    if bounds is not None:
+        return tuple(range(bounds[0], bounds[1] + 1))
+    if isinstance(plain(info), mi.BoolType):
         return (False, True)
-    if isinstance(info, mi.LiteralType):
-        return tuple(info.values)
-    if isinstance(info, mi.UnionType) and all(isinstance(t, mi.LiteralType) for t in info.types):
-        return tuple(v for t in info.types for v in t.values)  # type: ignore[attr-defined]
-    return None
+    return literal_values(info)
 
 
 def _text(value: Any) -> str:
@@ -113,7 +105,7 @@ class ActionCatalog:
 
     @staticmethod
     def _field(key: str, info: mi.Type, entry: ActionDomain | None, labels: list[str], meanings: list[str]) -> _Field:
-        inner, optional = _split_optional(info)
+        inner, optional = split_optional(info)
         name = key.split(".", 1)[1]
         if isinstance(entry, Subset):
             if not isinstance(inner, (mi.VarTupleType, mi.TupleType)) or optional:

@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardcore.rl.spec import Bag, Encoding, Number, OneHot, Seq, Skip, SpecError
+from boardcore.rl.typeinfo import int_bounds, literal_values, plain, split_optional
 
 __all__ = ["Column", "ObservationLayout", "Observer", "describe_values"]
 
@@ -87,15 +88,6 @@ def _remember_last(write: Writer, frozen: bool) -> Writer:
 _NOTHING = object()
 
 
-def _literal_values(info: mi.Type) -> tuple[Any, ...] | None:
-    """The values of a ``Literal`` or a union of ``Literal``s, else ``None``."""
-    if isinstance(info, mi.LiteralType):
-        return tuple(info.values)
-    if isinstance(info, mi.UnionType) and all(isinstance(t, mi.LiteralType) for t in info.types):
-        return tuple(v for t in info.types for v in t.values)  # type: ignore[attr-defined]
-    return None
-
-
 class _Compiler:
     """One walk over a view type; records which spec entries it used."""
 
@@ -114,14 +106,14 @@ class _Compiler:
         entry = self.entry(path)
         if isinstance(entry, Skip):
             return _Compiled(0, _skip, (Column(0, 0, name, f"not encoded: {entry.reason}"),))
-        if isinstance(info, mi.UnionType) and any(isinstance(t, mi.NoneType) for t in info.types):
-            rest = tuple(t for t in info.types if not isinstance(t, mi.NoneType))
-            inner_info = rest[0] if len(rest) == 1 else mi.UnionType(types=rest)
+        inner_info, optional = split_optional(info)
+        if optional:
             return self._optional(self._value(inner_info, entry, path, name), name)
         return self._value(info, entry, path, name)
 
     def _value(self, info: mi.Type, entry: Encoding | None, path: str, name: str) -> _Compiled:
-        literals = _literal_values(info)
+        info = plain(info)
+        literals = literal_values(info)
         if isinstance(info, mi.StructType):
             self._refuse(entry, path, "a Struct: give entries for its fields instead")
             return self._struct(info, path, name)
@@ -139,6 +131,9 @@ class _Compiler:
             raise SpecError(f"view field {path} is a tuple of any length: the spec needs Seq(max_len) or Bag(values) for it")
         if entry is None and literals is not None:
             return _one_hot(OneHot(literals), name)
+        bounds = int_bounds(info)
+        if entry is None and bounds is not None:
+            return _number(Number(*bounds), name)
         if isinstance(info, (mi.IntType, mi.StrType)) or literals is not None:
             if isinstance(entry, Number) and isinstance(info, mi.IntType):
                 return _number(entry, name)

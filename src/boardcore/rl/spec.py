@@ -6,7 +6,9 @@ exist, or how long a tuple gets. An :class:`RlSpec` says that, field by field,
 so that the adapter can give every game a fixed-size observation and a fixed
 action catalog; it sees the player count and the options (``Config``), which fix
 sizes and limits. Fields whose type already bounds them (``bool``, ``Literal``,
-fixed-length tuples, ``None`` in an optional) need no entry.
+fixed-length tuples, ``None`` in an optional, an int annotated with
+``msgspec.Meta(ge=..., le=...)``) need no entry; an entry still overrides the type
+(to narrow a card field to the cards that can be played there, or to one-hot an int).
 
 Paths name fields from the top of the view (or of an action class): ``round``,
 ``players[].hand`` (every item of a tuple), ``committed[][1]`` (the second item

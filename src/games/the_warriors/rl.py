@@ -15,7 +15,6 @@ from boardcore import Config
 from boardcore.rl.spec import ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip
 
 from . import catalog as cat
-from .game import GAME
 
 __all__ = ["SPEC"]
 
@@ -113,32 +112,11 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
 
 
 def actions(config: Config[Any]) -> Mapping[str, ActionDomain]:
-    """Every action field the types leave unbounded; card fields list only the cards that can be used there.
-
-    Seat fields cover the largest table, so a token means the same at every player count.
-    """
-    n = max(GAME.player_counts)
-    spots = range(MOST_SPOTS)
+    """The card fields that only some cards can fill (the action types declare every id's range; the rest come from there)."""
     return {
-        "ChooseWarrior.target": range(n),
-        "DiscardCard.card": WAR_CARDS,
-        "PlayCard.card": WAR_CARDS,
-        "PlayCard.weapon": (-1, *WEAPONS),
-        "PlayCard.target": (-1, *range(n)),
-        "PlayCard.pick": (-1, *WAR_CARDS),
         "Reroll.card": _cards_with(cat.REROLL_POWER, cat.SHOWBOAT, cat.REROLL_FROM_HAND_OWN, cat.REROLL_FROM_HAND_OTHER),
-        "Reroll.die": (-1, *range(MOST_DICE)),
         "Boost.card": _cards_with(cat.PLUS_ONE_POWER, cat.PLUS_ONE_FROM_HAND_OWN, cat.PLUS_ONE_FROM_HAND_OTHER),
-        "Boost.die": range(MOST_DICE),
-        "CoverSpot.spot": spots,
-        "CoverSpot.weapon": (-1, *WEAPONS),
         "HoldTheLine.card": _cards_with(cat.HOLD_THE_LINE),
-        "RemoveCard.card": WAR_CARDS,
-        "Move.space": range(len(cat.SPACES)),
-        "ReturnCard.card": WAR_CARDS,
-        "TakeWarCard.index": range(ROW),
-        "TakeWeapon.index": range(ROW),
-        "RemoveWeapon.weapon": WEAPONS,
     }
 
 
