@@ -21,6 +21,8 @@ import msgspec
 
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
 
+from . import kuhn_poker_svg
+
 # --- constants ---------------------------------------------------------------
 
 CARDS = ("J", "Q", "K")
@@ -277,5 +279,6 @@ GAME: Game[State, Action, Event, View] = Game(
     event_text=event_text,
     action_text=action_text,
     summary_text=summary_text,
+    picture=kuhn_poker_svg.picture,
     secrets=secrets,
 )

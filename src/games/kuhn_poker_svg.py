@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from boardcore.svg import PALETTE, badge, circle, document, group, header, rect, seat_colour, text, text_width
 
 if TYPE_CHECKING:
-    from games.kuhn_poker import View
+    from .kuhn_poker import View
 
 __all__ = ["picture"]
 

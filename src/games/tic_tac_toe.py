@@ -19,6 +19,8 @@ import msgspec
 
 from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
 
+from . import tic_tac_toe_svg
+
 # --- constants ---------------------------------------------------------------
 
 EMPTY = -1
@@ -205,4 +207,5 @@ GAME: Game[State, PlaceMark, MarkPlaced, View] = Game(
     event_text=event_text,
     action_text=action_text,
     summary_text=summary_text,
+    picture=tic_tac_toe_svg.picture,
 )

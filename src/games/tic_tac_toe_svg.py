@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from boardcore.svg import PALETTE, circle, document, group, header, legend, line, rect, seat_colour, text
 
 if TYPE_CHECKING:
-    from games.tic_tac_toe import View
+    from .tic_tac_toe import View
 
 __all__ = ["picture"]
 

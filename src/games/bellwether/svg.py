@@ -150,17 +150,20 @@ def _building(x: float, y: float, w: float, building: Building | None, kind: str
         parts.append(polygon([(x + w - 9, y + 4), (x + w - 6, y + 11), (x + w - 2, y + 11), (x + w - 5, y + 15), (x + w - 4, y + 21), (x + w - 9, y + 17),
                               (x + w - 14, y + 21), (x + w - 13, y + 15), (x + w - 16, y + 11), (x + w - 12, y + 11)], fill=PALETTE["yellow"], stroke=PALETTE["ink"],
                              stroke_width=0.6))
-    if info.kind == "F":
+    if info.kind == "F" and owner < 0:
+        detail = f"{RESOURCES[info.produces]} · for sale"
+    elif info.kind == "F":
         detail = f"{RESOURCES[info.produces]} · staff {info.staffing}"
     elif info.kind == "T":
         detail = f"+{info.workers[0] + (info.workers[1] if building.upgraded else 0)} workers"
     else:
         detail = "Infrastructure"
-    who = names[owner] if owner >= 0 else ("for sale " + _cost(Cost(info.cost.cash + NEUTRAL_PREMIUM, info.cost.res)) if info.kind == "F" else "the Ward's")
+    who = names[owner] if owner >= 0 else (_cost(Cost(info.cost.cash + NEUTRAL_PREMIUM, info.cost.res)) if info.kind == "F" else "the Ward's")
     if info.kind == "I" and building.builder >= 0:
         who = f"built by {names[building.builder]}"
     parts.append(text(x + 12, y + 28, f"{detail} · {who}", size=8.5, fill=PALETTE["muted"], width=w - 16))
-    tip = f"{info.name} ({who}){', upgraded' if building.upgraded else ''}" + (f": {info.text}" if info.text else "")
+    holder = f"neutral, for sale at {who}" if owner < 0 and info.kind == "F" else who
+    tip = f"{info.name} ({holder}){', upgraded' if building.upgraded else ''}" + (f": {info.text}" if info.text else "")
     return group(*parts, class_="building", tooltip=tip, data_uid=building.uid)
 
 
@@ -250,7 +253,7 @@ def _markets(view: View, x: float, y: float, w: float, h: float) -> str:
         o = OFFICIALS[official_id]
         parts.append(card(ox, cy, cw, ch, o.name, [f"${o.cost} · Influence {o.influence}", o.text], size=9.5, band=PALETTE["accent"]))
     py = oy + 2 * (ch + 6) + 14
-    parts.append(pile(x + 12, py, 70, 56, "Construction", view.construction_deck_size))
+    parts.append(pile(x + 12, py, 70, 56, "Buildings", view.construction_deck_size))
     parts.append(pile(x + 92, py, 70, 56, "Officials", view.official_deck_size, colour=PALETTE["accent"]))
     parts.append(pile(x + 172, py, 70, 56, "Gangsters", view.gangster_deck_size, colour=PALETTE["black"]))
     discard = ", ".join(card_name(c) for c in view.discard[-4:]) or "none"
@@ -296,7 +299,8 @@ def _labor(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
         r = view.result
         lines.append(f"Ended by {r.reason}; winner: {' and '.join(names[p] for p in r.winners) or 'nobody (a draw)'}")
         for p in (0, 1):
-            lines.append(f"{names[p]}: {r.wards[p]} calm Wards controlled · Influence {r.influence[p]} · Net Worth {r.net_worth[p]} · lost {r.lost[p]}")
+            lines.append(f"{names[p]}: {r.wards[p]} calm Wards controlled, Influence {r.influence[p]}")
+            lines.append(f"{names[p]}: Net Worth {r.net_worth[p]}, {r.lost[p]} Building{'s' if r.lost[p] != 1 else ''} lost to Riots")
     elif labor is None:
         lines.append("Labor follows when both barons have taken their Invest & Build turns.")
     else:
@@ -314,7 +318,7 @@ def _labor(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
             lines.append(f"Workers placed: {staffed}")
         if labor.rolls:
             lines.append(f"Recovery rolls made: {labor.rolls}")
-    for k, entry in enumerate(lines[:5]):
+    for k, entry in enumerate(lines[:6]):
         parts.append(text(x + 12, y + 42 + 16 * k, entry, size=10.5, width=w - 24))
     if labor is not None and labor.dice:
         dy = y + h - 40

@@ -465,7 +465,7 @@ def _hand(view: View, viewer: int | None, x: float, y: float, w: float, h: float
     me = view.players[viewer]
     cards = me.hand or ()
     drawn = list(view.turn.drawn or ()) if view.turn is not None and view.turn.player == viewer else []
-    cw, ch = 104, 84
+    cw, ch = min(110.0, (w - 24) / max(1, len(cards)) - 6), 84
     parts = []
     for k, card_id in enumerate(cards):
         tactic = TACTIC_BY_ID[card_id]

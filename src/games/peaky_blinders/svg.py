@@ -217,6 +217,12 @@ def _side_board(view: View, x: float, y: float, w: float, h: float, names: Seque
 def _doing(view: View, x: float, y: float, w: float, h: float, names: Sequence[str]) -> str:
     """What is being resolved: rolls, a conflict, a conflict card, a starter roll-off."""
     lines = []
+    if view.reveal is not None:
+        waiting = ", ".join(names[s] for s in view.reveal.waiting) or "nobody"
+        lines.append(f"Choosing the mission to show face up: waiting for {waiting}")
+        if view.reveal.own is not None and view.viewer is not None:
+            code = view.players[view.viewer].missions[view.reveal.own]
+            lines.append(f"Your pick (shown when everyone has picked): {C.MISSION[code].name}")
     if view.tie is not None:
         lines.append(f"Roll-off for starter ({view.tie.purpose}): " + ", ".join(names[s] for s in view.tie.candidates))
     for roll in view.rolls:
@@ -240,7 +246,8 @@ def _doing(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
         lines.append("nothing being resolved")
     wrapped = [part for entry in lines for part in wrap(entry, w - 24, 10.5, lines=3)]
     parts = [text(x + 12, y + 42 + 15 * k, entry, size=10.5) for k, entry in enumerate(wrapped[: int((h - 50) // 15)])]
-    return panel(x, y, w, h, f"Zone round {view.round.number}", *parts, class_="resolving")
+    title = f"Zone round {view.round.number}: {C.ZONES[view.zone]}" if view.round.number else "Setup"
+    return panel(x, y, w, h, title, *parts, class_="resolving")
 
 
 # --- the players ----------------------------------------------------------------------------------------
