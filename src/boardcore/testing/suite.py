@@ -82,7 +82,8 @@ class ContractSuite:
         target = request.config.getoption("--boardcore-deep", default=0)
         if not target:
             return self.seeds
-        seeds, states = [], 0
+        seeds: list[int] = []
+        states = 0
         while states < target:
             seed = len(seeds) + 1
             states += min(len(contract_case.playout(seed).states), SAMPLED)
