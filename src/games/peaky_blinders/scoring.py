@@ -84,15 +84,20 @@ def watch(turn: Turn[State, Event]) -> None:
 
     The kernel calls this after each event and stops the turn as soon as ``GameEnded`` is folded.
     """
+    if type(turn.events[-1]) in FLOW_ONLY:
+        return
     state = turn.state
-    if state.phase in ("over", "reveal") or type(turn.events[-1]) in FLOW_ONLY:
+    if state.phase == "over" or state.phase == "reveal":
         return
     for seat, player in enumerate(state.players):
+        done = player.done
+        if done[0] and done[1]:
+            continue
         for slot in (0, 1):
-            if not player.done[slot] and CONDITIONS[player.missions[slot]](state, seat):
+            if not done[slot] and CONDITIONS[player.missions[slot]](state, seat):
                 turn.emit(MissionCompleted(player=seat, slot=slot, mission=player.missions[slot], face_up=player.face_up == slot))
     state = turn.state
-    winners = [seat for seat in range(len(state.players)) if has_won(state, seat)]
+    winners = [seat for seat, player in enumerate(state.players) if player.done[0] and player.done[1] and control_met(state, seat)]
     if not winners:
         return
     actor = turn.player
