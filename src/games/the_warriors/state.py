@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any
 
 import attrs
 import msgspec
@@ -146,7 +146,8 @@ class Table(msgspec.Struct, frozen=True, kw_only=True, gc=False):
 
 class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """A whole game: hands, discards, Weapons, Boppers, the fight or City turn and the pending
-    decision; everything slower-changing lives in ``table`` (read through the properties below)."""
+    decision; everything slower-changing lives in ``table`` (read through the properties below;
+    written with ``with_table``), so that most steps copy only this small, busy record."""
 
     positions: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
@@ -266,20 +267,6 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
         return self.table.lookout_bottom
 
 
-T = TypeVar("T")
-_TABLE_FIELDS = frozenset(Table.__struct_fields__)
-
-
-def update(record: T, **changes: Any) -> T:
-    """``msgspec.structs.replace`` that also takes a ``State``'s table fields by name (tests and ``determinize``).
-
-    Rules code writes ``replace(state, table=replace(state.table, ...))`` itself: this
-    helper sorts the fields out at every call.
-    """
-    if not isinstance(record, State) or _TABLE_FIELDS.isdisjoint(changes):
-        return replace(record, **changes)  # type: ignore[type-var]
-    table = record.table
-    cold = {k: v for k in [k for k in changes if k in _TABLE_FIELDS] if (v := changes.pop(k)) is not getattr(table, k)}
-    if cold:
-        changes["table"] = replace(table, **cold)
-    return replace(record, **changes)
+def with_table(state: State, **changes: Any) -> State:
+    """``state`` with some of its ``table`` fields changed (the busy fields change with ``msgspec.structs.replace``)."""
+    return replace(state, table=replace(state.table, **changes))

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from msgspec.structs import replace
+
 from boardcore import Decision, Refusal, Turn
 from boardcore.tuples import put, without
 
@@ -23,7 +25,7 @@ from .events import (
     WeaponTaken,
     WeaponTurnedUp,
 )
-from .state import Pending, State, update
+from .state import Pending, State, with_table
 
 Night = Turn[State, Event]
 """The kernel's context of one action: its events so far and the table they fold into."""
@@ -96,7 +98,7 @@ def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:
 def to_discard(state: State, seat: int, cards: tuple[int, ...]) -> State:
     """``cards`` go from ``seat``'s hand to their discard pile (WR-CARD-04)."""
     hand = without(state.hands[seat], *cards)
-    return update(state, hands=put(state.hands, seat, hand), discards=put(state.discards, seat, (*state.discards[seat], *cards)))
+    return replace(state, hands=put(state.hands, seat, hand), discards=put(state.discards, seat, (*state.discards[seat], *cards)))
 
 
 def take_from_row(row: tuple[int, ...], deck: tuple[int, ...], index: int, refill: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -114,11 +116,11 @@ def evolve_choice_offered(state: State, e: ChoiceOffered) -> State:
     pending = _SHARED.get((e.kind, e.player)) if e.count == 0 and e.can_run else None
     if pending is None:
         pending = Pending(kind=e.kind, player=e.player, count=e.count, can_run=e.can_run)
-    return update(state, pending=pending)
+    return replace(state, pending=pending)
 
 
 def evolve_game_ended(state: State, e: GameEnded) -> State:
-    return update(state, result=1 if e.won else -1, reason=e.reason, pending=None, city=None)
+    return replace(state, pending=None, city=None, table=replace(state.table, result=1 if e.won else -1, reason=e.reason))
 
 
 def evolve_cards_discarded(state: State, e: CardsDiscarded) -> State:
@@ -126,7 +128,7 @@ def evolve_cards_discarded(state: State, e: CardsDiscarded) -> State:
 
 
 def evolve_card_returned(state: State, e: CardReturned) -> State:
-    return update(
+    return replace(
         state,
         hands=put(state.hands, e.player, (*state.hands[e.player], e.card)),
         discards=put(state.discards, e.player, without(state.discards[e.player], e.card)),
@@ -135,34 +137,29 @@ def evolve_card_returned(state: State, e: CardReturned) -> State:
 
 def evolve_card_removed(state: State, e: CardRemoved) -> State:
     if e.pile == "hand":
-        state = update(state, hands=put(state.hands, e.player, without(state.hands[e.player], e.card)))
-    else:
-        state = update(state, discards=put(state.discards, e.player, without(state.discards[e.player], e.card)))
-    return update(state, war_removed=(*state.war_removed, e.card))
+        return replace(state, hands=put(state.hands, e.player, without(state.hands[e.player], e.card)), war_removed=(*state.war_removed, e.card))
+    return replace(state, discards=put(state.discards, e.player, without(state.discards[e.player], e.card)), war_removed=(*state.war_removed, e.card))
 
 
 def evolve_war_card_taken(state: State, e: WarCardTaken) -> State:
-    row, deck = take_from_row(state.war_row, state.war_deck, e.index, e.refill)
-    return update(state, war_row=row, war_deck=deck, hands=put(state.hands, e.player, (*state.hands[e.player], e.card)))
+    row, deck = take_from_row(state.table.war_row, state.table.war_deck, e.index, e.refill)
+    return replace(state, hands=put(state.hands, e.player, (*state.hands[e.player], e.card)), table=replace(state.table, war_row=row, war_deck=deck))
 
 
 def evolve_weapon_taken(state: State, e: WeaponTaken) -> State:
-    row, deck = take_from_row(state.weapon_row, state.weapon_deck, e.index, e.refill)
-    return update(state, weapon_row=row, weapon_deck=deck, weapons=put(state.weapons, e.player, (*state.weapons[e.player], e.weapon)))
+    row, deck = take_from_row(state.table.weapon_row, state.table.weapon_deck, e.index, e.refill)
+    weapons = put(state.weapons, e.player, (*state.weapons[e.player], e.weapon))
+    return replace(state, weapons=weapons, table=replace(state.table, weapon_row=row, weapon_deck=deck))
 
 
 def evolve_weapon_removed(state: State, e: WeaponRemoved) -> State:
     spent = without(state.spent, e.weapon) if e.weapon in state.spent else state.spent
-    return update(
-        state,
-        weapons=put(state.weapons, e.player, without(state.weapons[e.player], e.weapon)),
-        weapons_removed=(*state.weapons_removed, e.weapon),
-        spent=spent,
-    )
+    state = replace(state, weapons=put(state.weapons, e.player, without(state.weapons[e.player], e.weapon)), spent=spent)
+    return with_table(state, weapons_removed=(*state.table.weapons_removed, e.weapon))
 
 
 def evolve_weapon_turned_up(state: State, e: WeaponTurnedUp) -> State:
-    return update(state, spent=without(state.spent, e.weapon))
+    return replace(state, spent=without(state.spent, e.weapon))
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

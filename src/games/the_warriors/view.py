@@ -53,7 +53,7 @@ from .events import (
     WeaponTaken,
     WeaponTurnedUp,
 )
-from .state import City, Fight, Pending, State, update
+from .state import City, Fight, Pending, State
 
 
 class SeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -223,36 +223,31 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     them would invent hands the player knows to be false (and make ``actors`` during a
     reaction window look like it depends on a secret). ``test_adversarial`` rebuilds every
     hand from the spectator's event stream to keep this true."""
-    war_deck, rng = rng.shuffle(state.war_deck)
-    weapon_deck, rng = rng.shuffle(state.weapon_deck)
-    gang_down, rng = rng.shuffle(state.gang_down)
+    table = state.table
+    war_deck, rng = rng.shuffle(table.war_deck)
+    weapon_deck, rng = rng.shuffle(table.weapon_deck)
+    gang_down, rng = rng.shuffle(table.gang_down)
     p = state.pending
-    keep_top = p is not None and p.kind == "challenge" and p.player == player and state.loc_down
+    keep_top = p is not None and p.kind == "challenge" and p.player == player and table.loc_down
     if keep_top:
-        rest, rng = rng.shuffle(state.loc_down[1:])
-        loc_down = (state.loc_down[0], *rest)
+        rest, rng = rng.shuffle(table.loc_down[1:])
+        loc_down = (table.loc_down[0], *rest)
     else:
-        loc_down, rng = rng.shuffle(state.loc_down)
+        loc_down, rng = rng.shuffle(table.loc_down)
     deck = state.bopper_deck
-    lookout: dict[str, int] = {}
-    if state.lookout_seat == player and state.lookout_card in deck:
-        rest, rng = rng.shuffle(tuple(c for c in deck if c != state.lookout_card))
-        deck = (*rest, state.lookout_card) if state.lookout_bottom else (state.lookout_card, *rest)
+    lookout_card = table.lookout_card
+    if table.lookout_seat == player and lookout_card in deck:
+        rest, rng = rng.shuffle(tuple(c for c in deck if c != lookout_card))
+        deck = (*rest, lookout_card) if table.lookout_bottom else (lookout_card, *rest)
     else:
         deck, rng = rng.shuffle(deck)
-        if state.lookout_seat >= 0 and deck:
-            lookout = {"lookout_card": deck[-1] if state.lookout_bottom else deck[0]}
+        if table.lookout_seat >= 0 and deck:
+            lookout_card = deck[-1] if table.lookout_bottom else deck[0]
     seed, rng = rng.next_word()
-    return update(
-        state,
-        war_deck=war_deck,
-        weapon_deck=weapon_deck,
-        gang_down=gang_down,
-        loc_down=loc_down,
-        bopper_deck=deck,
-        rng=Rng.from_seed(seed),
-        **lookout,
+    table = msgspec.structs.replace(
+        table, war_deck=war_deck, weapon_deck=weapon_deck, gang_down=gang_down, loc_down=loc_down, lookout_card=lookout_card
     )
+    return msgspec.structs.replace(state, bopper_deck=deck, rng=Rng.from_seed(seed), table=table)
 
 
 def secrets(state: State, viewer: int | None) -> frozenset[str]:

@@ -5,7 +5,9 @@ builders here only lay out the table a rule needs."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+from msgspec.structs import replace
 
 from boardcore.testing import act, fold, settle
 from games.the_warriors import GAME, Event
@@ -13,12 +15,24 @@ from games.the_warriors import catalog as cat
 from games.the_warriors.actions import Action
 from games.the_warriors.events import ChoiceOffered, DecisionKind, TurnStarted
 from games.the_warriors.phases.fight import fight_started
-from games.the_warriors.state import City, Pending, State, update
+from games.the_warriors.state import City, Pending, State, Table
 
 W = cat.WARRIORS_FIGURE
 DEFAULT_TRACK = (cat.ROGUES, cat.LIZZIES, cat.HI_HATS, W, cat.PUNKS, cat.ORPHANS, cat.FURIES)
 """Checklist section 5: 1 Rogues, 2 Lizzies, 3 Hi-Hats, 4 Warriors, 5 Punks, 6 Orphans, 7 Furies."""
 TH = cat.FIRST_THROW_HANDS
+T = TypeVar("T")
+_TABLE_FIELDS = frozenset(Table.__struct_fields__)
+
+
+def update(record: T, **changes: Any) -> T:
+    """``msgspec.structs.replace`` that also takes a ``State``'s table fields by name (a builder's shortcut)."""
+    if not isinstance(record, State):
+        return replace(record, **changes)  # type: ignore[type-var]
+    cold = {k: changes.pop(k) for k in [k for k in changes if k in _TABLE_FIELDS]}
+    if cold:
+        changes["table"] = replace(record.table, **cold)
+    return replace(record, **changes)  # type: ignore[return-value]
 
 
 def cid(warrior: str, slot: int) -> int:

@@ -53,9 +53,9 @@ from games.the_warriors.events import (
     LookoutPeeked,
     WarCardTaken,
 )
-from games.the_warriors.state import State, update
+from games.the_warriors.state import State
 
-from .helpers import DEFAULT_TRACK, TH, W, apply, cid, in_city, in_fight, legal, new, rolled, run, types, weapon_of
+from .helpers import DEFAULT_TRACK, TH, W, apply, cid, in_city, in_fight, legal, new, rolled, run, types, update, weapon_of
 
 ENGINE_CODES = {"action/malformed", "turn/not_your_turn", "game/over"}
 """Refusals the engine makes before any rule of the game is asked (they name no clause)."""

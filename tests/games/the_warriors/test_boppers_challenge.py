@@ -7,9 +7,8 @@ from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import CoverSpot, DiscardCard, Move, PlayCard, RemoveWeapon, Rest, Run, StandAndFight, TakeWarCard
 from games.the_warriors.events import BopperDeckBuilt, BopperRevealed, Challenged, LocationPeeked
-from games.the_warriors.state import update
 
-from .helpers import TH, W, apply, cid, in_city, in_fight, legal, new, rolled, run, types, weapon_of
+from .helpers import TH, W, apply, cid, in_city, in_fight, legal, new, rolled, run, types, update, weapon_of
 
 ARRESTED, FUZZ, COTP, JUMPED = 12, 15, 18, 21
 ALL_TOKENS = cat.FIGHT_SPACES

@@ -8,9 +8,8 @@ from games.the_warriors import catalog as cat
 from games.the_warriors.actions import GiveUp, Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
 from games.the_warriors.events import BopperRevealed, CardRemoved, CityTurnStarted, Moved
 from games.the_warriors.phases.city import legal_moves
-from games.the_warriors.state import update
 
-from .helpers import TH, apply, cid, in_city, in_fight, legal, new, run, types, weapon_of
+from .helpers import TH, apply, cid, in_city, in_fight, legal, new, run, types, update, weapon_of
 
 ALL_TOKENS = cat.FIGHT_SPACES
 COAST = tuple(range(12))

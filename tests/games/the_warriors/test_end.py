@@ -7,9 +7,8 @@ from games.the_warriors import catalog as cat
 from games.the_warriors.actions import CoverSpot, GiveUp, Move, Rest, Run, StandAndFight
 from games.the_warriors.events import GameEnded
 from games.the_warriors.phases.fight import is_won
-from games.the_warriors.state import update
 
-from .helpers import W, apply, in_city, legal, new, rolled, run, types
+from .helpers import W, apply, in_city, legal, new, rolled, run, types, update
 
 CONEY = cat.CONEY_SPACE
 TRACK_3 = (cat.ROGUES, cat.LIZZIES, W, cat.HI_HATS, cat.PUNKS, cat.ORPHANS, cat.FURIES)

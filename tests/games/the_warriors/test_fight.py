@@ -20,9 +20,8 @@ from games.the_warriors.actions import (
 )
 from games.the_warriors.events import CardPlayed, DiceRolled, LookoutPeeked, TurnStarted
 from games.the_warriors.phases.fight import is_won
-from games.the_warriors.state import update
 
-from .helpers import TH, apply, cid, in_fight, legal, new, rolled, run, types, weapon_of
+from .helpers import TH, apply, cid, in_fight, legal, new, rolled, run, types, update, weapon_of
 
 GRAVEYARD, BACKSTREETS = 2, 1
 CHAIN0, CHAIN1 = weapon_of(cat.CHAIN), weapon_of(cat.CHAIN, 1)

@@ -7,9 +7,8 @@ from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import Boost, ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, PlayCard
 from games.the_warriors.events import CardsDiscarded, DiceSettled, FightEnded, GameEnded, TurnStarted, WarriorsDropped
-from games.the_warriors.state import update
 
-from .helpers import TH, W, apply, cid, in_fight, legal, new, rolled, run, types, weapon_of
+from .helpers import TH, W, apply, cid, in_fight, legal, new, rolled, run, types, update, weapon_of
 
 GRAVEYARD = 2
 CHAIN0, BK0, MOL0 = weapon_of(cat.CHAIN), weapon_of(cat.BRASS_KNUCKLES), weapon_of(cat.MOLOTOV)

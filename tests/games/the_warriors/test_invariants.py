@@ -18,7 +18,9 @@ from boardcore.bots import make_bots
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.events import FightStarted
-from games.the_warriors.state import State, update
+from games.the_warriors.state import State
+
+from .helpers import update
 
 
 def _exactly_once(ids: tuple[int, ...], total: int, what: str) -> None:

@@ -9,9 +9,9 @@ from games.the_warriors import catalog as cat
 from games.the_warriors.actions import OpenFirstFight
 from games.the_warriors.events import FightStarted
 from games.the_warriors.phases.fight import rival_is_higher
-from games.the_warriors.state import State, update
+from games.the_warriors.state import State
 
-from .helpers import TH, W, apply, cid, new
+from .helpers import TH, W, apply, cid, new, update
 
 
 def opened(s: State) -> State:

@@ -14,7 +14,7 @@ from boardcore.tuples import put
 from .. import catalog as cat
 from ..actions import DiscardCard, RemoveWeapon
 from ..events import BopperDeckBuilt, BopperRevealed, CardRemoved, CardsDiscarded, WeaponRemoved
-from ..state import State, update
+from ..state import State, with_table
 from ..table import Night, decision, offer
 from .challenge import challenge
 from .city_turns import end_city_turn
@@ -124,22 +124,30 @@ def evolve_bopper_revealed(state: State, e: BopperRevealed) -> State:
     city = state.city
     assert city is not None
     deck = state.bopper_deck[1:]
-    seen = state.table.lookout_card == e.card
-    lookout: dict[str, Any] = {"lookout_seat": -1, "lookout_card": -1, "lookout_bottom": False} if seen else {}
     if cat.bopper_kind(e.card) == cat.COAST_IS_CLEAR:
-        return update(state, bopper_deck=deck, bopper_discard=(*state.bopper_discard, e.card), city=replace(city, reveals=city.reveals - 1), **lookout)
-    threats = (*state.threats[e.player], e.card)
-    reveals = 0 if len(threats) >= 3 else city.reveals - 1
-    return update(state, bopper_deck=deck, threats=put(state.threats, e.player, threats), city=replace(city, reveals=reveals), **lookout)
+        state = replace(state, bopper_deck=deck, bopper_discard=(*state.bopper_discard, e.card), city=replace(city, reveals=city.reveals - 1))
+    else:
+        threats = (*state.threats[e.player], e.card)
+        reveals = 0 if len(threats) >= 3 else city.reveals - 1
+        state = replace(state, bopper_deck=deck, threats=put(state.threats, e.player, threats), city=replace(city, reveals=reveals))
+    return _forget_lookout(state) if state.table.lookout_card == e.card else state
+
+
+def _forget_lookout(state: State) -> State:
+    """Nobody knows a Bopper card's place any more (it was revealed, or the deck was shuffled)."""
+    table = state.table
+    if table.lookout_seat == -1 and table.lookout_card == -1 and not table.lookout_bottom:
+        return state
+    return with_table(state, lookout_seat=-1, lookout_card=-1, lookout_bottom=False)
 
 
 def evolve_bopper_deck_built(state: State, e: BopperDeckBuilt) -> State:
-    state = update(state, bopper_deck=e.order, lookout_seat=-1, lookout_card=-1, lookout_bottom=False)
+    state = _forget_lookout(state)
     if e.reason == "empty":
-        return update(state, bopper_discard=())
+        return replace(state, bopper_deck=e.order, bopper_discard=())
     if e.reason == "third_threat":
-        return update(state, bopper_discard=(), threats=put(state.threats, e.player, ()))
-    return update(state, threats=put(state.threats, e.player, ()))
+        return replace(state, bopper_deck=e.order, bopper_discard=(), threats=put(state.threats, e.player, ()))
+    return replace(state, bopper_deck=e.order, threats=put(state.threats, e.player, ()))
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

@@ -11,7 +11,7 @@ from boardcore import Refusal
 from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
-from ..state import State, update
+from ..state import State, with_table
 from ..table import Night, decision, no_problem, offer
 from .city_turns import end_city_turn
 from .fight import open_fight
@@ -85,12 +85,12 @@ def evolve_location_peeked(state: State, e: LocationPeeked) -> State:
 
 
 def evolve_chose_fight(state: State, e: ChoseFight) -> State:
-    return update(state, loc_down=state.table.loc_down[1:], instigator=e.player)
+    return with_table(state, loc_down=state.table.loc_down[1:], instigator=e.player)
 
 
 def evolve_ran(state: State, e: Ran) -> State:
     table = state.table
-    return update(state, loc_down=table.loc_down[1:], loc_up=(*table.loc_up, e.tile), bottles=table.bottles + 1)
+    return with_table(state, loc_down=table.loc_down[1:], loc_up=(*table.loc_up, e.tile), bottles=table.bottles + 1)
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

@@ -15,7 +15,7 @@ from boardcore.tuples import put, without
 from .. import catalog as cat
 from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
 from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
-from ..state import State, update
+from ..state import State
 from ..table import Night, decision, no_problem, offer
 from . import showdown
 from .boppers import reveal
@@ -234,12 +234,15 @@ DECISIONS = {
 
 
 def evolve_moved(state: State, e: Moved) -> State:
-    table = state.table
-    tokens = without(table.tokens, e.space) if e.space in table.tokens else table.tokens
-    arrived = (*table.arrived, e.player) if e.space == cat.CONEY_SPACE else table.arrived
     city = state.city
     assert city is not None
-    return update(state, positions=put(state.positions, e.player, e.space), tokens=tokens, arrived=arrived, city=replace(city, reveals=e.reveals))
+    state = replace(state, positions=put(state.positions, e.player, e.space), city=replace(city, reveals=e.reveals))
+    table = state.table
+    if e.space in table.tokens:
+        return replace(state, table=replace(table, tokens=without(table.tokens, e.space)))
+    if e.space == cat.CONEY_SPACE:
+        return replace(state, table=replace(table, arrived=(*table.arrived, e.player)))
+    return state
 
 
 def evolve_rested(state: State, e: Rested) -> State:

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from boardcore.seats import clockwise, next_seat
 
 from ..events import CityTurnStarted, GameEnded
-from ..state import City, State, update
+from ..state import City, State
 from ..table import Night, offer
 
 
@@ -37,7 +39,7 @@ def end_city_turn(turn: Night) -> None:
 
 
 def evolve_city_turn_started(state: State, e: CityTurnStarted) -> State:
-    return update(state, city=City(player=e.player, resume=e.resume), city_turns=state.city_turns + 1)
+    return replace(state, city=City(player=e.player, resume=e.resume), city_turns=state.city_turns + 1)
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {CityTurnStarted: evolve_city_turn_started}

@@ -53,7 +53,7 @@ from ..events import (
     WarriorChosen,
     WarriorsDropped,
 )
-from ..state import City, Fight, State, update
+from ..state import City, Fight, State, with_table
 from ..table import Night, decision, no_problem, offer, to_discard
 from .fight_turn import (
     boost,
@@ -494,10 +494,10 @@ def evolve_fight_started(state: State, e: FightStarted) -> State:
         need_rep=e.need_rep,
         weapon_uses=(0,) * state.table.players,
     )
-    state = update(state, fight=fight, instigator=e.instigator, city=None, pending=None, fights=state.table.fights + 1)
+    state = replace(state, fight=fight, city=None, pending=None)
     if e.showdown:
-        state = update(state, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
-    return state
+        return with_table(state, instigator=e.instigator, fights=state.table.fights + 1, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
+    return with_table(state, instigator=e.instigator, fights=state.table.fights + 1)
 
 
 def evolve_warrior_chosen(state: State, e: WarriorChosen) -> State:
@@ -526,16 +526,16 @@ def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
 
 
 def evolve_rival_defeated(state: State, e: RivalDefeated) -> State:
-    return update(state, track=(*without(state.table.track, e.gang), e.gang))
+    return with_table(state, track=(*without(state.table.track, e.gang), e.gang))
 
 
 def evolve_gang_revealed(state: State, e: GangRevealed) -> State:
     table = state.table
-    return update(state, gang_up=(*table.gang_up, table.rival), rival=e.gang, gang_down=table.gang_down[1:])
+    return with_table(state, gang_up=(*table.gang_up, table.rival), rival=e.gang, gang_down=table.gang_down[1:])
 
 
 def evolve_gang_stack_shuffled(state: State, e: GangStackShuffled) -> State:
-    return update(state, gang_down=e.order, gang_up=())
+    return with_table(state, gang_down=e.order, gang_up=())
 
 
 def evolve_warriors_dropped(state: State, e: WarriorsDropped) -> State:
@@ -544,17 +544,17 @@ def evolve_warriors_dropped(state: State, e: WarriorsDropped) -> State:
     for _ in range(e.steps):
         track[at], track[at + 1] = track[at + 1], track[at]
         at += 1
-    return update(state, track=tuple(track))
+    return with_table(state, track=tuple(track))
 
 
 def evolve_location_returned(state: State, e: LocationReturned) -> State:
     if e.tile == cat.VAN_CORTLANDT:
         return state
-    return update(state, loc_up=(*state.table.loc_up, e.tile))
+    return with_table(state, loc_up=(*state.table.loc_up, e.tile))
 
 
 def evolve_location_stack_shuffled(state: State, e: LocationStackShuffled) -> State:
-    return update(state, loc_down=e.order, loc_up=())
+    return with_table(state, loc_down=e.order, loc_up=())
 
 
 def evolve_fight_ended(state: State, e: FightEnded) -> State:

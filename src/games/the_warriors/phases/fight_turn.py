@@ -33,7 +33,7 @@ from ..events import (
     WarCardTaken,
     WeaponTurnedUp,
 )
-from ..state import Fight, State, update
+from ..state import Fight, State, with_table
 from ..table import Night, face_up_weapons, offer, to_discard
 
 # --- what a turn may do (Weapon Spots, Number Spots, War Cards, Weapons) ------------------
@@ -46,9 +46,17 @@ def fight_of(state: State) -> Fight:
     return fight
 
 
+SPOTS = {
+    (gang, location): (*cat.GANGS[gang].spots, *cat.location_tile(location).spots)
+    for gang in range(len(cat.GANGS))
+    for location in (cat.CONEY, *range(len(cat.LOCATIONS)))
+}
+"""The spots of every pairing of a Gang tile with a Location (or the Coney) tile, built once."""
+
+
 def spots(fight: Fight) -> tuple[cat.Spot, ...]:
     """Every spot of the fight: the 2 Gang spots, then the Location (or Coney) spots."""
-    return (*cat.GANGS[fight.gang].spots, *cat.location_tile(fight.location).spots)
+    return SPOTS[fight.gang, fight.location]
 
 
 def dice_cap(fight: Fight) -> int:
@@ -193,7 +201,7 @@ def play_card_options(state: State, seat: int, f: Fight) -> list[PlayCard]:
     others = others_in_fight(f, seat)
     spent = state.spent
     for card_id in state.hands[seat]:
-        c = cat.card(card_id)
+        c = cat.WAR_CARDS[card_id]
         if f.dice_total + c.dice > cap:
             continue
         out.append(PlayCard(card=card_id))
@@ -471,13 +479,10 @@ def boost(turn: Night, seat: int, action: Boost) -> None:
 def _use_weapon(state: State, f: Fight, seat: int, weapon: int) -> tuple[State, Fight]:
     """WR-WPN-03/07: face down, or a Molotov out of the game; counts for the hands and the Hi-Hats."""
     if cat.weapon_type(weapon) == cat.MOLOTOV:
-        state = update(
-            state,
-            weapons=put(state.weapons, seat, without(state.weapons[seat], weapon)),
-            weapons_removed=(*state.weapons_removed, weapon),
-        )
+        state = replace(state, weapons=put(state.weapons, seat, without(state.weapons[seat], weapon)))
+        state = with_table(state, weapons_removed=(*state.table.weapons_removed, weapon))
     else:
-        state = update(state, spent=tuple(sorted((*state.spent, weapon))))
+        state = replace(state, spent=tuple(sorted((*state.spent, weapon))))
     f = replace(f, turn_weapons=f.turn_weapons + 1, weapon_uses=put(f.weapon_uses, seat, f.weapon_uses[seat] + 1))
     return state, f
 
@@ -499,14 +504,14 @@ def evolve_card_played(state: State, e: CardPlayed) -> State:
 
 
 def evolve_lookout_peeked(state: State, e: LookoutPeeked) -> State:
-    return update(state, lookout_seat=e.player, lookout_card=e.card, lookout_bottom=False)
+    return with_table(state, lookout_seat=e.player, lookout_card=e.card, lookout_bottom=False)
 
 
 def evolve_lookout_decided(state: State, e: LookoutDecided) -> State:
     if not e.bottom:
         return state
     deck = state.bopper_deck
-    return update(state, bopper_deck=(*deck[1:], deck[0]), lookout_bottom=True)
+    return with_table(replace(state, bopper_deck=(*deck[1:], deck[0])), lookout_bottom=True)
 
 
 def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
@@ -532,7 +537,7 @@ def evolve_die_boosted(state: State, e: DieBoosted) -> State:
     if ability == cat.PLUS_ONE_POWER:
         f = replace(f, powers=without(f.powers, e.card))
     elif ability == cat.PLUS_ONE_FROM_HAND_OWN:
-        state = update(state, hands=put(state.hands, e.by, without(state.hands[e.by], e.card)), war_removed=(*state.war_removed, e.card))
+        state = replace(state, hands=put(state.hands, e.by, without(state.hands[e.by], e.card)), war_removed=(*state.war_removed, e.card))
     else:
         state = to_discard(state, e.by, (e.card,))
     return replace(state, fight=replace(f, dice=put(f.dice, e.die, f.dice[e.die] + 1)))
