@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import msgspec
 import psycopg
 from psycopg import sql
 
@@ -160,12 +161,22 @@ class PostgresStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[tuple[Any, ...]]]:
-        """One transaction on the (re)opened connection; connection failures become :class:`StoreUnavailable`."""
+        """One pipelined transaction on the (re)opened connection: statements go out without waiting for each other's
+        results until a result is read or the transaction commits. Connection failures become :class:`StoreUnavailable`."""
         with self._lock:
             db = self._connection()
             try:
-                with db.transaction():
+                with db.pipeline(), db.transaction():
                     yield db
+            except psycopg.OperationalError as exc:
+                raise StoreUnavailable(f"the PostgreSQL store failed: {exc}") from exc
+
+    def _query(self, query: str, params: tuple[Any, ...] | dict[str, Any]) -> list[tuple[Any, ...]]:
+        """The rows of one read-only statement (its own snapshot, no explicit transaction: one round trip)."""
+        with self._lock:
+            db = self._connection()
+            try:
+                return db.execute(query, params).fetchall()
             except psycopg.OperationalError as exc:
                 raise StoreUnavailable(f"the PostgreSQL store failed: {exc}") from exc
 
@@ -180,78 +191,70 @@ class PostgresStore:
                     (match_id, header.game, players_text(header.players), header_text(header), now, now),
                 )
                 db.execute("INSERT INTO boardcore_secrets (match_id, seed, salt) VALUES (%s, %s, %s)", (match_id, *secret_row(secret)))
-                return self._info(db, match_id)
         except psycopg.errors.UniqueViolation:
             raise MatchExists(match_id) from None
+        return info_from_row((match_id, header.game, players_text(header.players), "active", 0, 0, now, now))
 
     def append(self, match_id: str, entry: Entry, status: Status) -> MatchInfo:
         try:
             with self._transaction() as db:
-                row = db.execute("SELECT revision, steps FROM boardcore_matches WHERE match_id = %s FOR UPDATE", (match_id,)).fetchone()
+                row = db.execute(f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE match_id = %s FOR UPDATE", (match_id,)).fetchone()
                 if row is None:
                     raise UnknownMatch(match_id)
-                revision, steps = int(row[0]), int(row[1])
-                steps = check_append(match_id, revision, steps, entry, status)
+                info = info_from_row(row)
+                steps = check_append(match_id, info.revision, info.steps, entry, status)
+                now = time.time()
                 db.execute(
                     f"INSERT INTO boardcore_journal (match_id, {JOURNAL_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                     (match_id, *entry_row(entry)),
                 )
                 db.execute(
                     "UPDATE boardcore_matches SET revision = %s, steps = %s, status = %s, updated = %s WHERE match_id = %s",
-                    (entry.revision, steps, status, time.time(), match_id),
+                    (entry.revision, steps, status, now, match_id),
                 )
                 db.execute("SELECT pg_notify(%s, %s)", (self.channel, json.dumps({"match_id": match_id, "revision": entry.revision})))
-                return self._info(db, match_id)
         except psycopg.errors.UniqueViolation:  # unreachable behind FOR UPDATE; the primary key is the backstop
             raise RevisionConflict(match_id, entry.revision, entry.revision) from None
+        return msgspec.structs.replace(info, revision=entry.revision, steps=steps, status=status, updated=now)
 
     def journal(self, match_id: str, since: int = 0) -> list[Entry]:
         check_since(since)
-        with self._transaction() as db:
-            self._info(db, match_id)
-            rows = db.execute(
-                f"SELECT {JOURNAL_COLUMNS} FROM boardcore_journal WHERE match_id = %s AND revision > %s ORDER BY revision",
-                (match_id, since),
-            ).fetchall()
+        rows = self._query(
+            f"SELECT {JOURNAL_COLUMNS} FROM boardcore_journal WHERE match_id = %s AND revision > %s ORDER BY revision", (match_id, since)
+        )
+        if not rows:
+            self.info(match_id)  # an empty journal, or no such match
         return [entry_from_row(match_id, row) for row in rows]
 
     def header(self, match_id: str) -> Header:
-        with self._transaction() as db:
-            row = db.execute("SELECT header FROM boardcore_matches WHERE match_id = %s", (match_id,)).fetchone()
-        if row is None:
+        rows = self._query("SELECT header FROM boardcore_matches WHERE match_id = %s", (match_id,))
+        if not rows:
             raise UnknownMatch(match_id)
-        return header_from_text(match_id, str(row[0]))
+        return header_from_text(match_id, str(rows[0][0]))
 
     def info(self, match_id: str) -> MatchInfo:
-        with self._transaction() as db:
-            return self._info(db, match_id)
+        rows = self._query(f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE match_id = %s", (match_id,))
+        if not rows:
+            raise UnknownMatch(match_id)
+        return info_from_row(rows[0])
 
     def matches(self, *, game: str | None = None, status: Status | None = None) -> list[MatchInfo]:
-        with self._transaction() as db:
-            rows = db.execute(
-                f"SELECT {INFO_COLUMNS} FROM boardcore_matches"
-                " WHERE (%(game)s::text IS NULL OR game = %(game)s) AND (%(status)s::text IS NULL OR status = %(status)s)"
-                " ORDER BY created, match_id",
-                {"game": game, "status": status},
-            ).fetchall()
+        rows = self._query(
+            f"SELECT {INFO_COLUMNS} FROM boardcore_matches"
+            " WHERE (%(game)s::text IS NULL OR game = %(game)s) AND (%(status)s::text IS NULL OR status = %(status)s)"
+            " ORDER BY created, match_id",
+            {"game": game, "status": status},
+        )
         return [info_from_row(row) for row in rows]
 
     def secret(self, match_id: str) -> SeedSecret:
-        with self._transaction() as db:
-            row = db.execute("SELECT seed, salt FROM boardcore_secrets WHERE match_id = %s", (match_id,)).fetchone()
-        if row is None:
+        rows = self._query("SELECT seed, salt FROM boardcore_secrets WHERE match_id = %s", (match_id,))
+        if not rows:
             raise UnknownMatch(match_id)
-        return secret_from_row(match_id, row)
+        return secret_from_row(match_id, rows[0])
 
     def close(self) -> None:
         with self._lock:
             if self._db is not None:
                 self._db.close()
                 self._db = None
-
-    @staticmethod
-    def _info(db: psycopg.Connection[tuple[Any, ...]], match_id: str) -> MatchInfo:
-        row = db.execute(f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE match_id = %s", (match_id,)).fetchone()
-        if row is None:
-            raise UnknownMatch(match_id)
-        return info_from_row(row)
