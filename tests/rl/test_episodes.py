@@ -16,6 +16,7 @@ from boardcore.encoding import state_digest
 from boardcore.match import Match
 from boardcore.rl import BoardcoreEnv, Decision
 from boardcore.rng import DETERMINIZE, Rng
+from boardcore.testing.kit import find_secrets
 from boardcore.verify import verify
 from tests.rl.cases import CASES, masked_random_steps, seat
 
@@ -146,3 +147,33 @@ def test_agents_choose_only_between_real_alternatives(name: str, players: int) -
         offered = int(token.mask.sum())
         assert offered >= 1
         assert token.prefix_empty or offered >= 2, "a forced token was asked for"
+
+
+RENDER_TOKENS = 600
+"""Tokens of the episode whose text is scanned, for every seat, after every token."""
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_render_shows_a_seat_nothing_hidden_from_it(name: str, players: int) -> None:
+    """The ansi text each seat gets (the lines each step adds, then whose turn it is and, for the seat to act, its
+    own options) never holds a word the game declares hidden from that seat at that moment (``game.secrets``).
+
+    Only the lines new at each step are scanned: an older line may name a card that was public then and is hidden
+    again now (a discard pile shuffled back), which is no leak.
+    """
+    env = BoardcoreEnv(name, players, render_mode="ansi")
+    game = env.game
+    if game.secrets is None:
+        pytest.skip(f"{name} declares no secrets(state, viewer) to scan for")
+    told = [0] * players
+    for _agent, token in masked_random_steps(env, SEED, RENDER_TOKENS):
+        env.step(token)
+        for viewer in range(players):
+            env.render_seat = viewer
+            lines = str(env.render()).split("\n")
+            new = [*lines[1 + told[viewer] : -1], lines[-1]]
+            told[viewer] = len(lines) - 2
+            text = "\n".join(new)
+            words = [word for word in game.secrets(env.match.state, viewer) if word in text]  # a cheap filter first
+            found = find_secrets(text, words)
+            assert not found, f"the text for seat {viewer} names {sorted(found)}: {new}"
