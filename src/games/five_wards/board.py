@@ -74,12 +74,12 @@ def empty_slot(card: str | None) -> Slot:
 
 def is_landmark(slot: Slot) -> bool:
     """A beige Landmark is in this position."""
-    return slot.card is not None and not is_brawl(slot.card)
+    return slot.card in LANDMARK_BY_ID
 
 
 def is_brawl_slot(slot: Slot) -> bool:
     """A red Brawl is in this position."""
-    return slot.card is not None and is_brawl(slot.card)
+    return slot.card in BRAWL_BY_ID
 
 
 def filled(slot: Slot) -> bool:

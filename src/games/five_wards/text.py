@@ -313,33 +313,44 @@ def round_lines(events: Sequence[E.Event], names: Names) -> list[str]:
             runs.append((number, number, text))
 
     for e in events:
-        if isinstance(e, E.StartPassed) and e.repeat:
-            repeats += 1
+        kind = type(e)
+        if kind not in _TOLD:
+            continue
+        if isinstance(e, E.StartPassed):
+            repeats += e.repeat
         elif isinstance(e, E.BrawlResolved):
             brawls.append(_brawl_summary(e, names))
-        elif isinstance(e, E.CardDeployed):
+        elif kind is E.CardDeployed:
             deployed += 1
         elif isinstance(e, E.BossTaken):
             bosses.append(f"{names[e.player]} in {WARDS[e.ward]} ({e.height})")
-        elif type(e) in SCHEME_NAMES:
-            schemes.append(SCHEME_NAMES[type(e)])
-        elif isinstance(e, E.FinalRoundBegan):
+        elif kind in SCHEME_NAMES:
+            schemes.append(SCHEME_NAMES[kind])
+        elif kind is E.FinalRoundBegan:
             final = True
-        elif isinstance(e, E.RoundEnded):
+        elif kind is E.RoundEnded:
             close()
             number, repeats, deployed = number + 1, 0, 0
             brawls, bosses, schemes = [], [], []
-        elif isinstance(e, E.GameScored):
+        elif kind is E.GameScored:
             close()
     return [f"  {f'Round {a}' if a == b else f'Rounds {a}-{b}'}: {text}" for a, b, text in runs]
+
+
+_TOLD = frozenset({E.StartPassed, E.BrawlResolved, E.CardDeployed, E.BossTaken, E.FinalRoundBegan, E.RoundEnded, E.GameScored, *SCHEME_NAMES})
+"""The events the round lines read (a game has thousands of others)."""
+_FEATS = frozenset({E.BrawlResolved, E.BossTaken, E.ThugsDeployed, *SCHEME_NAMES})
 
 
 def _feats(events: Sequence[E.Event], n: int) -> tuple[list[int], list[int], list[int], list[int]]:
     """Per seat: Brawls won, Ward Boss takeovers, Thugs recruited, Schemes executed (all public events)."""
     brawls_won, takeovers, recruited, schemes = [0] * n, [0] * n, [0] * n, [0] * n
     for e in events:
-        if isinstance(e, E.BrawlResolved) and e.winner >= 0 and e.rallied:
-            brawls_won[e.winner] += 1
+        if type(e) not in _FEATS:
+            continue
+        if isinstance(e, E.BrawlResolved):
+            if e.winner >= 0 and e.rallied:
+                brawls_won[e.winner] += 1
         elif isinstance(e, E.BossTaken):
             takeovers[e.player] += 1
         elif isinstance(e, E.ThugsDeployed):

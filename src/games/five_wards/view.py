@@ -216,7 +216,7 @@ nobody (everyone learns the size), cards turned face up everyone (a reveal); the
 
 
 def _hidden_ids(state: State, viewer: int | None) -> set[str]:
-    """Every card and tile id hidden from ``viewer`` now."""
+    """Every card and tile id hidden from ``viewer`` now (less any in plain view, should a built state hold one twice)."""
     supply = state.supply
     ids = {*state.tactics_deck, *supply.landmark_deck, *supply.leftover_deck, *supply.recruit_stack}
     ids |= {t.id for t in SCORING_TILES} - set(supply.scoring)
@@ -225,7 +225,11 @@ def _hidden_ids(state: State, viewer: int | None) -> set[str]:
             ids.update(player.hand)
     if state.sealed is not None:
         ids.update(c for seat, cards in state.sealed.choices if seat != viewer for c in cards)
-    return ids
+    shown = {slot.card for slot in state.row} | {*state.discard, *supply.tiles, *supply.recruit_used}
+    shown.update(card for player in state.players for card in player.brawls)
+    if viewer is not None:
+        shown.update(state.players[viewer].hand)
+    return ids - shown
 
 
 def secrets(state: State, viewer: int | None) -> frozenset[str]:

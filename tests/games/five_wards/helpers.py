@@ -1,4 +1,4 @@
-"""Building 5 Wards scenario states and acting on them (shared by the scenario tests)."""
+"""Building 5 Wards scenario states (shared by the scenario tests); acting on them goes through ``boardcore.testing.kit``."""
 
 from __future__ import annotations
 
@@ -6,11 +6,12 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from boardcore.testing.kit import act, settle
+from boardcore.tuples import put
 from games.five_wards import GAME
-from games.five_wards.board import empty_slot, put
-from games.five_wards.game import settle
-from games.five_wards.phases.deploy import begin_deploy_events
-from games.five_wards.state import NOBODY, Player, Slot, State, Turn, WardState
+from games.five_wards.actions import EndTurn
+from games.five_wards.board import empty_slot, in_ward
+from games.five_wards.state import NOBODY, Player, SelectionTurn, Slot, State, WardState
 
 W1, W2, W3, W4, W5 = range(5)
 """Westchester, Northington, Centerville, Southtown, Eastwick (0-based)."""
@@ -33,18 +34,6 @@ def new(players: int = 4, seed: int = 0, **changes: Any) -> State:
     if supply:
         state = supplied(state, **supply)
     return replace(state, **rest) if rest else state
-
-
-def fold(state: State, events: list[Any]) -> State:
-    for e in events:
-        state = GAME.evolve(state, e)
-    return state
-
-
-def act(state: State, seat: int, action: Any) -> tuple[State, list[Any]]:
-    """Decide and fold one action; returns the next state and the events."""
-    events = GAME.decide(state, seat, action)
-    return fold(state, events), events
 
 
 def slot(card: str, spaces: tuple[int, ...] | None = None, bonus: int = NOBODY, **kw: Any) -> Slot:
@@ -80,21 +69,30 @@ def drafting(state: State, seat: int, pool: tuple[int, ...] | None = None, pick:
     snake = order + order[::-1]
     if pick is None:
         pick = snake.index(seat)
-    changes: dict[str, Any] = {"stage": "draft", "turn": Turn(player=seat), "pick": pick}
+    changes: dict[str, Any] = {"stage": "draft", "turn": SelectionTurn(player=seat), "pick": pick}
     if pool is not None:
         changes["pool"] = tuple(sorted(pool))
     return replace(state, **changes)
 
 
+def draft_done(state: State) -> State:
+    """``state`` just after the last selection of Phase 1 (the end of Phase 1 is due)."""
+    return replace(state, stage="draft", turn=None, pick=2 * len(state.players))
+
+
 def finish_draft(state: State) -> State:
-    """Run the end of Phase 1 (every selection made)."""
-    state = replace(state, stage="draft", turn=None, pick=2 * len(state.players))
-    return fold(state, settle(state, []))
+    """Run the end of Phase 1 (every selection made) up to the next decision."""
+    return settle(GAME, draft_done(state))[1]
+
+
+def brawls_done(state: State) -> State:
+    """``state`` just after the last Brawl of Phase 2 (Phase 3 is due)."""
+    return replace(state, stage="brawl", turn=None, sealed=None, brawl=len(state.row) - 1)
 
 
 def deploying(state: State) -> State:
     """Enter Phase 3 from ``state`` (Brawls already resolved) and run to the first decision."""
-    return fold(state, settle(state, begin_deploy_events(state)))
+    return settle(GAME, brawls_done(state))[1]
 
 
 def players_with(state: State, **changes: Any) -> tuple[Player, ...]:
@@ -110,15 +108,11 @@ def of(events: list[Any], kind: type) -> list[Any]:
 
 
 def count_in(state: State, w: int, seat: int) -> int:
-    from games.five_wards.board import in_ward
-
     return in_ward(state.wards[w], seat)
 
 
 def end_turn(state: State, seat: int) -> State:
     """End ``seat``'s Phase 1 turn if it is waiting only on an optional Vagrant (``EndTurn``)."""
-    from games.five_wards.actions import EndTurn
-
     if state.turn is not None and state.turn.player == seat and state.turn.acted:
-        state, _ = act(state, seat, EndTurn())
+        _, state = act(GAME, state, seat, EndTurn())
     return state

@@ -6,6 +6,8 @@ import pytest
 
 from boardcore import Match, Rng
 from boardcore.bots import make_bots, play_out
+from boardcore.encoding import state_digest
+from boardcore.testing import contract, leaks
 from games.five_wards import GAME
 from games.five_wards.bots import HouseBot
 
@@ -31,6 +33,7 @@ def test_house_bot_games_reach_the_real_final_round(players: int) -> None:
 def test_house_bot_is_seeded_from_the_bots_stream() -> None:
     """The same seed and seat give the same bot (and the same game); its draws never come from the rules RNG."""
     assert HouseBot.seeded(7, 2) == HouseBot(2, Rng.from_seed(7 * 1_000_003 + 2, 1))
+    assert GAME.house_bot == HouseBot.seeded
     a, b = _house_game(3, 4), _house_game(3, 4)
     assert [r.action for r in a.log.records] == [r.action for r in b.log.records] and a.state == b.state
 
@@ -54,7 +57,7 @@ def test_house_bot_sees_only_the_view() -> None:
 def test_demo_game_reads_as_a_complete_game() -> None:
     """``boardcore play five_wards --players 4 --seed 1``: the summary tells a game that ended by the rules."""
     match = _house_game(4, 1)
-    summary = GAME.summarize(match.state, match.events)
+    summary = match.summary(0)
     assert "The Landmark deck ran out and the final round was played." in summary
     assert "final round" in summary.split("Round by round:")[1]
     assert "points:" in summary and ("wins!" in summary or "share the win!" in summary)
@@ -62,19 +65,18 @@ def test_demo_game_reads_as_a_complete_game() -> None:
 
 def test_house_bot_games_keep_the_contract() -> None:
     """A house-bot game (Recruiting, Bribes, Blasts, the final round) passes the contract's replay, fold, legality and leak checks."""
-    from boardcore.encoding import state_digest
-    from boardcore.testing import contract
-
     match = Match.new(GAME, 4, 6)
     bots = make_bots(GAME, 4, 6, "house")
-    digests = [state_digest(match.state)]
+    states = [match.state]
     while not match.is_over:
         (seat,) = match.actors
         match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
-        digests.append(state_digest(match.state))
-    p = contract.Playout(GAME, 4, 6, match, tuple(digests))
+        states.append(match.state)
+    p = contract.Playout(GAME, 4, 6, match, tuple(states), tuple(map(state_digest, states)))
     assert match.state.final
     contract.check_replay_digests(p)
     contract.check_fold_rebuilds_state(p)
     contract.check_legal_actions_accepted(p, states=15, per_state=10)
-    contract.check_no_leaks(p, states=20)
+    contract.check_flow_is_consistent(p, states=40)
+    leaks.check_seats_see_only_their_own(p, states=20)
+    leaks.check_event_streams(p, steps=20)

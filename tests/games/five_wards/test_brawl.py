@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
 from msgspec.structs import replace
 
-from boardcore import IllegalAction
+from boardcore.testing.kit import act, refused, settle
 from games.five_wards import GAME
 from games.five_wards.actions import CommitTactics, DeployThugs, EndDeploy
 from games.five_wards.catalog import BOOT, CLUB, FIST, HAT, KNIFE
 from games.five_wards.events import BrawlOpened, BrawlResolved, BrawlRevealed, CardDeployed, TacticsCommitted
 from games.five_wards.state import NOBODY
 
-from .helpers import A, B, C, D, act, finish_draft, new, of, row, with_player
+from .helpers import A, B, C, D, draft_done, finish_draft, new, of, row, with_player
 
 
 def _brawl_state(cards, hands, dice, start=B, players=4, inspector=4):
@@ -28,7 +27,7 @@ def _commit_all(s, commits):
     events = []
     while s.stage == "brawl" and s.sealed is not None:
         (seat,) = GAME.actors(s)
-        s, ev = act(s, seat, CommitTactics(cards=tuple(commits.get(seat, ()))))
+        ev, s = act(GAME, s, seat, CommitTactics(cards=tuple(commits.get(seat, ()))))
         events += ev
     return s, events
 
@@ -44,7 +43,7 @@ def test_fw_test_08_three_way_tie_and_champion() -> None:
     while s.sealed is not None:
         (seat,) = GAME.actors(s)
         order.append(seat)
-        s, events = act(s, seat, CommitTactics(cards=tuple(hands[seat])))
+        events, s = act(GAME, s, seat, CommitTactics(cards=tuple(hands[seat])))
     assert order == [B, C, D, A]
     resolved = of(events, BrawlResolved)[0]
     assert resolved.totals == (3, 3, 3, 0) and resolved.rallied == (B, C) and resolved.winner == NOBODY
@@ -56,9 +55,9 @@ def test_fw_test_08_three_way_tie_and_champion() -> None:
         (seat,) = GAME.actors(s)
         if s.step.remaining:
             deployers.append(seat)
-            s, events = act(s, seat, DeployThugs(ward=0, count=1))
+            events, s = act(GAME, s, seat, DeployThugs(ward=0, count=1))
         else:
-            s, events = act(s, seat, EndDeploy())
+            events, s = act(GAME, s, seat, EndDeploy())
         if of(events, CardDeployed):
             assert deployers == [B, C]
             assert of(events, CardDeployed)[0].collector == NOBODY
@@ -68,13 +67,11 @@ def test_fw_test_08_three_way_tie_and_champion() -> None:
 
 def test_fw_brawl_01_11_left_to_right_and_dice_reused() -> None:
     """FW-BRAWL-01, FW-BRAWL-11, FW-BRAWL-12 (GAP-11): Brawls resolve left to right, the same dice count in each; then Phase 3."""
-    from games.five_wards.game import settle
-
     s = new(4, 0, row=row("L19", "B1", "L22", "B2", "L12"), start=A)
-    s = replace(s, players=tuple(replace(p, hand=()) for p in s.players), stage="draft", turn=None, pick=8)
+    s = draft_done(replace(s, players=tuple(replace(p, hand=()) for p in s.players)))
     s = with_player(s, A, dice=(HAT, FIST))
     # nobody holds cards: both Brawls resolve at once, in position order, with A's same 2 dice
-    events = settle(s, [])
+    events, _ = settle(GAME, s)
     resolved = of(events, BrawlResolved)
     assert [(e.position, e.winner, e.rallied) for e in resolved] == [(1, A, (A, A)), (3, A, (A, A))]
     assert "deploy" in [e.phase for e in events if type(e).__name__ == "PhaseBegan"]
@@ -84,14 +81,14 @@ def test_fw_brawl_01_positions_in_order_with_commitments() -> None:
     """FW-BRAWL-01: with cards in hand, the Brawl in position 2 opens before the one in position 4."""
     s = _brawl_state(("L19", "B1", "L22", "B2", "L12"), {A: ("T01", "T02")}, {})
     assert s.brawl == 1
-    s, events = act(s, A, CommitTactics(cards=("T01",)))
+    events, s = act(GAME, s, A, CommitTactics(cards=("T01",)))
     assert of(events, BrawlResolved)[0].position == 1 and s.stage == "brawl" and s.brawl == 3
 
 
 def test_fw_brawl_02_03_14_icon_total() -> None:
     """FW-BRAWL-02, FW-BRAWL-03, FW-BRAWL-14: Brawl icon Hat; 1 Hat die + 2 Hat Tactics cards = 3 Brawl icons."""
     s = _brawl_state(("B1", "L19", "L22", "L28", "L12"), {A: ("T01", "T02"), B: (), C: (), D: ()}, {A: (HAT, CLUB), B: (HAT, HAT)})
-    s, events = act(s, A, CommitTactics(cards=("T01", "T02")))
+    events, s = act(GAME, s, A, CommitTactics(cards=("T01", "T02")))
     resolved = of(events, BrawlResolved)[0]
     assert resolved.totals[A] == 3 and resolved.totals[B] == 2 and resolved.winner == A
 
@@ -102,7 +99,7 @@ def test_fw_brawl_04_05_06_commit_face_down_then_reveal() -> None:
     s = _brawl_state(("B1", "L19", "L22", "L28", "L12"), {A: ("T06",), B: ("T01", "T02"), C: ("T03",), D: ("T04",)}, {}, start=B)
     assert len(GAME.legal_actions(s, B)) == 4  # every subset of 2 cards
     assert GAME.legal_actions(s, A) == []
-    s, events = act(s, B, CommitTactics(cards=("T01", "T02")))
+    events, s = act(GAME, s, B, CommitTactics(cards=("T01", "T02")))
     committed = of(events, TacticsCommitted)[0]
     assert GAME.redact(committed, C) == TacticsCommitted(player=B, count=2, cards=None)
     assert GAME.redact(committed, B) == committed
@@ -110,11 +107,10 @@ def test_fw_brawl_04_05_06_commit_face_down_then_reveal() -> None:
     view_c = GAME.view(s, C)
     assert view_c.committed_counts == ((B, 2),) and view_c.sealed is not None and view_c.sealed.own is None
     assert GAME.view(s, B).sealed.own == ("T01", "T02")
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, B, CommitTactics(cards=("T03",)))
-    s, _ = act(s, C, CommitTactics())  # none at all
-    s, _ = act(s, D, CommitTactics(cards=("T04",)))  # a bluff
-    s, events = act(s, A, CommitTactics(cards=("T06",)))
+    refused(GAME, s, B, CommitTactics(cards=("T03",)), code="turn/not_your_turn")
+    _, s = act(GAME, s, C, CommitTactics())  # none at all
+    _, s = act(GAME, s, D, CommitTactics(cards=("T04",)))  # a bluff
+    events, s = act(GAME, s, A, CommitTactics(cards=("T06",)))
     revealed = of(events, BrawlRevealed)[0]
     assert dict(revealed.choices) == {A: ("T06",), B: ("T01", "T02"), C: (), D: ("T04",)}
     assert GAME.visibility[BrawlRevealed].reveals
@@ -127,11 +123,11 @@ def test_fw_brawl_07_08_fw_qr_01_clean_win_collects_after_deploy() -> None:
     wards = {a.ward for a in GAME.legal_actions(s, A) if isinstance(a, DeployThugs)}
     assert wards == {0, 1, 2, 4}
     assert s.players[A].brawls == ()
-    s, _ = act(s, A, DeployThugs(ward=1, count=1))
+    _, s = act(GAME, s, A, DeployThugs(ward=1, count=1))
     assert s.players[A].brawls == ()
-    s, events = act(s, A, DeployThugs(ward=4, count=1))
+    events, s = act(GAME, s, A, DeployThugs(ward=4, count=1))
     if s.step is not None:  # a Scheme is possible: skip it
-        s, events = act(s, A, EndDeploy())
+        events, s = act(GAME, s, A, EndDeploy())
     assert s.players[A].brawls == ("B3",)
 
 
@@ -146,7 +142,7 @@ def test_fw_brawl_07_gap_10_nobody_has_the_icon() -> None:
 def test_fw_brawl_13_champion_is_wild() -> None:
     """FW-BRAWL-13: a Champion counts as the Brawl's icon, whatever it is."""
     s = _brawl_state(("B5", "L19", "L22", "L28", "L12"), {A: ("T33",)}, {B: (CLUB,)})
-    s, events = act(s, A, CommitTactics(cards=("T33",)))
+    events, s = act(GAME, s, A, CommitTactics(cards=("T33",)))
     resolved = of(events, BrawlResolved)[0]
     assert resolved.totals[A] == 1 and resolved.totals[B] == 1 and resolved.winner == NOBODY
     assert len(resolved.rallied) == 2
@@ -165,12 +161,6 @@ def test_brawl_opened_waits_only_for_card_holders() -> None:
     for seat in (A, C, D):
         s = with_player(s, seat, hand=())
     s = with_player(s, B, hand=("T01",))
-    from games.five_wards.game import settle
-
-    from .helpers import fold
-
-    s2 = replace(s, stage="draft", turn=None, pick=8)
-    events = settle(s2, [])
+    events, s2 = settle(GAME, draft_done(s))
     assert of(events, BrawlOpened)[0].waiting == (B,)
-    s2 = fold(s2, events)
     assert GAME.actors(s2) == {B}

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from boardcore import IllegalAction
+from boardcore.testing.kit import act, refused, settle
 from games.five_wards import GAME
 from games.five_wards.actions import (
     Blast,
@@ -20,7 +18,7 @@ from games.five_wards.board import arrows
 from games.five_wards.events import BossTaken, CardDeployBegan, PhaseBegan, ThugsDeployed, ThugsReturned
 from games.five_wards.state import NOBODY
 
-from .helpers import W1, W2, W3, W4, W5, A, B, C, D, act, count_in, deploying, new, of, row, slot, ward, with_player, with_ward
+from .helpers import W1, W2, W3, W4, W5, A, B, C, D, brawls_done, count_in, deploying, new, of, row, slot, ward, with_player, with_ward
 
 TILES = ("R2", "R3", "R5", "R1", "R6")
 
@@ -41,7 +39,7 @@ def _wards(s, seat):
 def _finish(s, seat):
     """End ``seat``'s step if it is waiting only on an optional Scheme."""
     if s.step is not None and s.step.player == seat and s.step.remaining == 0:
-        s, _ = act(s, seat, EndDeploy())
+        _, s = act(GAME, s, seat, EndDeploy())
     return s
 
 
@@ -61,9 +59,8 @@ def test_fw_map_02_03_deploy_only_along_arrows() -> None:
     """FW-MAP-02, FW-MAP-03, FW-DEPLOY-05: Thugs deploy only to Wards the arrows reach; straight down is always one."""
     s = _deploy((slot("L01", (A, A, A), bonus=A), "L19", "L22", "L28", "L12"), inspector=W3)
     assert _wards(s, A) == {W1, W2, W5}
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, A, DeployThugs(ward=W4, count=1))
-    assert err.value.clause == "FW-MAP-02"
+    err = refused(GAME, s, A, DeployThugs(ward=W4, count=1), code="deploy/no_arrow")
+    assert err.clause == "FW-MAP-02"
 
 
 def test_fw_map_08_fw_deploy_06_brawl_anywhere() -> None:
@@ -80,13 +77,9 @@ def test_fw_deploy_02_03_04_fw_test_03_order() -> None:
     on a shared card the starting player C deploys before A."""
     cards = (slot("L02", (B, B, B)), "L19", slot("L08", (D, D, D)), slot("L12", (A, C, C)), slot("L14", (B, D)))
     s = new(4, 0, row=row(*cards), start=C, inspector=W4, tiles=TILES)
-    from games.five_wards.game import settle
-    from games.five_wards.phases.deploy import begin_deploy_events
-
-    events = settle(s, begin_deploy_events(s))
+    events, s = settle(GAME, brawls_done(s))
     assert events[1].positions == (3, 4, 0, 2)
     assert of(events, CardDeployBegan)[0].seats == (C, A)
-    s = deploying(s)
     assert s.step.position == 3 and s.step.player == C
 
 
@@ -101,10 +94,9 @@ def test_fw_deploy_05_split_all_thugs_incl_bonus() -> None:
     """FW-DEPLOY-05: all your Thugs on the card (bonus space included) deploy, to one or several reached Wards."""
     s = _deploy((slot("L01", (A, A, A), bonus=A), "L19", "L22", "L28", "L12"), inspector=W3, resources={A: (0, 0, 0)})
     assert s.step.remaining == 4
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, EndDeploy())  # Thugs with a destination must deploy
-    s, _ = act(s, A, DeployThugs(ward=W1, count=1))
-    s, _ = act(s, A, DeployThugs(ward=W5, count=3))
+    refused(GAME, s, A, EndDeploy(), code="deploy/thugs_left")  # Thugs with a destination must deploy
+    _, s = act(GAME, s, A, DeployThugs(ward=W1, count=1))
+    _, s = act(GAME, s, A, DeployThugs(ward=W5, count=3))
     assert count_in(s, W1, A) == 1 and count_in(s, W5, A) == 3
     assert s.round == 2 and s.row[0].card != "L01"  # deployed, then replaced in Phase 4
 
@@ -125,12 +117,12 @@ def test_fw_deploy_08_09_one_stack_per_round() -> None:
 
     cards = ("L19", slot("L02", (A, A, A)), slot("B2", (A, C)), "L28", "L12")
     s = _deploy(cards, inspector=W5, resources={A: (0, 0, 0)}, setup=setup)
-    s, events = act(s, A, DeployThugs(ward=W2, count=3))
+    events, s = act(GAME, s, A, DeployThugs(ward=W2, count=3))
     assert not of(events, BossTaken)  # example A: same height does not take over
     assert s.wards[W2].boss == B and s.wards[W2].fresh[A] == 3
     s = _finish(s, A)
     assert s.step.position == 2 and s.step.player == A
-    s, events = act(s, A, DeployThugs(ward=W2, count=1))
+    events, s = act(GAME, s, A, DeployThugs(ward=W2, count=1))
     assert of(events, BossTaken) == [BossTaken(ward=W2, player=A, height=4)]  # example B
     w = s.wards[W2]
     assert w.boss == A and w.boss_height == 4 and w.old[B] == 3
@@ -146,10 +138,10 @@ def test_fw_boss_02_03_05_own_stack() -> None:
 
     cards = (slot("L07", (A, A, A, A)), "L19", "L22", "L28", "L12")
     s = _deploy(cards, inspector=W3, resources={A: (0, 0, 0)}, setup=setup)
-    s2, events = act(s, A, DeployThugs(ward=W1, count=4))
+    events, s2 = act(GAME, s, A, DeployThugs(ward=W1, count=4))
     assert of(events, BossTaken) == [BossTaken(ward=W1, player=A, height=4)]
     assert count_in(s2, W1, A) == 7 and s2.wards[W1].boss_height == 4 and s2.wards[W1].old[A] == 3
-    s3, events = act(s, A, DeployThugs(ward=W1, count=2))
+    events, s3 = act(GAME, s, A, DeployThugs(ward=W1, count=2))
     assert not of(events, BossTaken) and s3.wards[W1].boss_height == 3 and count_in(s3, W1, A) == 5
 
 
@@ -159,9 +151,9 @@ def test_fw_boss_01_04_empty_space_and_ties() -> None:
     cards = (slot("L14", (A, A)), slot("L16", (B, B)), "L22", "L28", "L12")
     s = _deploy(cards, inspector=W3, resources={A: (0, 0, 0), B: (0, 0, 0)})
     assert s.wards[W1].boss == NOBODY
-    s, events = act(s, A, DeployThugs(ward=W1, count=2))
+    events, s = act(GAME, s, A, DeployThugs(ward=W1, count=2))
     assert of(events, BossTaken) == [BossTaken(ward=W1, player=A, height=2)]
-    s, events = act(s, B, DeployThugs(ward=W2, count=2))
+    events, s = act(GAME, s, B, DeployThugs(ward=W2, count=2))
     assert s.wards[W1].boss == A
 
 
@@ -171,10 +163,10 @@ def test_boss_own_current_stack_grows_on_the_space() -> None:
     cards = (slot("L07", (A, A, A, A)), "L19", "L22", "L28", slot("L16", (A, A)))
     s = _deploy(cards, inspector=W3, resources={A: (0, 0, 0)})
     assert s.step.position == 4
-    s, events = act(s, A, DeployThugs(ward=W1, count=2))
+    events, s = act(GAME, s, A, DeployThugs(ward=W1, count=2))
     assert of(events, BossTaken) == [BossTaken(ward=W1, player=A, height=2)]
     assert s.step.position == 0
-    s, events = act(s, A, DeployThugs(ward=W1, count=4))
+    events, s = act(GAME, s, A, DeployThugs(ward=W1, count=4))
     assert not of(events, BossTaken) and s.wards[W1].boss_height == 6 and s.wards[W1].fresh[A] == 0
     assert count_in(s, W1, A) == 6
 
@@ -185,13 +177,13 @@ def test_displaced_current_round_stack_can_come_back() -> None:
     cards = (slot("L09", (B, B)), slot("L02", (A, A, A)), slot("B2", (B, B), winner=B), "L28", "L12")
     s = _deploy(cards, inspector=W4, resources={A: (0, 0, 0), B: (0, 0, 0)})
     assert s.step.position == 0 and s.step.player == B  # Fish Market (D R) reaches Westchester and Northington
-    s, events = act(s, B, DeployThugs(ward=W2, count=2))
+    events, s = act(GAME, s, B, DeployThugs(ward=W2, count=2))
     assert of(events, BossTaken) == [BossTaken(ward=W2, player=B, height=2)]
     assert s.step.position == 1 and s.step.player == A
-    s, events = act(s, A, DeployThugs(ward=W2, count=3))
+    events, s = act(GAME, s, A, DeployThugs(ward=W2, count=3))
     assert of(events, BossTaken) == [BossTaken(ward=W2, player=A, height=3)] and s.wards[W2].fresh[B] == 2
     assert s.step.position == 2 and s.step.player == B
-    s, events = act(s, B, DeployThugs(ward=W2, count=2))
+    events, s = act(GAME, s, B, DeployThugs(ward=W2, count=2))
     assert of(events, BossTaken) == [BossTaken(ward=W2, player=B, height=4)]
     assert s.wards[W2].boss == B and s.wards[W2].boss_height == 4 and count_in(s, W2, A) == 3 and count_in(s, W2, B) == 4
 
@@ -207,15 +199,14 @@ def test_fw_recruit_01_02_04_one_to_two() -> None:
     assert DeployThugs(ward=W1, count=2, recruits=2) in GAME.legal_actions(s, A)
     assert DeployThugs(ward=W1, count=2, recruits=3) not in GAME.legal_actions(s, A)
     bag = s.players[A].bag
-    s2, events = act(s, A, DeployThugs(ward=W1, count=2, recruits=2))
+    events, s2 = act(GAME, s, A, DeployThugs(ward=W1, count=2, recruits=2))
     assert count_in(s2, W1, A) == 4 and s2.players[A].resources == (0, 0, 0)
     assert s2.players[A].bag == bag - 2 + 2  # paid resources go back to the bag (GAP-15)
     s = with_player(s, A, resources=(0, 0, 1))
-    s3, _ = act(s, A, DeployThugs(ward=W1, count=2, recruits=1))
+    _, s3 = act(GAME, s, A, DeployThugs(ward=W1, count=2, recruits=1))
     assert count_in(s3, W1, A) == 3
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, A, DeployThugs(ward=W1, count=2, recruits=2))
-    assert err.value.clause == "FW-RECRUIT-02"
+    err = refused(GAME, s, A, DeployThugs(ward=W1, count=2, recruits=2), code="deploy/bad_recruits")
+    assert err.clause == "FW-RECRUIT-02"
 
 
 def test_fw_recruit_03_05_same_card_only() -> None:
@@ -226,17 +217,17 @@ def test_fw_recruit_03_05_same_card_only() -> None:
     s = _deploy(cards, inspector=W5, tiles=tiles, start=A, resources={A: (0, 0, 1)})
     assert s.step.position == 1 and s.step.player == A and s.step.remaining == 1
     assert DeployThugs(ward=W3, count=1, recruits=1) not in GAME.legal_actions(s, A)
-    s, _ = act(s, A, DeployThugs(ward=W3, count=1))
+    _, s = act(GAME, s, A, DeployThugs(ward=W3, count=1))
     s = _finish(s, A)
     while s.step.player != A:
         seat = s.step.player
-        s, _ = act(s, seat, DeployThugs(ward=W2, count=s.step.remaining))
+        _, s = act(GAME, s, seat, DeployThugs(ward=W2, count=s.step.remaining))
         s = _finish(s, seat)
     assert s.step.position == 2
     assert DeployThugs(ward=W3, count=1, recruits=1) not in GAME.legal_actions(s, A)
     cards = ("L19", "L15", slot("L26", (A, A, C)), "L28", "L12")
     s = _deploy(cards, inspector=W5, tiles=tiles, resources={A: (0, 0, 1)})
-    s, _ = act(s, A, DeployThugs(ward=W3, count=2, recruits=1))
+    _, s = act(GAME, s, A, DeployThugs(ward=W3, count=2, recruits=1))
     assert s.wards[W3].boss == A and s.wards[W3].boss_height == 3
 
 
@@ -250,7 +241,7 @@ def test_recruit_short_bag() -> None:
 
     s = _deploy(cards, inspector=W3, tiles=tiles, resources={A: (0, 0, 2)}, setup=setup)
     assert DeployThugs(ward=W1, count=4, recruits=1) in GAME.legal_actions(s, A)
-    s, events = act(s, A, DeployThugs(ward=W1, count=4, recruits=1))
+    events, s = act(GAME, s, A, DeployThugs(ward=W1, count=4, recruits=1))
     assert of(events, ThugsDeployed)[0].added == 1 and count_in(s, W1, A) == 5
 
 
@@ -265,27 +256,25 @@ def test_fw_insp_02_04_fw_scheme_04_05_06_fw_test_04_bribe() -> None:
     s = _deploy(cards, inspector=W4, tiles=tiles, resources={B: (1, 1, 1), C: (1, 0, 1)})
     assert s.step.position == 3 and s.step.player == B
     assert _wards(s, B) == {W5}  # FW-INSP-04: Lodging House reaches only Southtown and Eastwick
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, B, DeployThugs(ward=W4, count=1))
-    assert err.value.clause == "FW-INSP-02"
-    s, _ = act(s, B, BribeInspector())
+    err = refused(GAME, s, B, DeployThugs(ward=W4, count=1), code="deploy/inspector")
+    assert err.clause == "FW-INSP-02"
+    _, s = act(GAME, s, B, BribeInspector())
     assert _wards(s, B) == {W4, W5} and s.players[B].resources == (1, 0, 1)
-    s, events = act(s, B, DeployThugs(ward=W4, count=2, recruits=1))
+    events, s = act(GAME, s, B, DeployThugs(ward=W4, count=2, recruits=1))
     assert of(events, ThugsDeployed)[0].added == 1 and count_in(s, W4, B) == 3
-    s, _ = act(s, B, DeployThugs(ward=W5, count=2))
+    _, s = act(GAME, s, B, DeployThugs(ward=W5, count=2))
     assert s.step.position == 4 and s.step.player == C
     assert _wards(s, C) == {W5} and BribeInspector() not in GAME.legal_actions(s, C)  # no Capital
-    s, _ = act(s, C, DeployThugs(ward=W5, count=5))
+    _, s = act(GAME, s, C, DeployThugs(ward=W5, count=5))
     s = _finish(s, C)
     assert s.step.position == 0 and s.step.player == B
     assert W4 in _wards(s, B) and BribeInspector() not in GAME.legal_actions(s, B)  # FW-SCHEME-05
-    with pytest.raises(IllegalAction) as err:  # even with a Capital to spare
-        GAME.decide(with_player(s, B, resources=(1, 1, 1)), B, BribeInspector())
-    assert err.value.code == "scheme/already_bribed" and err.value.clause == "FW-SCHEME-05"
-    s, _ = act(s, B, DeployThugs(ward=W4, count=2))
+    err = refused(GAME, with_player(s, B, resources=(1, 1, 1)), B, BribeInspector(), code="scheme/already_bribed")  # even with a Capital to spare
+    assert err.clause == "FW-SCHEME-05"
+    _, s = act(GAME, s, B, DeployThugs(ward=W4, count=2))
     assert count_in(s, W4, B) == 5
     assert any(isinstance(a, Bolster) for a in GAME.legal_actions(s, B))  # another Scheme for this card
-    s, _ = act(s, B, EndDeploy())
+    _, s = act(GAME, s, B, EndDeploy())
     assert s.players[B].brawls == ("B1",)
 
 
@@ -306,11 +295,10 @@ def test_gap_17_blocked_thugs_return() -> None:
     s = _deploy(cards, inspector=W1, resources={A: (1, 1, 1)}, setup=setup)
     assert set(GAME.legal_actions(s, A)) == {BribeInspector(), EndDeploy()}
     for scheme in (Bolster(from_ward=W3, from_fresh=False, to_ward=W4, to_fresh=False), Blast(ward=W3), BribeCopper(from_ward=W2, to_ward=W4)):
-        with pytest.raises(IllegalAction) as err:
-            GAME.decide(s, A, scheme)
-        assert err.value.code == "scheme/not_available" and err.value.clause == "FW-SCHEME-01"
+        err = refused(GAME, s, A, scheme, code="scheme/not_available")
+        assert err.clause == "FW-SCHEME-01"
     bag = s.players[A].bag
-    s2, events = act(s, A, EndDeploy())
+    events, s2 = act(GAME, s, A, EndDeploy())
     assert of(events, ThugsReturned)[0].count == 4 and s2.players[A].bag == bag + 4
     s3 = _deploy(cards, inspector=W1, resources={A: (1, 0, 1)})
     assert s3.players[A].bag == bag + 4 and s3.round == 2  # no Capital: returned at once
@@ -327,12 +315,11 @@ def test_fw_scheme_01_fw_qr_02_one_per_card() -> None:
         return with_ward(s, W3, ward(4, old={A: 2}))
 
     s = _deploy(cards, inspector=W3, resources={A: (2, 2, 2)}, setup=setup)
-    s, _ = act(s, A, Bolster(from_ward=W3, from_fresh=False, to_ward=W4, to_fresh=False))
+    _, s = act(GAME, s, A, Bolster(from_ward=W3, from_fresh=False, to_ward=W4, to_fresh=False))
     assert s.players[A].resources == (1, 2, 2)
     assert not any(isinstance(a, (Bolster, Blast, BribeCopper, BribeInspector)) for a in GAME.legal_actions(s, A))
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, A, Bolster(from_ward=W3, from_fresh=False, to_ward=W4, to_fresh=False))
-    assert err.value.clause == "FW-SCHEME-01"
+    err = refused(GAME, s, A, Bolster(from_ward=W3, from_fresh=False, to_ward=W4, to_fresh=False), code="scheme/not_available")
+    assert err.clause == "FW-SCHEME-01"
 
 
 def test_fw_scheme_02_03_bolster_joins_current_stack() -> None:
@@ -344,9 +331,9 @@ def test_fw_scheme_02_03_bolster_joins_current_stack() -> None:
 
     cards = (slot("L14", (A, A)), "L19", "L22", "L28", "L12")
     s = _deploy(cards, inspector=W3, resources={A: (1, 0, 0)}, setup=setup)
-    s, _ = act(s, A, DeployThugs(ward=W1, count=2))
+    _, s = act(GAME, s, A, DeployThugs(ward=W1, count=2))
     assert s.wards[W1].boss == B
-    s, events = act(s, A, Bolster(from_ward=W2, from_fresh=False, to_ward=W1, to_fresh=True))
+    events, s = act(GAME, s, A, Bolster(from_ward=W2, from_fresh=False, to_ward=W1, to_fresh=True))
     assert of(events, BossTaken) == [BossTaken(ward=W1, player=A, height=3)]
     assert count_in(s, W2, A) == 0 and s.players[A].resources == (0, 0, 0)
 
@@ -361,7 +348,7 @@ def test_fw_scheme_04_bribe_moves_copper_and_fw_scheme_09() -> None:
     cards = (slot("L14", (A, A)), "L19", "L22", "L28", "L12")
     s = _deploy(cards, inspector=W3, resources={A: (1, 1, 0)}, setup=setup)
     assert Bolster(from_ward=W2, from_fresh=False, to_ward=W3, to_fresh=False) in GAME.legal_actions(s, A)
-    s, _ = act(s, A, BribeCopper(from_ward=W5, to_ward=W3))
+    _, s = act(GAME, s, A, BribeCopper(from_ward=W5, to_ward=W3))
     assert s.wards[W5].coppers == 1 and s.wards[W3].coppers == 1
 
 
@@ -374,11 +361,10 @@ def test_fw_scheme_07_08_blast_and_boss_space() -> None:
     cards = (slot("L14", (A, A)), "L19", "L22", "L28", "L12")
     s = _deploy(cards, inspector=W3, resources={A: (0, 0, 1)}, setup=setup)
     assert {a.ward for a in GAME.legal_actions(s, A) if isinstance(a, Blast)} == {W4}
-    s, _ = act(s, A, Blast(ward=W4))
+    _, s = act(GAME, s, A, Blast(ward=W4))
     assert set(GAME.legal_actions(s, A)) == {BlastPick(source="boss"), BlastPick(source="old")}
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, DeployThugs(ward=W1, count=1))
-    s, _ = act(s, A, BlastPick(source="boss"))
+    refused(GAME, s, A, DeployThugs(ward=W1, count=1), code="scheme/blast_pending")
+    _, s = act(GAME, s, A, BlastPick(source="boss"))
     w = s.wards[W4]
     assert w.boss_height == 2 and w.old[B] == 2 and w.old[C] == 0 and w.old[A] == 1  # C's only Thug went automatically
 
@@ -392,13 +378,13 @@ def test_fw_test_15_blast_then_deploy() -> None:
 
     cards = ("L19", "L14", slot("L02", (A, A, A)), "L28", "L12")
     s = _deploy(cards, inspector=W1, resources={A: (0, 0, 1)}, setup=setup)
-    s1, _ = act(s, A, Blast(ward=W3))
+    _, s1 = act(GAME, s, A, Blast(ward=W3))
     assert s1.wards[W3].boss_height == 2
-    s1, events = act(s1, A, DeployThugs(ward=W3, count=3))
+    events, s1 = act(GAME, s1, A, DeployThugs(ward=W3, count=3))
     assert of(events, BossTaken) == [BossTaken(ward=W3, player=A, height=3)]
-    s2, events = act(s, A, DeployThugs(ward=W3, count=3))
+    events, s2 = act(GAME, s, A, DeployThugs(ward=W3, count=3))
     assert not of(events, BossTaken)
-    s2, events = act(s2, A, Blast(ward=W3))
+    events, s2 = act(GAME, s2, A, Blast(ward=W3))
     assert not of(events, BossTaken) and s2.wards[W3].boss == C and s2.wards[W3].boss_height == 2
 
 
@@ -408,5 +394,5 @@ def test_fw_deploy_11_then_phase_4() -> None:
     s = new(4, 0, row=row(*cards), inspector=W3, tiles=TILES)
     s = with_player(s, A, resources=(0, 0, 0))
     s = deploying(s)
-    s, events = act(s, A, DeployThugs(ward=W1, count=2))
+    events, s = act(GAME, s, A, DeployThugs(ward=W1, count=2))
     assert [e.phase for e in of(events, PhaseBegan)] == ["reset"] and s.round == 2 and s.stage == "draft"

@@ -5,14 +5,18 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from boardcore import IllegalAction, Match, Rng
+from boardcore import Match, Rng
 from boardcore.bots import RandomBot
+from boardcore.testing.kit import act, refused
 from games.five_wards import GAME, Options
-from games.five_wards.actions import CommitTactics, DeployThugs, Rally, SelectDie
+from games.five_wards.actions import CommitTactics, DeployThugs, Rally, Restock, SelectDie
+from games.five_wards.board import in_ward, thugs_on
+from games.five_wards.catalog import FIST, HAT
 from games.five_wards.events import GameScored, TacticsDrawn
+from games.five_wards.state import State
 from games.five_wards.view import determinize
 
-from .helpers import A, B, act, drafting, new, row, with_player
+from .helpers import A, B, drafting, new, row, with_player
 
 
 def _playout(players: int, seed: int, options: object = None) -> Match:
@@ -44,42 +48,44 @@ def test_natural_end_with_a_rally_heavy_bot() -> None:
         action, rng = rng.choice(preferred)
         match.apply(seat, action)
     assert match.state.final and match.state.phase1_count < 40
-    for state in match._states:
+    for step in range(len(match) + 1):
+        state = match.state_at(step)
         if state.stage not in ("over", "score"):
             assert all(_thugs_of(state, seat) == 40 for seat in range(3))
-    text = GAME.summarize(match.state, match.events)
-    assert "final round was played" in text and "Final score" in text
+    for viewer in (None, 0, 1, 2):
+        text = match.summary(viewer)
+        assert "final round was played" in text and "Final score" in text
 
 
 def test_summary_reads_well() -> None:
     """``summarize`` tells rounds, Brawls, Ward Bosses and the score per source."""
     match = _playout(4, 1)
-    text = GAME.summarize(match.state, match.events)
+    text = match.summary(2)
     for words in ("5 Wards, 4 players", "Ward Boss", "Brawl", "Final score", "Ward tiles + home Ward + Ward Bosses + Brawls + leftovers"):
         assert words in text
     assert text.strip().endswith("!")
+    assert match.summary(None) == match.summary(0) == text  # the summary reads only public information
 
 
 def test_describe_every_step() -> None:
-    """``describe`` gives a line for every action and every event of a game, as any viewer sees it."""
+    """Every action gets a label for its own seat, and every event a line for each viewer who receives it (none for
+    those who receive nothing of it)."""
     match = _playout(3, 2)
     for step in match.steps[:300]:
-        assert GAME.describe(step.action, step.player)
+        assert GAME.label(step.action, step.player)
         for event in step.events:
             for viewer in (None, 0, 1):
-                seen = GAME.redact(event, viewer)
-                if seen is not None:
-                    assert GAME.describe(seen, viewer)
+                text = GAME.describe(event, viewer)
+                assert (text is None) == (GAME.redact(event, viewer) is None)
+                assert text is None or text.strip()
 
 
 def test_hidden_information_in_events_and_views() -> None:
     """Checklist section 2: others learn how many Tactics cards were drawn, never which."""
     s = with_player(new(4, 0, row=row("L02", "L19", "L22", "L28", "L12")), A, hand=("T01",))
     s = drafting(s, A, pool=(0,))
-    s, _ = act(s, A, SelectDie(face=0))
-    from games.five_wards.actions import Restock
-
-    s, events = act(s, A, Restock(cards=2))
+    _, s = act(GAME, s, A, SelectDie(face=0))
+    events, s = act(GAME, s, A, Restock(cards=2))
     drawn = [e for e in events if isinstance(e, TacticsDrawn)][0]
     assert GAME.redact(drawn, B).cards is None and GAME.redact(drawn, B).count == 2
     assert GAME.redact(drawn, A).cards == s.players[A].hand[1:]
@@ -118,21 +124,21 @@ def test_determinize_keeps_one_brawl_set_aside() -> None:
 
 
 def test_malformed_and_out_of_turn_actions() -> None:
-    """Bad input raises IllegalAction with a domain/reason code and changes nothing."""
+    """Bad input raises IllegalAction with a domain/reason code and changes nothing: a wrong type or a face no die has
+    is malformed, another seat's turn is refused as such, a face missing from the pool by the rule (FW-P1-04)."""
     s = new(3, 0)
     (seat,) = GAME.actors(s)
     other = (seat + 1) % 3
     for bad, code in (
         (SelectDie(face="x"), "action/malformed"),  # type: ignore[arg-type]
+        (SelectDie(face=9), "action/malformed"),
         (SelectDie(face=s.pool[0]), "turn/not_your_turn"),
         (CommitTactics(), "turn/not_your_turn"),
     ):
-        with pytest.raises(IllegalAction) as err:
-            GAME.decide(s, other if code == "turn/not_your_turn" else seat, bad)
-        assert err.value.code == code
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, seat, SelectDie(face=9))
-    assert err.value.code == "draft/no_such_die" and err.value.clause == "FW-P1-04"
+        refused(GAME, s, other if code == "turn/not_your_turn" else seat, bad, code=code)
+    s = drafting(s, seat, pool=(HAT, HAT))
+    err = refused(GAME, s, seat, SelectDie(face=FIST), code="draft/no_such_die")
+    assert err.clause == "FW-P1-04"
 
 
 def test_options() -> None:
@@ -144,9 +150,7 @@ def test_options() -> None:
     assert match.state.phase1_count <= 3
 
 
-def _thugs_of(state, seat: int) -> int:
-    from games.five_wards.board import in_ward, thugs_on
-
+def _thugs_of(state: State, seat: int) -> int:
     p = state.players[seat]
     total = p.bag + sum(p.resources)
     total += sum(thugs_on(sl, seat) for sl in state.row if sl.card is not None)
@@ -160,7 +164,8 @@ def _thugs_of(state, seat: int) -> int:
 def test_every_thug_is_accounted_for(players: int) -> None:
     """FW-COMP-01, GAP-15: until the arrests at scoring, each Gang's 40 Thugs are always in its bag, on its board, on cards or on the map."""
     match = _playout(players, 21)
-    for index, state in enumerate(match._states):
+    for index in range(len(match) + 1):
+        state = match.state_at(index)
         if state.stage in ("over", "score"):
             break
         for seat in range(players):

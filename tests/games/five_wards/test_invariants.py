@@ -73,7 +73,7 @@ def _play(players: int, seed: int, bots: str) -> Match:
 def test_invariants_hold_over_whole_games(players: int, seed: int, bots: str) -> None:
     """FW-COMP-01, GAP-15, GAP-16, FW-ROUND-01, FW-SCORE-02: checked after every step of a whole game."""
     match = _play(players, seed, bots)
-    states = match._states
+    states = [match.state_at(step) for step in range(len(match) + 1)]
     for before, after in zip(states, states[1:]):
         _check(after, players)
         assert after.round >= before.round and after.phase1_count >= before.phase1_count, "rounds only move forward"

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
 from msgspec.structs import replace
 
-from boardcore import IllegalAction
+from boardcore.testing.kit import act, refused, settle
 from games.five_wards import GAME
 from games.five_wards.actions import (
     CommitTactics,
@@ -26,7 +25,7 @@ from games.five_wards.events import CopperPlaced, DiceRerolled, DiceRolled, Phas
 from games.five_wards.phases.rally import RESTOCK_OPTIONS
 from games.five_wards.state import COPPER, NOBODY
 
-from .helpers import A, B, C, act, drafting, end_turn, finish_draft, new, of, row, slot, with_player
+from .helpers import A, B, C, draft_done, drafting, end_turn, finish_draft, new, of, row, slot, with_player
 
 LANDMARKS_ONLY = row("L02", "L19", "L22", "L28", "L12")
 """Gasworks (FIRST), Bath House (LAST), Brewery (ALL), Clock Tower (ALL), Lodging House (LAST)."""
@@ -35,8 +34,8 @@ LANDMARKS_ONLY = row("L02", "L19", "L22", "L28", "L12")
 def _restock_everyone(state, seats):
     for seat in seats:
         assert GAME.actors(state) == {seat}
-        state, _ = act(state, seat, SelectDie(face=state.pool[0]))
-        state, _ = act(state, seat, Restock(cards=0, power=2))
+        _, state = act(GAME, state, seat, SelectDie(face=state.pool[0]))
+        _, state = act(GAME, state, seat, Restock(cards=0, power=2))
         state = end_turn(state, seat)
     return state
 
@@ -50,17 +49,15 @@ def test_fw_p1_01_02_05_snake_draft_three_players() -> None:
     for _ in range(6):
         (seat,) = GAME.actors(s)
         order.append(seat)
-        s, _ = act(s, seat, SelectDie(face=HAT))
-        with pytest.raises(IllegalAction) as err:  # one die per selection turn: no 7th die for anyone
-            GAME.decide(s, seat, SelectDie(face=HAT))
-        assert err.value.code == "draft/already_selected"
+        _, s = act(GAME, s, seat, SelectDie(face=HAT))
+        refused(GAME, s, seat, SelectDie(face=HAT), code="draft/already_selected")  # one die per selection turn: no 7th die for anyone
         if len(order) < 6:
-            s, _ = act(s, seat, Restock(cards=0, power=2))
+            _, s = act(GAME, s, seat, Restock(cards=0, power=2))
             s = end_turn(s, seat)
     assert order == [A, B, C, C, B, A]
     assert len(s.pool) == 2
     s = with_player(s, A, hand=())  # nothing left to play: the turn ends with the action
-    s, events = act(s, A, Restock(cards=0, power=2))
+    events, s = act(GAME, s, A, Restock(cards=0, power=2))
     # no Brawl and nothing filled: Phase 1 repeats with a fresh roll of all 8 dice (FW-P1-09)
     assert of(events, StartPassed)[0].repeat and len(of(events, DiceRolled)[0].faces) == 8
 
@@ -74,8 +71,8 @@ def test_fw_p1_02_snake_draft_two_players() -> None:
     for _ in range(4):
         (seat,) = GAME.actors(s)
         order.append(seat)
-        s, _ = act(s, seat, SelectDie(face=FIST))
-        s, _ = act(s, seat, Restock(cards=0, capital=2))
+        _, s = act(GAME, s, seat, SelectDie(face=FIST))
+        _, s = act(GAME, s, seat, Restock(cards=0, capital=2))
         s = end_turn(s, seat)
     assert order == [A, B, B, A]
 
@@ -85,28 +82,21 @@ def test_fw_p1_03_one_tactics_card_per_turn() -> None:
     s = new(4, 0, row=LANDMARKS_ONLY)
     s = with_player(s, A, hand=("T01", "T03"))  # Loaded Dice, Sneak
     s = drafting(s, A, pool=(HAT, FIST))
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, _ = act(s, A, PlayLoadedDice(card="T01", face=CLUB))
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, A, Rally(position=0, space=0, card="T03"))
-    assert err.value.code == "tactics/already_used"
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, PlayLoadedDice(card="T01", face=CLUB))
+    refused(GAME, s, A, Rally(position=0, space=0, card="T03"), code="tactics/already_used")
     assert not any(isinstance(a, Rally) and a.card for a in GAME.legal_actions(s, A))
 
 
 def test_fw_p1_04_select_then_exactly_one_action() -> None:
     """FW-P1-04: a die first, then 1 action (Rally or Restock), after which the turn passes."""
     s = drafting(new(4, 0, row=LANDMARKS_ONLY, start=0), A, pool=(BOTTLE, HAT))
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, Rally(position=0, space=0))
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, Restock(cards=2))
-    s, _ = act(s, A, SelectDie(face=BOTTLE))
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, SelectDie(face=HAT))
-    s, _ = act(s, A, Rally(position=0, space=0))
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, A, Restock(cards=2))
-    assert err.value.code == "draft/already_acted"
+    refused(GAME, s, A, Rally(position=0, space=0), code="draft/no_die")
+    refused(GAME, s, A, Restock(cards=2), code="draft/no_die")
+    _, s = act(GAME, s, A, SelectDie(face=BOTTLE))
+    refused(GAME, s, A, SelectDie(face=HAT), code="draft/already_selected")
+    _, s = act(GAME, s, A, Rally(position=0, space=0))
+    refused(GAME, s, A, Restock(cards=2), code="draft/already_acted")
     assert GAME.legal_actions(s, A)[-1] == EndTurn()
     s = end_turn(s, A)
     assert GAME.actors(s) == {B}
@@ -115,8 +105,8 @@ def test_fw_p1_04_select_then_exactly_one_action() -> None:
 def test_fw_p1_06_fw_qr_03_dice_are_kept() -> None:
     """FW-P1-06, FW-QR-03: a die spent on a Rally stays with its player for Phase 2."""
     s = drafting(new(4, 0, row=LANDMARKS_ONLY, start=0), A, pool=(BOTTLE, HAT))
-    s, _ = act(s, A, SelectDie(face=BOTTLE))
-    s, _ = act(s, A, Rally(position=0, space=0))
+    _, s = act(GAME, s, A, SelectDie(face=BOTTLE))
+    _, s = act(GAME, s, A, Rally(position=0, space=0))
     assert s.players[A].dice == (BOTTLE,)
 
 
@@ -148,14 +138,12 @@ def test_fw_p1_09_fw_test_14_repeat_phase_1() -> None:
 def test_fw_rally_01_matching_die_space() -> None:
     """FW-RALLY-01: a Thug from the bag goes onto an empty die space matching the die; a mismatch is refused."""
     s = drafting(new(4, 0, row=LANDMARKS_ONLY), A, pool=(CLUB,))
-    s, _ = act(s, A, SelectDie(face=CLUB))
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, A, Rally(position=0, space=0))  # Gasworks space 0 is BOTTLE
-    assert err.value.code == "rally/icon_mismatch"
+    _, s = act(GAME, s, A, SelectDie(face=CLUB))
+    refused(GAME, s, A, Rally(position=0, space=0), code="rally/icon_mismatch")  # Gasworks space 0 is BOTTLE
     legal = [a for a in GAME.legal_actions(s, A) if isinstance(a, Rally)]
     assert {(a.position, a.space) for a in legal} == {(0, 1), (2, 0), (4, 0)}
     bag = s.players[A].bag
-    s, _ = act(s, A, Rally(position=0, space=1))
+    _, s = act(GAME, s, A, Rally(position=0, space=1))
     assert s.row[0].spaces[1] == A and s.players[A].bag == bag - 2  # + FIRST bonus
 
 
@@ -163,7 +151,7 @@ def test_fw_rally_01_empty_bag_must_restock() -> None:
     """FW-RALLY-01 (GAP-15, GAP-23): with an empty bag no Rally is legal; Restock still is."""
     s = with_player(new(4, 0, row=LANDMARKS_ONLY), A, bag=0)
     s = drafting(s, A, pool=(CLUB,))
-    s, _ = act(s, A, SelectDie(face=CLUB))
+    _, s = act(GAME, s, A, SelectDie(face=CLUB))
     legal = GAME.legal_actions(s, A)
     assert not any(isinstance(a, Rally) for a in legal)
     assert set(RESTOCK_OPTIONS) <= set(legal)
@@ -172,13 +160,13 @@ def test_fw_rally_01_empty_bag_must_restock() -> None:
 def test_fw_rally_02_03_first_bonus() -> None:
     """FW-RALLY-02, FW-RALLY-03 (FW-TEST-05a): the first Thug on a FIRST card earns the bonus; the player who fills it later gets none."""
     s = drafting(new(4, 0, row=LANDMARKS_ONLY), A, pool=(BOOT,))
-    s, _ = act(s, A, SelectDie(face=BOOT))
-    s, events = act(s, A, Rally(position=0, space=2))
+    _, s = act(GAME, s, A, SelectDie(face=BOOT))
+    events, s = act(GAME, s, A, Rally(position=0, space=2))
     assert [e.bonus for e in of(events, ThugRallied)] == [False, True] and s.row[0].bonus == A
     s = replace(s, row=(replace(s.row[0], spaces=(B, NOBODY, A)), *s.row[1:]))
     s = drafting(s, C, pool=(CLUB,))
-    s, events = act(s, C, SelectDie(face=CLUB))
-    s, events = act(s, C, Rally(position=0, space=1))
+    events, s = act(GAME, s, C, SelectDie(face=CLUB))
+    events, s = act(GAME, s, C, Rally(position=0, space=1))
     assert [e.bonus for e in of(events, ThugRallied)] == [False] and s.row[0].bonus == A
 
 
@@ -188,8 +176,8 @@ def test_fw_rally_04_last_bonus() -> None:
     s = new(4, 0, row=LANDMARKS_ONLY)
     for seat, face, space in ((A, BOTTLE, 2), (B, FIST, 0), (C, KNIFE, 1)):
         s = drafting(s, seat, pool=(face,))
-        s, _ = act(s, seat, SelectDie(face=face))
-        s, events = act(s, seat, Rally(position=1, space=space))
+        _, s = act(GAME, s, seat, SelectDie(face=face))
+        events, s = act(GAME, s, seat, Rally(position=1, space=space))
         assert any(e.bonus for e in of(events, ThugRallied)) == (seat == C)
     assert s.row[1].bonus == C
 
@@ -199,14 +187,14 @@ def test_fw_rally_05_all_bonus_same_gang() -> None:
     s = new(4, 0, row=LANDMARKS_ONLY)
     for face, space in ((CLUB, 0), (BOOT, 1)):
         s = drafting(s, A, pool=(face,))
-        s, events = act(s, A, SelectDie(face=face))
-        s, events = act(s, A, Rally(position=2, space=space))
+        events, s = act(GAME, s, A, SelectDie(face=face))
+        events, s = act(GAME, s, A, Rally(position=2, space=space))
     assert [e.bonus for e in of(events, ThugRallied)] == [False, True] and s.row[2].bonus == A
     # B filling the last space of a card A started earns no ALL bonus: not every space is B's
     s = new(4, 0, row=row("L02", "L19", slot("L22", (A, NOBODY)), "L28", "L12"))
     s = drafting(s, B, pool=(BOOT,))
-    s, _ = act(s, B, SelectDie(face=BOOT))
-    s, events = act(s, B, Rally(position=2, space=1))
+    _, s = act(GAME, s, B, SelectDie(face=BOOT))
+    events, s = act(GAME, s, B, Rally(position=2, space=1))
     assert [e.bonus for e in of(events, ThugRallied)] == [False] and s.row[2].bonus == NOBODY
 
 
@@ -215,14 +203,8 @@ def test_fw_rally_07_08_copper_on_shared_all_card() -> None:
     # also filled: Coal Wharf (LAST, no bonus Thug) and Cattle Market (ALL, C alone, no bonus Thug): no Copper there
     s = new(4, 0, row=row(slot("L14", (A, B)), "L19", slot("L22", (A, B)), slot("L21", (C, C)), "L12"), inspector=2)
     coppers = s.supply.coppers
-    s = replace(s, stage="draft", turn=None, pick=8)
-    from games.five_wards.game import settle
-
-    events = settle(s, [])
+    events, s = settle(GAME, draft_done(s))
     assert of(events, CopperPlaced) == [CopperPlaced(position=2)]
-    from .helpers import fold
-
-    s = fold(s, events)
     assert s.supply.coppers == coppers - 1
     # Phase 3 starts in the Inspector's Ward (2): the Copper is on the map before anyone deploys
     assert s.wards[2].coppers == 1 and s.row[2].bonus != COPPER and s.step is not None and s.step.position == 2
@@ -242,9 +224,8 @@ def test_fw_rally_06_vagrant_never_moves_bonus_thugs() -> None:
     s = drafting(s, A, pool=(HAT,))
     moves = [a for a in GAME.legal_actions(s, A) if isinstance(a, PlayVagrant)]
     assert moves and {(a.from_position, a.from_space) for a in moves} == {(0, 0)}
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, PlayVagrant(card="T02", from_position=3, from_space=0, to_position=1, to_space=0))
-    s, _ = act(s, A, PlayVagrant(card="T02", from_position=0, from_space=0, to_position=1, to_space=2))
+    refused(GAME, s, A, PlayVagrant(card="T02", from_position=3, from_space=0, to_position=1, to_space=0), code="tactics/card_filled")
+    _, s = act(GAME, s, A, PlayVagrant(card="T02", from_position=0, from_space=0, to_position=1, to_space=2))
     assert s.row[0].spaces == (NOBODY,) * 3 and s.row[0].bonus == A and s.row[1].spaces[2] == A
 
 
@@ -253,7 +234,7 @@ def test_vagrant_counts_as_placement_for_bonus() -> None:
     s = new(4, 0, row=row(slot("L02", (A, NOBODY, NOBODY)), slot("L19", (B, C, NOBODY)), "L22", "L28", "L12"))
     s = with_player(s, A, hand=("T06",))
     s = drafting(s, A, pool=(HAT,))
-    s, events = act(s, A, PlayVagrant(card="T06", from_position=0, from_space=0, to_position=1, to_space=2))
+    events, s = act(GAME, s, A, PlayVagrant(card="T06", from_position=0, from_space=0, to_position=1, to_space=2))
     assert s.row[1].bonus == A and "T06" in s.discard
 
 
@@ -262,25 +243,22 @@ def test_fw_restock_01_05_options_and_stacking() -> None:
     Thugs from the bag and stack on the Gang board."""
     assert len(RESTOCK_OPTIONS) == 10
     s = drafting(new(4, 0, row=LANDMARKS_ONLY), A, pool=(HAT,))
-    s, _ = act(s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
     bag = s.players[A].bag
-    s2, _ = act(s, A, Restock(cards=0, mayhem=2))
+    _, s2 = act(GAME, s, A, Restock(cards=0, mayhem=2))
     assert s2.players[A].resources == (1, 1, 3) and s2.players[A].bag == bag - 2
-    s3, _ = act(replace(s, players=(replace(s.players[A], hand=("T01",)), *s.players[1:])), A, Restock(cards=1, power=1))
+    _, s3 = act(GAME, replace(s, players=(replace(s.players[A], hand=("T01",)), *s.players[1:])), A, Restock(cards=1, power=1))
     assert s3.players[A].resources == (2, 1, 1) and len(s3.players[A].hand) == 2
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, Restock(cards=1, power=2))
+    refused(GAME, s, A, Restock(cards=1, power=2), code="restock/bad_option")
 
 
 def test_fw_restock_02_declared_before_drawing() -> None:
     """FW-RESTOCK-02 (FW-TEST-12): the option is declared in the action; after drawing there is no second choice."""
     s = with_player(new(4, 0, row=LANDMARKS_ONLY, start=A), A, hand=("T01",))
     s = drafting(s, A, pool=(HAT,))
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, _ = act(s, A, Restock(cards=1, capital=1))
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, A, Restock(cards=0, power=1, capital=1))
-    assert err.value.code == "draft/already_acted"
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, Restock(cards=1, capital=1))
+    refused(GAME, s, A, Restock(cards=0, power=1, capital=1), code="draft/already_acted")
     s = end_turn(s, A)
     assert GAME.actors(s) == {B}
 
@@ -290,18 +268,17 @@ def test_fw_restock_03_04_hand_limit_and_just_drawn() -> None:
     no card is playable meanwhile; a drawn card can still be committed to a Brawl this round."""
     s = with_player(new(4, 0, row=LANDMARKS_ONLY), A, hand=("T01", "T02", "T03", "T04"))
     s = drafting(s, A, pool=(HAT,))
-    s, _ = act(s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
     pick = s.pick
-    s, _ = act(s, A, Restock(cards=2))
+    _, s = act(GAME, s, A, Restock(cards=2))
     assert len(s.players[A].hand) == 6 and s.turn is not None and s.turn.discard == 2
     legal = GAME.legal_actions(s, A)
     assert legal and all(isinstance(a, DiscardTactic) for a in legal)
     drawn = s.players[A].hand[4:]
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, PlayLoadedDice(card="T01", face=FIST))
-    s, events = act(s, A, DiscardTactic(card="T01"))
+    refused(GAME, s, A, PlayLoadedDice(card="T01", face=FIST), code="restock/discard_pending")
+    events, s = act(GAME, s, A, DiscardTactic(card="T01"))
     assert GAME.redact(of(events, TacticDiscarded)[0], B) is not None and s.discard[-1] == "T01"
-    s, _ = act(s, A, DiscardTactic(card="T02"))
+    _, s = act(GAME, s, A, DiscardTactic(card="T02"))
     assert len(s.players[A].hand) == 4
     for card in drawn:  # FW-RESTOCK-04: a card just drawn cannot be played this turn
         assert all(getattr(a, "card", None) != card for a in GAME.legal_actions(s, A))
@@ -313,16 +290,16 @@ def test_fw_restock_03_04_hand_limit_and_just_drawn() -> None:
     assert s.stage == "brawl"
     while GAME.actors(s) != {A}:
         (seat,) = GAME.actors(s)
-        s, _ = act(s, seat, CommitTactics())
-    s, _ = act(s, A, CommitTactics(cards=tuple(sorted(drawn))))
+        _, s = act(GAME, s, seat, CommitTactics())
+    _, s = act(GAME, s, A, CommitTactics(cards=tuple(sorted(drawn))))
 
 
 def test_sneak_ignores_icon() -> None:
     """GAP-04 Sneak: the Rally may use any empty die space, whatever its icon."""
     s = with_player(new(4, 0, row=LANDMARKS_ONLY), A, hand=("T03",))
     s = drafting(s, A, pool=(HAT,))
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, _ = act(s, A, Rally(position=1, space=0, card="T03"))  # Bath House space 0 is FIST
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, Rally(position=1, space=0, card="T03"))  # Bath House space 0 is FIST
     assert s.row[1].spaces[0] == A and "T03" in s.discard
 
 
@@ -330,10 +307,9 @@ def test_reinforcements_second_thug_and_bonus_order() -> None:
     """GAP-04 Reinforcements: a second Thug on the same card; each placement is checked for the bonus (ALL here)."""
     s = with_player(new(4, 0, row=LANDMARKS_ONLY), A, hand=("T05",))
     s = drafting(s, A, pool=(CLUB,))
-    s, _ = act(s, A, SelectDie(face=CLUB))
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, Rally(position=2, space=0, card="T05"))  # the second Thug is not optional
-    s, events = act(s, A, Rally(position=2, space=0, card="T05", second_space=1))
+    _, s = act(GAME, s, A, SelectDie(face=CLUB))
+    refused(GAME, s, A, Rally(position=2, space=0, card="T05"), code="rally/second_missing")  # the second Thug is not optional
+    events, s = act(GAME, s, A, Rally(position=2, space=0, card="T05", second_space=1))
     assert s.row[2].spaces == (A, A) and s.row[2].bonus == A
     assert [e.bonus for e in of(events, ThugRallied)] == [False, False, True]
 
@@ -342,25 +318,23 @@ def test_loaded_dice_turns_the_die() -> None:
     """GAP-04 Loaded Dice: after selecting, the die is turned to any face, then used."""
     s = with_player(new(4, 0, row=LANDMARKS_ONLY), A, hand=("T01",))
     s = drafting(s, A, pool=(HAT,))
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, PlayLoadedDice(card="T01", face=CLUB))  # too early
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, _ = act(s, A, PlayLoadedDice(card="T01", face=CLUB))
+    refused(GAME, s, A, PlayLoadedDice(card="T01", face=CLUB), code="tactics/too_early")  # too early
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, PlayLoadedDice(card="T01", face=CLUB))
     assert s.players[A].dice == (CLUB,)
-    s, _ = act(s, A, Rally(position=2, space=0))
+    _, s = act(GAME, s, A, Rally(position=2, space=0))
 
 
 def test_shakedown_rerolls_chosen_pool_dice() -> None:
     """GAP-04 Shakedown: before selecting, reroll any dice still in the pool, once."""
     s = with_player(new(4, 0, row=LANDMARKS_ONLY), A, hand=("T04",))
     s = drafting(s, A, pool=(HAT, HAT, FIST, BOOT))
-    s, _ = act(s, A, PlayShakedown(card="T04"))
+    _, s = act(GAME, s, A, PlayShakedown(card="T04"))
     assert set(GAME.legal_actions(s, A)) == {ShakedownPick(face=HAT), ShakedownPick(face=FIST), ShakedownPick(face=BOOT), ShakedownRoll()}
-    s, _ = act(s, A, ShakedownPick(face=HAT))
-    s, _ = act(s, A, ShakedownPick(face=BOOT))
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, ShakedownPick(face=FIST))  # ascending order
-    s, events = act(s, A, ShakedownRoll())
+    _, s = act(GAME, s, A, ShakedownPick(face=HAT))
+    _, s = act(GAME, s, A, ShakedownPick(face=BOOT))
+    refused(GAME, s, A, ShakedownPick(face=FIST), code="tactics/pick_order")  # ascending order
+    events, s = act(GAME, s, A, ShakedownRoll())
     e = of(events, DiceRerolled)[0]
     assert e.before == (HAT, BOOT) and len(s.pool) == 4
     assert sorted(s.pool) == sorted((HAT, FIST, *e.after))
@@ -372,27 +346,24 @@ def test_switcheroo_swaps_with_a_rival_die() -> None:
     s = with_player(new(4, 0, row=LANDMARKS_ONLY), A, hand=("T10",))
     s = with_player(s, B, dice=(CLUB,))
     s = drafting(s, A, pool=(HAT,), pick=7)
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, _ = act(s, A, PlaySwitcheroo(card="T10", rival=B, die=0))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, PlaySwitcheroo(card="T10", rival=B, die=0))
     assert s.players[A].dice == (CLUB,) and s.players[B].dice == (HAT,)
-    s, _ = act(s, A, Rally(position=2, space=0))
+    _, s = act(GAME, s, A, Rally(position=2, space=0))
 
 
 def test_champion_has_no_phase_1_use() -> None:
     """FW-BRAWL-13 (GAP-04): the Champion has no Phase 1 ability, so no Phase 1 action uses it."""
     s = with_player(new(4, 0, row=LANDMARKS_ONLY), A, hand=("T31", "T32"))
     s = drafting(s, A, pool=(HAT,))
-    s, _ = act(s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
     assert not any(getattr(a, "card", None) in ("T31", "T32") for a in GAME.legal_actions(s, A))
 
 
 def test_phase_began_brawl_event() -> None:
     """FW-ROUND-01: the phases follow in order: Phase 1 ends and Phase 2 begins when a Brawl is out."""
     s = new(4, 0, row=row("B2", "L19", "L22", "L28", "L12"))
-    s = replace(s, stage="draft", turn=None, pick=8)
-    from games.five_wards.game import settle
-
-    events = settle(s, [])
+    events, _ = settle(GAME, draft_done(s))
     assert of(events, PhaseBegan)[0].phase == "brawl"
     assert not of(events, StartPassed)  # no new Phase 1 and no Phase 3 before the Brawl is fought
 
@@ -402,8 +373,8 @@ def test_gap_23_restock_that_yields_nothing() -> None:
     s = new(4, 0, row=LANDMARKS_ONLY, start=A, tactics_deck=(), discard=())
     s = with_player(s, A, bag=0, hand=())
     s = drafting(s, A, pool=(HAT, FIST))
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, events = act(s, A, Restock(cards=1, power=1))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    events, s = act(GAME, s, A, Restock(cards=1, power=1))
     assert s.players[A].hand == () and s.players[A].resources == (1, 1, 1)
     assert s.players[A].dice == (HAT,) and GAME.actors(s) == {B}
 
@@ -414,8 +385,8 @@ def test_gap_14_restock_reshuffles_discards() -> None:
     s = replace(s, tactics_deck=("T01",), discard=("T02", "T03", "T04"))
     s = with_player(s, A, hand=())
     s = drafting(s, A, pool=(HAT,))
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, events = act(s, A, Restock(cards=2))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    events, s = act(GAME, s, A, Restock(cards=2))
     assert "T01" in s.players[A].hand and len(s.players[A].hand) == 2
     assert len(s.tactics_deck) == 2 and s.discard == ()
 
@@ -424,8 +395,8 @@ def test_restock_with_a_short_bag() -> None:
     """GAP-15: a bag with 1 Thug adds only 1 of 2 declared resources."""
     s = with_player(new(4, 0, row=LANDMARKS_ONLY), A, bag=1)
     s = drafting(s, A, pool=(HAT,))
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, _ = act(s, A, Restock(cards=0, power=1, mayhem=1))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, Restock(cards=0, power=1, mayhem=1))
     assert s.players[A].resources == (2, 1, 1) and s.players[A].bag == 0
 
 
@@ -434,8 +405,8 @@ def test_vagrant_first_bonus_on_untouched_card() -> None:
     s = new(4, 0, row=row(slot("L19", (A, B, NOBODY)), "L02", "L22", "L28", "L12"))
     s = with_player(s, A, hand=("T20",))
     s = drafting(s, A, pool=(HAT,))
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, _ = act(s, A, PlayVagrant(card="T20", from_position=0, from_space=0, to_position=1, to_space=0))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, PlayVagrant(card="T20", from_position=0, from_space=0, to_position=1, to_space=0))
     assert s.row[1].spaces[0] == A and s.row[1].bonus == A and s.row[0].spaces == (NOBODY, B, NOBODY)
     assert s.turn.tactic_used and not any(isinstance(a, PlayVagrant) for a in GAME.legal_actions(s, A))
 
@@ -445,11 +416,10 @@ def test_legal_switcheroo_targets() -> None:
     s = with_player(new(4, 0, row=LANDMARKS_ONLY, start=A), A, hand=("T14",))
     s = with_player(with_player(s, B, dice=(HAT, CLUB)), C, dice=(FIST,))
     s = drafting(s, A, pool=(HAT,), pick=7)
-    s, _ = act(s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
     targets = {(a.rival, a.die) for a in GAME.legal_actions(s, A) if isinstance(a, PlaySwitcheroo)}
     assert targets == {(B, 1), (C, 0)}
-    with pytest.raises(IllegalAction):
-        GAME.decide(s, A, PlaySwitcheroo(card="T14", rival=B, die=0))
+    refused(GAME, s, A, PlaySwitcheroo(card="T14", rival=B, die=0), code="tactics/same_face")
 
 
 def test_fw_restock_04_just_drawn_vagrant_and_vagrant_after_the_action() -> None:
@@ -459,15 +429,13 @@ def test_fw_restock_04_just_drawn_vagrant_and_vagrant_after_the_action() -> None
     s = replace(s, tactics_deck=("T24", *s.tactics_deck))
     s = with_player(s, A, hand=("T02",))
     s = drafting(s, A, pool=(HAT, HAT), pick=0)
-    s, _ = act(s, A, SelectDie(face=HAT))
-    s, _ = act(s, A, Restock(cards=1, power=1))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, Restock(cards=1, power=1))
     assert s.players[A].hand == ("T02", "T24") and s.turn.drawn == ("T24",)
     legal = GAME.legal_actions(s, A)
     assert {a.card for a in legal if isinstance(a, PlayVagrant)} == {"T02"} and legal[-1] == EndTurn()
-    with pytest.raises(IllegalAction) as err:
-        GAME.decide(s, A, PlayVagrant(card="T24", from_position=0, from_space=0, to_position=1, to_space=0))
-    assert err.value.code == "tactics/just_drawn"
-    s, _ = act(s, A, PlayVagrant(card="T02", from_position=0, from_space=0, to_position=1, to_space=0))
+    refused(GAME, s, A, PlayVagrant(card="T24", from_position=0, from_space=0, to_position=1, to_space=0), code="tactics/just_drawn")
+    _, s = act(GAME, s, A, PlayVagrant(card="T02", from_position=0, from_space=0, to_position=1, to_space=0))
     assert s.turn.player == B  # nothing else may be used: the turn ended
     s = drafting(s, A, pool=(HAT,))
     assert any(isinstance(a, PlayVagrant) and a.card == "T24" for a in GAME.legal_actions(s, A))
@@ -478,6 +446,6 @@ def test_first_is_gone_once_a_card_was_touched() -> None:
     Thug a Vagrant moved away (and which never gave its bonus, the bag being empty then) is not new again."""
     s = new(4, 0, row=row(slot("L02", (NOBODY, NOBODY, NOBODY), touched=True), "L19", "L22", "L28", "L12"))
     s = drafting(s, B, pool=(BOOT,))
-    s, _ = act(s, B, SelectDie(face=BOOT))
-    s, events = act(s, B, Rally(position=0, space=2))
+    _, s = act(GAME, s, B, SelectDie(face=BOOT))
+    events, s = act(GAME, s, B, Rally(position=0, space=2))
     assert [e.bonus for e in of(events, ThugRallied)] == [False] and s.row[0].bonus == NOBODY

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from boardcore.testing.kit import act, settle
 from games.five_wards import GAME
 from games.five_wards.actions import Bolster, DeployThugs, EndDeploy
 from games.five_wards.catalog import TACTIC_BY_ID
@@ -21,15 +22,14 @@ from games.five_wards.events import (
     StartPassed,
     TacticsReshuffled,
 )
-from games.five_wards.game import settle
 from games.five_wards.state import NOBODY, Slot
 
-from .helpers import W1, W2, W3, A, B, act, fold, new, of, row, slot, supplied, ward, with_player, with_ward
+from .helpers import W1, W2, W3, A, B, draft_done, new, of, row, slot, supplied, ward, with_player, with_ward
 
 
 def _reset(s):
-    events = settle(replace(s, stage="reset", turn=None), [])
-    return fold(replace(s, stage="reset", turn=None), events), events
+    events, after = settle(GAME, replace(s, stage="reset", turn=None))
+    return after, events
 
 
 def test_fw_reset_01_02_replace_cards_and_tiles() -> None:
@@ -112,22 +112,20 @@ def test_fw_final_03_04_05_06_07_final_round() -> None:
     cards = (slot("L28", (A, B, NOBODY)), slot("L22", (A, B)), "L19", "L14", "L12")
     s = new(2, 0, row=row(*cards), start=A, inspector=W3, final=True)
     s = with_ward(s, W3, ward(2, old={A: 1}))
-    s = replace(s, stage="draft", turn=None, pick=4)
-    events = settle(s, [])
+    events, s = settle(GAME, draft_done(s))
     assert of(events, CopperPlaced) == [CopperPlaced(position=1)]
-    s = fold(s, events)
     assert s.stage == "deploy" and s.step.position == 0 and s.step.player == A
     assert s.scores is None  # FW-ROUND-03: Wards score only at the end
-    s, _ = act(s, A, DeployThugs(ward=W1, count=1))
+    _, s = act(GAME, s, A, DeployThugs(ward=W1, count=1))
     # FW-FINAL-06: A's 1 Power pays for a Bolster out of Centerville into the new Westchester stack
-    s, _ = act(s, A, Bolster(from_ward=W3, from_fresh=False, to_ward=W1, to_fresh=True))
+    _, s = act(GAME, s, A, Bolster(from_ward=W3, from_fresh=False, to_ward=W1, to_fresh=True))
     assert s.wards[W1].boss == A and s.wards[W1].boss_height == 2 and s.players[A].resources == (0, 1, 1)
     while s.stage == "deploy":
         seat = s.step.player
         if s.step.remaining:
-            s, events = act(s, seat, DeployThugs(ward=W1, count=s.step.remaining))
+            events, s = act(GAME, s, seat, DeployThugs(ward=W1, count=s.step.remaining))
         else:
-            s, events = act(s, seat, EndDeploy())
+            events, s = act(GAME, s, seat, EndDeploy())
     assert s.wards[W2].coppers == 1 and s.wards[W1].coppers == 0
     assert s.stage == "over" and of(events, GameScored) and not of(events, DiceRolled)
     assert GAME.outcome(s) is not None and GAME.actors(s) == frozenset()
@@ -136,18 +134,17 @@ def test_fw_final_03_04_05_06_07_final_round() -> None:
 def test_gap_25_final_round_never_repeats_phase_1() -> None:
     """GAP-25 (FW-TEST-13): with no Brawl and nothing filled, the final round still ends in scoring, not a new Phase 1."""
     s = new(3, 0, row=row("L28", "L22", "L19", "L14", "L12"), final=True)
-    s = replace(s, stage="draft", turn=None, pick=6)
-    events = settle(s, [])
+    events, after = settle(GAME, draft_done(s))
     assert [e.phase for e in of(events, PhaseBegan)] == ["deploy", "score"]
-    assert not of(events, StartPassed) and fold(s, events).stage == "over"
+    assert not of(events, StartPassed) and after.stage == "over"
 
 
 def test_round_limit_safety() -> None:
     """Safety limit (an option, not a rule): once the limit of Phase 1s is reached the game is scored."""
     s = new(4, 0, row=row("L02", "L19", "L22", "L28", "L12"), round_limit=1)
-    s = replace(s, stage="draft", turn=None, pick=8)
-    s = fold(s, settle(s, []))
+    events, s = settle(GAME, draft_done(s))
     outcome = GAME.outcome(s)
     assert s.stage == "over" and not s.final and outcome is not None
     assert outcome.reason == "scored early: safety limit of 1 Phase 1s"
-    assert "stopped by the safety limit of 1 Phase 1s" in GAME.summarize(s, [])
+    for viewer in (None, A, B):
+        assert "stopped by the safety limit of 1 Phase 1s" in GAME.summarize(s, events, viewer)

@@ -6,13 +6,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from boardcore.testing.kit import fold
 from games.five_wards import GAME
 from games.five_wards.catalog import SCORING_TILES, ScoringSide, leftover_points, scoring_side
 from games.five_wards.events import ThugsArrested
 from games.five_wards.scoring import SOURCES, score_events, shared_positions, tile_points
 from games.five_wards.state import NOBODY
 
-from .helpers import W1, W5, A, B, C, D, fold, new, ward, with_player, with_ward
+from .helpers import W1, W5, A, B, C, D, new, ward, with_player, with_ward
 
 S1 = scoring_side("S1", 4)
 
@@ -20,7 +21,7 @@ S1 = scoring_side("S1", 4)
 def _scored(s):
     s = replace(s, stage="score", turn=None)
     events = score_events(s)
-    return fold(s, events), events
+    return fold(GAME, s, events), events
 
 
 def test_fw_test_09_coppers_arrest_all_but_the_boss() -> None:

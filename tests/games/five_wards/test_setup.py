@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from msgspec.structs import replace
 
+from boardcore.testing.kit import settle
 from games.five_wards import GAME, Options
 from games.five_wards.catalog import (
     ALL,
@@ -24,10 +25,9 @@ from games.five_wards.catalog import (
     WILD,
     scoring_side,
 )
-from games.five_wards.game import settle
 from games.five_wards.state import NOBODY
 
-from .helpers import fold, new, ward
+from .helpers import new, ward
 
 
 def test_fw_comp_01_component_counts() -> None:
@@ -98,7 +98,7 @@ def test_fw_setup_03_two_player_side() -> None:
     for players, expected in ((2, [3, 1]), (3, [4, 2, 0])):
         s = new(players, 0, scoring=("S1", "S4", "S4", "S4", "S4"))
         s = replace(s, wards=(ward(players, old={0: 3, 1: 1}), *s.wards[1:]), stage="score", turn=None)
-        s = fold(s, settle(s, []))
+        _, s = settle(GAME, s)
         assert [row[0] for row in s.scores] == expected
 
 

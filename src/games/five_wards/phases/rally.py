@@ -23,6 +23,7 @@ from boardcore.seats import next_seat
 from boardcore.tuples import put, without
 
 from ..actions import (
+    MOST_SPACES,
     DiscardTactic,
     EndTurn,
     PlayLoadedDice,
@@ -49,8 +50,9 @@ from ..catalog import (
     SNEAK,
     SWITCHEROO,
     TACTIC_BY_ID,
+    TACTICS,
     VAGRANT,
-    is_brawl,
+    WARDS,
 )
 from ..draws import draw_tactics, drawn
 from ..events import (
@@ -110,6 +112,16 @@ DraftAction = (
 
 FwTurn = Turn[State, Event]
 
+_WITH = {ability: frozenset(t.id for t in TACTICS if t.ability == ability) for ability in (LOADED_DICE, SHAKEDOWN, SWITCHEROO, VAGRANT)}
+"""The Tactics cards of each Phase 1 ability that the legal list looks for."""
+_SELECT = {face: SelectDie(face=face) for face in FACES}
+_PICK = {face: ShakedownPick(face=face) for face in FACES}
+_DISCARD = {t.id: DiscardTactic(card=t.id) for t in TACTICS}
+_PLAIN_RALLY = {(position, space): Rally(position=position, space=space) for position in range(len(WARDS)) for space in range(MOST_SPACES)}
+_END_TURN = EndTurn()
+_ROLL = ShakedownRoll()
+"""Actions the legal list offers again and again, built once (they are frozen)."""
+
 # --- rolling (FW-P1-01) --------------------------------------------------------
 
 
@@ -155,7 +167,7 @@ def turn_over(state: State) -> bool:
 def drafter(state: State) -> int | None:
     """The seat whose selection turn asks for a decision now (FW-P1-02), or ``None``."""
     turn = state.turn
-    if turn is None or turn_over(state):
+    if turn is None or (turn.acted and turn_over(state)):
         return None
     return turn.player
 
@@ -341,18 +353,18 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
     if bag < 1:
         return []
     face = player.dice[turn.die]
-    cards = [(card, TACTIC_BY_ID[card].ability == SNEAK) for card in _rally_cards(state, seat, turn)]
+    cards = [(card, TACTIC_BY_ID[card].ability == SNEAK) for card in _rally_cards(state, seat, turn)] if player.hand else []
     out: list[Rally] = []
     for position, slot in enumerate(state.row):
-        card_id = slot.card
-        if card_id is None or is_brawl(card_id):
+        landmark = LANDMARK_BY_ID.get(slot.card) if slot.card is not None else None
+        if landmark is None:
             continue
-        icons = LANDMARK_BY_ID[card_id].spaces
+        icons = landmark.spaces
         empty = [i for i, owner in enumerate(slot.spaces) if owner == NOBODY]
         for space in empty:
             matches = icons[space] == face
             if matches:
-                out.append(Rally(position=position, space=space))
+                out.append(_PLAIN_RALLY[position, space])
             for card, sneak in cards:
                 if sneak:
                     out.append(Rally(position=position, space=space, card=card))
@@ -771,43 +783,50 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
     assert turn is not None
     player = state.players[seat]
     if turn.discard:
-        return [DiscardTactic(card=c) for c in sorted(set(player.hand))]
+        return [_DISCARD[c] for c in sorted(set(player.hand))]
     if turn.acted:
-        return [*_usable_vagrants(state, seat, turn), EndTurn()]
+        return [*_usable_vagrants(state, seat, turn), _END_TURN]
     if turn.shakedown is not None:
         picks = turn.shakedown
         pool = state.pool
         faces = sorted({f for f in pool if (not picks or f >= picks[-1]) and pool.count(f) > picks.count(f)})
-        return [*(ShakedownPick(face=f) for f in faces), ShakedownRoll()]
-    out: list[DraftAction] = []
-    usable = [] if turn.tactic_used else sorted(c for c in player.hand if c not in turn.drawn)
+        return [*(_PICK[f] for f in faces), _ROLL]
+    usable = _usable(player.hand, turn)
+    out: list[DraftAction]
     if turn.die == NOBODY:
-        out += [SelectDie(face=f) for f in sorted(set(state.pool))]
-        out += [PlayShakedown(card=c) for c in usable if TACTIC_BY_ID[c].ability == SHAKEDOWN]
+        out = [_SELECT[f] for f in sorted(set(state.pool))]
+        out += [PlayShakedown(card=c) for c in usable if c in _WITH[SHAKEDOWN]]
     else:
         face = player.dice[turn.die]
-        out += legal_rallies(state, seat, turn)
-        out += RESTOCK_OPTIONS
-        for c in usable:
-            ability = TACTIC_BY_ID[c].ability
-            if ability == LOADED_DICE:
-                out += [PlayLoadedDice(card=c, face=f) for f in FACES if f != face]
-        for c in usable:
-            if TACTIC_BY_ID[c].ability == SWITCHEROO:
-                for rival in turn_order(state):
-                    if rival != seat:
-                        out += [PlaySwitcheroo(card=c, rival=rival, die=i) for i, got in enumerate(state.players[rival].dice) if got != face]
-    out += _usable_vagrants(state, seat, turn)
+        out = [*legal_rallies(state, seat, turn), *RESTOCK_OPTIONS]
+        if usable:
+            for c in usable:
+                if c in _WITH[LOADED_DICE]:
+                    out += [PlayLoadedDice(card=c, face=f) for f in FACES if f != face]
+            for c in usable:
+                if c in _WITH[SWITCHEROO]:
+                    for rival in turn_order(state):
+                        if rival != seat:
+                            dice = state.players[rival].dice
+                            out += [PlaySwitcheroo(card=c, rival=rival, die=i) for i, got in enumerate(dice) if got != face]
+    for c in usable:
+        if c in _WITH[VAGRANT]:
+            out += _vagrant_moves(state, seat, c, unfilled=True)
     return out
+
+
+def _usable(hand: tuple[str, ...], turn: SelectionTurn) -> list[str]:
+    """The hand's cards that may be played now (none used this turn, not just drawn), in id order."""
+    if turn.tactic_used or not hand:
+        return []
+    return sorted(c for c in hand if c not in turn.drawn)
 
 
 def _usable_vagrants(state: State, seat: int, turn: SelectionTurn) -> list[PlayVagrant]:
     """Every Vagrant move the drafter may make now (a card not used, not just drawn)."""
-    if turn.tactic_used:
-        return []
     out: list[PlayVagrant] = []
-    for card in sorted(state.players[seat].hand):
-        if card not in turn.drawn and TACTIC_BY_ID[card].ability == VAGRANT:
+    for card in _usable(state.players[seat].hand, turn):
+        if card in _WITH[VAGRANT]:
             out += _vagrant_moves(state, seat, card, unfilled=True)
     return out
 
