@@ -22,6 +22,7 @@ from boardcore.bots import BOT_KINDS, make_bots, play_out
 from boardcore.errors import BoardcoreError
 from boardcore.match import Match
 from boardcore.registry import get_game, list_games
+from boardcore.store.commands import add_play_options, add_store_commands, play_stored, stored_note
 from boardcore.verify import replay, verify
 
 __all__ = ["main"]
@@ -88,10 +89,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     players = game.player_counts[0] if args.players is None else args.players
     seed = args.seed if args.seed is not None or args.commit_seed else 1
-    match = Match.new(game, players, seed, _options(args.option), commit_seed=args.commit_seed)
+    table = None if args.db is None else play_stored(args, game, players, seed, _options(args.option))
+    match = Match.new(game, players, seed, _options(args.option), commit_seed=args.commit_seed) if table is None else table.match
     seed = match.seed
     bot_seed = seed if seed is not None else 1
-    play_out(match, make_bots(game, players, bot_seed, args.bots))
+    if table is None:
+        play_out(match, make_bots(game, players, bot_seed, args.bots))
     shown_seed = "secret" if args.commit_seed else str(seed)
     out = Path(args.out or f"out/{game.name}-p{players}-seed{shown_seed}.jsonl")
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -108,6 +111,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     print()
     print(f"Log written to {out}; verify: {verdict}")
     return 0 if verdict.ok else 1
+    if table is not None:
+        print(stored_note(args.db, table))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -174,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--commit-seed", action="store_true", help="log a salted commitment to a random 64-bit seed; reveal it at the end"
     )
     play.set_defaults(run=cmd_play)
+    add_play_options(play)
     rep = sub.add_parser("replay", help="show a view at some step of a log")
     rep.add_argument("log")
     rep.add_argument("--step", type=int, default=None)
@@ -192,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("game")
     schema.set_defaults(run=cmd_schema)
     return parser
+    add_store_commands(sub, format_outcome)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
