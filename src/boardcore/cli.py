@@ -110,9 +110,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(format_outcome(match))
     print()
     print(f"Log written to {out}; verify: {verdict}")
-    return 0 if verdict.ok else 1
     if table is not None:
         print(stored_note(args.db, table))
+    return 0 if verdict.ok else 1
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -178,8 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--commit-seed", action="store_true", help="log a salted commitment to a random 64-bit seed; reveal it at the end"
     )
-    play.set_defaults(run=cmd_play)
     add_play_options(play)
+    play.set_defaults(run=cmd_play)
     rep = sub.add_parser("replay", help="show a view at some step of a log")
     rep.add_argument("log")
     rep.add_argument("--step", type=int, default=None)
@@ -197,8 +197,8 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="JSON Schema of a game's actions, events and views")
     schema.add_argument("game")
     schema.set_defaults(run=cmd_schema)
-    return parser
     add_store_commands(sub, format_outcome)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
