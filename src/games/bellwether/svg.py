@@ -303,6 +303,8 @@ def _labor(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
             lines.append(f"{names[p]}: Net Worth {r.net_worth[p]}, {r.lost[p]} Building{'s' if r.lost[p] != 1 else ''} lost to Riots")
     elif labor is None:
         lines.append("Labor follows when both barons have taken their Invest & Build turns.")
+        if view.harbour_sold:
+            lines.append(f"Sold at the Exchange this turn by the Harbour Master: {view.harbour_sold}")
     else:
         order = " → ".join(WARD_NAMES[w].split()[0] for w in labor.order) if labor.order else "not chosen yet"
         lines.append(f"Order: {order}" + (f" · now: {WARD_NAMES[_current_ward(view)]}" if _current_ward(view) >= 0 else ""))
@@ -318,7 +320,10 @@ def _labor(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
             lines.append(f"Workers placed: {staffed}")
         if labor.rolls:
             lines.append(f"Recovery rolls made: {labor.rolls}")
-    for k, entry in enumerate(lines[:6]):
+    for task in view.riots:
+        stage = "a Building is lost" if task.stage == 0 else f"strikers spread (step {task.stage} of 2)"
+        lines.append(f"Riot in {WARD_NAMES[task.ward]}: {stage}")
+    for k, entry in enumerate(lines[:7]):
         parts.append(text(x + 12, y + 42 + 16 * k, entry, size=10.5, width=w - 24))
     if labor is not None and labor.dice:
         dy = y + h - 40

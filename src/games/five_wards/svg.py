@@ -151,7 +151,7 @@ def _status(view: View, names: Sequence[str]) -> str:
         s = view.step
         source = _card_name(view.row[s.position].card)
         if s.blast_victims:
-            return f"{head}: Blast in {WARDS[s.blast_ward]} — {names[s.blast_victims[0]]} loses a Thug"
+            return f"{head}: {names[s.player]} Blasts {WARDS[s.blast_ward]} and picks which of {names[s.blast_victims[0]]}'s Thugs goes"
         return f"{head}: {names[s.player]} deploys from {source} ({s.remaining} Thug{'s' if s.remaining != 1 else ''} left)"
     return head
 

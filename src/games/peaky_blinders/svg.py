@@ -239,6 +239,21 @@ def _doing(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
         target = f" against {names[p.target]}" if p.target >= 0 else ""
         total = f", boost total {p.total}" + (" (boosted)" if p.boosted else "") if p.total >= 0 else ""
         lines.append(f"{names[p.player]} plays {info.name}{target}{total}: {info.text}")
+    if view.phase == "prep" and any(view.round.passed):
+        lines.append("Passed on their last placement: " + ", ".join(names[s] for s, done in enumerate(view.round.passed) if done))
+    if view.phase == "ogs":
+        t = view.turns
+        if t.buying:
+            lines.append(f"{names[view.turn]} is buying control markers")
+        if t.trading:
+            lines.append(f"{names[view.turn]} is at the Covent Garden market")
+        if t.exchanged:
+            lines.append(f"{names[view.turn]} exchanged this turn: " + ", ".join(f"{e[:-1]} {'1s up to a 5' if e.endswith('+') else 'a 5 down to 1s'}" for e in t.exchanged))
+        visited = [names[s] for s, done in enumerate(t.visited) if done]
+        if visited:
+            lines.append("Market visits made this open game state: " + ", ".join(visited))
+        if view.passes:
+            lines.append(f"Passes in a row: {view.passes} of {len(view.players)}")
     if view.phase == "action" and view.round.current >= 0:
         seat, henchman = divmod(view.round.current, 3)
         lines.append(f"Resolving {names[seat]}'s {C.HENCHMEN[henchman]} henchman")
