@@ -20,6 +20,7 @@ from .events import Event
 from .phases import brawl, deploy, rally, reset
 from .start import Options, setup
 from .state import State
+from .svg import picture
 from .text import action_text, event_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 
@@ -97,5 +98,6 @@ GAME: Game[State, Action, Event, View] = Game(
     action_text=action_text,
     summary_text=summary_text,
     secrets=secrets,
+    picture=picture,
     house_bot=HouseBot.seeded,
 )
