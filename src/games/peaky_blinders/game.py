@@ -23,6 +23,7 @@ from .events import Event
 from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter, suspicion
 from .start import setup
 from .state import Options, State
+from .svg import picture
 from .text import action_text, event_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 
@@ -257,5 +258,6 @@ GAME: Game[State, Action, Event, View] = Game(
     action_text=action_text,
     summary_text=summary_text,
     secrets=secrets,
+    picture=picture,
     house_bot=HouseBot.seeded,
 )
