@@ -13,6 +13,7 @@ from .phases import boppers, challenge, city, city_turns, fight, fight_turn
 from .phases.fight import REACTIONS, can_react, reactors
 from .scoring import outcome
 from .state import Options, State
+from .svg import picture
 from .text import action_text, event_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 
@@ -109,4 +110,5 @@ GAME: Game[State, Action, Event, View] = Game(
     summary_text=summary_text,
     secrets=secrets,
     house_bot=HouseBot.seeded,
+    picture=picture,
 )
