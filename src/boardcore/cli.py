@@ -22,6 +22,7 @@ from boardcore.bots import BOT_KINDS, make_bots, play_out
 from boardcore.errors import BoardcoreError
 from boardcore.match import Match
 from boardcore.registry import get_game, list_games
+from boardcore.sim.commands import add_sim_commands
 from boardcore.store.commands import add_play_options, add_store_commands, play_stored, stored_note
 from boardcore.verify import replay, verify
 
@@ -197,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema = sub.add_parser("schema", help="JSON Schema of a game's actions, events and views")
     schema.add_argument("game")
     schema.set_defaults(run=cmd_schema)
+    add_sim_commands(sub)
     add_store_commands(sub, format_outcome)
     return parser
 

@@ -47,8 +47,8 @@ def bar_with_intervals(
 ) -> Figure:
     """Bars with asymmetric error bars (e.g. win rates with their 95% intervals), and an optional reference line."""
     figure, axes = plt.subplots(figsize=(max(4.0, 0.9 * len(labels) + 2), 3.2))
-    below = [value - low for value, (low, _) in zip(values, intervals)]
-    above = [high - value for value, (_, high) in zip(values, intervals)]
+    below = [max(0.0, value - low) for value, (low, _) in zip(values, intervals)]  # rounding can cross zero
+    above = [max(0.0, high - value) for value, (_, high) in zip(values, intervals)]
     axes.bar(range(len(labels)), values, yerr=[below, above], capsize=4, color="#4c72b0")
     axes.set_xticks(range(len(labels)), labels, rotation=20 if max(map(len, labels)) > 10 else 0, ha="right" if max(map(len, labels)) > 10 else "center")
     if reference is not None:

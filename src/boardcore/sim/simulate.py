@@ -101,12 +101,16 @@ def run_matches(
     try:
         while pending:
             ready, pending = wait(pending, return_when=FIRST_COMPLETED)
+            failed = [future for future in ready if future.exception() is not None]
             for future in ready:
-                records = future.result()
-                done.extend(records)
-                if journal is not None:
-                    journal.append(records)
-                bar.update(len(records))
+                if future.exception() is None:
+                    records = future.result()
+                    done.extend(records)
+                    if journal is not None:
+                        journal.append(records)
+                    bar.update(len(records))
+            if failed:
+                failed[0].result()  # raises the match's error, once every finished batch is journalled
     finally:
         for future in pending:
             future.cancel()

@@ -1,0 +1,50 @@
+"""Bot spec strings: the documented grammar, canonical text and clear refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardcore.bots import MonteCarloBot, RandomBot
+from boardcore.ismcts import ISMCTSBot
+from boardcore.registry import get_game
+from boardcore.sim.specs import BotSpec, parse_spec
+
+
+def test_specs_parse_to_canonical_text() -> None:
+    """Parameters are typed and sorted by name, so equal bots have equal text."""
+    assert parse_spec("random") == BotSpec("random")
+    spec = parse_spec("ismcts:rollout=house,iterations=200,c=0.7")
+    assert spec.params == (("c", 0.7), ("iterations", 200), ("rollout", "house"))
+    assert str(spec) == "ismcts:c=0.7,iterations=200,rollout=house"
+    assert parse_spec(str(spec)) == spec
+
+
+def test_specs_build_the_named_bot() -> None:
+    """Each kind builds its bot with the given parameters; house falls back to random for a game without one."""
+    five, ttt = get_game("five_wards"), get_game("tic_tac_toe")
+    bot = parse_spec("ismcts:iterations=50,c=1.2,rollout=house,time=0.5").build(five, 3, 1, 2)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.exploration, bot.rollout, bot.time_budget, bot.seat) == (50, 1.2, "house", 0.5, 1)
+    assert isinstance(parse_spec("mc:rollouts=3").build(five, 3, 0, 2), MonteCarloBot)
+    assert isinstance(parse_spec("house").build(ttt, 3, 0, 2), RandomBot)
+    assert type(parse_spec("house").build(five, 3, 0, 2)).__module__.startswith("games.five_wards")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("minimax", "unknown bot 'minimax'"),
+        ("random:iterations=3", "has no parameter 'iterations'"),
+        ("ismcts:iterations", "NAME=VALUE"),
+        ("ismcts:iterations=many", "takes a int"),
+        ("ismcts:iterations=0", "out of range"),
+        ("ismcts:c=-1", "out of range"),
+        ("ismcts:rollout=greedy", "rollout is one of random, house"),
+        ("ismcts:c=1,c=2", "given twice"),
+        ("mc:rollouts=0", "out of range"),
+    ],
+)
+def test_bad_specs_are_refused_with_the_reason(text: str, message: str) -> None:
+    """A malformed spec names what is wrong and what is allowed."""
+    with pytest.raises(ValueError, match=message):
+        parse_spec(text)
