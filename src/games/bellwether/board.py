@@ -6,6 +6,8 @@ from typing import Any
 
 import msgspec
 
+from boardcore.tuples import put, without
+
 from .catalog import (
     BUILDINGS,
     CAPACITY,
@@ -25,7 +27,10 @@ def kind(card: str) -> str:
 
 def claimed(ward: Ward) -> bool:
     """A player-owned Building stands in the Ward (BW-GOAL-04, GAP-20 reading (a))."""
-    return any(b.owner >= 0 for b in ward.buildings)
+    for b in ward.buildings:
+        if b.owner >= 0:
+            return True
+    return False
 
 
 def contestants(ward: Ward) -> tuple[int, ...]:
@@ -34,17 +39,29 @@ def contestants(ward: Ward) -> tuple[int, ...]:
 
 
 def has_infra(ward: Ward, card: str) -> bool:
-    return any(b.card == card for b in ward.buildings)
+    """An Infrastructure of this kind stands in the Ward (its rule applies there)."""
+    for b in ward.buildings:
+        if b.card == card:
+            return True
+    return False
 
 
 def free_space(ward: Ward, card: str) -> bool:
     """A matching empty space for the card's category (BW-PLACE-01/02)."""
-    k = kind(card)
-    return sum(1 for b in ward.buildings if kind(b.card) == k) < CAPACITY[k]
+    k = BUILDINGS[card].kind
+    used = 0
+    for b in ward.buildings:
+        if BUILDINGS[b.card].kind == k:
+            used += 1
+    return used < CAPACITY[k]
 
 
 def owns_factory(ward: Ward, player: int) -> bool:
-    return any(b.owner == player and kind(b.card) == "F" for b in ward.buildings)
+    """The player owns a Factory in the Ward (needed to place a Tenement or Infrastructure there, BW-PLACE-04)."""
+    for b in ward.buildings:
+        if b.owner == player and BUILDINGS[b.card].kind == "F":
+            return True
+    return False
 
 
 def find(ward: Ward, uid: int) -> Building | None:
@@ -116,7 +133,9 @@ def upgrade_cost(state: State, player: int, card: str) -> int:
 
 
 def can_pay(player: Player, cash: int, res: tuple[int, int, int] = (0, 0, 0)) -> bool:
-    return player.cash >= cash and all(have >= need for have, need in zip(player.res, res))
+    """The player has the cash and every resource a cost asks for."""
+    have = player.res
+    return player.cash >= cash and have[0] >= res[0] and have[1] >= res[1] and have[2] >= res[2]
 
 
 def turn_order(state: State) -> tuple[int, int]:
@@ -159,13 +178,13 @@ def with_labor(state: State, **changes: Any) -> State:
 
 
 def set_ward(state: State, w: int, ward: Ward) -> State:
-    wards = state.wards
-    return msgspec.structs.replace(state, wards=(*wards[:w], ward, *wards[w + 1 :]))
+    """The state with Ward ``w`` replaced."""
+    return msgspec.structs.replace(state, wards=put(state.wards, w, ward))
 
 
 def set_player(state: State, p: int, player: Player) -> State:
-    players = state.players
-    return msgspec.structs.replace(state, players=(*players[:p], player, *players[p + 1 :]))
+    """The state with seat ``p``'s record replaced."""
+    return msgspec.structs.replace(state, players=put(state.players, p, player))
 
 
 def discard_gangster(state: State, p: int, g: str) -> State:
@@ -187,12 +206,6 @@ def one(resource: int, amount: int = 1) -> tuple[int, int, int]:
     out = [0, 0, 0]
     out[resource] = amount
     return (out[0], out[1], out[2])
-
-
-def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """The tuple with one copy of ``card`` removed."""
-    i = cards.index(card)
-    return (*cards[:i], *cards[i + 1 :])
 
 
 def with_card(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

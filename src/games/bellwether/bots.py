@@ -15,9 +15,10 @@ from typing import Any
 import attrs
 
 from boardcore import Rng
-from boardcore.rng import BOTS
+from boardcore.bots import bot_rng
 
 from . import actions as A
+from .actions import Action
 from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, GANGSTERS, OFFICIALS, RIOT_AT
 from .state import Ward
 from .view import View
@@ -54,11 +55,10 @@ class HouseBot:
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
         """The bot for ``seat``; its first draw from the BOTS stream sets its temperament."""
-        rng = Rng.from_seed(seed * 1_000_003 + seat, BOTS)
-        temper, rng = rng.below(2)
+        temper, rng = bot_rng(seed, seat).below(2)
         return cls(seat, rng, bold=temper == 1)
 
-    def choose(self, view: View, legal: Sequence[Any]) -> Any:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """Walk the priorities (Riots, then Labor, then Invest & Build); when none applies, take the last
         legal action, which always means "enough": end the turn, finish, settle or stop."""
         if len(legal) == 1:
@@ -67,9 +67,9 @@ class HouseBot:
         for action in legal:
             by.setdefault(type(action), []).append(action)
         for pick in (self._unrest, self._labor, self._invest):
-            action = pick(view, by)
-            if action is not None:
-                return action
+            chosen: Action | None = pick(view, by)
+            if chosen is not None:
+                return chosen
         return legal[-1]
 
     def _coin(self, p: float) -> bool:
@@ -270,7 +270,3 @@ class HouseBot:
                 best = best or a
         return best
 
-
-def house_bot(seed: int, seat: int) -> HouseBot:
-    """The house bot for ``seat`` (registered as ``GAME.house_bot``)."""
-    return HouseBot.seeded(seed, seat)

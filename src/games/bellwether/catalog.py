@@ -183,9 +183,14 @@ def deck(table: dict[str, BuildingCard] | dict[str, OfficialCard] | dict[str, Ga
     return tuple(card.id for card in table.values() for _ in range(card.copies))
 
 
+CARD_NAMES: dict[str, str] = {
+    **{c.id: c.name for c in BUILDINGS.values()},
+    **{c.id: c.name for c in OFFICIALS.values()},
+    **{c.id: c.name for c in GANGSTERS.values()},
+}
+"""Every card's printed name, by id."""
+
+
 def card_name(card_id: str) -> str:
-    """The printed name of any card id."""
-    for table in (BUILDINGS, OFFICIALS, GANGSTERS):
-        if card_id in table:
-            return table[card_id].name
-    return card_id
+    """The printed name of any card id (an unknown id reads as itself)."""
+    return CARD_NAMES.get(card_id, card_id)

@@ -1,69 +1,125 @@
-"""The Game record and dispatch: actors, legal actions, decide (validate, act, run the automatic steps), evolve."""
+"""The Game record on the turn kernel: who decides what now, and the automatic steps between decisions.
+
+A round is Invest & Build (``phases/invest``), then Labor (``phases/labor``: contest,
+allocate, push, recovery), then Cleanup (``phases/cleanup``). A Riot's loss and spread
+(``phases/unrest``) interrupt whatever is going on and are resolved before play continues
+(BW-RIOT-11); Revolution is checked after every event that could cause it (the watch).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from boardcore import PUBLIC, REVEAL, Game, RngAdvanced, make_evolve, owner
-from boardcore.game import union_members
+from boardcore import Decision, Flow, Game, Turn, make_evolve
 
-from . import events as E
 from .actions import Action
-from .bots import house_bot
+from .bots import HouseBot
 from .events import Event
-from .flow import Out, run
-from .phases import cleanup, invest, labor, unrest
-from .refusals import refusal, well_formed
+from .phases import allocate, cleanup, contest, invest, labor, push, recovery, unrest
 from .scoring import outcome
 from .start import setup
-from .state import INVEST, LABOR, OVER, Options, State
-from .text import describe
-from .view import View, determinize, redact_committed, redact_hired, redact_inspected, view
+from .svg import picture
+from .state import ALLOCATE, CHOOSE, COMMIT, INVEST, LABOR, NEXT, OVER, PUSH, RECOVER, Options, State
+from .text import action_text, event_text, summary_text
+from .view import VISIBILITY, View, determinize, secrets, view
 
-evolve: Any = make_evolve(Event, {**invest.HANDLERS, **labor.HANDLERS, **unrest.HANDLERS, **cleanup.HANDLERS})
-DECIDERS: dict[type, Any] = {**invest.DECIDERS, **labor.DECIDERS, **unrest.DECIDERS}
+evolve = make_evolve(
+    Event,
+    {
+        **invest.HANDLERS,
+        **labor.HANDLERS,
+        **contest.HANDLERS,
+        **allocate.HANDLERS,
+        **push.HANDLERS,
+        **recovery.HANDLERS,
+        **unrest.HANDLERS,
+        **cleanup.HANDLERS,
+    },
+)
+
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "invest": invest.INVEST,
+    "first_ward": labor.FIRST_WARD,
+    "commit": contest.COMMIT_GANGSTER,
+    "allocate": allocate.ALLOCATE,
+    "push": push.PUSH,
+    "recover": recovery.RECOVER,
+    "loss": unrest.LOSS,
+    "police": unrest.POLICE,
+}
+"""Every kind of decision, each taking its own kinds of action."""
+
+
+def pending(state: State) -> tuple[str, tuple[int, ...]] | None:
+    """The decision the game waits for and the seats that face it, or ``None`` when the next step is automatic
+    (or the game is over). A Riot's pending loss or spread comes first (BW-RIOT-11)."""
+    if state.police_target >= 0:
+        return "police", (unrest.police_holder(state, state.police_target),)
+    if state.riots:
+        if unrest.loss_pending(state):
+            return "loss", (state.wards[state.riots[0].ward].controller,)
+        return None
+    if state.phase == INVEST:
+        return "invest", (state.turn,)
+    if state.phase == OVER:
+        return None
+    assert state.phase == LABOR and state.labor is not None
+    step = state.labor.step
+    if step == COMMIT:
+        return "commit", contest.waiting(state)
+    if step == CHOOSE:
+        return ("first_ward", (state.start_player,)) if len(labor.claimed_wards(state)) > 1 else None
+    if step == NEXT:
+        return None
+    controller = state.wards[state.labor.order[state.labor.pos]].controller
+    if step == ALLOCATE:
+        return "allocate", (controller,)  # only while a choice is open: allocate.offer finishes it otherwise
+    if step == PUSH:
+        return "push", (controller,)  # likewise (push.offer)
+    assert step == RECOVER
+    return "recover", (controller,)
+
+
+def decision(state: State, seat: int) -> str | None:
+    """The kind of decision ``seat`` faces now, if any."""
+    now = pending(state)
+    return now[0] if now is not None and seat in now[1] else None
 
 
 def actors(state: State) -> frozenset[int]:
-    """Who must act now: a Riot chooser, the player on turn, or the Labor decision-maker(s)."""
-    if state.phase == OVER:
-        return frozenset()
-    chooser = unrest.chooser(state)
-    if chooser >= 0:
-        return frozenset((chooser,))
-    if state.phase == INVEST:
-        return frozenset((state.turn,))
-    return labor.actor(state)
+    """The seats facing a decision now."""
+    now = pending(state)
+    return frozenset(now[1]) if now is not None else frozenset()
 
 
-def legal_actions(state: State, player: int) -> list[Any]:
-    """Every legal action for ``player`` now (complete and exact)."""
-    if state.phase == OVER:
-        return []
-    if state.riots or state.police_target >= 0:
-        return unrest.legal_loss(state, player)
-    if state.phase == INVEST:
-        return invest.legal(state, player)
-    if state.phase == LABOR:
-        return labor.legal(state, player)
-    return []
+def is_over(state: State) -> bool:
+    """A result stands (Revolution, Consolidation or the round limit)."""
+    return state.phase == OVER
 
 
-def decide(state: State, player: int, action: Any) -> list[Any]:
-    """Validate ``action`` against the legal list, apply it, then run the automatic steps.
-
-    Raises:
-        IllegalAction: with a ``domain/reason`` code and, where a rule forbids it, its clause.
-    """
-    if not well_formed(action) or action not in legal_actions(state, player):
-        raise refusal(state, player, action, actors(state))
-    out = Out(state, evolve)
-    DECIDERS[type(action)](out, player, action)
-    run(out)
-    return out.events
+def proceed(turn: Turn[State, Event]) -> None:
+    """One automatic step: a part of the oldest Riot, Cleanup after the last Ward, or the next step of Labor
+    (choosing the only claimed Ward, entering or skipping the next Ward)."""
+    state = turn.state
+    if state.riots:
+        unrest.resolve(turn)
+    elif labor.finished(state):
+        cleanup.run(turn)
+    else:
+        labor.step(turn)
 
 
-GAME: Game[State, Any, Any, View] = Game(
+FLOW: Flow[State, Action, Event] = Flow(
+    evolve=evolve,
+    decisions=DECISIONS,
+    decision=decision,
+    actors=actors,
+    is_over=is_over,
+    proceed=proceed,
+    watch=unrest.check_revolution,
+)
+
+GAME: Game[State, Action, Event, View] = Game(
     name="bellwether",
     title="Bellwether, 1885",
     rules_version="1",
@@ -72,26 +128,16 @@ GAME: Game[State, Any, Any, View] = Game(
     event_type=Event,
     view_type=View,
     setup=setup,
-    actors=actors,
-    legal_actions=legal_actions,
-    decide=decide,
-    evolve=evolve,
+    flow=FLOW,
     view=view,
-    visibility={
-        **{t: PUBLIC for t in union_members(Event) if t is not RngAdvanced},
-        E.ConstructionBought: REVEAL,
-        E.OfficialRecruited: REVEAL,
-        E.JobPlayed: REVEAL,
-        E.GangsterQuelled: REVEAL,
-        E.CommitmentsRevealed: REVEAL,
-        E.GangsterHired: owner("player", redacted=redact_hired),
-        E.GangsterCommitted: owner("player", redacted=redact_committed),
-        E.GangstersInspected: owner("player", redacted=redact_inspected),
-    },
+    visibility=VISIBILITY,
     outcome=outcome,
     determinize=determinize,
     options_type=Options,
-    event_text=lambda event, viewer, names: describe(event, viewer),  # TODO(kernel port): names, redacted input
-    action_text=lambda action, seat, names: describe(action, seat),  # TODO(kernel port)
-    house_bot=house_bot,
+    event_text=event_text,
+    action_text=action_text,
+    summary_text=summary_text,
+    secrets=secrets,
+    picture=picture,
+    house_bot=HouseBot.seeded,
 )

@@ -21,7 +21,7 @@ class Options:
     """-1: a seeded coin flip decides; 0 or 1: that seat starts round 1."""
 
 
-class Building(msgspec.Struct, frozen=True):
+class Building(msgspec.Struct, frozen=True, gc=False):
     """A Building on the board; ``owner`` -1 is a neutral Factory or Infrastructure (which belongs to its Ward)."""
 
     uid: int
@@ -32,7 +32,7 @@ class Building(msgspec.Struct, frozen=True):
     """Who built an Infrastructure (it gains them Influence; the Ward owns it)."""
 
 
-class Ward(msgspec.Struct, frozen=True):
+class Ward(msgspec.Struct, frozen=True, gc=False):
     """One Ward: its pool, strike track, Riot flag, control, Buildings and this round's Job effects."""
 
     workers: int
@@ -49,7 +49,7 @@ class Ward(msgspec.Struct, frozen=True):
     """Contest bonus from Heavy Jobs this round, by seat."""
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     cash: int
     res: tuple[int, int, int] = (0, 0, 0)
     hand: tuple[str, ...] = ()
@@ -67,14 +67,14 @@ class Player(msgspec.Struct, frozen=True):
     police_used: bool = False
 
 
-class RiotTask(msgspec.Struct, frozen=True):
+class RiotTask(msgspec.Struct, frozen=True, gc=False):
     """A Riot whose consequences are still resolving: stage 0 loss, 1 and 2 the two spreads."""
 
     ward: int
     stage: int = 0
 
 
-class Labor(msgspec.Struct, frozen=True):
+class Labor(msgspec.Struct, frozen=True, gc=False):
     """Progress through the Labor phase."""
 
     step: str = CHOOSE
@@ -97,7 +97,7 @@ class Labor(msgspec.Struct, frozen=True):
     """The face of the last recovery roll, while the controller decides to keep it."""
 
 
-class Result(msgspec.Struct, frozen=True):
+class Result(msgspec.Struct, frozen=True, gc=False):
     """How the game ended: reason, winners (empty: a draw) and the deciding numbers by seat."""
 
     reason: str
@@ -108,7 +108,7 @@ class Result(msgspec.Struct, frozen=True):
     lost: tuple[int, int]
 
 
-class State(msgspec.Struct, frozen=True, kw_only=True):
+class State(msgspec.Struct, frozen=True, gc=False, kw_only=True):
     rng: Rng
     max_rounds: int = 12
     round: int = 1

@@ -9,12 +9,15 @@ the viewer's own secrets.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import msgspec
 
-from boardcore import Rng
+from boardcore import NOBODY, PUBLIC, REVEAL, Rng, RngAdvanced, Visibility, owner
 
+from . import events as E
 from .board import influence
-from .events import GangsterCommitted, GangsterHired, GangstersInspected
+from .catalog import card_name
 from .scoring import net_worth
 from .state import Result, RiotTask, State, Ward
 
@@ -151,17 +154,99 @@ def view(state: State, viewer: int | None) -> View:
 # --- redacted event forms (whitelists) ---------------------------------------------------
 
 
-def redact_committed(e: GangsterCommitted) -> GangsterCommitted:
+def redact_committed(e: E.GangsterCommitted) -> E.GangsterCommitted:
     """The rival learns that a face-down commitment was made, not what it is."""
-    return GangsterCommitted(player=e.player, ward=e.ward, gangster=None)
+    return E.GangsterCommitted(player=e.player, ward=e.ward, gangster=None)
 
 
-def redact_hired(e: GangsterHired) -> GangsterHired:
-    return GangsterHired(player=e.player, card="")
+def redact_hired(e: E.GangsterHired) -> E.GangsterHired:
+    """The rival learns that a Gangster was hired, not which."""
+    return E.GangsterHired(player=e.player, card="")
 
 
-def redact_inspected(e: GangstersInspected) -> GangstersInspected:
-    return GangstersInspected(player=e.player, seen=None)
+def redact_inspected(e: E.GangstersInspected) -> E.GangstersInspected:
+    """The inspected player learns that the Informant looked, not what it saw."""
+    return E.GangstersInspected(player=e.player, seen=None)
+
+
+VISIBILITY: Mapping[type, Visibility] = {
+    # Invest & Build
+    E.ResourceBought: PUBLIC,
+    E.ResourceSold: PUBLIC,
+    E.ConstructionBought: REVEAL,  # the refill comes off the hidden deck
+    E.OfficialRecruited: REVEAL,  # likewise
+    E.GangsterHired: owner("player", redacted=redact_hired),
+    E.BuildingUpgraded: PUBLIC,
+    E.NeutralBought: PUBLIC,
+    E.BuildingPlaced: PUBLIC,
+    E.JobPlayed: REVEAL,  # the Gangster is turned face up
+    E.GangsterQuelled: REVEAL,  # likewise
+    E.StrikerAdded: PUBLIC,
+    E.StrikersRemoved: PUBLIC,
+    E.StrikerMoved: PUBLIC,
+    E.BuildingDestroyed: PUBLIC,
+    E.CashGained: PUBLIC,
+    E.CashTaken: PUBLIC,
+    E.GangstersInspected: owner("player", redacted=redact_inspected),
+    E.TurnEnded: PUBLIC,
+    # Labor
+    E.LaborBegan: PUBLIC,
+    E.FirstWardChosen: PUBLIC,
+    E.WardSkipped: PUBLIC,
+    E.WardEntered: PUBLIC,
+    E.ContestOpened: PUBLIC,
+    E.GangsterCommitted: owner("player", redacted=redact_committed),
+    E.CommitmentsRevealed: REVEAL,
+    E.ContestWon: PUBLIC,
+    E.FactoryStaffed: PUBLIC,
+    E.FactoryOverworked: PUBLIC,
+    E.AllocationFinished: PUBLIC,
+    E.DiceRolled: PUBLIC,
+    E.DieRerolled: PUBLIC,
+    E.StrikeCanceled: PUBLIC,
+    E.ReliefPaid: PUBLIC,
+    E.PushSettled: PUBLIC,
+    E.FactoryProduced: PUBLIC,
+    E.MaterialsCollected: PUBLIC,
+    E.WorkersGrew: PUBLIC,
+    E.RecoveryRolled: PUBLIC,
+    E.RiotEnded: PUBLIC,
+    E.WardFinished: PUBLIC,
+    # Unrest, Cleanup and the end
+    E.RiotIgnited: PUBLIC,
+    E.BuildingLost: PUBLIC,
+    E.LossSkipped: PUBLIC,
+    E.StrikerSpread: PUBLIC,
+    E.SpreadBlocked: PUBLIC,
+    E.PoliceConsulted: PUBLIC,
+    E.RoundCleanedUp: PUBLIC,
+    E.WardBurnedOut: PUBLIC,
+    E.RoundStarted: PUBLIC,
+    E.GameEnded: PUBLIC,
+    RngAdvanced: NOBODY,
+}
+"""Who sees each event, declared for every event type (BW-INFO): Gangster identities stay with their holder
+until turned face up; dice are public once rolled; draws from a deck are revealed by the event that shows them."""
+
+
+# --- what is hidden from a viewer now ---------------------------------------------------
+
+
+def secrets(state: State, viewer: int | None) -> frozenset[str]:
+    """The ids and names of Gangsters another player holds that ``viewer`` cannot know (BW-INFO-02): none in the
+    open discard, none the viewer holds, none an Informant showed them. Deck orders are hidden too, but the decks'
+    contents are the public catalog, so no word names them."""
+    player_viewer = viewer is not None and viewer in SEATS
+    known = set(state.discard)
+    if viewer is not None and player_viewer:
+        known.update(state.players[viewer].gangsters)
+    hidden: set[str] = set()
+    for seat, player in enumerate(state.players):
+        if seat == viewer:
+            continue
+        seen = known | set(player.exposed) if player_viewer else known
+        hidden.update(g for g in player.gangsters if g not in seen)
+    return frozenset(word for g in hidden for word in (g, card_name(g)))
 
 
 # --- determinize -------------------------------------------------------------------------------

@@ -1,20 +1,27 @@
-"""Scenario helpers: build Bellwether states by hand, apply actions, script the dice."""
+"""Bellwether scenario builders: hand-made tables, scripted Labor dice, and Labor played through the public API.
+
+Steps, folds and refusals come from ``boardcore.testing`` (``act``, ``fold``, ``refused``);
+every driver here returns ``(events, state)`` like ``act``.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
-from boardcore import Rng
+from boardcore.testing import act, rig
 from games.bellwether import GAME
 from games.bellwether.actions import ChooseFirstWard, EndTurn
 from games.bellwether.board import set_player, set_ward
 from games.bellwether.catalog import BUILDINGS, DIE_FACES
+from games.bellwether.events import Event
 from games.bellwether.state import Building, Options, State
 
 replace = msgspec.structs.replace
 
 
-def new(first: int = 0, seed: int = 0, **options) -> State:
+def new(first: int = 0, seed: int = 0, **options: Any) -> State:
     """A fresh game with a fixed first player."""
     return GAME.setup(GAME.config(2, Options(first_player=first, **options)), seed)
 
@@ -27,19 +34,11 @@ def bare(first: int = 0, seed: int = 0) -> State:
     return state
 
 
-def act(state: State, seat: int, action) -> tuple[State, list]:
-    """Decide and fold; returns the new state and the events."""
-    events = GAME.decide(state, seat, action)
-    for e in events:
-        state = GAME.evolve(state, e)
-    return state, events
-
-
-def ward(state: State, w: int, **changes) -> State:
+def ward(state: State, w: int, **changes: Any) -> State:
     return set_ward(state, w, replace(state.wards[w], **changes))
 
 
-def player(state: State, p: int, **changes) -> State:
+def player(state: State, p: int, **changes: Any) -> State:
     return set_player(state, p, replace(state.players[p], **changes))
 
 
@@ -58,44 +57,44 @@ def clear(state: State, w: int) -> State:
 
 
 def rigged(state: State, faces: tuple[int, ...]) -> State:
-    """The state with an RNG whose next Labor dice show ``faces`` (face codes), in order."""
-    for seed in range(1, 2_000_000):
-        rng = Rng.from_seed(seed)
-        rolls, _ = rng.dice(len(faces), 6)
-        if tuple(DIE_FACES[r - 1] for r in rolls) == tuple(faces):
-            return replace(state, rng=rng)
-    raise AssertionError("no seed found")
+    """The state whose next Labor dice show ``faces`` (face codes: ``catalog.RELIEF`` ... ``catalog.STRIKE``), in order."""
+    return rig(state, *(DIE_FACES.index(face) + 1 for face in faces))
 
 
-def to_labor(state: State) -> tuple[State, list]:
+def to_labor(state: State) -> tuple[list[Event], State]:
     """End the second Invest & Build turn of the round so Labor begins."""
     second = 1 - state.start_player
-    state = replace(state, phase="invest", turn=second, turns_done=1)
-    return act(state, second, EndTurn())
+    return act(GAME, replace(state, phase="invest", turn=second, turns_done=1), second, EndTurn())
 
 
-def labor_from(state: State, first_ward: int) -> tuple[State, list]:
+def labor_from(state: State, first_ward: int) -> tuple[list[Event], State]:
     """Begin Labor and (if the choice is open) pick the first Ward."""
-    state, events = to_labor(state)
+    events, state = to_labor(state)
     if state.labor is not None and state.labor.step == "choose":
-        state, more = act(state, state.start_player, ChooseFirstWard(ward=first_ward))
+        more, state = act(GAME, state, state.start_player, ChooseFirstWard(ward=first_ward))
         events += more
-    return state, events
+    return events, state
 
 
-def names(events) -> list[str]:
+def finish_labor(state: State, earlier: list[Event] | None = None) -> tuple[list[Event], State]:
+    """Play Labor out by always taking the last legal action (finish, settle, stop), collecting the events."""
+    events = list(earlier or [])
+    while state.phase == "labor":
+        seat = min(GAME.actors(state))
+        more, state = act(GAME, state, seat, GAME.legal_actions(state, seat)[-1])
+        events += more
+    return events, state
+
+
+def labor_through(state: State, first_ward: int) -> tuple[list[Event], State]:
+    """A whole Labor from ``first_ward`` (and what follows it: Cleanup, the next round or the end)."""
+    events, state = labor_from(state, first_ward)
+    return finish_labor(state, events)
+
+
+def names(events: list[Event]) -> list[str]:
     return [type(e).__name__ for e in events]
 
 
-def of(events, kind) -> list:
+def of(events: list[Event], kind: type) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
-
-
-def finish_labor(state: State, events: list | None = None) -> tuple[State, list]:
-    """Play Labor out by always taking the last legal action (finish/settle/stop), collecting the events."""
-    events = list(events or [])
-    while state.phase == "labor":
-        seat = min(GAME.actors(state))
-        state, more = act(state, seat, GAME.legal_actions(state, seat)[-1])
-        events += more
-    return state, events

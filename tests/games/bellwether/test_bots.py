@@ -7,10 +7,9 @@ import collections
 import attrs
 
 from boardcore import Match, Rng
-from boardcore.bots import make_bots, play_out
-from boardcore.rng import BOTS
+from boardcore.bots import bot_rng, make_bots, play_out
 from games.bellwether import GAME
-from games.bellwether.bots import HouseBot, house_bot
+from games.bellwether.bots import HouseBot
 
 
 def _house_game(seed: int) -> Match:
@@ -20,12 +19,13 @@ def _house_game(seed: int) -> Match:
 
 
 def test_house_bot_is_wired_and_seeded_from_the_bots_stream():
-    """GAME.house_bot builds a HouseBot whose RNG comes from the BOTS stream (never the game's own draws)."""
+    """GAME.house_bot is HouseBot.seeded, whose RNG is the engine's bot stream for the seat (never the game's own draws)."""
+    assert GAME.house_bot == HouseBot.seeded
     bot = GAME.house_bot(7, 1)
     assert isinstance(bot, HouseBot) and bot.seat == 1
-    temper, rng = Rng.from_seed(7 * 1_000_003 + 1, BOTS).below(2)
+    temper, rng = bot_rng(7, 1).below(2)
     assert bot.rng == rng and bot.bold == (temper == 1)
-    assert house_bot(7, 1) == bot
+    assert HouseBot.seeded(7, 1) == bot and HouseBot.seeded(7, 0) != bot
 
 
 def test_house_bot_games_end_by_the_rules_own_end():
@@ -59,7 +59,7 @@ def test_house_bot_sees_only_its_view_and_plays_legally():
 def test_play_chronicle_reads_as_a_real_game():
     """`boardcore play bellwether --seed 1` (house bots) tells a whole game that ends by Consolidation."""
     match = _house_game(1)
-    text = GAME.summarize(match.state, match.events)
+    text = match.summary(None)
     assert match.state.result is not None and match.state.result.reason == "consolidation"
     assert "Standing: P1 Influence" in text and " recruits the " in text and " takes Ward " in text
     assert "Consolidation: the city is won." in text

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 
 from boardcore import Match
+from boardcore.testing import act
 from games.bellwether import GAME
 from games.bellwether.actions import EndTurn, PlayJob, Staff
 from games.bellwether.events import GameEnded, RoundCleanedUp, RoundStarted
 from games.bellwether.phases.unrest import remove_building
 from games.bellwether.scoring import best_by, consolidation_result, limit_result
 
-from .helpers import act, bare, build, finish_labor, labor_from, of, player, replace, ward
+from .helpers import bare, build, finish_labor, labor_through, of, player, replace, ward
 
 
 def _three_wards(influence_officials=("O-MAY", "O-COU", "O-COU"), riot_iv=False):
@@ -28,7 +29,7 @@ def _three_wards(influence_officials=("O-MAY", "O-COU", "O-COU"), riot_iv=False)
 
 def test_bw_goal_02_bw_end_01_bw_round_07_consolidation():
     """BW-GOAL-01, BW-GOAL-02, BW-END-01, BW-ROUND-04, BW-ROUND-07 (BW-TEST-06): after Labor, 3 calm controlled Wards and Influence 10 win."""
-    state, events = finish_labor(*labor_from(_three_wards(), 0))
+    events, state = labor_through(_three_wards(), 0)
     assert of(events, RoundCleanedUp) and of(events, GameEnded)
     assert state.result.reason == "consolidation" and GAME.outcome(state).winners == (0,)
     assert state.result.wards == (3, 1) and state.result.influence == (10, 0)
@@ -36,9 +37,9 @@ def test_bw_goal_02_bw_end_01_bw_round_07_consolidation():
 
 def test_consolidation_needs_calm_wards_and_influence():
     """BW-END-01 (BW-TEST-06 variants): a Ward in Riot does not count; Influence 9 is not enough."""
-    state, _ = finish_labor(*labor_from(_three_wards(riot_iv=True), 0))
+    _, state = labor_through(_three_wards(riot_iv=True), 0)
     assert state.result is None and state.round == 8
-    state, _ = finish_labor(*labor_from(_three_wards(influence_officials=("O-MAY", "O-COU", "O-ALD")), 0))
+    _, state = labor_through(_three_wards(influence_officials=("O-MAY", "O-COU", "O-ALD")), 0)
     assert state.result is None
 
 
@@ -67,7 +68,7 @@ def test_round_limit_ranks_like_consolidation():
     state = GAME.setup(GAME.config(2, {"max_rounds": 1, "first_player": 0}), 0)
     state = player(player(state, 0, gangsters=()), 1, gangsters=())
     state, _ = build(state, 1, "F-TW", 1)
-    state, events = finish_labor(*labor_from(state, 1))
+    events, state = labor_through(state, 1)
     assert state.result.reason == "round limit" and GAME.outcome(state).winners == (1,)
     even = player(bare(), 1, cash=5)
     assert limit_result(even).winners == ()
@@ -78,13 +79,13 @@ def test_bw_round_05_06_08_cleanup_resets():
     once-per-round powers refresh, and the start passes to the other player."""
     state = player(bare(first=0), 0, gangsters=("G-HEA", "G-SAB", "G-BRU"), police_used=True)
     state, uid = build(state, 2, "F-TW", 0)
-    state, _ = act(state, 0, PlayJob(gangster="G-HEA", ward=2))
-    state, _ = act(state, 0, PlayJob(gangster="G-SAB", ward=2))
+    _, state = act(GAME, state, 0, PlayJob(gangster="G-HEA", ward=2))
+    _, state = act(GAME, state, 0, PlayJob(gangster="G-SAB", ward=2))
     state = player(state, 0, police_used=True)
-    state, _ = act(state, 0, EndTurn())
-    state, _ = act(state, 1, EndTurn())
-    state, _ = act(state, 0, Staff(uid=uid))
-    state, events = finish_labor(state)
+    _, state = act(GAME, state, 0, EndTurn())
+    _, state = act(GAME, state, 1, EndTurn())
+    _, state = act(GAME, state, 0, Staff(uid=uid))
+    events, state = finish_labor(state)
     assert of(events, RoundStarted)[0].start_player == 1 and state.start_player == 1
     w = state.wards[2]
     assert (w.jobs, w.saboteur, w.heavy) == (0, (False, False), (0, 0))
@@ -97,7 +98,7 @@ def test_bw_prio_01_card_text_overrides_rulebook():
     state = player(bare(), 0, gangsters=("G-HEA", "G-SAB"))
     state, _ = build(state, 1, "F-CP", 0)
     state, _ = build(state, 1, "I-CON", 0)
-    state, _ = act(state, 0, PlayJob(gangster="G-HEA", ward=1))
+    _, state = act(GAME, state, 0, PlayJob(gangster="G-HEA", ward=1))
     assert not any(isinstance(a, PlayJob) and a.ward == 1 for a in GAME.legal_actions(state, 0))
 
 

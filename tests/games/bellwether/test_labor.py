@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import msgspec
-import pytest
 
-from boardcore import IllegalAction
+from boardcore.testing import act, refused
 from games.bellwether import GAME
 from games.bellwether.actions import (
     CancelStrike,
@@ -34,7 +33,7 @@ from games.bellwether.events import (
     WorkersGrew,
 )
 
-from .helpers import act, bare, build, clear, finish_labor, labor_from, of, player, rigged, to_labor, ward
+from .helpers import bare, build, clear, finish_labor, labor_from, labor_through, of, player, rigged, to_labor, ward
 
 
 def test_bw_labor_01_02_03_04_order():
@@ -42,14 +41,13 @@ def test_bw_labor_01_02_03_04_order():
     state = bare(first=1)
     for w in (0, 2, 3):
         state, _ = build(state, w, "F-TW", 0)
-    state, _ = to_labor(state)
+    _, state = to_labor(state)
     assert GAME.actors(state) == frozenset({1})
     assert GAME.legal_actions(state, 1) == [ChooseFirstWard(ward=w) for w in (0, 2, 3)]
-    with pytest.raises(IllegalAction):
-        GAME.decide(state, 1, ChooseFirstWard(ward=1))
-    state, events = act(state, 1, ChooseFirstWard(ward=2))
+    refused(GAME, state, 1, ChooseFirstWard(ward=1), "labor/unclaimed_ward")
+    events, state = act(GAME, state, 1, ChooseFirstWard(ward=2))
     assert state.labor.order == (2, 3, 0, 1)
-    state, events = finish_labor(state, events)
+    events, state = finish_labor(state, events)
     entered = [(type(e).__name__, e.ward) for e in events if isinstance(e, (WardEntered, WardSkipped))]
     assert entered == [("WardEntered", 2), ("WardEntered", 3), ("WardEntered", 0), ("WardSkipped", 1)]
 
@@ -69,9 +67,9 @@ def test_bw_contest_04_05_tie_goes_to_start_player():
     state = _duel(first=1)
     state = player(state, 0, officials=("O-COU",), gangsters=("G-FIX",))
     state = player(state, 1, officials=("O-COU",), gangsters=("G-SAB",))
-    state, events = labor_from(state, 0)
-    state, _ = act(state, 1, Commit(gangster="G-SAB"))
-    state, events = act(state, 0, Commit(gangster=""))
+    events, state = labor_from(state, 0)
+    _, state = act(GAME, state, 1, Commit(gangster="G-SAB"))
+    events, state = act(GAME, state, 0, Commit(gangster=""))
     won = of(events, ContestWon)[0]
     assert won.totals == (5, 5) and won.winner == 1 and state.wards[0].controller == 1
     assert "G-SAB" in state.discard and state.players[1].gangsters == ()
@@ -83,9 +81,9 @@ def test_bw_contest_05_magistrate_wins_ties():
     state = _duel(first=1)
     state = player(state, 0, officials=("O-MAG", "O-UNI"), gangsters=("G-FIX",))
     state = player(state, 1, officials=("O-COU",), gangsters=("G-SAB",))
-    state, _ = labor_from(state, 0)
-    state, _ = act(state, 1, Commit(gangster="G-SAB"))
-    state, events = act(state, 0, Commit(gangster=""))
+    _, state = labor_from(state, 0)
+    _, state = act(GAME, state, 1, Commit(gangster="G-SAB"))
+    events, state = act(GAME, state, 0, Commit(gangster=""))
     won = of(events, ContestWon)[0]
     assert won.totals == (5, 5) and won.winner == 0 and "G-SAB" in state.discard
 
@@ -99,12 +97,12 @@ def test_bw_contest_02_03_secret_then_revealed_together():
     state = _duel(first=0)
     state = player(state, 0, gangsters=("G-HEA",))
     state = player(state, 1, gangsters=("G-FIX",))
-    state, _ = labor_from(state, 0)
+    _, state = labor_from(state, 0)
     assert GAME.actors(state) == frozenset({0, 1})
     assert set(map(lambda a: a.gangster, GAME.legal_actions(state, 1))) == {"", "G-FIX"}
     before = GAME.view(state, 1)
     assert before.labor.committed == ()
-    state, events = act(state, 0, Commit(gangster="G-HEA"))
+    events, state = act(GAME, state, 0, Commit(gangster="G-HEA"))
     (committed,) = of(events, GangsterCommitted)
     assert GAME.redact(committed, 1) == GangsterCommitted(player=0, ward=0, gangster=None)
     assert GAME.redact(committed, None) == GangsterCommitted(player=0, ward=0, gangster=None)
@@ -116,7 +114,7 @@ def test_bw_contest_02_03_secret_then_revealed_together():
     assert msgspec.structs.replace(seen_by_1, labor=before.labor) == before  # nothing else changed
     assert GAME.actors(state) == frozenset({1})  # the same fact the views show
     assert GAME.view(state, 0).labor.own_commitment == "G-HEA"
-    state, events = act(state, 1, Commit(gangster=""))
+    events, state = act(GAME, state, 1, Commit(gangster=""))
     (revealed,) = of(events, CommitmentsRevealed)
     assert revealed.choices == ((0, "G-HEA"), (1, "")) and GAME.redact(revealed, 1) == revealed
     won = of(events, ContestWon)[0]
@@ -131,7 +129,7 @@ def test_bw_labor_05_bw_contest_01_only_building_owners_contest():
     state, _ = build(state, 1, "F-CP", 1)
     state, _ = build(state, 1, "I-CHK", 0)
     state = player(state, 0, officials=("O-MAY",))
-    state, events = labor_from(state, 1)
+    events, state = labor_from(state, 1)
     won = of(events, ContestWon)[0]
     assert won.totals == (-1, 1) and won.winner == 1
 
@@ -140,7 +138,7 @@ def test_bw_contest_06_control_persists_until_next_contest():
     """BW-CONTEST-06, GAP-13: control set in Labor lasts into the next round until that Ward's next contest."""
     state = bare()
     state, _ = build(state, 2, "F-CK", 1)
-    state, _ = finish_labor(*labor_from(state, 2))
+    _, state = labor_through(state, 2)
     assert state.phase == "invest" and state.round == 2 and state.wards[2].controller == 1
 
 
@@ -157,10 +155,10 @@ def _scarce(workers=3, saboteur=False, first=0):
 def test_bw_alloc_02_scarce_controller_chooses():
     """BW-ALLOC-02, BW-LABOR-06: with 3 workers only one minimum fits; the controller picks it; the rest idle, no overwork."""
     state, mill, coll = _scarce()
-    state, _ = labor_from(state, 0)
+    _, state = labor_from(state, 0)
     assert GAME.legal_actions(state, 0) == [Staff(uid=mill), Staff(uid=coll)]
     assert GAME.legal_actions(state, 1) == []
-    state, events = act(state, 0, Staff(uid=coll))
+    events, state = act(GAME, state, 0, Staff(uid=coll))
     dice = of(events, DiceRolled)[0]
     assert dice.faces == ()
     produced = of(events, FactoryProduced)
@@ -170,24 +168,24 @@ def test_bw_alloc_02_scarce_controller_chooses():
 def test_bw_alloc_01_minimums_before_overwork():
     """BW-ALLOC-01, BW-LABOR-06: with 5 workers both minimums (the rival's too) come first; then overwork is optional."""
     state, mill, coll = _scarce(workers=5)
-    state, _ = labor_from(state, 0)
-    state, _ = act(state, 0, Staff(uid=mill))
+    _, state = labor_from(state, 0)
+    _, state = act(GAME, state, 0, Staff(uid=mill))
     assert GAME.legal_actions(state, 0) == [Staff(uid=coll)]
-    state, _ = act(state, 0, Staff(uid=coll))
+    _, state = act(GAME, state, 0, Staff(uid=coll))
     assert GAME.legal_actions(state, 0) == [Overwork(uid=mill), Overwork(uid=coll), FinishAllocation()]
-    state, events = act(state, 0, FinishAllocation())
+    events, state = act(GAME, state, 0, FinishAllocation())
     assert of(events, DiceRolled)[0].faces == ()
 
 
 def test_bw_alloc_03_saboteur_leaves_rival_unstaffed():
     """BW-ALLOC-03, GAP-14: with a Saboteur the controller may leave the rival's Colliery empty and overwork the Mill."""
     state, mill, coll = _scarce(saboteur=True)
-    state, _ = labor_from(state, 0)
+    _, state = labor_from(state, 0)
     assert GAME.legal_actions(state, 0) == [Staff(uid=mill)]
-    state, _ = act(state, 0, Staff(uid=mill))
+    _, state = act(GAME, state, 0, Staff(uid=mill))
     assert GAME.legal_actions(state, 0) == [Overwork(uid=mill), FinishAllocation()]
     state = rigged(state, (DIE_TEXTILE,))
-    state, events = act(state, 0, Overwork(uid=mill))
+    events, state = act(GAME, state, 0, Overwork(uid=mill))
     assert of(events, DiceRolled)[0].faces == (DIE_TEXTILE,)
     assert [(e.player, e.uid) for e in of(events, FactoryProduced)] == [(0, mill)]
 
@@ -195,18 +193,18 @@ def test_bw_alloc_03_saboteur_leaves_rival_unstaffed():
 def test_bw_alloc_03_saboteur_useless_without_control():
     """BW-ALLOC-03: P0's Saboteur does nothing when P1 controls the Ward (P1 must staff P0's Mill if workers allow)."""
     state, mill, coll = _scarce(workers=4, saboteur=True, first=1)
-    state, _ = labor_from(state, 0)
+    _, state = labor_from(state, 0)
     assert state.wards[0].controller == 1
-    state, _ = act(state, 1, Staff(uid=coll))
+    _, state = act(GAME, state, 1, Staff(uid=coll))
     assert GAME.legal_actions(state, 1) == [Staff(uid=mill)]
 
 
 def test_bw_alloc_04_bw_prod_01_owner_produces_under_rival_control():
     """BW-ALLOC-04, BW-PROD-01, BW-CARD-02: a safely staffed Factory pays its owner, whoever controls the Ward."""
     state, mill, coll = _scarce(workers=4)
-    state, _ = labor_from(state, 0)
-    state, _ = act(state, 0, Staff(uid=mill))
-    state, events = act(state, 0, Staff(uid=coll))
+    _, state = labor_from(state, 0)
+    _, state = act(GAME, state, 0, Staff(uid=mill))
+    events, state = act(GAME, state, 0, Staff(uid=coll))
     assert state.players[1].res == (0, 0, 1)
     assert state.players[0].res == (1, 0, 0) and state.players[0].cash == 5 + 1  # Textile Mill's $1
 
@@ -220,12 +218,12 @@ def _push(strikers=2, relief_office=False, cash=5, faces=(STRIKE, RELIEF, DIE_CO
         state, _ = build(state, 2, "I-REL", 1)
     state = ward(state, 2, workers=5, strikers=strikers)
     state = player(state, 1, cash=cash)
-    state, _ = labor_from(state, 2)
+    _, state = labor_from(state, 2)
     state = rigged(state, faces)
-    state, _ = act(state, 1, Staff(uid=coll))
+    _, state = act(GAME, state, 1, Staff(uid=coll))
     for _ in range(2):
-        state, _ = act(state, 1, Overwork(uid=coll))
-    state, events = act(state, 1, Overwork(uid=coll))
+        _, state = act(GAME, state, 1, Overwork(uid=coll))
+    events, state = act(GAME, state, 1, Overwork(uid=coll))
     return state, events, coll
 
 
@@ -239,7 +237,7 @@ def test_bw_labor_07_one_die_per_overworked_worker():
 def test_bw_die_01_bw_labor_08_relief_nets_the_strike():
     """BW-DIE-01, BW-LABOR-08, BW-PROD-02, BW-PROD-03, GAP-16: paying $2 nets Strike and Relief: stable, production, Coal, growth."""
     state, _, coll = _push()
-    state, events = act(state, 1, PayRelief(die=1))
+    events, state = act(GAME, state, 1, PayRelief(die=1))
     assert state.players[1].cash == 3
     # nothing is left to decide, so the Push settles at once
     assert state.wards[2].strikers == 2 and not state.wards[2].riot
@@ -250,7 +248,7 @@ def test_bw_die_01_bw_labor_08_relief_nets_the_strike():
 def test_bw_die_05_bw_prod_03_unpaid_strike_riots_nothing_produced():
     """BW-DIE-05, BW-PROD-03, BW-RIOT-02: without Relief the Strike makes 3 strikers: Riot, no production, no Coal, no growth."""
     state, _, _ = _push()
-    state, events = act(state, 1, SettlePush())
+    events, state = act(GAME, state, 1, SettlePush())
     assert of(events, RiotIgnited) and state.wards[2].riot
     assert not of(events, FactoryProduced) and not of(events, MaterialsCollected) and not of(events, WorkersGrew)
     assert state.players[1].res == (0, 0, 0)
@@ -259,7 +257,7 @@ def test_bw_die_05_bw_prod_03_unpaid_strike_riots_nothing_produced():
 def test_relief_office_makes_relief_cost_1():
     """I-REL (BW-TEST-11): with a Relief Office, Relief costs $1."""
     state, _, _ = _push(relief_office=True)
-    state, _ = act(state, 1, PayRelief(die=1))
+    _, state = act(GAME, state, 1, PayRelief(die=1))
     assert state.players[1].cash == 4
 
 
@@ -276,14 +274,14 @@ def test_bw_die_05_strike_locks_union_hall():
     state, coll = build(state, 2, "F-CO", 1)
     state, _ = build(state, 2, "I-UH", 1)
     state = ward(state, 2, workers=4)
-    state, _ = labor_from(state, 2)
+    _, state = labor_from(state, 2)
     state = rigged(state, (STRIKE, DIE_TEXTILE, RELIEF))
-    state, _ = act(state, 1, Staff(uid=coll))
-    state, _ = act(state, 1, Overwork(uid=coll))
-    state, _ = act(state, 1, Overwork(uid=coll))
+    _, state = act(GAME, state, 1, Staff(uid=coll))
+    _, state = act(GAME, state, 1, Overwork(uid=coll))
+    _, state = act(GAME, state, 1, Overwork(uid=coll))
     legal = GAME.legal_actions(state, 1)
     assert Reroll(die=0) not in legal and Reroll(die=1) in legal
-    state, _ = act(state, 1, Reroll(die=1))
+    _, state = act(GAME, state, 1, Reroll(die=1))
     assert state.labor.dice[0] == STRIKE and state.labor.dice[1] == RELIEF
     assert not any(isinstance(a, Reroll) for a in GAME.legal_actions(state, 1))
 
@@ -295,13 +293,13 @@ def test_factory_inspector_cancels_a_strike():
     state, coll = build(state, 2, "F-CO", 1)
     state = ward(state, 2, workers=4, strikers=2)
     state = player(state, 1, officials=("O-INS",))
-    state, _ = labor_from(state, 2)
+    _, state = labor_from(state, 2)
     state = rigged(state, (STRIKE, STRIKE))
-    state, _ = act(state, 1, Staff(uid=coll))
-    state, _ = act(state, 1, Overwork(uid=coll))
-    state, _ = act(state, 1, Overwork(uid=coll))
+    _, state = act(GAME, state, 1, Staff(uid=coll))
+    _, state = act(GAME, state, 1, Overwork(uid=coll))
+    _, state = act(GAME, state, 1, Overwork(uid=coll))
     assert GAME.legal_actions(state, 1) == [CancelStrike(die=0), CancelStrike(die=1), SettlePush()]
-    state, events = act(state, 1, CancelStrike(die=0))
+    events, state = act(GAME, state, 1, CancelStrike(die=0))
     assert state.wards[2].riot  # 2 + 1 = 3: one Strike still counts
 
 
@@ -315,7 +313,7 @@ def _recovering(faces):
     state, _ = build(state, 3, "F-CP", 0)
     state = ward(state, 3, riot=True, strikers=3)
     state, _ = build(state, 0, "F-TW", 1)
-    state, _ = labor_from(state, 3)
+    _, state = labor_from(state, 3)
     assert state.labor.step == "recover" and state.wards[3].controller == 0
     return rigged(state, faces)
 
@@ -324,9 +322,9 @@ def test_bw_riot_05_06_08_recovery_ends_on_strike():
     """BW-RIOT-05, BW-RIOT-06, BW-RIOT-08: contest, then recovery instead of production; Coal, Textile re-rolled, then Strike: the Riot goes on."""
     state = _recovering((DIE_COAL, DIE_TEXTILE, STRIKE))
     assert GAME.legal_actions(state, 0) == [RollRecovery(), StopRecovery()]
-    state, _ = act(state, 0, RollRecovery())
-    state, _ = act(state, 0, RollRecovery())
-    state, events = act(state, 0, RollRecovery())
+    _, state = act(GAME, state, 0, RollRecovery())
+    _, state = act(GAME, state, 0, RollRecovery())
+    events, state = act(GAME, state, 0, RollRecovery())
     assert state.wards[3].riot and state.wards[3].strikers == 3 and state.players[0].res == (0, 0, 0)
     assert not of(events, FactoryProduced)
 
@@ -334,8 +332,8 @@ def test_bw_riot_05_06_08_recovery_ends_on_strike():
 def test_bw_riot_09_keep_a_material():
     """BW-RIOT-09 (BW-TEST-03 variant A): the controller keeps a Cement roll: +1 Cement, the Riot goes on."""
     state = _recovering((DIE_CEMENT,))
-    state, _ = act(state, 0, RollRecovery())
-    state, _ = act(state, 0, StopRecovery())
+    _, state = act(GAME, state, 0, RollRecovery())
+    _, state = act(GAME, state, 0, StopRecovery())
     assert state.players[0].res == (0, 1, 0) and state.wards[3].riot
 
 
@@ -343,7 +341,7 @@ def test_bw_riot_07_relief_ends_the_riot():
     """BW-RIOT-07 (variant B): Relief removes a striker for free and ends the Riot; no production or growth."""
     state = _recovering((RELIEF,))
     cash = state.players[0].cash
-    state, events = act(state, 0, RollRecovery())
+    events, state = act(GAME, state, 0, RollRecovery())
     ward3 = state.wards[3]
     assert not ward3.riot and ward3.strikers == 2 and state.players[0].cash == cash
     assert not of(events, FactoryProduced) and not of(events, WorkersGrew) and ward3.workers == 3
@@ -353,14 +351,14 @@ def test_bw_riot_06_third_material_kept_automatically():
     """BW-RIOT-06, BW-RIOT-09 (variant C): at most three rolls; a third-roll material is kept automatically."""
     state = _recovering((DIE_COAL, DIE_COAL, DIE_TEXTILE))
     for _ in range(3):
-        state, _ = act(state, 0, RollRecovery())
+        _, state = act(GAME, state, 0, RollRecovery())
     assert state.players[0].res == (1, 0, 0) and state.wards[3].riot and state.labor.step != "recover"
 
 
 def test_recovery_may_be_declined():
     """GAP-18 (variant D): the controller may decline to roll."""
     state = _recovering((RELIEF,))
-    state, events = act(state, 0, StopRecovery())
+    events, state = act(GAME, state, 0, StopRecovery())
     assert state.wards[3].riot and state.players[0].res == (0, 0, 0)
 
 
@@ -369,5 +367,5 @@ def test_bw_place_10_infrastructure_takes_no_workers():
     state = bare()
     state, tw = build(state, 0, "F-TW", 0)
     state, _ = build(state, 0, "I-UH", 0)
-    state, _ = labor_from(state, 0)
+    _, state = labor_from(state, 0)
     assert GAME.legal_actions(state, 0) == [Staff(uid=tw)]

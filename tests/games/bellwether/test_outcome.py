@@ -14,7 +14,7 @@ from boardcore.bots import make_bots, play_out
 from games.bellwether import GAME
 from games.bellwether.scoring import net_worth
 
-from .helpers import finish_labor, labor_from, player
+from .helpers import labor_through, player
 from .test_end import _three_wards
 from .test_unrest import _revolution_board
 
@@ -28,7 +28,7 @@ def _sums(outcome) -> None:
 def test_bw_end_03_04_revolution_scores_net_worth_by_source():
     """BW-END-03, BW-END-04, GAP-21: after a Revolution each score is the Net Worth, broken down into
     cash, resources and Buildings; ties on Net Worth fall to fewer Buildings lost, and the reason says so."""
-    state, events = _revolution_board()  # Net Worth 24-24, P0 lost 1, P1 lost 2
+    events, state = _revolution_board()  # Net Worth 24-24, P0 lost 1, P1 lost 2
     ended = [e for e in events if type(e).__name__ == "GameEnded"]
     assert "P1 wins: Net Worth tied, so fewer Buildings lost to Riots decides (1 vs 2)" in GAME.describe(ended[0], None)
     out = GAME.outcome(state)
@@ -40,7 +40,7 @@ def test_bw_end_03_04_revolution_scores_net_worth_by_source():
 
 def test_bw_end_04_revolution_higher_net_worth_reason():
     """BW-END-04: the higher Net Worth escapes ahead; the score shows it and no tie-break is claimed."""
-    state, _ = _revolution_board(p1_cash=23)
+    _, state = _revolution_board(p1_cash=23)
     out = GAME.outcome(state)
     assert out.scores == (24.0, 25.0) and out.winners == (1,)
     _sums(out)
@@ -49,7 +49,7 @@ def test_bw_end_04_revolution_higher_net_worth_reason():
 
 def test_bw_end_05_revolution_draw_keeps_scores():
     """BW-END-05: a full tie is a draw, still showing each Net Worth and its breakdown."""
-    state, _ = _revolution_board(lost=(1, 1))
+    _, state = _revolution_board(lost=(1, 1))
     out = GAME.outcome(state)
     assert out.is_draw and out.winners == () and out.scores == (24.0, 24.0)
     _sums(out)
@@ -58,7 +58,7 @@ def test_bw_end_05_revolution_draw_keeps_scores():
 
 def test_bw_end_01_consolidation_scores_calm_wards_by_name():
     """BW-END-01, BW-END-02: Consolidation ranks by calm controlled Wards; the breakdown names them."""
-    state, _ = finish_labor(*labor_from(_three_wards(), 0))
+    _, state = labor_through(_three_wards(), 0)
     out = GAME.outcome(state)
     assert out.winners == (0,) and out.scores == (3.0, 1.0)
     _sums(out)
@@ -71,7 +71,7 @@ def test_gap_23_round_limit_tie_on_wards_scores_influence():
     Influence, broken down by Official (and Infrastructure built)."""
     state = GAME.setup(GAME.config(2, {"max_rounds": 1, "first_player": 0}), 0)
     state = player(player(state, 0, gangsters=(), officials=("O-ALD", "O-ALD")), 1, gangsters=(), officials=("O-MAY",), infra_influence=1)
-    out_state, _ = finish_labor(*labor_from(state, 1))
+    _, out_state = labor_through(state, 1)
     assert out_state.result.reason == "round limit" and out_state.result.wards == (0, 0)
     out = GAME.outcome(out_state)
     assert out.scores == (4.0, 5.0) and out.winners == (1,)
@@ -85,7 +85,7 @@ def test_gap_23_round_limit_tie_on_wards_and_influence_scores_net_worth():
     """GAP-23, BW-END-02: Wards and Influence tied: Net Worth decides and is the score."""
     state = GAME.setup(GAME.config(2, {"max_rounds": 1, "first_player": 0}), 0)
     state = player(player(state, 0, gangsters=()), 1, gangsters=(), cash=9)
-    out_state, _ = finish_labor(*labor_from(state, 1))
+    _, out_state = labor_through(state, 1)
     out = GAME.outcome(out_state)
     assert out.winners == (1,) and out.scores == tuple(float(net_worth(out_state, p)) for p in (0, 1))
     _sums(out)

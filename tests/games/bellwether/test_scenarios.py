@@ -4,9 +4,8 @@ rulebook and the catalog (GAP-03), never read back from the code."""
 
 from __future__ import annotations
 
-import pytest
-
-from boardcore import IllegalAction
+from boardcore import Rng
+from boardcore.testing import act, refused
 from games.bellwether import GAME
 from games.bellwether.actions import (
     BuyConstruction,
@@ -23,20 +22,12 @@ from games.bellwether.actions import (
     Upgrade,
 )
 from games.bellwether.board import available_workers
-from games.bellwether.catalog import DIE_CEMENT, DIE_COAL, DIE_FACES, DIE_TEXTILE, RELIEF, STRIKE
+from games.bellwether.catalog import BUILDINGS, DIE_CEMENT, DIE_COAL, DIE_FACES, DIE_TEXTILE, GANGSTERS, OFFICIALS, RELIEF, STRIKE, deck
 from games.bellwether.events import ContestWon, DiceRolled, FactoryProduced, MaterialsCollected
 from games.bellwether.scoring import consolidation_result, net_worth, standing
 from games.bellwether.state import Ward
 
-from .helpers import act, bare, build, clear, finish_labor, labor_from, of, player, replace, rigged, to_labor, ward
-
-
-def refused(state, seat, action, code):
-    with pytest.raises(IllegalAction) as info:
-        GAME.decide(state, seat, action)
-    assert info.value.code == code, info.value
-    return info.value
-
+from .helpers import bare, build, clear, finish_labor, labor_from, labor_through, of, player, replace, rigged, to_labor, ward
 
 # --- BW-TEST-12: placement limits -------------------------------------------------------------------
 
@@ -45,33 +36,33 @@ def test_bw_test_12_placement_limits_bw_place_01_03_04_05_06_07():
     """BW-PLACE-01, BW-PLACE-03, BW-PLACE-04, BW-PLACE-05, BW-PLACE-06, BW-PLACE-07 (BW-TEST-12): one placement per turn,
     a neutral purchase is not a placement, buying and placing are separate actions of one turn; the rejections of the scenario."""
     state = player(bare(first=0), 0, cash=10)
-    state, _ = act(state, 0, Place(card="F-TW", ward=1))  # P0's Textile Workshop in II
-    state, _ = act(state, 0, BuyNeutral(ward=2))  # III's neutral Textile Workshop: $2 + our $1 premium
+    _, state = act(GAME, state, 0, Place(card="F-TW", ward=1))  # P0's Textile Workshop in II
+    _, state = act(GAME, state, 0, BuyNeutral(ward=2))  # III's neutral Textile Workshop: $2 + our $1 premium
     assert state.players[0].cash == 7 and state.wards[2].buildings[0].owner == 0
-    refused(state, 0, Place(card="T-BH", ward=1), "place/one_per_turn")
-    state, _ = act(state, 0, EndTurn())
+    refused(GAME, state, 0, Place(card="T-BH", ward=1), "place/one_per_turn")
+    _, state = act(GAME, state, 0, EndTurn())
     # P1: buy a card and place it in the same turn (two actions)
     state = replace(state, construction_market=("F-CK", *state.construction_market[1:]))
-    state, _ = act(state, 1, BuyConstruction(slot=0))
+    _, state = act(GAME, state, 1, BuyConstruction(slot=0))
     assert "F-CK" in state.players[1].hand and not state.placed
-    state, _ = act(state, 1, Place(card="F-CK", ward=3))
+    _, state = act(GAME, state, 1, Place(card="F-CK", ward=3))
     assert [b.card for b in state.wards[3].buildings if b.owner == 1] == ["F-CK"]
-    state, _ = act(state, 1, EndTurn())
-    state, _ = finish_labor(state)
+    _, state = act(GAME, state, 1, EndTurn())
+    _, state = finish_labor(state)
     # next round: P1 starts; then P0 places the Boarding House in II (own Factory there), not in IV (none)
-    state, _ = act(state, 1, EndTurn())
-    refused(state, 0, Place(card="T-BH", ward=3), "place/needs_factory")
+    _, state = act(GAME, state, 1, EndTurn())
+    refused(GAME, state, 0, Place(card="T-BH", ward=3), "place/needs_factory")
     assert Place(card="T-BH", ward=1) in GAME.legal_actions(state, 0)
     # a Ward with 4 Factories, and a Ward in Riot, take nothing; a rioting Ward's neutral Factory is not for sale
     full = state
     for card in ("F-CK", "F-CO", "F-TM"):
         full, _ = build(full, 0, card, 1)
-    refused(full, 0, Place(card="T-BH", ward=0), "place/needs_factory")
-    refused(player(full, 0, hand=("F-CP",)), 0, Place(card="F-CP", ward=0), "place/no_space")
+    refused(GAME, full, 0, Place(card="T-BH", ward=0), "place/needs_factory")
+    refused(GAME, player(full, 0, hand=("F-CP",)), 0, Place(card="F-CP", ward=0), "place/no_space")
     rioting = ward(state, 1, riot=True, strikers=3)
-    refused(rioting, 0, Place(card="T-BH", ward=1), "place/rioting")
-    refused(ward(state, 0, riot=True, strikers=3), 0, BuyNeutral(ward=0), "neutral/rioting")
-    state, _ = act(state, 0, Place(card="T-BH", ward=1))
+    refused(GAME, rioting, 0, Place(card="T-BH", ward=1), "place/rioting")
+    refused(GAME, ward(state, 0, riot=True, strikers=3), 0, BuyNeutral(ward=0), "neutral/rioting")
+    _, state = act(GAME, state, 0, Place(card="T-BH", ward=1))
     assert [b.card for b in state.wards[1].buildings if b.owner == 0] == ["F-TW", "T-BH"]
 
 
@@ -84,15 +75,15 @@ def test_bw_test_13_upgraded_coal_pit_bw_upg_01_02_03():
     state = clear(player(bare(first=0), 0, cash=3), 1)
     state, pit = build(state, 1, "F-CP", 0)
     state = ward(state, 1, workers=4)
-    state, _ = act(state, 0, Upgrade(uid=pit))
+    _, state = act(GAME, state, 0, Upgrade(uid=pit))
     assert state.players[0].cash == 0
-    refused(player(state, 0, cash=9), 0, Upgrade(uid=pit), "upgrade/once")
-    state, _ = labor_from(state, 1)
+    refused(GAME, player(state, 0, cash=9), 0, Upgrade(uid=pit), "upgrade/once")
+    _, state = labor_from(state, 1)
     state = rigged(state, (DIE_TEXTILE, DIE_CEMENT))
-    state, _ = act(state, 0, Staff(uid=pit))
-    state, _ = act(state, 0, Overwork(uid=pit))
+    _, state = act(GAME, state, 0, Staff(uid=pit))
+    _, state = act(GAME, state, 0, Overwork(uid=pit))
     assert GAME.legal_actions(state, 0) == [Overwork(uid=pit), FinishAllocation()]  # the second slot
-    state, events = act(state, 0, Overwork(uid=pit))  # both slots used: the Push follows by itself
+    events, state = act(GAME, state, 0, Overwork(uid=pit))  # both slots used: the Push follows by itself
     assert of(events, DiceRolled)[0].faces == (DIE_TEXTILE, DIE_CEMENT)
     assert [(e.uid, e.amount) for e in of(events, FactoryProduced)] == [(pit, 2)]
     assert state.players[0].res == (1, 1, 2)
@@ -103,10 +94,10 @@ def test_bw_test_13_unupgraded_coal_pit_has_one_slot_and_produces_one():
     state = clear(bare(first=0), 1)
     state, pit = build(state, 1, "F-CP", 0)
     state = ward(state, 1, workers=4)
-    state, _ = labor_from(state, 1)
+    _, state = labor_from(state, 1)
     state = rigged(state, (DIE_TEXTILE,))
-    state, _ = act(state, 0, Staff(uid=pit))
-    state, events = act(state, 0, Overwork(uid=pit))
+    _, state = act(GAME, state, 0, Staff(uid=pit))
+    events, state = act(GAME, state, 0, Overwork(uid=pit))
     assert of(events, DiceRolled)[0].faces == (DIE_TEXTILE,)
     assert state.players[0].res == (1, 0, 1)
 
@@ -119,15 +110,15 @@ def test_bw_test_13_upgraded_boarding_house_adds_a_worker_this_labor_bw_upg_04()
     state, tw = build(state, 0, "F-TW", 0)
     state, bh = build(state, 0, "T-BH", 0)
     assert available_workers(state.wards[0]) == 4
-    state, _ = act(state, 0, Upgrade(uid=bh))
+    _, state = act(GAME, state, 0, Upgrade(uid=bh))
     assert state.players[0].cash == 0 and available_workers(state.wards[0]) == 5
-    state, _ = labor_from(state, 0)
+    _, state = labor_from(state, 0)
     state = rigged(state, (DIE_COAL, DIE_COAL))
-    state, _ = act(state, 0, Staff(uid=coll))
-    state, _ = act(state, 0, Staff(uid=tw))
-    state, _ = act(state, 0, Overwork(uid=coll))
+    _, state = act(GAME, state, 0, Staff(uid=coll))
+    _, state = act(GAME, state, 0, Staff(uid=tw))
+    _, state = act(GAME, state, 0, Overwork(uid=coll))
     assert Overwork(uid=coll) in GAME.legal_actions(state, 0)
-    state, events = act(state, 0, Overwork(uid=coll))
+    events, state = act(GAME, state, 0, Overwork(uid=coll))
     assert len(of(events, DiceRolled)[0].faces) == 2
 
 
@@ -141,9 +132,9 @@ def test_bw_test_13_upgraded_building_lost_whole_bw_upg_05():
     state = ward(state, 1, strikers=2, controller=0)
     state, _ = build(state, 3, "F-TW", 1)  # a calm claimed Ward elsewhere: no Revolution
     before = net_worth(state, 0)
-    state, _ = act(state, 1, PlayJob(gangster="G-BRU", ward=1))
+    _, state = act(GAME, state, 1, PlayJob(gangster="G-BRU", ward=1))
     assert GAME.legal_actions(state, 0) == [ChooseLoss(uid=pit), ChooseLoss(uid=tw)]
-    state, _ = act(state, 0, ChooseLoss(uid=pit))
+    _, state = act(GAME, state, 0, ChooseLoss(uid=pit))
     assert state.players[0].lost == 1 and [b.uid for b in state.wards[1].buildings] == [tw]
     assert net_worth(state, 0) == before - (2 + 3)
 
@@ -158,13 +149,13 @@ def test_bw_prod_02_dice_materials_go_to_the_controller_not_the_owner():
     state, tw = build(state, 0, "F-TW", 0)
     state, _ = build(state, 0, "T-BH", 0)
     state, pit = build(state, 0, "F-CP", 1)
-    state, _ = labor_from(state, 0)
+    _, state = labor_from(state, 0)
     assert state.wards[0].controller == 0
     state = rigged(state, (DIE_CEMENT,))
-    state, _ = act(state, 0, Staff(uid=pit))  # the rival's Factory first: the dice still pay the controller
-    state, _ = act(state, 0, Staff(uid=tw))
-    state, _ = act(state, 0, Overwork(uid=pit))
-    state, events = act(state, 0, FinishAllocation())
+    _, state = act(GAME, state, 0, Staff(uid=pit))  # the rival's Factory first: the dice still pay the controller
+    _, state = act(GAME, state, 0, Staff(uid=tw))
+    _, state = act(GAME, state, 0, Overwork(uid=pit))
+    events, state = act(GAME, state, 0, FinishAllocation())
     assert [(e.player, e.res) for e in of(events, MaterialsCollected)] == [(0, (0, 1, 0))]
     assert state.players[0].res == (1, 1, 0) and state.players[1].res == (0, 0, 1)
 
@@ -179,12 +170,12 @@ def test_bw_contest_06_next_contest_takes_control_away():
     """BW-CONTEST-06: control won in round 1 holds through round 2's Invest & Build and changes at round 2's contest."""
     state = clear(bare(first=0), 2)
     state, _ = build(state, 2, "F-CK", 1)
-    state, _ = finish_labor(*labor_from(state, 2))
+    _, state = labor_through(state, 2)
     assert state.wards[2].controller == 1 and state.round == 2
     state, _ = build(state, 2, "F-TW", 0)
     state = player(state, 0, officials=("O-ALD",))  # P0: 1 + 2 = 3 against P1's 1
     assert state.wards[2].controller == 1  # nothing changes before the contest
-    state, _ = labor_from(state, 2)
+    _, state = labor_from(state, 2)
     assert state.wards[2].controller == 0
 
 
@@ -193,18 +184,18 @@ def test_bw_round_05_workers_return_for_the_next_labor():
     state = clear(bare(first=0), 0)
     state, coll = build(state, 0, "F-CO", 0)
     state = ward(state, 0, workers=4)
-    state, _ = labor_from(state, 0)
+    _, state = labor_from(state, 0)
     state = rigged(state, (DIE_COAL, DIE_COAL))
-    state, _ = act(state, 0, Staff(uid=coll))
-    state, _ = act(state, 0, Overwork(uid=coll))
-    state, _ = act(state, 0, Overwork(uid=coll))
-    state, _ = finish_labor(state)
+    _, state = act(GAME, state, 0, Staff(uid=coll))
+    _, state = act(GAME, state, 0, Overwork(uid=coll))
+    _, state = act(GAME, state, 0, Overwork(uid=coll))
+    _, state = finish_labor(state)
     assert state.labor is None and state.wards[0].workers == 5
-    state, _ = act(state, 1, EndTurn())
-    state, _ = to_labor(state)
+    _, state = act(GAME, state, 1, EndTurn())
+    _, state = to_labor(state)
     state = rigged(state, (DIE_COAL, DIE_COAL))
-    state, _ = act(state, 0, Staff(uid=coll))
-    state, _ = act(state, 0, Overwork(uid=coll))
+    _, state = act(GAME, state, 0, Staff(uid=coll))
+    _, state = act(GAME, state, 0, Overwork(uid=coll))
     assert GAME.legal_actions(state, 0) == [Overwork(uid=coll), FinishAllocation()]
 
 
@@ -240,9 +231,9 @@ def test_market_slot_refills_from_the_deck_top_in_order_gap_08():
     """BW-IB-03, GAP-08, BW-RNG-07: each purchase refills its slot with the current deck top, and the deck shrinks by one."""
     state = player(bare(first=0), 0, cash=20, res=(3, 3, 3))
     state = replace(state, construction_market=("F-CP", "F-CK", "F-TW", "T-BH"), construction_deck=("I-TR", "F-CO", "T-RH"))
-    state, _ = act(state, 0, BuyConstruction(slot=1))
+    _, state = act(GAME, state, 0, BuyConstruction(slot=1))
     assert state.construction_market == ("F-CP", "I-TR", "F-TW", "T-BH") and state.construction_deck == ("F-CO", "T-RH")
-    state, _ = act(state, 0, BuyConstruction(slot=1))
+    _, state = act(GAME, state, 0, BuyConstruction(slot=1))
     assert state.construction_market == ("F-CP", "F-CO", "F-TW", "T-BH") and state.construction_deck == ("T-RH",)
     assert state.players[0].hand == ("F-CK", "F-TW", "I-TR", "T-BH")
 
@@ -257,7 +248,8 @@ def test_peacemaker_and_arsonist_need_a_ward_not_in_riot():
     assert PlayJob(gangster="G-PEA", ward=2) not in legal and PlayJob(gangster="G-PEA", ward=1) in legal
     assert PlayJob(gangster="G-ARS", ward=2, target=bh) not in legal
     assert PlayJob(gangster="G-BRU", ward=2) in legal
-    refused(state, 0, PlayJob(gangster="G-PEA", ward=2), "rules/not_legal_now")
+    refused(GAME, state, 0, PlayJob(gangster="G-PEA", ward=2), "job/rioting")
+    refused(GAME, state, 0, PlayJob(gangster="G-ARS", ward=2, target=bh), "job/rioting")
 
 
 def test_heavy_job_adds_two_to_its_players_contest_total():
@@ -267,10 +259,10 @@ def test_heavy_job_adds_two_to_its_players_contest_total():
     state, _ = build(state, 0, "F-CK", 1)
     state, _ = build(state, 0, "T-BH", 1)
     state = replace(state, turn=1, turns_done=0)
-    state, _ = act(state, 1, EndTurn())
-    state, _ = act(state, 0, PlayJob(gangster="G-HEA", ward=0))
+    _, state = act(GAME, state, 1, EndTurn())
+    _, state = act(GAME, state, 0, PlayJob(gangster="G-HEA", ward=0))
     assert state.wards[0].heavy == (2, 0)
-    state, events = act(state, 0, EndTurn())
+    events, state = act(GAME, state, 0, EndTurn())
     won = of(events, ContestWon)  # Ward I is the only claimed Ward, so Labor starts there by itself
     assert won[0].totals == (1 + 2, 2) and won[0].winner == 0
 
@@ -280,11 +272,11 @@ def test_factory_inspector_cancels_only_strike_dice():
     state = clear(player(bare(first=1), 1, officials=("O-INS",), cash=0), 2)
     state, coll = build(state, 2, "F-CO", 1, upgraded=True)  # 3 overwork slots
     state = ward(state, 2, workers=5)
-    state, _ = labor_from(state, 2)
+    _, state = labor_from(state, 2)
     state = rigged(state, (RELIEF, STRIKE, DIE_COAL))
-    state, _ = act(state, 1, Staff(uid=coll))
+    _, state = act(GAME, state, 1, Staff(uid=coll))
     for _ in range(3):
-        state, _ = act(state, 1, Overwork(uid=coll))
+        _, state = act(GAME, state, 1, Overwork(uid=coll))
     assert state.labor.dice == (RELIEF, STRIKE, DIE_COAL)
     assert GAME.legal_actions(state, 1) == [CancelStrike(die=1), SettlePush()]
 
@@ -294,11 +286,11 @@ def test_factory_inspector_cancel_keeps_the_ward_calm():
     state = clear(player(bare(first=1), 1, officials=("O-INS",)), 2)
     state, coll = build(state, 2, "F-CO", 1)
     state = ward(state, 2, workers=3, strikers=2)
-    state, _ = labor_from(state, 2)
+    _, state = labor_from(state, 2)
     state = rigged(state, (STRIKE,))
-    state, _ = act(state, 1, Staff(uid=coll))
-    state, _ = act(state, 1, Overwork(uid=coll))
-    state, events = act(state, 1, CancelStrike(die=0))
+    _, state = act(GAME, state, 1, Staff(uid=coll))
+    _, state = act(GAME, state, 1, Overwork(uid=coll))
+    events, state = act(GAME, state, 1, CancelStrike(die=0))
     assert state.wards[2].strikers == 2 and not state.wards[2].riot
     assert [(e.player, e.amount) for e in of(events, FactoryProduced)] == [(1, 1)]
 
@@ -310,7 +302,7 @@ def test_a_ward_in_riot_never_reignites():
     state, _ = build(clear(state, 1), 1, "F-CP", 1)
     state, _ = build(state, 3, "F-TW", 0)
     state = ward(state, 1, riot=True, strikers=2, controller=1)
-    state, events = act(state, 0, PlayJob(gangster="G-BRU", ward=1))
+    events, state = act(GAME, state, 0, PlayJob(gangster="G-BRU", ward=1))
     assert state.wards[1].strikers == 3 and state.wards[1].riot
     assert [type(e).__name__ for e in events] == ["JobPlayed", "StrikerAdded"]
     assert [w.strikers for w in state.wards] == [0, 3, 0, 0] and state.riots == ()
@@ -327,9 +319,6 @@ def test_agitator_needs_job_room_in_the_receiving_ward():
 def test_setup_draw_order_bw_rng_01_to_06():
     """BW-RNG-01..06, BW-SETUP-07: coin flip, then the Construction, Official and Gangster shuffles; Gangsters are dealt from
     the top, first player first, alternating; the markets are the top 4 and top 3 cards."""
-    from boardcore import Rng
-    from games.bellwether.catalog import BUILDINGS, GANGSTERS, OFFICIALS, deck
-
     for seed in (3, 8):
         rng = Rng.from_seed(seed)
         flip, rng = rng.below(2)
@@ -353,9 +342,9 @@ def test_bw_riot_10_agitator_third_striker_riots_at_once():
     state, bh = build(state, 2, "T-BH", 1)
     state, _ = build(state, 0, "F-TW", 0)
     state = ward(ward(state, 1, strikers=1), 2, strikers=2, controller=1)
-    state, _ = act(state, 0, PlayJob(gangster="G-AGI", ward=1, target=2))
+    _, state = act(GAME, state, 0, PlayJob(gangster="G-AGI", ward=1, target=2))
     assert state.wards[2].riot and state.wards[1].strikers == 0
     assert GAME.actors(state) == frozenset({1}) and GAME.legal_actions(state, 0) == []
-    state, _ = act(state, 1, ChooseLoss(uid=bh))
+    _, state = act(GAME, state, 1, ChooseLoss(uid=bh))
     assert [w.strikers for w in state.wards] == [0, 1, 3, 1]  # II got 1 back from the spread, IV 1
     assert GAME.actors(state) == frozenset({0}) and state.phase == "invest"

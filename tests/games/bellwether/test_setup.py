@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from boardcore import Match
+from boardcore.testing import act
 from games.bellwether import GAME
 from games.bellwether.actions import BuyConstruction, EndTurn, HireGangster
 from games.bellwether.catalog import BUILDINGS, GANGSTERS, NEUTRAL_FACTORIES, OFFICIALS, deck
 from games.bellwether.events import GangsterHired, LaborBegan
 
-from .helpers import act, build, new, of
+from .helpers import build, new, of, player, replace
 
 
 def test_bw_setup_01_02_03_wards():
@@ -86,9 +87,9 @@ def test_bw_setup_10_first_player_and_coin_flip():
 def test_bw_setup_11_bw_round_01_02_03_round_flow():
     """BW-SETUP-11, BW-ROUND-01, BW-ROUND-02, BW-ROUND-03: one I&B turn each (start player first), then Labor; next round the other starts."""
     state = new(first=1)
-    state, _ = act(state, 1, EndTurn())
+    _, state = act(GAME, state, 1, EndTurn())
     assert state.phase == "invest" and GAME.actors(state) == frozenset({0})
-    state, events = act(state, 0, EndTurn())
+    events, state = act(GAME, state, 0, EndTurn())
     assert of(events, LaborBegan)
     # nobody has a Building, so Labor resolves nothing and Cleanup passes the start to seat 0
     assert state.round == 2 and state.start_player == 0 and GAME.actors(state) == frozenset({0})
@@ -97,14 +98,12 @@ def test_bw_setup_11_bw_round_01_02_03_round_flow():
 def test_bw_card_12_costs_come_from_the_catalog():
     """BW-CARD-12: a Construction purchase charges exactly the catalog's printed cost."""
     state = new()
-    state = __import__("msgspec").structs.replace(state, construction_market=("F-TM", "T-RH", "I-TR", "F-CW"))
-    from .helpers import player
-
+    state = replace(state, construction_market=("F-TM", "T-RH", "I-TR", "F-CW"))
     state = player(state, 0, cash=20, res=(2, 2, 2))
-    state, _ = act(state, 0, BuyConstruction(slot=2))  # Tramway: $5 + 1 Coal + 1 Cement (GAP-03)
+    _, state = act(GAME, state, 0, BuyConstruction(slot=2))  # Tramway: $5 + 1 Coal + 1 Cement (GAP-03)
     assert state.players[0].cash == 15
     assert state.players[0].res == (2, 1, 1)
-    state, _ = act(state, 0, BuyConstruction(slot=0))  # Textile Mill: $4 + 1 Coal
+    _, state = act(GAME, state, 0, BuyConstruction(slot=0))  # Textile Mill: $4 + 1 Coal
     assert state.players[0].cash == 11 and state.players[0].res == (2, 1, 0)
     # the market shows what the catalog prices: a Colliery costs $4 + 1 Cement, Row Houses $3 + 1 Cement
     assert (BUILDINGS["F-CO"].cost.cash, BUILDINGS["F-CO"].cost.res) == (4, (0, 1, 0))

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from boardcore.testing import act
 from games.bellwether import GAME
 from games.bellwether.actions import ChooseLoss, Overwork, Place, PlayJob, PoliceBlock, Staff, StopRecovery
 from games.bellwether.catalog import DIE_COAL, STRIKE
 from games.bellwether.events import (
     BuildingLost,
+    ContestWon,
+    DiceRolled,
     GameEnded,
     LossSkipped,
+    PoliceConsulted,
+    RecoveryRolled,
     RiotIgnited,
     RoundCleanedUp,
     SpreadBlocked,
@@ -18,7 +23,7 @@ from games.bellwether.events import (
 )
 from games.bellwether.scoring import net_worth
 
-from .helpers import act, bare, build, clear, finish_labor, labor_from, of, player, replace, rigged, ward
+from .helpers import bare, build, clear, finish_labor, labor_from, of, player, replace, rigged, ward
 
 
 def _spread_board(ward_i_strikers=0):
@@ -35,10 +40,10 @@ def _spread_board(ward_i_strikers=0):
     state = ward(state, 2, strikers=1)
     state, _ = build(state, 3, "F-TW", 1)
     state = ward(state, 3, strikers=2)
-    state, _ = labor_from(state, 1)
+    _, state = labor_from(state, 1)
     state = rigged(state, (STRIKE,))
-    state, _ = act(state, 0, Staff(uid=coal))
-    state, events = act(state, 0, Overwork(uid=coal))
+    _, state = act(GAME, state, 0, Staff(uid=coal))
+    events, state = act(GAME, state, 0, Overwork(uid=coal))
     return state, events, coal, bh
 
 
@@ -49,7 +54,7 @@ def test_bw_riot_01_02_03_04_riot_spreads_checkpoint_blocks():
     assert state.players[0].res == (0, 0, 0) and state.wards[1].workers == 3  # no production, materials or growth
     assert GAME.actors(state) == frozenset({0})
     assert GAME.legal_actions(state, 0) == [ChooseLoss(uid=coal), ChooseLoss(uid=bh)]
-    state, events = act(state, 0, ChooseLoss(uid=bh))
+    events, state = act(GAME, state, 0, ChooseLoss(uid=bh))
     assert state.players[0].lost == 1 and all(b.uid != bh for b in state.wards[1].buildings)
     assert [w.strikers for w in state.wards] == [1, 3, 1, 2]
     assert of(events, SpreadBlocked)[0].dest == 2 and of(events, SpreadBlocked)[0].by == "I-CHK"
@@ -59,7 +64,7 @@ def test_bw_riot_01_02_03_04_riot_spreads_checkpoint_blocks():
 def test_bw_riot_04_chain_riots_in_the_same_spread():
     """BW-RIOT-04, GAP-17 (BW-TEST-01 variant): Ward I chains to 3 and riots; its spread ignites IV; IV's striker to III is blocked."""
     state, _, coal, bh = _spread_board(ward_i_strikers=2)
-    state, events = act(state, 0, ChooseLoss(uid=bh))
+    events, state = act(GAME, state, 0, ChooseLoss(uid=bh))
     assert [e.ward for e in of(events, RiotIgnited)] == [0, 3]
     assert [w.riot for w in state.wards] == [True, True, False, True]
     assert state.wards[2].strikers == 1
@@ -76,7 +81,7 @@ def _rival_infra():
     state, _ = build(state, 0, "F-TW", 1)
     state = player(state, 0, infra_influence=1, gangsters=("G-BRU",))
     state = ward(state, 2, strikers=2, controller=1)
-    state, events = act(state, 0, PlayJob(gangster="G-BRU", ward=2))
+    events, state = act(GAME, state, 0, PlayJob(gangster="G-BRU", ward=2))
     return state, mill, kiln, office
 
 
@@ -85,10 +90,10 @@ def test_bw_riot_03_loss_may_be_any_infrastructure():
     state, mill, kiln, office = _rival_infra()
     assert GAME.actors(state) == frozenset({1})
     assert GAME.legal_actions(state, 1) == [ChooseLoss(uid=mill), ChooseLoss(uid=office)]
-    after, _ = act(state, 1, ChooseLoss(uid=office))
+    _, after = act(GAME, state, 1, ChooseLoss(uid=office))
     assert [b.uid for b in after.wards[2].buildings] == [mill, kiln]
     assert (after.players[0].lost, after.players[1].lost) == (0, 0) and after.players[0].infra_influence == 1
-    after, events = act(state, 1, ChooseLoss(uid=mill))
+    events, after = act(GAME, state, 1, ChooseLoss(uid=mill))
     assert after.players[1].lost == 1 and of(events, BuildingLost)[0].counted
 
 
@@ -100,7 +105,7 @@ def test_bw_riot_03_nothing_to_lose_still_spreads():
     state, _ = build(state, 0, "F-TW", 1)
     state = player(state, 0, gangsters=("G-BRU",))
     state = ward(state, 2, strikers=2, controller=1)
-    state, events = act(state, 0, PlayJob(gangster="G-BRU", ward=2))
+    events, state = act(GAME, state, 0, PlayJob(gangster="G-BRU", ward=2))
     assert of(events, LossSkipped) and len(of(events, StrikerSpread)) == 2
 
 
@@ -117,17 +122,17 @@ def _revolution_board(lost=(1, 2), p1_cash=22):
     state = clear(state, 3)
     state = player(state, 0, hand=(), cash=18, lost=lost[0])
     state = player(state, 1, hand=(), cash=p1_cash, lost=lost[1])
-    state, _ = labor_from(state, 2)
+    _, state = labor_from(state, 2)
     state = rigged(state, (STRIKE, DIE_COAL))
-    state, _ = act(state, 0, Staff(uid=coll))
-    state, _ = act(state, 0, Overwork(uid=coll))
-    return act(state, 0, Overwork(uid=coll))
+    _, state = act(GAME, state, 0, Staff(uid=coll))
+    _, state = act(GAME, state, 0, Overwork(uid=coll))
+    return act(GAME, state, 0, Overwork(uid=coll))
 
 
 def test_bw_goal_03_04_05_bw_end_03_04_05_revolution():
     """BW-GOAL-03, BW-GOAL-04, BW-GOAL-05, BW-END-03, BW-END-04, BW-END-05, BW-GOAL-01 (BW-TEST-07): III's ignition makes every claimed Ward riot: the city
     falls at once (no loss, spread, further Ward or Cleanup); Net Worth ties 24-24 and P0 lost fewer Buildings."""
-    state, events = _revolution_board()
+    events, state = _revolution_board()
     assert of(events, GameEnded) and not of(events, BuildingLost) and not of(events, StrikerSpread)
     assert not of(events, RoundCleanedUp) and state.wards[1].strikers == 2
     outcome = GAME.outcome(state)
@@ -137,13 +142,13 @@ def test_bw_goal_03_04_05_bw_end_03_04_05_revolution():
 
 def test_bw_end_04_higher_net_worth_escapes_ahead():
     """BW-END-04: under Revolution the higher Net Worth wins, even with more Buildings lost."""
-    state, _ = _revolution_board(p1_cash=23)
+    _, state = _revolution_board(p1_cash=23)
     assert state.result.net_worth == (24, 25) and GAME.outcome(state).winners == (1,)
 
 
 def test_bw_end_05_revolution_draw():
     """BW-END-05 (BW-TEST-07 variant): equal Net Worth and equal losses: a draw."""
-    state, _ = _revolution_board(lost=(1, 1))
+    _, state = _revolution_board(lost=(1, 1))
     assert GAME.outcome(state).is_draw
 
 
@@ -165,13 +170,13 @@ def test_no_revolution_without_a_claimed_ward():
     state = player(bare(), 0, gangsters=("G-BRU", "G-BRU"))
     assert GAME.outcome(state) is None
     state = ward(state, 1, strikers=2)
-    state, events = act(state, 0, PlayJob(gangster="G-BRU", ward=1))
+    events, state = act(GAME, state, 0, PlayJob(gangster="G-BRU", ward=1))
     assert of(events, RiotIgnited) and not of(events, GameEnded) and state.phase == "invest"
     # one claimed Ward that riots, with no other claimed Ward: Revolution
     state = clear(state, 3)
     state, _ = build(state, 3, "F-CP", 1)
     state = ward(state, 3, strikers=2, controller=1)
-    state, events = act(state, 0, PlayJob(gangster="G-BRU", ward=3))
+    events, state = act(GAME, state, 0, PlayJob(gangster="G-BRU", ward=3))
     assert of(events, GameEnded) and state.result.reason == "revolution" and not of(events, BuildingLost)
 
 
@@ -188,27 +193,25 @@ def test_chain_riot_in_labor_then_no_recovery_until_next_labor():
     state = ward(state, 1, strikers=2, controller=1)
     state, _ = build(state, 2, "F-TW", 1)
     state, _ = build(state, 3, "F-TW", 1)
-    state, _ = labor_from(state, 0)
+    _, state = labor_from(state, 0)
     state = rigged(state, (STRIKE, STRIKE))
-    state, _ = act(state, 0, Staff(uid=coll))
-    state, _ = act(state, 0, Overwork(uid=coll))
-    state, events = act(state, 0, Overwork(uid=coll))
+    _, state = act(GAME, state, 0, Staff(uid=coll))
+    _, state = act(GAME, state, 0, Overwork(uid=coll))
+    events, state = act(GAME, state, 0, Overwork(uid=coll))
     assert [e.ward for e in of(events, RiotIgnited)] == [0, 1]
     assert GAME.actors(state) == frozenset({1})
-    state, events = act(state, 1, ChooseLoss(uid=bh))
+    events, state = act(GAME, state, 1, ChooseLoss(uid=bh))
     assert state.players[1].lost == 1
     assert [w.strikers for w in state.wards] == [3, 3, 1, 1]
     assert any(e.by == "full" and e.dest == 0 for e in of(events, SpreadBlocked))
     # II's own turn: a normal contest, then nothing (no Allocate, Push, production or recovery)
-    from games.bellwether.events import ContestWon, DiceRolled, RecoveryRolled
-
     assert [e.ward for e in of(events, ContestWon)] == [1, 2]
     assert not [e for e in of(events, DiceRolled) if e.ward == 1] and not of(events, RecoveryRolled)
     assert state.labor.order[state.labor.pos] == 2
-    state, events = finish_labor(state, events)
+    events, state = finish_labor(state, events)
     assert state.wards[1].riot and state.round == 2
     # next round: II attempts recovery
-    state, _ = labor_from(state, 1)
+    _, state = labor_from(state, 1)
     assert state.labor.order[state.labor.pos] == 1 and state.labor.step == "recover"
     assert StopRecovery() in GAME.legal_actions(state, state.wards[1].controller)
 
@@ -224,15 +227,15 @@ def test_burn_out_of_an_unclaimed_rioting_ward():
     state = ward(state, 3, strikers=2, controller=1)
     state = ward(state, 3, buildings=(replace(state.wards[3].buildings[0], owner=1),))
     state, _ = build(state, 0, "F-TW", 1)
-    state, _ = labor_from(state, 2)
+    _, state = labor_from(state, 2)
     state = rigged(state, (STRIKE, DIE_COAL))
-    state, _ = act(state, 0, Staff(uid=coll))
-    state, _ = act(state, 0, Overwork(uid=coll))
-    state, events = act(state, 0, Overwork(uid=coll))
+    _, state = act(GAME, state, 0, Staff(uid=coll))
+    _, state = act(GAME, state, 0, Overwork(uid=coll))
+    events, state = act(GAME, state, 0, Overwork(uid=coll))
     assert GAME.legal_actions(state, 0) == [ChooseLoss(uid=coll), ChooseLoss(uid=bh)]
-    state, events = act(state, 0, ChooseLoss(uid=bh))
+    events, state = act(GAME, state, 0, ChooseLoss(uid=bh))
     assert state.wards[3].riot and state.wards[3].controller == -1 and not state.phase == "over"
-    state, events = finish_labor(state, events)
+    events, state = finish_labor(state, events)
     assert 3 in [e.ward for e in of(events, WardSkipped)]
     assert of(events, WardBurnedOut)[0].ward == 3
     assert not state.wards[3].riot and state.wards[3].strikers == 2
@@ -249,9 +252,50 @@ def test_police_commissioner_blocks_one_spread_per_round():
     state = player(state, 1, officials=("O-POL",))
     state = player(state, 0, gangsters=("G-BRU",))
     state = ward(state, 2, strikers=2, controller=1)
-    state, events = act(state, 0, PlayJob(gangster="G-BRU", ward=2))
+    events, state = act(GAME, state, 0, PlayJob(gangster="G-BRU", ward=2))
     assert GAME.actors(state) == frozenset({1})
     assert GAME.legal_actions(state, 1) == [PoliceBlock(block=True), PoliceBlock(block=False)]
-    state, events = act(state, 1, PoliceBlock(block=True))
+    events, state = act(GAME, state, 1, PoliceBlock(block=True))
     assert state.wards[3].strikers == 0 and state.players[1].police_used
     assert state.wards[1].strikers == 1  # the second spread is not blockable any more this round
+
+
+def _police_board():
+    """A Bruiser riots Ward III (P1's); its striker spreads clockwise to IV, then to II. P1 holds the Police
+    Commissioner and owns a Building in both."""
+    state = bare()
+    state = clear(state, 2)
+    state, _ = build(state, 2, "F-CK", 1)
+    state, _ = build(state, 1, "F-TW", 1)
+    state, _ = build(state, 3, "F-TW", 1)
+    state = player(state, 1, officials=("O-POL",))
+    state = player(state, 0, gangsters=("G-BRU",))
+    return ward(state, 2, strikers=2, controller=1)
+
+
+def test_o_pol_letting_a_striker_through_keeps_the_power_for_a_later_spread():
+    """O-POL ("Once per round, when a striker would spread into a Ward where you own a Building, you may block it"):
+    the once-per-round limit is on the block. Letting a striker in uses nothing, so the holder is asked again at the
+    next spread into one of their Wards in the same round, and may block that one."""
+    events, state = act(GAME, _police_board(), 0, PlayJob(gangster="G-BRU", ward=2))
+    assert [(e.player, e.dest) for e in of(events, PoliceConsulted)] == [(1, 3)]
+    events, state = act(GAME, state, 1, PoliceBlock(block=False))
+    assert of(events, StrikerSpread)[0].dest == 3 and state.wards[3].strikers == 1 and not state.players[1].police_used
+    assert [(e.player, e.dest) for e in of(events, PoliceConsulted)] == [(1, 1)]
+    assert GAME.actors(state) == frozenset({1}) and state.police_target == 1
+    events, state = act(GAME, state, 1, PoliceBlock(block=True))
+    assert of(events, SpreadBlocked) == [SpreadBlocked(source=2, dest=1, by="O-POL")]
+    assert state.wards[1].strikers == 0 and state.players[1].police_used and not state.riots
+
+
+def test_o_pol_is_asked_once_per_spread_and_only_for_the_holders_wards():
+    """O-POL: one question per spread, none once the power is used this round, none for a Ward where the holder owns
+    nothing (the spread there goes through at once)."""
+    state = _police_board()
+    state = clear(state, 1)
+    state, _ = build(state, 1, "F-TW", 0)  # II is P0's now: P1 owns nothing there
+    events, state = act(GAME, state, 0, PlayJob(gangster="G-BRU", ward=2))
+    assert len(of(events, PoliceConsulted)) == 1
+    events, state = act(GAME, state, 1, PoliceBlock(block=False))
+    assert not of(events, PoliceConsulted) and [e.dest for e in of(events, StrikerSpread)] == [3, 1]
+    assert GAME.actors(state) == frozenset({0}) and state.phase == "invest"

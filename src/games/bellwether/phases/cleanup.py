@@ -2,32 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
+from boardcore import Turn
+
 from ..board import claimed, set_ward
-from ..events import GameEnded, RoundCleanedUp, RoundStarted, WardBurnedOut
-from ..flow import Out
+from ..events import Event, GameEnded, RoundCleanedUp, RoundStarted, WardBurnedOut
 from ..scoring import consolidation_result, limit_result
 from ..state import INVEST, State
 
 
-def run(out: Out) -> None:
-    """Workers return and round effects reset; burn-out; Consolidation, then the round limit; next round."""
-    state = out.state
-    out.emit(RoundCleanedUp(round=state.round))
-    for w, ward in enumerate(out.state.wards):
+def run(turn: Turn[State, Event]) -> None:
+    """Automatic, after the last Ward's Labor: workers return and round effects reset; burn-out; Consolidation,
+    then the round limit; else the next round, the other player starting."""
+    turn.emit(RoundCleanedUp(round=turn.state.round))
+    for w, ward in enumerate(turn.state.wards):
         if ward.riot and not claimed(ward):
-            out.emit(WardBurnedOut(ward=w))
-    state = out.state
+            turn.emit(WardBurnedOut(ward=w))
+    state = turn.state
     result = consolidation_result(state)
     if result is None and state.round >= state.max_rounds:
         result = limit_result(state)
     if result is not None:
-        out.emit(GameEnded(result=result))
+        turn.emit(GameEnded(result=result))
         return
-    out.emit(RoundStarted(round=state.round + 1, start_player=1 - state.start_player))
+    turn.emit(RoundStarted(round=state.round + 1, start_player=1 - state.start_player))
 
 
 def evolve_round_cleaned_up(state: State, e: RoundCleanedUp) -> State:
@@ -58,7 +60,7 @@ def evolve_round_started(state: State, e: RoundStarted) -> State:
     )
 
 
-HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     RoundCleanedUp: evolve_round_cleaned_up,
     WardBurnedOut: evolve_ward_burned_out,
     RoundStarted: evolve_round_started,

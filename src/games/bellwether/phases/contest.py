@@ -8,11 +8,12 @@ total (Ward Power + Influence + Muscle + Heavy) takes control.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
-from boardcore import Sealed, decide_commit
+from boardcore import Decision, Refusal, Sealed, Turn, decide_commit
 
 from ..actions import Commit
 from ..board import (
@@ -27,27 +28,76 @@ from ..board import (
     with_labor,
 )
 from ..catalog import GANGSTERS
-from ..events import CommitmentsRevealed, ContestOpened, ContestWon, GangsterCommitted, WardEntered
-from ..flow import Out
+from ..events import CommitmentsRevealed, ContestOpened, ContestWon, Event, GangsterCommitted, WardEntered
 from ..state import ALLOCATE, COMMIT, NEXT, RECOVER, State
+from . import allocate
+
+# --- entering a Ward ------------------------------------------------------------------------
 
 
-def legal_commit(state: State, player: int) -> list[Any]:
-    """None, or one of each kind of Gangster the player holds (BW-CONTEST-02: at most one)."""
-    return [Commit(gangster=""), *(Commit(gangster=g) for g in sorted(set(state.players[player].gangsters)))]
-
-
-def enter(out: Out, w: int) -> None:
+def enter(turn: Turn[State, Event], w: int) -> None:
     """Open the Ward's contest; with one contestant (or nobody holding a Gangster) resolve it at once (GAP-11)."""
-    out.emit(WardEntered(ward=w))
-    state = out.state
-    ward = state.wards[w]
-    seats = contestants(ward)
+    turn.emit(WardEntered(ward=w))
+    state = turn.state
+    seats = contestants(state.wards[w])
     waiting = tuple(p for p in seats if state.players[p].gangsters)
     if len(seats) >= 2 and waiting:
-        out.emit(ContestOpened(ward=w, waiting=waiting))
+        turn.emit(ContestOpened(ward=w, waiting=waiting))
     else:
-        _resolve_contest(out, w, ())
+        _resolve(turn, w, ())
+
+
+# --- the secret commitment (BW-CONTEST-02/03) ----------------------------------------------
+
+
+def waiting(state: State) -> tuple[int, ...]:
+    """The contestants who have not committed yet."""
+    sealed = lab(state).sealed
+    assert sealed is not None
+    return sealed.waiting
+
+
+def commit_candidates(state: State, seat: int) -> list[Commit]:
+    """None, or one of each kind of Gangster the seat holds (BW-CONTEST-02: at most one)."""
+    return [Commit(gangster=""), *(Commit(gangster=g) for g in sorted(set(state.players[seat].gangsters)))]
+
+
+def commit_problem(state: State, seat: int, action: Commit) -> Refusal | None:
+    """A Gangster from your own hand, or none."""
+    if action.gangster and action.gangster not in state.players[seat].gangsters:
+        return Refusal("you can commit only a Gangster you hold, or none", "gangster/not_held", "BW-CONTEST-02")
+    return None
+
+
+def commit(turn: Turn[State, Event], seat: int, action: Commit) -> None:
+    """Commit face down; the last commitment reveals them all together and settles the contest."""
+    w = current_ward(turn.state)
+    sealed = lab(turn.state).sealed
+    assert sealed is not None
+    events: list[GangsterCommitted | CommitmentsRevealed] = decide_commit(
+        sealed,
+        seat,
+        action.gangster,
+        committed=lambda p, g: GangsterCommitted(player=p, ward=w, gangster=g),
+        revealed=lambda choices: CommitmentsRevealed(ward=w, choices=choices),
+        action=action,
+    )
+    turn.emit(*events)
+    last = events[-1]
+    if isinstance(last, CommitmentsRevealed):
+        _resolve(turn, w, last.choices)
+
+
+COMMIT_GANGSTER: Decision[State, Commit] = Decision(
+    actions=(Commit,),
+    candidates=commit_candidates,
+    problem=commit_problem,
+    apply=commit,
+    ask="commit a Gangster to the contest, or none, face down",
+    clause="BW-CONTEST-02",
+)
+
+# --- the result (BW-CONTEST-04..06) ------------------------------------------------------------
 
 
 def contest_totals(state: State, w: int, choices: tuple[tuple[int, str], ...]) -> tuple[int, int]:
@@ -78,28 +128,15 @@ def contest_winner(state: State, totals: tuple[int, int]) -> int:
     return turn_order(state)[0]
 
 
-def _resolve_contest(out: Out, w: int, choices: tuple[tuple[int, str], ...]) -> None:
-    totals = contest_totals(out.state, w, choices)
-    out.emit(ContestWon(ward=w, winner=contest_winner(out.state, totals), totals=totals))
+def _resolve(turn: Turn[State, Event], w: int, choices: tuple[tuple[int, str], ...]) -> None:
+    """The winner takes control; a calm Ward then allocates its workers."""
+    totals = contest_totals(turn.state, w, choices)
+    turn.emit(ContestWon(ward=w, winner=contest_winner(turn.state, totals), totals=totals))
+    if lab(turn.state).step == ALLOCATE:
+        allocate.offer(turn)
 
 
-def decide_commit_gangster(out: Out, player: int, action: Commit) -> None:
-    """BW-CONTEST-02/03: commit secretly; the last commitment reveals them all together."""
-    w = current_ward(out.state)
-    sealed = lab(out.state).sealed
-    assert sealed is not None
-    events = decide_commit(
-        sealed,
-        player,
-        action.gangster,
-        committed=lambda p, g: GangsterCommitted(player=p, ward=w, gangster=g),
-        revealed=lambda choices: CommitmentsRevealed(ward=w, choices=choices),
-        action=action,
-    )
-    for e in events:
-        out.emit(e)
-    if isinstance(events[-1], CommitmentsRevealed):
-        _resolve_contest(out, w, events[-1].choices)
+# --- evolve -------------------------------------------------------------------------------------
 
 
 def evolve_contest_opened(state: State, e: ContestOpened) -> State:
@@ -133,10 +170,9 @@ def evolve_contest_won(state: State, e: ContestWon) -> State:
     return with_labor(state, step=step, sealed=None)
 
 
-HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ContestOpened: evolve_contest_opened,
     GangsterCommitted: evolve_gangster_committed,
     CommitmentsRevealed: evolve_commitments_revealed,
     ContestWon: evolve_contest_won,
 }
-DECIDERS: dict[type, Any] = {Commit: decide_commit_gangster}

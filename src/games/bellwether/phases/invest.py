@@ -1,15 +1,20 @@
 """Invest & Build (BW-IB, BW-PLACE, BW-UPG, Gangster Jobs BW-CARD-09..11, GAP-04/06..10/19).
 
-Each player takes one turn (starting player first). A turn is a sequence of
-actions, each as often as affordable, ending with ``EndTurn``; at most one
-Building placement per turn.
+Each player takes one turn (starting player first). A turn is a sequence of actions,
+each as often as affordable, ending with ``EndTurn``; at most one Building placement per
+turn. Every action's rule is its ``problem`` below, stated once: the legal list is the
+candidates without a problem, and an action sent with a problem is refused with it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Union
 
 import msgspec
+
+from boardcore import Decision, Refusal, Turn
+from boardcore.tuples import without
 
 from ..actions import (
     BuyConstruction,
@@ -40,11 +45,11 @@ from ..board import (
     set_ward,
     upgrade_cost,
     with_card,
-    without,
 )
 from ..catalog import (
     BUILDINGS,
     BUY_PRICE,
+    CONSTRUCTION_MARKET,
     FIXER_GAIN,
     GANGSTERS,
     HARBOUR_LIMIT,
@@ -52,12 +57,16 @@ from ..catalog import (
     HEAVY_BONUS,
     HIRE_COST,
     NEUTRAL_PREMIUM,
+    OFFICIAL_MARKET,
     OFFICIALS,
     PEACEMAKER_REMOVES,
     RACKET_TAKE,
+    RESOURCES,
     RIOT_AT,
     SELL_PRICE,
+    WARD_NAMES,
     WARDS,
+    card_name,
     neighbours,
 )
 from ..events import (
@@ -67,6 +76,7 @@ from ..events import (
     CashGained,
     CashTaken,
     ConstructionBought,
+    Event,
     GangsterHired,
     GangsterQuelled,
     GangstersInspected,
@@ -81,11 +91,25 @@ from ..events import (
     StrikersRemoved,
     TurnEnded,
 )
-from ..flow import Out
-from ..state import INVEST, Building, State
+from ..state import Building, State
 from .unrest import add_striker, remove_building
 
-# --- what may be done --------------------------------------------------------------------
+InvestAction = Union[
+    BuyResource, SellResource, BuyConstruction, RecruitOfficial, HireGangster, Upgrade, BuyNeutral, Place, PlayJob, Quell, EndTurn
+]
+INVEST_ACTIONS = (BuyResource, SellResource, BuyConstruction, RecruitOfficial, HireGangster, Upgrade, BuyNeutral, Place, PlayJob, Quell, EndTurn)
+
+BUYS = tuple(BuyResource(resource=r) for r in range(len(RESOURCES)))
+SELLS = tuple(SellResource(resource=r) for r in range(len(RESOURCES)))
+HIRE, END_TURN = HireGangster(), EndTurn()
+"""Actions without a choice of their own, built once."""
+
+
+def _ward(w: int) -> str:
+    return f"Ward {WARD_NAMES[w]}"
+
+
+# --- the Exchange and the markets (BW-IB-01..04, GAP-04, GAP-07/08) ------------------------------
 
 
 def sell_price(state: State, player: int) -> int:
@@ -95,12 +119,173 @@ def sell_price(state: State, player: int) -> int:
     return SELL_PRICE
 
 
-def can_place(state: State, player: int, card: str, w: int) -> bool:
-    """BW-PLACE-01..04: matching free space, Ward not in Riot, own Factory there for Tenements and Infrastructure."""
-    ward = state.wards[w]
-    if ward.riot or not free_space(ward, card):
-        return False
-    return kind(card) == "F" or owns_factory(ward, player)
+RESOURCE_PRICE = Refusal(f"a resource costs ${BUY_PRICE} at the Exchange", "cash/insufficient", "BW-IB-01")
+NOTHING_TO_SELL = tuple(Refusal(f"you have no {name} to sell", "exchange/nothing_to_sell", "BW-IB-02") for name in RESOURCES)
+EMPTY_CONSTRUCTION_SLOT = Refusal("that Construction slot is empty (decks are never reshuffled)", "market/empty_slot", "BW-IB-03")
+EMPTY_OFFICIAL_SLOT = Refusal("that Official slot is empty (decks are never reshuffled)", "market/empty_slot", "BW-IB-04")
+CARD_PRICE = {
+    **{c.id: Refusal(f"you cannot afford the {c.name}", "cash/insufficient", "BW-IB-01") for c in BUILDINGS.values()},
+    **{c.id: Refusal(f"the {c.name} costs ${c.cost}", "cash/insufficient", "BW-IB-01") for c in OFFICIALS.values()},
+}
+EMPTY_GANGSTER_DECK = Refusal("the Gangster deck is empty; no more Gangsters can be hired", "market/empty_deck", "BW-IB-04")
+HIRE_PRICE = Refusal(f"hiring a Gangster costs ${HIRE_COST}", "cash/insufficient", "BW-IB-01")
+"""Refusals that say the same every time, built once: the legal list filters candidates with them."""
+
+
+def buy_resource_problem(state: State, seat: int, action: BuyResource) -> Refusal | None:
+    """BW-IB-02, GAP-04: $3 a resource."""
+    return RESOURCE_PRICE if state.players[seat].cash < BUY_PRICE else None
+
+
+def sell_resource_problem(state: State, seat: int, action: SellResource) -> Refusal | None:
+    """BW-IB-02: a resource you hold."""
+    return NOTHING_TO_SELL[action.resource] if state.players[seat].res[action.resource] <= 0 else None
+
+
+def buy_construction_problem(state: State, seat: int, action: BuyConstruction) -> Refusal | None:
+    """BW-IB-03, GAP-07/08: a filled slot whose card you can pay for (cash and resources)."""
+    card = state.construction_market[action.slot]
+    if not card:
+        return EMPTY_CONSTRUCTION_SLOT
+    cost = BUILDINGS[card].cost
+    return None if can_pay(state.players[seat], cost.cash, cost.res) else CARD_PRICE[card]
+
+
+def recruit_problem(state: State, seat: int, action: RecruitOfficial) -> Refusal | None:
+    """BW-IB-04: a filled slot whose Official you can pay for."""
+    card = state.official_market[action.slot]
+    if not card:
+        return EMPTY_OFFICIAL_SLOT
+    return None if state.players[seat].cash >= OFFICIALS[card].cost else CARD_PRICE[card]
+
+
+def hire_problem(state: State, seat: int, action: HireGangster) -> Refusal | None:
+    """BW-IB-04, GAP-08: $3 while the Gangster deck lasts (it is never reshuffled)."""
+    if not state.gangster_deck:
+        return EMPTY_GANGSTER_DECK
+    return HIRE_PRICE if state.players[seat].cash < HIRE_COST else None
+
+
+def buy_resource(turn: Turn[State, Event], seat: int, action: BuyResource) -> None:
+    turn.emit(ResourceBought(player=seat, resource=action.resource, price=BUY_PRICE))
+
+
+def sell_resource(turn: Turn[State, Event], seat: int, action: SellResource) -> None:
+    turn.emit(ResourceSold(player=seat, resource=action.resource, price=sell_price(turn.state, seat)))
+
+
+def buy_construction(turn: Turn[State, Event], seat: int, action: BuyConstruction) -> None:
+    """The card goes to hand and its slot refills from the deck top (BW-IB-03, BW-PLACE-05, GAP-08)."""
+    state = turn.state
+    refill = state.construction_deck[0] if state.construction_deck else ""
+    turn.emit(ConstructionBought(player=seat, slot=action.slot, card=state.construction_market[action.slot], refill=refill))
+
+
+def recruit(turn: Turn[State, Event], seat: int, action: RecruitOfficial) -> None:
+    state = turn.state
+    refill = state.official_deck[0] if state.official_deck else ""
+    turn.emit(OfficialRecruited(player=seat, slot=action.slot, card=state.official_market[action.slot], refill=refill))
+
+
+def hire(turn: Turn[State, Event], seat: int, action: HireGangster) -> None:
+    """The top Gangster, face down (only the hirer sees it, BW-INFO-02)."""
+    turn.emit(GangsterHired(player=seat, card=turn.state.gangster_deck[0]))
+
+
+# --- upgrades and neutral Factories (BW-IB-05/06, BW-UPG-01, GAP-06, GAP-10) -----------------
+
+
+NOT_YOURS = Refusal("only your own Factories and Tenements can be upgraded", "upgrade/not_yours", "BW-UPG-01")
+UPGRADED = Refusal("a Building may be upgraded only once", "upgrade/once", "BW-UPG-01")
+UPGRADE_PRICE = Refusal("you cannot afford that upgrade", "cash/insufficient", "BW-UPG-01")
+NO_NEUTRAL = Refusal("that Ward has no neutral Factory left", "neutral/none", "BW-IB-06")
+NEUTRAL_IN_RIOT = Refusal("a neutral Factory cannot be bought in a Ward in Riot", "neutral/rioting", "BW-IB-06")
+NEUTRAL_PRICE = Refusal(f"that neutral Factory costs its printed cost plus ${NEUTRAL_PREMIUM}", "cash/insufficient", "BW-IB-01")
+
+
+def upgrade_problem(state: State, seat: int, action: Upgrade) -> Refusal | None:
+    """BW-UPG-01: your own placed Factory or Tenement, once, for its cash upgrade cost (also in a Ward in Riot)."""
+    for ward in state.wards:
+        for b in ward.buildings:
+            if b.uid == action.uid:
+                if b.owner != seat:
+                    return NOT_YOURS
+                if b.upgraded:
+                    return UPGRADED
+                return UPGRADE_PRICE if state.players[seat].cash < upgrade_cost(state, seat, b.card) else None
+    return Refusal(f"there is no Building #{action.uid} on the board", "upgrade/not_on_board", "BW-UPG-01")
+
+
+def neutral_factory(state: State, w: int) -> Building | None:
+    """The Ward's neutral Factory, while nobody has bought it (GAP-06)."""
+    for b in state.wards[w].buildings:
+        if b.owner < 0 and BUILDINGS[b.card].kind == "F":
+            return b
+    return None
+
+
+def neutral_price(b: Building) -> tuple[int, tuple[int, int, int]]:
+    """Its printed cost plus the neutral premium in cash (GAP-06)."""
+    cost = BUILDINGS[b.card].cost
+    return cost.cash + NEUTRAL_PREMIUM, cost.res
+
+
+def buy_neutral_problem(state: State, seat: int, action: BuyNeutral) -> Refusal | None:
+    """BW-IB-06: a Ward's remaining neutral Factory, not in a Ward in Riot, at its price."""
+    b = neutral_factory(state, action.ward)
+    if b is None:
+        return NO_NEUTRAL
+    if state.wards[action.ward].riot:
+        return NEUTRAL_IN_RIOT
+    cash, res = neutral_price(b)
+    return None if can_pay(state.players[seat], cash, res) else NEUTRAL_PRICE
+
+
+def upgrade(turn: Turn[State, Event], seat: int, action: Upgrade) -> None:
+    state = turn.state
+    w = next(i for i, ward in enumerate(state.wards) if find(ward, action.uid) is not None)
+    card = get(state.wards[w], action.uid).card
+    turn.emit(BuildingUpgraded(player=seat, ward=w, uid=action.uid, cost=upgrade_cost(state, seat, card), card=card))
+
+
+def buy_neutral(turn: Turn[State, Event], seat: int, action: BuyNeutral) -> None:
+    """BW-IB-06, BW-PLACE-07: bought already placed; it does not use the turn's placement."""
+    b = neutral_factory(turn.state, action.ward)
+    assert b is not None
+    turn.emit(NeutralBought(player=seat, ward=action.ward, uid=b.uid, cost=neutral_price(b)[0], card=b.card))
+
+
+# --- placing a Building (BW-IB-08, BW-PLACE-01..06) ---------------------------------------------
+
+
+PLACED = Refusal("only one Building may be placed per turn", "place/one_per_turn", "BW-PLACE-06")
+NOT_IN_HAND = Refusal("you can only place a Building card from your hand", "place/not_in_hand", "BW-IB-08")
+PLACE_IN_RIOT = Refusal("Buildings cannot be placed in a Ward in Riot", "place/rioting", "BW-PLACE-03")
+NO_SPACE = Refusal("that Ward has no empty space of this Building's type", "place/no_space", "BW-PLACE-01")
+NEEDS_FACTORY = Refusal("Tenements and Infrastructure need one of your Factories in the Ward", "place/needs_factory", "BW-PLACE-04")
+
+
+def place_problem(state: State, seat: int, action: Place) -> Refusal | None:
+    """BW-PLACE-01..06 in the rulebook's order."""
+    if state.placed:
+        return PLACED
+    if action.card not in state.players[seat].hand:
+        return NOT_IN_HAND
+    ward = state.wards[action.ward]
+    if ward.riot:
+        return PLACE_IN_RIOT
+    if not free_space(ward, action.card):
+        return NO_SPACE
+    if BUILDINGS[action.card].kind != "F" and not owns_factory(ward, seat):
+        return NEEDS_FACTORY
+    return None
+
+
+def place(turn: Turn[State, Event], seat: int, action: Place) -> None:
+    turn.emit(BuildingPlaced(player=seat, ward=action.ward, card=action.card, uid=turn.state.next_uid))
+
+
+# --- Gangsters: Jobs and quelling (BW-IB-07, BW-CARD-09..11, GAP-19) -----------------------------
 
 
 def job_room(state: State, w: int) -> bool:
@@ -109,152 +294,221 @@ def job_room(state: State, w: int) -> bool:
     return ward.jobs < job_limit(ward)
 
 
-def job_targets(state: State, player: int, g: str) -> list[tuple[int, int]]:
-    """(ward, target) pairs for a Gangster's Job; (-1, -1) for Jobs with no Ward."""
-    card = GANGSTERS[g]
-    if not card.ward_job:
-        return [(-1, -1)]
-    out: list[tuple[int, int]] = []
-    rival = 1 - player
+NOT_HELD = Refusal("you do not hold that Gangster", "gangster/not_held", "BW-CARD-10")
+NO_STRIKER = Refusal("that Ward has no striker to quell", "quell/no_striker", "BW-CARD-10")
+
+
+def _held(state: State, seat: int, gangster: str) -> Refusal | None:
+    return None if gangster in state.players[seat].gangsters else NOT_HELD
+
+
+def _bad_target(what: str) -> Refusal:
+    return Refusal(what, "job/bad_target", "BW-IB-07")
+
+
+def job_problem(state: State, seat: int, action: PlayJob) -> Refusal | None:
+    """A Gangster you hold, on a target its Job allows, in a Ward with room for one more Job this round."""
+    held = _held(state, seat, action.gangster)
+    if held is not None:
+        return held
+    g, w, t = action.gangster, action.ward, action.target
+    name = card_name(g)
+    if not GANGSTERS[g].ward_job:
+        return None if (w, t) == (-1, -1) else _bad_target(f"the {name}'s Job targets no Ward (ward and target -1)")
+    if w < 0:
+        return _bad_target(f"the {name}'s Job needs a target Ward")
+    if not job_room(state, w):
+        return Refusal(f"no more Gangster Jobs may affect {_ward(w)} this round", "job/limit", "BW-CARD-11")
+    ward = state.wards[w]
+    if g == "G-AGI":
+        if ward.strikers == 0:
+            return Refusal(f"{_ward(w)} has no striker to move", "job/no_striker", "BW-IB-07")
+        if t not in neighbours(w):
+            return _bad_target("an Agitator moves the striker to a Ward adjacent to the target")
+        if state.wards[t].strikers >= RIOT_AT:
+            return Refusal(f"{_ward(t)} has a full strike track", "job/track_full", "BW-IB-07")
+        if not job_room(state, t):
+            return Refusal(f"no more Gangster Jobs may affect {_ward(t)} this round", "job/limit", "BW-CARD-11")
+        return None
+    if g == "G-ARS":
+        if ward.riot:
+            return Refusal("an Arsonist's target Ward must not be in Riot", "job/rioting", "BW-IB-07")
+        b = find(ward, t)
+        if b is None or b.owner != 1 - seat or kind(b.card) != "T" or b.upgraded:
+            return _bad_target(f"an Arsonist destroys a rival Tenement that is not upgraded, in {_ward(w)}")
+        return None
+    if t != -1:
+        return _bad_target(f"the {name}'s Job targets a Ward only (target -1)")
+    if g == "G-BRU" and ward.strikers >= RIOT_AT:
+        return Refusal(f"{_ward(w)} has a full strike track", "job/track_full", "BW-IB-07")
+    if g == "G-PEA" and ward.riot:
+        return Refusal("a Peacemaker's target Ward must not be in Riot", "job/rioting", "BW-IB-07")
+    return None
+
+
+def _job_candidates(state: State | None, g: str) -> Iterator[PlayJob]:
+    """Every (Ward, target) pair worth checking for the Gangster's Job, Ward by Ward (the Arsonist's need the board)."""
+    if not GANGSTERS[g].ward_job:
+        yield PlayJob(gangster=g)
+        return
     for w in range(WARDS):
-        if not job_room(state, w):
-            continue
-        ward = state.wards[w]
-        if g == "G-BRU":
-            if ward.strikers < RIOT_AT:
-                out.append((w, -1))
-        elif g in ("G-SAB", "G-HEA"):
-            out.append((w, -1))
-        elif g == "G-PEA":
-            if not ward.riot:
-                out.append((w, -1))
-        elif g == "G-ARS":
-            if not ward.riot:
-                out += [(w, b.uid) for b in ward.buildings if b.owner == rival and kind(b.card) == "T" and not b.upgraded]
+        if g == "G-ARS":
+            assert state is not None
+            for b in state.wards[w].buildings:
+                yield PlayJob(gangster=g, ward=w, target=b.uid)
         elif g == "G-AGI":
-            if ward.strikers > 0:
-                out += [(w, d) for d in neighbours(w) if state.wards[d].strikers < RIOT_AT and job_room(state, d)]
-    return out
+            for d in neighbours(w):
+                yield PlayJob(gangster=g, ward=w, target=d)
+        else:
+            yield PlayJob(gangster=g, ward=w)
 
 
-def legal(state: State, player: int) -> list[Any]:
-    """Every Invest & Build action open to the player on turn (BW-IB-01..08)."""
-    if state.phase != INVEST or player != state.turn or state.riots or state.police_target >= 0:
-        return []
-    p = state.players[player]
-    actions: list[Any] = []
-    if p.cash >= BUY_PRICE:
-        actions += [BuyResource(resource=r) for r in range(3)]
-    actions += [SellResource(resource=r) for r in range(3) if p.res[r] > 0]
-    for slot, c in enumerate(state.construction_market):
-        if c and can_pay(p, BUILDINGS[c].cost.cash, BUILDINGS[c].cost.res):
-            actions.append(BuyConstruction(slot=slot))
-    for slot, c in enumerate(state.official_market):
-        if c and p.cash >= OFFICIALS[c].cost:
-            actions.append(RecruitOfficial(slot=slot))
-    if p.cash >= HIRE_COST and state.gangster_deck:
-        actions.append(HireGangster())
-    for w, ward in enumerate(state.wards):
-        for b in ward.buildings:
-            if b.owner == player and not b.upgraded and p.cash >= upgrade_cost(state, player, b.card):
-                actions.append(Upgrade(uid=b.uid))
-        for b in ward.buildings:
-            cost = BUILDINGS[b.card].cost
-            if b.owner < 0 and kind(b.card) == "F" and not ward.riot and can_pay(p, cost.cash + NEUTRAL_PREMIUM, cost.res):
-                actions.append(BuyNeutral(ward=w))
-    if not state.placed:
-        for card in sorted(set(p.hand)):
-            actions += [Place(card=card, ward=w) for w in range(WARDS) if can_place(state, player, card, w)]
-    for g in sorted(set(p.gangsters)):
-        actions += [PlayJob(gangster=g, ward=w, target=t) for w, t in job_targets(state, player, g)]
-        actions += [Quell(gangster=g, ward=w) for w in range(WARDS) if state.wards[w].strikers > 0]
-    actions.append(EndTurn())
-    return actions
+JOBS = {g: tuple(_job_candidates(None, g)) for g in GANGSTERS if g != "G-ARS"}
+"""The Job candidates of every Gangster but the Arsonist (whose targets are the Buildings on the board), built once."""
 
 
-# --- decide ----------------------------------------------------------------------------------
+def quell_problem(state: State, seat: int, action: Quell) -> Refusal | None:
+    """BW-CARD-10: discard any Gangster you hold to remove one striker anywhere, even in Riot."""
+    held = _held(state, seat, action.gangster)
+    if held is not None:
+        return held
+    return NO_STRIKER if state.wards[action.ward].strikers == 0 else None
 
 
-def decide_buy_resource(out: Out, player: int, action: BuyResource) -> None:
-    out.emit(ResourceBought(player=player, resource=action.resource, price=BUY_PRICE))
-
-
-def decide_sell_resource(out: Out, player: int, action: SellResource) -> None:
-    out.emit(ResourceSold(player=player, resource=action.resource, price=sell_price(out.state, player)))
-
-
-def decide_buy_construction(out: Out, player: int, action: BuyConstruction) -> None:
-    """The card goes to hand and its slot refills from the deck top (BW-IB-03, BW-PLACE-05, GAP-08)."""
-    state = out.state
-    refill = state.construction_deck[0] if state.construction_deck else ""
-    out.emit(ConstructionBought(player=player, slot=action.slot, card=state.construction_market[action.slot], refill=refill))
-
-
-def decide_recruit(out: Out, player: int, action: RecruitOfficial) -> None:
-    state = out.state
-    refill = state.official_deck[0] if state.official_deck else ""
-    out.emit(OfficialRecruited(player=player, slot=action.slot, card=state.official_market[action.slot], refill=refill))
-
-
-def decide_hire(out: Out, player: int, action: HireGangster) -> None:
-    out.emit(GangsterHired(player=player, card=out.state.gangster_deck[0]))
-
-
-def decide_upgrade(out: Out, player: int, action: Upgrade) -> None:
-    """BW-UPG-01: once, for its cash upgrade cost."""
-    state = out.state
-    w = next(i for i, ward in enumerate(state.wards) if find(ward, action.uid) is not None)
-    card = get(state.wards[w], action.uid).card
-    out.emit(BuildingUpgraded(player=player, ward=w, uid=action.uid, cost=upgrade_cost(state, player, card), card=card))
-
-
-def decide_buy_neutral(out: Out, player: int, action: BuyNeutral) -> None:
-    """BW-IB-06, BW-PLACE-07: bought already placed; it does not use the turn's placement."""
-    ward = out.state.wards[action.ward]
-    b = next(b for b in ward.buildings if b.owner < 0 and kind(b.card) == "F")
-    out.emit(NeutralBought(player=player, ward=action.ward, uid=b.uid, cost=BUILDINGS[b.card].cost.cash + NEUTRAL_PREMIUM, card=b.card))
-
-
-def decide_place(out: Out, player: int, action: Place) -> None:
-    out.emit(BuildingPlaced(player=player, ward=action.ward, card=action.card, uid=out.state.next_uid))
-
-
-def decide_job(out: Out, player: int, action: PlayJob) -> None:
+def play_job(turn: Turn[State, Event], seat: int, action: PlayJob) -> None:
     """Reveal the Gangster, then its Job; a third striker riots at once (BW-RIOT-10/11, GAP-19)."""
     g, w, t = action.gangster, action.ward, action.target
-    out.emit(JobPlayed(player=player, gangster=g, ward=w, target=t))
-    state = out.state
-    rival = 1 - player
+    turn.emit(JobPlayed(player=seat, gangster=g, ward=w, target=t))
+    state = turn.state
+    rival = 1 - seat
     if g == "G-BRU":
-        add_striker(out, w, StrikerAdded(ward=w))
+        add_striker(turn, w, StrikerAdded(ward=w))
     elif g == "G-ARS":
         doomed = get(state.wards[w], t)
-        out.emit(BuildingDestroyed(ward=w, uid=t, card=doomed.card, owner=doomed.owner))
+        turn.emit(BuildingDestroyed(ward=w, uid=t, card=doomed.card, owner=doomed.owner))
     elif g == "G-AGI":
-        add_striker(out, t, StrikerMoved(source=w, dest=t))
+        add_striker(turn, t, StrikerMoved(source=w, dest=t))
     elif g == "G-PEA":
         n = min(PEACEMAKER_REMOVES, state.wards[w].strikers)
         if n:
-            out.emit(StrikersRemoved(ward=w, count=n))
+            turn.emit(StrikersRemoved(ward=w, count=n))
     elif g == "G-FIX":
-        out.emit(CashGained(player=player, amount=FIXER_GAIN))
+        turn.emit(CashGained(player=seat, amount=FIXER_GAIN))
     elif g == "G-RAC":
-        out.emit(CashTaken(player=player, victim=rival, amount=min(RACKET_TAKE, state.players[rival].cash)))
+        turn.emit(CashTaken(player=seat, victim=rival, amount=min(RACKET_TAKE, state.players[rival].cash)))
     elif g == "G-INF":
-        out.emit(GangstersInspected(player=player, seen=state.players[rival].gangsters))
+        turn.emit(GangstersInspected(player=seat, seen=state.players[rival].gangsters))
 
 
-def decide_quell(out: Out, player: int, action: Quell) -> None:
-    """Discard any Gangster to remove one striker, even in Riot (the Riot goes on) (BW-CARD-10)."""
-    out.emit(GangsterQuelled(player=player, gangster=action.gangster, ward=action.ward))
+def quell(turn: Turn[State, Event], seat: int, action: Quell) -> None:
+    """The Gangster is discarded face up; the Ward loses a striker (a Riot goes on) (BW-CARD-10)."""
+    turn.emit(GangsterQuelled(player=seat, gangster=action.gangster, ward=action.ward))
 
 
-def decide_end_turn(out: Out, player: int, action: EndTurn) -> None:
+# --- the end of a turn (BW-ROUND-02, GAP-07) ---------------------------------------------------
+
+
+def end_turn_problem(state: State, seat: int, action: EndTurn) -> Refusal | None:
+    """A turn may always end."""
+    return None
+
+
+def end_turn(turn: Turn[State, Event], seat: int, action: EndTurn) -> None:
     """One turn each (GAP-07); after the second, Labor begins."""
-    second = out.state.turns_done == 1
-    out.emit(TurnEnded(player=player))
+    second = turn.state.turns_done == 1
+    turn.emit(TurnEnded(player=seat))
     if second:
-        out.emit(LaborBegan(round=out.state.round))
+        turn.emit(LaborBegan(round=turn.state.round))
+
+
+# --- the decision ------------------------------------------------------------------------------------
+
+
+BUY_CONSTRUCTION = tuple(BuyConstruction(slot=slot) for slot in range(CONSTRUCTION_MARKET))
+RECRUIT = tuple(RecruitOfficial(slot=slot) for slot in range(OFFICIAL_MARKET))
+BUY_NEUTRAL = tuple(BuyNeutral(ward=w) for w in range(WARDS))
+PLACES = {card: tuple(Place(card=card, ward=w) for w in range(WARDS)) for card in BUILDINGS}
+QUELLS = {g: tuple(Quell(gangster=g, ward=w) for w in range(WARDS)) for g in GANGSTERS}
+"""Every Invest & Build action whose fields do not depend on the table, built once (actions are immutable)."""
+
+
+def _groups(state: State, seat: int) -> Iterator[tuple[Callable[[State, int, Any], Refusal | None], Iterable[InvestAction]]]:
+    """The candidates, kind by kind, each with the problem that states its rule, in the order of the legal list:
+    Exchange, markets, Gangster hire, upgrades and neutral Factories Ward by Ward, placements, then each held
+    Gangster's Jobs and quells; the end of the turn last."""
+    p = state.players[seat]
+    yield buy_resource_problem, BUYS
+    yield sell_resource_problem, SELLS
+    yield buy_construction_problem, BUY_CONSTRUCTION
+    yield recruit_problem, RECRUIT
+    yield hire_problem, (HIRE,)
+    for w, ward in enumerate(state.wards):
+        yield upgrade_problem, [Upgrade(uid=b.uid) for b in ward.buildings if b.owner == seat]
+        yield buy_neutral_problem, (BUY_NEUTRAL[w],)
+    for card in sorted(set(p.hand)):
+        yield place_problem, PLACES[card]
+    for g in sorted(set(p.gangsters)):
+        yield job_problem, JOBS[g] if g in JOBS else tuple(_job_candidates(state, g))
+        yield quell_problem, QUELLS[g]
+    yield end_turn_problem, (END_TURN,)
+
+
+def invest_candidates(state: State, seat: int) -> list[InvestAction]:
+    """Every Invest & Build action worth checking, in the order of the legal list."""
+    return [action for _, actions in _groups(state, seat) for action in actions]
+
+
+def invest_legal(state: State, seat: int) -> list[InvestAction]:
+    """The candidates without a problem, each checked by its own kind's problem (no dispatch per candidate)."""
+    return [action for problem, actions in _groups(state, seat) for action in actions if problem(state, seat, action) is None]
+
+
+PROBLEMS: dict[type, Callable[[State, int, Any], Refusal | None]] = {
+    BuyResource: buy_resource_problem,
+    SellResource: sell_resource_problem,
+    BuyConstruction: buy_construction_problem,
+    RecruitOfficial: recruit_problem,
+    HireGangster: hire_problem,
+    Upgrade: upgrade_problem,
+    BuyNeutral: buy_neutral_problem,
+    Place: place_problem,
+    PlayJob: job_problem,
+    Quell: quell_problem,
+    EndTurn: end_turn_problem,
+}
+APPLY: dict[type, Callable[[Turn[State, Event], int, Any], None]] = {
+    BuyResource: buy_resource,
+    SellResource: sell_resource,
+    BuyConstruction: buy_construction,
+    RecruitOfficial: recruit,
+    HireGangster: hire,
+    Upgrade: upgrade,
+    BuyNeutral: buy_neutral,
+    Place: place,
+    PlayJob: play_job,
+    Quell: quell,
+    EndTurn: end_turn,
+}
+
+
+def invest_problem(state: State, seat: int, action: InvestAction) -> Refusal | None:
+    """The rule of the action's own kind, above."""
+    return PROBLEMS[type(action)](state, seat, action)
+
+
+def invest(turn: Turn[State, Event], seat: int, action: InvestAction) -> None:
+    APPLY[type(action)](turn, seat, action)
+
+
+INVEST: Decision[State, InvestAction] = Decision(
+    actions=INVEST_ACTIONS,
+    candidates=invest_candidates,
+    problem=invest_problem,
+    apply=invest,
+    ask="take an Invest & Build action or end the turn",
+    clause="BW-ROUND-02",
+    legal=invest_legal,
+)
 
 
 # --- evolve ----------------------------------------------------------------------------------
@@ -404,7 +658,7 @@ def evolve_turn_ended(state: State, e: TurnEnded) -> State:
     return msgspec.structs.replace(state, turns_done=2)
 
 
-HANDLERS: dict[type, Any] = {
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
     ResourceBought: evolve_resource_bought,
     ResourceSold: evolve_resource_sold,
     ConstructionBought: evolve_construction_bought,
@@ -423,17 +677,4 @@ HANDLERS: dict[type, Any] = {
     CashTaken: evolve_cash_taken,
     GangstersInspected: evolve_gangsters_inspected,
     TurnEnded: evolve_turn_ended,
-}
-DECIDERS: dict[type, Any] = {
-    BuyResource: decide_buy_resource,
-    SellResource: decide_sell_resource,
-    BuyConstruction: decide_buy_construction,
-    RecruitOfficial: decide_recruit,
-    HireGangster: decide_hire,
-    Upgrade: decide_upgrade,
-    BuyNeutral: decide_buy_neutral,
-    Place: decide_place,
-    PlayJob: decide_job,
-    Quell: decide_quell,
-    EndTurn: decide_end_turn,
 }

@@ -9,55 +9,74 @@ or re-rolled, and a third-roll material is kept automatically.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Union
 
 import msgspec
+
+from boardcore import Decision, Refusal, Turn
 
 from ..actions import RollRecovery, StopRecovery
 from ..board import current_ward, lab, one, set_ward, with_labor
 from ..catalog import FACE_RESOURCE, RECOVERY_ROLLS, RELIEF, STRIKE
-from ..events import MaterialsCollected, RecoveryRolled, RiotEnded, WardFinished
-from ..flow import Out
+from ..dice import roll
+from ..events import Event, MaterialsCollected, RecoveryRolled, RiotEnded, WardFinished
 from ..state import State
 
+RecoveryAction = Union[RollRecovery, StopRecovery]
+ROLL, STOP = RollRecovery(), StopRecovery()
 
-def legal_recovery(state: State) -> list[Any]:
-    """Roll while rolls remain (at the start, or after a material); stopping is always allowed."""
+
+def recovery_candidates(state: State, seat: int) -> tuple[RecoveryAction, ...]:
+    """Roll, or stop."""
+    return (ROLL, STOP)
+
+
+def recovery_problem(state: State, seat: int, action: RecoveryAction) -> Refusal | None:
+    """BW-RIOT-06/09: up to three rolls, each after the start or after a material; stopping is always allowed."""
+    if isinstance(action, StopRecovery):
+        return None
     labor = lab(state)
-    out: list[Any] = []
-    if labor.rolls < RECOVERY_ROLLS and (labor.rolls == 0 or labor.last_roll in FACE_RESOURCE):
-        out.append(RollRecovery())
-    out.append(StopRecovery())
-    return out
+    if labor.rolls >= RECOVERY_ROLLS:
+        return Refusal(f"the controller may roll at most {RECOVERY_ROLLS} times", "recovery/no_rolls_left", "BW-RIOT-06")
+    if labor.rolls and labor.last_roll not in FACE_RESOURCE:
+        return Refusal("this recovery attempt has ended", "recovery/attempt_over", "BW-RIOT-08")
+    return None
 
 
-def decide_roll_recovery(out: Out, player: int, action: RollRecovery) -> None:
-    """One die: Relief ends the Riot, Strike ends the attempt, a material may be kept (GAP-18)."""
-    w = current_ward(out.state)
-    face = out.roll(1, lambda faces: RecoveryRolled(ward=w, face=faces[0]))[0]
+def recover(turn: Turn[State, Event], seat: int, action: RecoveryAction) -> None:
+    """Roll one die (Relief ends the Riot, Strike ends the attempt, a material may be kept), or stop (GAP-18)."""
+    w = current_ward(turn.state)
+    if isinstance(action, StopRecovery):
+        face = lab(turn.state).last_roll
+        if face in FACE_RESOURCE:
+            _keep(turn, w, face)
+        else:
+            turn.emit(WardFinished(ward=w))
+        return
+    face = roll(turn, 1, lambda faces: RecoveryRolled(ward=w, face=faces[0]))[0]
     if face == RELIEF:
-        out.emit(RiotEnded(ward=w))
-        out.emit(WardFinished(ward=w))
+        turn.emit(RiotEnded(ward=w), WardFinished(ward=w))
     elif face == STRIKE:
-        out.emit(WardFinished(ward=w))
-    elif lab(out.state).rolls >= RECOVERY_ROLLS:
-        _keep(out, w, face)
+        turn.emit(WardFinished(ward=w))
+    elif lab(turn.state).rolls >= RECOVERY_ROLLS:
+        _keep(turn, w, face)
 
 
-def decide_stop_recovery(out: Out, player: int, action: StopRecovery) -> None:
-    """Decline to roll, or keep the material just rolled (BW-RIOT-09)."""
-    w = current_ward(out.state)
-    face = lab(out.state).last_roll
-    if face in FACE_RESOURCE:
-        _keep(out, w, face)
-    else:
-        out.emit(WardFinished(ward=w))
+def _keep(turn: Turn[State, Event], w: int, face: int) -> None:
+    """BW-RIOT-09: the material on the kept roll goes to the controller, and the attempt ends."""
+    turn.emit(MaterialsCollected(player=turn.state.wards[w].controller, ward=w, res=one(FACE_RESOURCE[face])))
+    turn.emit(WardFinished(ward=w))
 
 
-def _keep(out: Out, w: int, face: int) -> None:
-    out.emit(MaterialsCollected(player=out.state.wards[w].controller, ward=w, res=one(FACE_RESOURCE[face])))
-    out.emit(WardFinished(ward=w))
-
+RECOVER: Decision[State, RecoveryAction] = Decision(
+    actions=(RollRecovery, StopRecovery),
+    candidates=recovery_candidates,
+    problem=recovery_problem,
+    apply=recover,
+    ask="roll to end the Riot, or stop",
+    clause="BW-RIOT-06",
+)
 
 
 def evolve_recovery_rolled(state: State, e: RecoveryRolled) -> State:
@@ -69,5 +88,4 @@ def evolve_riot_ended(state: State, e: RiotEnded) -> State:
     return set_ward(state, e.ward, msgspec.structs.replace(ward, riot=False, strikers=max(0, ward.strikers - 1)))
 
 
-HANDLERS: dict[type, Any] = {RecoveryRolled: evolve_recovery_rolled, RiotEnded: evolve_riot_ended}
-DECIDERS: dict[type, Any] = {RollRecovery: decide_roll_recovery, StopRecovery: decide_stop_recovery}
+HANDLERS: dict[type, Callable[[State, Any], State]] = {RecoveryRolled: evolve_recovery_rolled, RiotEnded: evolve_riot_ended}

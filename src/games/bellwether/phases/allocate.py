@@ -1,0 +1,209 @@
+"""Allocate (BW-ALLOC-01..03, BW-LABOR-06, GAP-14): the controller assigns the Ward's workers.
+
+Whole minimums come first: while any required Factory's minimum still fits in the
+workers left, only such a Staff is allowed (the controller picks which when workers are
+scarce). A Saboteur played by the controller lets them leave the rival's Factories here
+unstaffed: those become optional. Overwork (one worker at a time, within the Factory's
+overwork slots) opens once every required Factory is staffed; finishing is allowed once
+no required minimum can still be filled. With nothing left to choose, allocation
+finishes by itself and the Push dice are rolled (one per overworked worker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, Union
+
+from boardcore import Decision, Refusal, Turn
+
+from ..actions import FinishAllocation, Overwork, Staff
+from ..board import available_workers, current_ward, get, lab, overwork_slots, staffing, with_labor
+from ..catalog import BUILDINGS
+from ..dice import roll
+from ..events import AllocationFinished, DiceRolled, Event, FactoryOverworked, FactoryStaffed
+from ..state import PUSH, Building, State
+from . import push
+
+AllocationAction = Union[Staff, Overwork, FinishAllocation]
+FINISH = FinishAllocation()
+
+
+class Allocation:
+    """The current Ward's Factories and workers, read once, as the allocation rules see them."""
+
+    __slots__ = ("all_required_staffed", "factories", "open_minimum", "optional", "remaining", "required", "staffed")
+
+    def __init__(self, state: State) -> None:
+        labor = lab(state)
+        ward = state.wards[labor.order[labor.pos]]
+        controller = ward.controller
+        sabotaged = ward.saboteur[controller]
+        factories: dict[int, Building] = {}
+        """Every player-owned Factory in the Ward, by uid, in board order."""
+        optional: set[int] = set()
+        """The rival's Factories that a Saboteur played by the controller lets them leave unstaffed (G-SAB)."""
+        required: list[Building] = []
+        """The Factories whose minimum must be filled."""
+        for b in ward.buildings:
+            if b.owner >= 0 and BUILDINGS[b.card].kind == "F":
+                factories[b.uid] = b
+                if sabotaged and b.owner != controller:
+                    optional.add(b.uid)
+                else:
+                    required.append(b)
+        staffed = dict(labor.staffed)
+        remaining = available_workers(ward) - sum(staffed.values())
+        open_minimum, all_required_staffed = False, True
+        for f in required:
+            if f.uid not in staffed:
+                all_required_staffed = False
+                open_minimum = open_minimum or staffing(f.card) <= remaining
+        self.factories, self.optional, self.required = factories, optional, required
+        self.staffed = staffed
+        """Workers in each staffed Factory, by uid."""
+        self.remaining = remaining
+        """Workers not assigned yet."""
+        self.open_minimum = open_minimum
+        """Some required Factory is unstaffed and its whole minimum fits in the workers left (BW-ALLOC-01)."""
+        self.all_required_staffed = all_required_staffed
+
+
+MINIMUMS_FIRST = Refusal("every required Factory whose minimum fits must be staffed first", "allocate/minimums_first", "BW-ALLOC-01")
+ALREADY_STAFFED = Refusal("that Factory is already staffed", "allocate/already_staffed", "BW-ALLOC-01")
+TOO_FEW_WORKERS = Refusal("its minimum staffing needs more workers than are left", "allocate/no_workers", "BW-ALLOC-01")
+SABOTAGED_LATER = Refusal("required minimums come before a Factory a Saboteur lets you leave empty", "allocate/minimums_first", "BW-ALLOC-01")
+NOT_STAFFED = Refusal("only a staffed Factory can be overworked", "allocate/not_staffed", "BW-ALLOC-01")
+OVERWORK_LATER = Refusal("overwork comes only after every required Factory is staffed", "allocate/minimums_first", "BW-ALLOC-01")
+NO_WORKERS = Refusal("no workers are left", "allocate/no_workers", "BW-ALLOC-01")
+OVERWORK_FULL = Refusal("that Factory's overwork slots are full", "allocate/overwork_full", "BW-ALLOC-01")
+
+
+def _candidates(a: Allocation) -> Iterator[AllocationAction]:
+    for f in a.required:
+        yield Staff(uid=f.uid)
+    for uid in a.factories:
+        if uid in a.optional:
+            yield Staff(uid=uid)
+    for uid in a.factories:
+        yield Overwork(uid=uid)
+    yield FINISH
+
+
+def _problem(a: Allocation, action: AllocationAction) -> Refusal | None:
+    if isinstance(action, FinishAllocation):
+        return MINIMUMS_FIRST if a.open_minimum else None
+    f = a.factories.get(action.uid)
+    if f is None:
+        return Refusal(f"Building #{action.uid} is not a player's Factory in this Ward", "allocate/not_a_factory", "BW-ALLOC-01")
+    if isinstance(action, Staff):
+        if f.uid in a.staffed:
+            return ALREADY_STAFFED
+        if staffing(f.card) > a.remaining:
+            return TOO_FEW_WORKERS
+        if a.open_minimum and f.uid in a.optional:
+            return SABOTAGED_LATER
+        return None
+    if f.uid not in a.staffed:
+        return NOT_STAFFED
+    if not a.all_required_staffed:
+        return OVERWORK_LATER
+    if a.remaining <= 0:
+        return NO_WORKERS
+    if a.staffed[f.uid] - staffing(f.card) >= overwork_slots(f):
+        return OVERWORK_FULL
+    return None
+
+
+def allocation_candidates(state: State, seat: int) -> list[AllocationAction]:
+    """Staff each required Factory, then each optional one; overwork each Factory; finish."""
+    return list(_candidates(Allocation(state)))
+
+
+def allocation_problem(state: State, seat: int, action: AllocationAction) -> Refusal | None:
+    """Whole minimums first while workers suffice; overwork after every required minimum, within its slots."""
+    return _problem(Allocation(state), action)
+
+
+def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
+    """The candidates without a problem, reading the Ward once."""
+    a = Allocation(state)
+    return [action for action in _candidates(a) if _problem(a, action) is None]
+
+
+def choice_open(state: State) -> bool:
+    """Something besides finishing is allowed (at once when a required minimum can be filled: that Staff is)."""
+    a = Allocation(state)
+    return a.open_minimum or any(_problem(a, action) is None for action in _candidates(a) if action is not FINISH)
+
+
+def offer(turn: Turn[State, Event]) -> None:
+    """The controller is asked only while there is something to choose; otherwise allocation finishes by itself.
+
+    Called whenever allocation begins or moves on, so a Ward waiting in Allocate always has a choice open.
+    """
+    if not choice_open(turn.state):
+        finish(turn)
+
+
+def allocate(turn: Turn[State, Event], seat: int, action: AllocationAction) -> None:
+    """Staff a minimum, overwork one worker, or finish (and roll the Push dice)."""
+    if isinstance(action, FinishAllocation):
+        finish(turn)
+        return
+    w = current_ward(turn.state)
+    b = get(turn.state.wards[w], action.uid)
+    if isinstance(action, Staff):
+        turn.emit(FactoryStaffed(ward=w, uid=b.uid, workers=staffing(b.card), card=b.card, owner=b.owner))
+    else:
+        turn.emit(FactoryOverworked(ward=w, uid=b.uid, card=b.card, owner=b.owner))
+    offer(turn)
+
+
+def overworked(state: State) -> int:
+    """Workers beyond safe staffing in the current Ward: one Labor die each (BW-LABOR-07)."""
+    ward = state.wards[current_ward(state)]
+    return sum(n - staffing(get(ward, uid).card) for uid, n in lab(state).staffed)
+
+
+def finish(turn: Turn[State, Event]) -> None:
+    """Allocation ends; roll one Labor die per overworked worker (BW-LABOR-07)."""
+    w = current_ward(turn.state)
+    turn.emit(AllocationFinished(ward=w))
+    roll(turn, overworked(turn.state), lambda faces: DiceRolled(ward=w, faces=faces))
+    push.offer(turn)
+
+
+ALLOCATE: Decision[State, AllocationAction] = Decision(
+    actions=(Staff, Overwork, FinishAllocation),
+    candidates=allocation_candidates,
+    problem=allocation_problem,
+    apply=allocate,
+    ask="assign the Ward's workers (staff, overwork) or finish",
+    clause="BW-ALLOC-01",
+    legal=allocation_legal,
+)
+
+
+def evolve_factory_staffed(state: State, e: FactoryStaffed) -> State:
+    return with_labor(state, staffed=(*lab(state).staffed, (e.uid, e.workers)))
+
+
+def evolve_factory_overworked(state: State, e: FactoryOverworked) -> State:
+    staffed = tuple((u, n + 1) if u == e.uid else (u, n) for u, n in lab(state).staffed)
+    return with_labor(state, staffed=staffed)
+
+
+def evolve_allocation_finished(state: State, e: AllocationFinished) -> State:
+    return with_labor(state, step=PUSH)
+
+
+def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
+    return with_labor(state, dice=e.faces)
+
+
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    FactoryStaffed: evolve_factory_staffed,
+    FactoryOverworked: evolve_factory_overworked,
+    AllocationFinished: evolve_allocation_finished,
+    DiceRolled: evolve_dice_rolled,
+}

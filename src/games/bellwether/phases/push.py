@@ -1,0 +1,215 @@
+"""Push and Resolve (BW-LABOR-07/08, BW-DIE-01..05, BW-PROD, GAP-16, GAP-28).
+
+The Push dice are on the table. The controller may re-roll one die that is not a Strike
+with a Union Hall here (once per Labor in the Ward), cancel one Strike with an unused
+Factory Inspector (once per Labor), and pay for Relief dice; then the Push settles. With
+none of those open the Push settles by itself. Settling nets the strikes against the paid
+Reliefs: three strikers riot (no production, no materials, no growth); otherwise the
+Factories produce, the controller collects the dice's materials, and the pool grows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Union
+
+import msgspec
+
+from boardcore import Decision, Refusal, Turn
+
+from ..actions import CancelStrike, PayRelief, Reroll, SettlePush
+from ..board import add_res, current_ward, get, has_infra, lab, one, relief_cost, set_player, set_ward, with_labor
+from ..catalog import BUILDINGS, FACE_RESOURCE, MAX_WORKERS, RELIEF, RIOT_AT, STRIKE
+from ..dice import roll
+from ..events import (
+    DieRerolled,
+    Event,
+    FactoryProduced,
+    MaterialsCollected,
+    PushSettled,
+    ReliefPaid,
+    RiotIgnited,
+    StrikeCanceled,
+    WardFinished,
+    WorkersGrew,
+)
+from ..state import State
+
+PushAction = Union[Reroll, CancelStrike, PayRelief, SettlePush]
+SETTLE = SettlePush()
+
+
+def _candidates(dice: int) -> list[PushAction]:
+    actions: list[PushAction] = [Reroll(die=i) for i in range(dice)]
+    actions += [CancelStrike(die=i) for i in range(dice)]
+    actions += [PayRelief(die=i) for i in range(dice)]
+    actions.append(SETTLE)
+    return actions
+
+
+def push_candidates(state: State, seat: int) -> list[PushAction]:
+    """Re-roll, cancel or pay for each die, then settle."""
+    return _candidates(len(lab(state).dice))
+
+
+def push_problem(state: State, seat: int, action: PushAction) -> Refusal | None:
+    """Union Hall re-roll (I-UH), Factory Inspector cancel (O-INS), Relief payment (BW-DIE-01); settling is always open."""
+    if isinstance(action, SettlePush):
+        return None
+    labor = lab(state)
+    if action.die >= len(labor.dice):
+        return Refusal(f"this Push has {len(labor.dice)} dice (numbered from 1)", "push/no_such_die", "BW-LABOR-07")
+    face = labor.dice[action.die]
+    w = current_ward(state)
+    if isinstance(action, Reroll):
+        if not has_infra(state.wards[w], "I-UH"):
+            return Refusal("only a Union Hall in the Ward allows a re-roll", "push/no_union_hall", "BW-DIE-05")
+        if labor.rerolled:
+            return Refusal("the Union Hall re-rolls once per Labor", "push/rerolled", "BW-DIE-05")
+        if face == STRIKE:
+            return Refusal("a die showing Strike is locked and cannot be re-rolled", "push/strike_locked", "BW-DIE-05")
+        if action.die in labor.paid:
+            return Refusal("a Relief already paid for stays as it is", "push/relief_paid", "BW-DIE-05")
+        return None
+    if isinstance(action, CancelStrike):
+        player = state.players[seat]
+        if "O-INS" not in player.officials:
+            return Refusal("only the Factory Inspector's holder may cancel a Strike", "push/no_inspector", "BW-PRIO-01")
+        if player.inspector_used:
+            return Refusal("the Factory Inspector cancels one Strike per Labor", "push/inspector_used", "BW-PRIO-01")
+        if face != STRIKE:
+            return Refusal("that die does not show a Strike", "push/not_a_strike", "BW-PRIO-01")
+        return None
+    if face != RELIEF:
+        return Refusal("that die does not show Relief", "push/not_relief", "BW-DIE-01")
+    if action.die in labor.paid:
+        return Refusal("that Relief is already paid for", "push/relief_paid", "BW-DIE-01")
+    cost = relief_cost(state, w, seat)
+    if state.players[seat].cash < cost:
+        return Refusal(f"a Relief costs ${cost} here", "cash/insufficient", "BW-DIE-01")
+    return None
+
+
+def push_legal(state: State, seat: int) -> list[PushAction]:
+    """The candidates without a problem."""
+    return [action for action in push_candidates(state, seat) if push_problem(state, seat, action) is None]
+
+
+def choice_open(state: State) -> bool:
+    """Something besides settling is allowed."""
+    seat = state.wards[current_ward(state)].controller
+    return any(push_problem(state, seat, action) is None for action in push_candidates(state, seat) if action is not SETTLE)
+
+
+def offer(turn: Turn[State, Event]) -> None:
+    """The controller is asked only while something besides settling is open; otherwise the Push settles by itself.
+
+    Called when the dice are rolled and after every choice but settling, so a Push waiting on its controller
+    always has a choice open.
+    """
+    if not choice_open(turn.state):
+        settle(turn)
+
+
+def push(turn: Turn[State, Event], seat: int, action: PushAction) -> None:
+    """Re-roll a die, cancel a Strike, pay for a Relief, or settle."""
+    w = current_ward(turn.state)
+    if isinstance(action, SettlePush):
+        settle(turn)
+        return
+    if isinstance(action, Reroll):
+        roll(turn, 1, lambda faces: DieRerolled(ward=w, die=action.die, face=faces[0]))
+    elif isinstance(action, CancelStrike):
+        turn.emit(StrikeCanceled(player=seat, ward=w, die=action.die))
+    else:
+        turn.emit(ReliefPaid(player=seat, ward=w, die=action.die, cost=relief_cost(turn.state, w, seat)))
+    offer(turn)
+
+
+def settle(turn: Turn[State, Event]) -> None:
+    """Net strikes and paid Reliefs; three strikers riot, otherwise production, materials and growth (GAP-16)."""
+    state = turn.state
+    labor = lab(state)
+    w = current_ward(state)
+    ward = state.wards[w]
+    strikes = sum(1 for i, f in enumerate(labor.dice) if f == STRIKE and i != labor.canceled)
+    reliefs = len(labor.paid)
+    strikers = max(0, ward.strikers + strikes - reliefs)
+    turn.emit(PushSettled(ward=w, strikes=strikes, reliefs=reliefs, strikers=min(RIOT_AT, strikers)))
+    if strikers >= RIOT_AT:
+        turn.emit(WardFinished(ward=w), RiotIgnited(ward=w))
+        return
+    for uid, _ in labor.staffed:
+        b = get(ward, uid)
+        card = BUILDINGS[b.card]
+        amount = 2 if b.upgraded else 1
+        cash = 1 if b.card == "F-TM" else 0
+        turn.emit(FactoryProduced(player=b.owner, ward=w, uid=uid, resource=card.produces, amount=amount, cash=cash))
+    materials = [0, 0, 0]
+    for f in labor.dice:
+        if f in FACE_RESOURCE:
+            materials[FACE_RESOURCE[f]] += 1
+    if any(materials):
+        turn.emit(MaterialsCollected(player=ward.controller, ward=w, res=(materials[0], materials[1], materials[2])))
+    if ward.workers < MAX_WORKERS:
+        turn.emit(WorkersGrew(ward=w, workers=ward.workers + 1))
+    turn.emit(WardFinished(ward=w))
+
+
+PUSH: Decision[State, PushAction] = Decision(
+    actions=(Reroll, CancelStrike, PayRelief, SettlePush),
+    candidates=push_candidates,
+    problem=push_problem,
+    apply=push,
+    ask="re-roll, cancel a Strike, pay for Relief, or settle the Push",
+    clause="BW-LABOR-08",
+    legal=push_legal,
+)
+
+# --- evolve ------------------------------------------------------------------------------------
+
+
+def evolve_die_rerolled(state: State, e: DieRerolled) -> State:
+    dice = lab(state).dice
+    return with_labor(state, dice=(*dice[: e.die], e.face, *dice[e.die + 1 :]), rerolled=True)
+
+
+def evolve_strike_canceled(state: State, e: StrikeCanceled) -> State:
+    player = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(player, inspector_used=True))
+    return with_labor(state, canceled=e.die)
+
+
+def evolve_relief_paid(state: State, e: ReliefPaid) -> State:
+    player = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(player, cash=player.cash - e.cost))
+    return with_labor(state, paid=(*lab(state).paid, e.die))
+
+
+def evolve_push_settled(state: State, e: PushSettled) -> State:
+    return set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], strikers=e.strikers))
+
+
+def evolve_factory_produced(state: State, e: FactoryProduced) -> State:
+    p = state.players[e.player]
+    return set_player(state, e.player, msgspec.structs.replace(p, res=add_res(p.res, one(e.resource, e.amount)), cash=p.cash + e.cash))
+
+
+def evolve_materials_collected(state: State, e: MaterialsCollected) -> State:
+    p = state.players[e.player]
+    return set_player(state, e.player, msgspec.structs.replace(p, res=add_res(p.res, e.res)))
+
+
+def evolve_workers_grew(state: State, e: WorkersGrew) -> State:
+    return set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], workers=e.workers))
+
+
+HANDLERS: dict[type, Callable[[State, Any], State]] = {
+    DieRerolled: evolve_die_rerolled,
+    StrikeCanceled: evolve_strike_canceled,
+    ReliefPaid: evolve_relief_paid,
+    PushSettled: evolve_push_settled,
+    FactoryProduced: evolve_factory_produced,
+    MaterialsCollected: evolve_materials_collected,
+    WorkersGrew: evolve_workers_grew,
+}
