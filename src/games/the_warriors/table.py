@@ -1,6 +1,7 @@
 """What every phase shares, one floor below them: announcing the next decision (``offer``), the
-end of the night, and the folds of events that move War cards and Weapons between hands,
-discard piles, the face-up rows and the box (WR-CARD-04, WR-ACT-01..03, WR-WPN-05, GAP-20)."""
+shape of a kernel ``Decision`` (``decision``: each action type's problem and effect side by
+side), the end of the night, and the folds of events that move War cards and Weapons between
+hands, discard piles, the face-up rows and the box (WR-CARD-04, WR-ACT-01..03, WR-WPN-05, GAP-20)."""
 
 from __future__ import annotations
 

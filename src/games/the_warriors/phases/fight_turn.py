@@ -88,7 +88,7 @@ def card_dice(card_id: int, weapon: int) -> int:
 
 
 def others_in_fight(fight: Fight, seat: int) -> tuple[int, ...]:
-    """"Another Warrior in your neighborhood" during a fight: another participant, knocked out or not (GAP-18)."""
+    """The other participants, knocked out or not: "another Warrior in your neighborhood" during a fight (GAP-18)."""
     return tuple(q for q in fight.participants if q != seat)
 
 
