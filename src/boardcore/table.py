@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 from boardcore.errors import BoardcoreError, IllegalAction, LogError, UndoRefused
 from boardcore.game import Game
 from boardcore.log import Log
-from boardcore.match import Match
+from boardcore.match import Match, Step
 from boardcore.messages import Choice, Resync, Snapshot, Stepped, Undone, Updates, result_of
 from boardcore.store.memory import MemoryStore
 from boardcore.store.protocol import Entry, MatchRejected, RevisionConflict, SeedSecret, Status, StepEntry, Store, UndoEntry
@@ -348,14 +348,20 @@ class Table(Generic[S, A, E, V]):
         match = self._match
         snapshot = self._snapshot(seat)
         entries: list[Stepped[E] | Undone] = []
-        steps = match.steps if since < self._revision else ()
+        steps: tuple[Step[A, E], ...] | None = None  # copied only when an entry is older than the last step
         redact = match.game.redact
         for revision in range(since + 1, self._revision + 1):
             kind, step, player = self._marks[revision - 1]
             if kind == _UNDO:
                 entries.append(Undone(revision=revision, step=step, player=player))
                 continue
-            events = tuple(seen for event in steps[step - 1].events if (seen := redact(event, seat)) is not None)
+            if step == len(match):
+                applied = match.last_step
+            else:
+                steps = match.steps if steps is None else steps
+                applied = steps[step - 1]
+            assert applied is not None
+            events = tuple(seen for event in applied.events if (seen := redact(event, seat)) is not None)
             entries.append(Stepped(revision=revision, step=step, player=player, events=events, text=tuple(match.step_text(step, seat))))
         return Updates(since=since, entries=tuple(entries), snapshot=snapshot)
 

@@ -1,11 +1,12 @@
 """The PostgreSQL store, for servers (psycopg 3; ``pip install 'boardcore[postgres]'``).
 
-Each append runs in one transaction that locks the match's row (``SELECT ... FOR
-UPDATE``), so writers to one match queue on that row and the first wins each
-revision; the journal's primary key ``(match_id, revision)`` is the backstop. The
-same transaction sends ``NOTIFY`` on :attr:`PostgresStore.channel` with the match
-id and the new revision (never a secret): PostgreSQL delivers it at commit, so a
-listener that reads the journal on notification always finds the entry.
+Each append is one statement (one round trip): a compare-and-set ``UPDATE`` of
+the match's row on its revision and step count, the journal row, and a ``NOTIFY``
+on :attr:`PostgresStore.channel` with the match id and the new revision (never a
+secret). Writers to one match queue on that row and the first wins each revision;
+the journal's primary key ``(match_id, revision)`` is the backstop. PostgreSQL
+delivers the notification at commit, so a listener that reads the journal on
+notification always finds the entry.
 Revisions of one match commit in order (writers are serialised on the row), so a
 reader that has seen revision ``r`` never misses one below it.
 """
@@ -19,7 +20,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import msgspec
 import psycopg
 from psycopg import sql
 
@@ -37,6 +37,8 @@ from boardcore.store.protocol import (
     check_append,
     check_match_id,
     check_since,
+    check_status,
+    entry_bounds,
 )
 from boardcore.store.rows import (
     INFO_COLUMNS,
@@ -59,6 +61,24 @@ CHANNEL = "boardcore_revisions"
 
 SCHEMA_LOCK = 0x626F617264636F72
 """The advisory lock key taken while creating the tables, so servers starting together do not race."""
+
+APPEND = f"""
+WITH moved AS (
+    UPDATE boardcore_matches
+    SET revision = %(revision)s, steps = %(steps_after)s, status = %(status)s, updated = %(now)s
+    WHERE match_id = %(match_id)s AND revision = %(revision_before)s AND steps = %(steps_before)s
+    RETURNING {INFO_COLUMNS}
+), stored AS (
+    INSERT INTO boardcore_journal (match_id, {JOURNAL_COLUMNS})
+    SELECT match_id, %(revision)s, %(kind)s, %(step)s, %(player)s, %(action)s, %(events)s, %(state)s, %(chain)s, %(forced)s
+    FROM moved
+    RETURNING match_id
+)
+SELECT moved.*, pg_notify(%(channel)s, %(payload)s) FROM moved JOIN stored USING (match_id)
+"""
+"""One append in one statement (one round trip): a compare-and-set on the match's revision and step count, the journal
+row only if it succeeded, and the notification only if both did. Concurrent appends queue on the match's row; the
+losers find the revision moved on and change nothing."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS boardcore_meta (
@@ -196,26 +216,26 @@ class PostgresStore:
         return info_from_row((match_id, header.game, players_text(header.players), "active", 0, 0, now, now))
 
     def append(self, match_id: str, entry: Entry, status: Status) -> MatchInfo:
+        check_status(status)
+        revision_before, steps_before, steps_after = entry_bounds(entry)
+        revision, kind, step, player, action, events, state, chain, forced = entry_row(entry)
+        params = {
+            "match_id": match_id, "revision_before": revision_before, "steps_before": steps_before, "steps_after": steps_after,
+            "status": status, "now": time.time(), "revision": revision, "kind": kind, "step": step, "player": player,
+            "action": action, "events": events, "state": state, "chain": chain, "forced": forced, "channel": self.channel,
+            "payload": json.dumps({"match_id": match_id, "revision": revision}),
+        }  # fmt: skip
         try:
-            with self._transaction() as db:
-                row = db.execute(f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE match_id = %s FOR UPDATE", (match_id,)).fetchone()
-                if row is None:
-                    raise UnknownMatch(match_id)
-                info = info_from_row(row)
-                steps = check_append(match_id, info.revision, info.steps, entry, status)
-                now = time.time()
-                db.execute(
-                    f"INSERT INTO boardcore_journal (match_id, {JOURNAL_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                    (match_id, *entry_row(entry)),
-                )
-                db.execute(
-                    "UPDATE boardcore_matches SET revision = %s, steps = %s, status = %s, updated = %s WHERE match_id = %s",
-                    (entry.revision, steps, status, now, match_id),
-                )
-                db.execute("SELECT pg_notify(%s, %s)", (self.channel, json.dumps({"match_id": match_id, "revision": entry.revision})))
-        except psycopg.errors.UniqueViolation:  # unreachable behind FOR UPDATE; the primary key is the backstop
+            rows = self._query(APPEND, params)
+        except psycopg.errors.UniqueViolation:  # unreachable: the update above is the compare-and-set; the primary key is the backstop
             raise RevisionConflict(match_id, entry.revision, entry.revision) from None
-        return msgspec.structs.replace(info, revision=entry.revision, steps=steps, status=status, updated=now)
+        if rows:
+            return info_from_row(rows[0][:-1])  # the last column is the notification
+        found = self._query("SELECT revision, steps FROM boardcore_matches WHERE match_id = %s", (match_id,))
+        if not found:
+            raise UnknownMatch(match_id)
+        check_append(match_id, found[0][0], found[0][1], entry, status)  # raises the precise refusal
+        raise RevisionConflict(match_id, entry.revision, found[0][0])  # moved on and back is impossible; a race is a conflict
 
     def journal(self, match_id: str, since: int = 0) -> list[Entry]:
         check_since(since)

@@ -43,6 +43,9 @@ __all__ = [
     "check_append",
     "check_match_id",
     "check_since",
+    "check_status",
+    "entry_bounds",
+    "entry_step",
 ]
 
 Status = Literal["active", "finished"]
@@ -179,31 +182,51 @@ def check_since(since: object) -> int:
     return since
 
 
+def entry_bounds(entry: Entry) -> tuple[int, int, int]:
+    """``(revision, steps, steps_after)``: the revision and step count a journal must be at for ``entry`` to follow, and
+    the step count after it (a step adds one, an undo takes the last one back).
+
+    Raises:
+        InvalidEntry: not an entry, or an undo of step 0.
+    """
+    if isinstance(entry, StepEntry):
+        return entry.revision - 1, entry.record.step - 1, entry.record.step
+    if isinstance(entry, UndoEntry):
+        if entry.step < 1:
+            raise InvalidEntry(f"an undo takes back step 1 or later, not step {entry.step}")
+        return entry.revision - 1, entry.step, entry.step - 1
+    raise InvalidEntry(f"a journal entry is a StepEntry or an UndoEntry, not {type(entry).__name__}")
+
+
+def check_status(status: object) -> None:
+    """Raises :class:`InvalidEntry` unless ``status`` is one of :data:`STATUSES`."""
+    if status not in STATUSES:
+        raise InvalidEntry(f"status is one of {', '.join(STATUSES)}, not {status!r}")
+
+
 def check_append(match_id: str, revision: int, steps: int, entry: Entry, status: str) -> int:
     """The step count after ``entry`` joins a journal at ``revision`` with ``steps`` steps in play.
 
-    The one rule every backend applies inside its write transaction.
+    The one rule every backend applies inside its write transaction (see :func:`entry_bounds`).
 
     Raises:
         RevisionConflict: ``entry.revision`` is not ``revision + 1``.
         InvalidEntry: a step entry whose step is not ``steps + 1``, an undo of anything but
             step ``steps``, or an unknown status.
     """
-    if status not in STATUSES:
-        raise InvalidEntry(f"status is one of {', '.join(STATUSES)}, not {status!r}")
-    if isinstance(entry, StepEntry):
-        if entry.revision != revision + 1:
-            raise RevisionConflict(match_id, entry.revision, revision)
-        if entry.record.step != steps + 1:
-            raise InvalidEntry(f"match {match_id!r} has {steps} steps: the next step is {steps + 1}, not {entry.record.step}")
-        return steps + 1
-    if isinstance(entry, UndoEntry):
-        if entry.revision != revision + 1:
-            raise RevisionConflict(match_id, entry.revision, revision)
-        if steps == 0 or entry.step != steps:
-            raise InvalidEntry(f"match {match_id!r} has {steps} steps: an undo takes back step {steps}, not {entry.step}")
-        return steps - 1
-    raise InvalidEntry(f"a journal entry is a StepEntry or an UndoEntry, not {type(entry).__name__}")
+    check_status(status)
+    after_revision, after_steps, steps_after = entry_bounds(entry)
+    if after_revision != revision:
+        raise RevisionConflict(match_id, entry.revision, revision)
+    if after_steps != steps:
+        what = f"step {entry_step(entry)}" if isinstance(entry, StepEntry) else f"an undo of step {entry_step(entry)}"
+        raise InvalidEntry(f"match {match_id!r} has {steps} steps in play, so {what} cannot follow")
+    return steps_after
+
+
+def entry_step(entry: Entry) -> int:
+    """The step an entry applies or takes back."""
+    return entry.record.step if isinstance(entry, StepEntry) else entry.step
 
 
 @runtime_checkable
