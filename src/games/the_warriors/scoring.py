@@ -9,6 +9,7 @@ from .state import State
 
 def outcome(state: State) -> Outcome | None:
     """A team result once the game has ended, else ``None``."""
-    if state.result == 0:
+    table = state.table
+    if table.result == 0:
         return None
-    return Outcome.team(state.players, won=state.result > 0, reason=state.reason)
+    return Outcome.team(table.players, won=table.result > 0, reason=table.reason)

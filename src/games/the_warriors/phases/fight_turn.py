@@ -160,7 +160,7 @@ def _ability_problem(state: State, f: Fight, seat: int, c: cat.WarCard, action: 
         rule = "Patch Up names another Warrior in the fight (target) and one of their face-down Weapons (pick)"
         return Refusal(f"{rule}, or neither.", "fight/bad_ability_choice", "WR-CARD-03")
     if ability == cat.LOYAL:
-        if target in others and 0 <= pick < len(state.war_row):
+        if target in others and 0 <= pick < len(state.table.war_row):
             return None
         rule = "Loyal names another Warrior in the fight (target) and a position in the face-up War row (pick)"
         return Refusal(f"{rule}, or neither.", "fight/bad_ability_choice", "WR-CARD-03")
@@ -220,7 +220,7 @@ def play_card_options(state: State, seat: int, f: Fight) -> list[PlayCard]:
         elif ability == cat.PATCH_UP:
             out.extend(PlayCard(card=card_id, target=q, pick=w) for q in others for w in state.weapons[q] if w in spent)
         elif ability == cat.LOYAL:
-            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others for i in range(len(state.war_row)))
+            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others for i in range(len(state.table.war_row)))
     return out
 
 
@@ -240,8 +240,9 @@ def play_card(turn: Night, seat: int, action: PlayCard) -> None:
     elif ability == cat.PATCH_UP:
         turn.emit(WeaponTurnedUp(player=action.target, weapon=action.pick))
     elif ability == cat.LOYAL:
-        refill = s.war_deck[0] if s.war_deck else -1
-        turn.emit(WarCardTaken(player=action.target, index=action.pick, card=s.war_row[action.pick], refill=refill))
+        table = s.table
+        refill = table.war_deck[0] if table.war_deck else -1
+        turn.emit(WarCardTaken(player=action.target, index=action.pick, card=table.war_row[action.pick], refill=refill))
     elif ability == cat.LOOKOUT and s.bopper_deck:
         turn.emit(LookoutPeeked(player=seat, card=s.bopper_deck[0]))
         offer(turn, "lookout", seat)
