@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from boardcore.testing import refused
+from boardcore.testing import refused, rig
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import CoverSpot, DiscardCard, Move, PlayCard, RemoveWeapon, Rest, Run, StandAndFight, TakeWarCard
-from games.the_warriors.events import BopperDeckBuilt, BopperRevealed, Challenged, LocationPeeked
+from games.the_warriors.events import BopperDeckBuilt, BopperRevealed, CardRemoved, Challenged, LocationPeeked
 
 from .helpers import TH, W, apply, cid, in_city, in_fight, legal, new, rolled, run, types, update, weapon_of
 
@@ -65,6 +65,10 @@ def test_wr_bop_12_arrested_and_jumped_penalties() -> None:
     s = swan(threats=(FUZZ, COTP), deck=(ARRESTED,), hands=(hand, ()))
     s, events = apply(s, 0, Rest())
     assert any(type(e).__name__ == "CardRemoved" and e.reason == "Arrested" for e in events)
+    scripted = rig(swan(threats=(FUZZ, COTP), deck=(ARRESTED,), hands=(hand, ())), 0, 1)  # resting loses hand[0], Arrested then hand[1]
+    scripted, events = apply(scripted, 0, Rest())
+    assert [(e.card, e.reason) for e in events if isinstance(e, CardRemoved)] == [(TH, "rest"), (TH + 2, "Arrested")]
+    assert scripted.hands[0] == (TH + 1,)
     j = swan(threats=(FUZZ, COTP), deck=(JUMPED,), hands=(hand, ()), discards=((), ()))
     j, events = apply(j, 0, Move(space=16))
     assert j.pending is not None and j.pending.kind == "jumped"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardcore.testing import refused
+from boardcore.testing import refused, rig
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import GiveUp, Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
@@ -136,6 +136,9 @@ def test_wr_rest_01_rest() -> None:
     removed = next(e for e in events if isinstance(e, CardRemoved))
     assert removed.card in hand + pile and len(s.hands[0]) == 4 and s.discards[0] == ()
     assert sum(isinstance(e, BopperRevealed) for e in events) == 1 and "RngAdvanced" in types(events)
+    scripted = rig(trio(hands=(hand, (), ()), discards=(pile, (), ())), 3)  # the random card: the 4th of hand + pile
+    scripted, events = apply(scripted, 0, Rest())
+    assert CardRemoved(player=0, card=TH + 3, pile="hand", reason="rest") in events and TH + 3 in scripted.war_removed
     empty = trio(hands=((), (), ()), discards=((), (), ()))
     empty, events = apply(empty, 0, Rest())
     assert "CardRemoved" not in types(events) and sum(isinstance(e, BopperRevealed) for e in events) == 1

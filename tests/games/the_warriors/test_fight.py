@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardcore.testing import refused
+from boardcore.testing import refused, rig
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import (
@@ -136,6 +136,10 @@ def test_wr_spot_03_dice_from_cards() -> None:
     s, events = run(s, (0, PlayCard(card=CO1)), (0, PlayCard(card=TH)), (0, Roll()))
     rolls = [e for e in events if isinstance(e, DiceRolled)]
     assert len(rolls) == 1 and len(rolls[0].dice) == 2
+    scripted, _ = run(duo(hands=((CO1, TH), ())), (0, PlayCard(card=CO1)), (0, PlayCard(card=TH)))
+    scripted, events = run(rig(scripted, 5, 2), (0, Roll()), (0, KeepDice()))  # the two dice fall 5 and 2
+    assert DiceRolled(player=0, dice=(5, 2)) in events
+    assert CoverSpot(spot=4) in legal(scripted, 0) and CoverSpot(spot=5) in legal(scripted, 0)  # the Graveyard's 5 and Rep 5
 
 
 def test_wr_spot_04_five_dice_limit() -> None:

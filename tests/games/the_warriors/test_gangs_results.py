@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardcore.testing import refused
+from boardcore.testing import refused, rig
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import Boost, ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, PlayCard
@@ -41,6 +41,10 @@ def test_wr_gang_03_lizzies_random_card() -> None:
     hit = next(e for e in events if isinstance(e, CardsDiscarded))
     assert len(hit.cards) == 1 and hit.cards[0] in (CO1, CO3, TH) and len(s.hands[0]) == 2
     assert "RngAdvanced" in types(events)
+    for pick, card in enumerate((CO1, CO3, TH)):  # the draw decides which card: scripted with the kit's rig
+        t = rig(duo(cat.LIZZIES, rules=True, hands=((CO1, CO3, TH), ())), pick)
+        t, events = apply(t, 0, ChooseWarrior(target=0))
+        assert CardsDiscarded(player=0, cards=(card,)) in events and card not in t.hands[0] and t.discards[0] == (card,)
 
 
 def test_wr_gang_04_hi_hats_one_weapon_per_fight() -> None:
