@@ -77,7 +77,10 @@ def decision(
     applies = {kind: apply for kind, (_, apply) in rules.items()}
 
     def problem(state: State, seat: int, action: Any) -> Refusal | None:
-        return problems[type(action)](state, seat, action)
+        check = problems.get(type(action))
+        if check is None:  # a subclass of an accepted type, sent straight to ``decide`` (the engine's codec refuses it earlier)
+            return Refusal(f"player {seat} must {ask} now.", "action/wrong_step", clause)
+        return check(state, seat, action)
 
     def apply(turn: Night, seat: int, action: Any) -> None:
         applies[type(action)](turn, seat, action)
