@@ -19,10 +19,16 @@ def records() -> list[MatchRecord]:
     return simulate("five_wards", 2, 12, ["house", "random"], SerialExecutor(), rotate=True, seed=3)
 
 
-def test_report_states_each_seats_wins_with_wilson_intervals(records: list[MatchRecord], tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def report(records: list[MatchRecord], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The report on ``records``, written once for the module."""
+    return write_report(records, tmp_path_factory.mktemp("report"))
+
+
+def test_report_states_each_seats_wins_with_wilson_intervals(records: list[MatchRecord], report: Path) -> None:
     """Every line-up gets a seat table whose wins and intervals are counted from the records."""
-    page = write_report(records, tmp_path).read_text()
-    rows = list(csv.DictReader((tmp_path / "summary.csv").read_text().splitlines()))
+    page = report.read_text()
+    rows = list(csv.DictReader((report.parent / "summary.csv").read_text().splitlines()))
     assert len(rows) == 4  # two line-ups (rotated seats) x two seats
     for row in rows:
         bots = tuple(row["bots"].split(";"))
@@ -38,16 +44,15 @@ def test_report_states_each_seats_wins_with_wilson_intervals(records: list[Match
     assert "**Length** (actions)" in page and "| how the game ended | games | share |" in page
 
 
-def test_figures_exist_in_both_formats_and_are_reproducible(records: list[MatchRecord], tmp_path: Path) -> None:
+def test_figures_exist_in_both_formats_and_are_reproducible(records: list[MatchRecord], report: Path, tmp_path: Path) -> None:
     """Each figure the page links is written as PNG and SVG, and a rerun writes the same SVG bytes."""
-    page = write_report(records, tmp_path / "a").read_text()
-    linked = [line.split("](")[1].rstrip(")") for line in page.splitlines() if line.startswith("![")]
+    linked = [line.split("](")[1].rstrip(")") for line in report.read_text().splitlines() if line.startswith("![")]
     assert linked and all(name.endswith(".svg") for name in linked)
     for name in linked:
-        assert (tmp_path / "a" / name).stat().st_size > 1000
-        assert (tmp_path / "a" / name.replace(".svg", ".png")).read_bytes().startswith(b"\x89PNG")
-    write_report(records, tmp_path / "b")
-    assert all((tmp_path / "a" / n).read_bytes() == (tmp_path / "b" / n).read_bytes() for n in linked)
+        assert (report.parent / name).stat().st_size > 1000
+        assert (report.parent / name.replace(".svg", ".png")).read_bytes().startswith(b"\x89PNG")
+    write_report(records, tmp_path, formats=("svg",))
+    assert all((report.parent / n).read_bytes() == (tmp_path / n).read_bytes() for n in linked)
 
 
 def test_cooperative_games_report_one_team_result(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -49,24 +50,33 @@ def _executor(args: argparse.Namespace) -> Any:
     return _load("boardcore.sim.executors").open_executor(args.executor, args.workers, args.address)
 
 
+def _interrupted(out: str) -> int:
+    """Ctrl-C: the finished matches are in the journal; say how to go on (exit status 130, as shells do)."""
+    print(f"interrupted: finished matches are kept in {out}/matches.csv; rerun the same command to resume", file=sys.stderr)
+    return 130
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     simulate = _load("boardcore.sim.simulate")
     game = _load("boardcore.registry").get_game(args.game)
     players = args.players or game.player_counts[0]
     out = args.out or f"out/sim-{args.game}-p{players}"
-    with _executor(args) as executor:
-        records = simulate.simulate(
-            args.game,
-            players,
-            args.games,
-            args.bots,
-            executor,
-            out,
-            seed=args.seed,
-            rotate=args.rotate,
-            options=_options(args.option),
-            progress=not args.quiet,
-        )
+    try:
+        with _executor(args) as executor:
+            records = simulate.simulate(
+                args.game,
+                players,
+                args.games,
+                args.bots,
+                executor,
+                out,
+                seed=args.seed,
+                rotate=args.rotate,
+                options=_options(args.option),
+                progress=not args.quiet,
+            )
+    except KeyboardInterrupt:
+        return _interrupted(out)
     print(f"{len(records)} games of {game.title} ({players} players) in {out}: matches.csv, matches.parquet")
     print(f"next: boardcore report {out}")
     return 0
@@ -85,18 +95,21 @@ def cmd_report(args: argparse.Namespace) -> int:
 def cmd_tournament(args: argparse.Namespace) -> int:
     tournament = _load("boardcore.sim.tournament")
     out = args.out or f"out/tournament-{args.game}-p{args.players}"
-    with _executor(args) as executor:
-        standings = tournament.tournament(
-            args.game,
-            args.bots,
-            executor,
-            out,
-            players=args.players,
-            games=args.games,
-            seed=args.seed,
-            options=_options(args.option),
-            progress=not args.quiet,
-        )
+    try:
+        with _executor(args) as executor:
+            standings = tournament.tournament(
+                args.game,
+                args.bots,
+                executor,
+                out,
+                players=args.players,
+                games=args.games,
+                seed=args.seed,
+                options=_options(args.option),
+                progress=not args.quiet,
+            )
+    except KeyboardInterrupt:
+        return _interrupted(out)
     print(f"{'rank':>4}  {'ordinal':>8}  {'mu':>6}  {'sigma':>5}  {'wins':>9}  bot")
     for place, s in enumerate(standings, start=1):
         print(f"{place:>4}  {s.ordinal:>8.2f}  {s.mu:>6.2f}  {s.sigma:>5.2f}  {s.wins:>4}/{s.games:<4}  {s.bot}")
