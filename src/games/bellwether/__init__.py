@@ -1,12 +1,13 @@
 """Bellwether, 1885 (2 players): two barons struggle for a city's four Wards, on the boardcore contract.
 
 Rules, decisions, and where each rule lives (rulebook section -> module -> main
-functions): ``docs/games/bellwether.md``. Layout (STYLE rule 3): ``catalog`` (every card),
-``state``, ``actions``, ``events``, ``start`` (setup), ``phases/invest`` (Invest & Build),
-``phases/labor``, ``phases/contest``, ``phases/recovery``, ``phases/unrest`` (Riots),
-``phases/cleanup``, ``scoring``, ``view`` (all hidden information), ``text`` (describe,
-summarize), ``bots`` (the house bot), ``game`` (the Game record and dispatch); the automatic
-steps in ``flow``, board queries in ``board``, typed refusals in ``refusals``.
+functions): ``docs/games/bellwether.md``. One module per rulebook section: ``catalog`` (every
+card), ``state``, ``actions``, ``events``, ``start`` (setup), ``phases/invest`` (Invest & Build),
+``phases/labor``, ``phases/contest``, ``phases/allocate``, ``phases/push``, ``phases/recovery``,
+``phases/unrest`` (Riots), ``phases/cleanup``, ``scoring``; below the phases, ``board`` (derived
+board facts) and ``dice`` (the Labor die); ``view`` (all hidden information), ``text``
+(event lines, labels, the chronicle), ``svg`` (the picture), ``bots`` (the house bot) and
+``game`` (who decides what now, the automatic steps, the Game record).
 """
 
 from __future__ import annotations

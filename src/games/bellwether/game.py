@@ -16,10 +16,11 @@ from .actions import Action
 from .bots import HouseBot
 from .events import Event
 from .phases import allocate, cleanup, contest, invest, labor, push, recovery, unrest
+from .phases.labor import claimed_wards
 from .scoring import outcome
 from .start import setup
-from .svg import picture
 from .state import ALLOCATE, CHOOSE, COMMIT, INVEST, LABOR, NEXT, OVER, PUSH, RECOVER, Options, State
+from .svg import picture
 from .text import action_text, event_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 
@@ -50,34 +51,41 @@ DECISIONS: dict[str, Decision[State, Any]] = {
 """Every kind of decision, each taking its own kinds of action."""
 
 
-def pending(state: State) -> tuple[str, tuple[int, ...]] | None:
+ALONE = {0: frozenset({0}), 1: frozenset({1})}
+"""Each seat on its own (a seat number that is no seat would be a broken invariant: a KeyError)."""
+NOBODY: frozenset[int] = frozenset()
+
+
+def pending(state: State) -> tuple[str, frozenset[int]] | None:
     """The decision the game waits for and the seats that face it, or ``None`` when the next step is automatic
     (or the game is over). A Riot's pending loss or spread comes first (BW-RIOT-11)."""
     if state.police_target >= 0:
-        return "police", (unrest.police_holder(state, state.police_target),)
+        return "police", ALONE[unrest.police_holder(state, state.police_target)]
     if state.riots:
         if unrest.loss_pending(state):
-            return "loss", (state.wards[state.riots[0].ward].controller,)
+            return "loss", ALONE[state.wards[state.riots[0].ward].controller]
         return None
-    if state.phase == INVEST:
-        return "invest", (state.turn,)
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == INVEST:
+        return "invest", ALONE[state.turn]
+    if phase == OVER:
         return None
-    assert state.phase == LABOR and state.labor is not None
-    step = state.labor.step
-    if step == COMMIT:
-        return "commit", contest.waiting(state)
-    if step == CHOOSE:
-        return ("first_ward", (state.start_player,)) if len(labor.claimed_wards(state)) > 1 else None
+    assert phase == LABOR and state.labor is not None
+    labor = state.labor
+    step = labor.step
     if step == NEXT:
         return None
-    controller = state.wards[state.labor.order[state.labor.pos]].controller
+    if step == COMMIT:
+        return "commit", frozenset(contest.waiting(state))
+    if step == CHOOSE:
+        return ("first_ward", ALONE[state.start_player]) if len(claimed_wards(state)) > 1 else None
+    controller = ALONE[state.wards[labor.order[labor.pos]].controller]
     if step == ALLOCATE:
-        return "allocate", (controller,)  # only while a choice is open: allocate.offer finishes it otherwise
+        return "allocate", controller  # only while a choice is open: allocate.offer finishes it otherwise
     if step == PUSH:
-        return "push", (controller,)  # likewise (push.offer)
+        return "push", controller  # likewise (push.offer)
     assert step == RECOVER
-    return "recover", (controller,)
+    return "recover", controller
 
 
 def decision(state: State, seat: int) -> str | None:
@@ -89,7 +97,7 @@ def decision(state: State, seat: int) -> str | None:
 def actors(state: State) -> frozenset[int]:
     """The seats facing a decision now."""
     now = pending(state)
-    return frozenset(now[1]) if now is not None else frozenset()
+    return NOBODY if now is None else now[1]
 
 
 def is_over(state: State) -> bool:
