@@ -86,16 +86,14 @@ def seat_colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def escape(value: object) -> str:
-    """``value`` as text that is safe in SVG content and in a double-quoted attribute."""
-    return (
-        str(value)
-        .replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-        .replace("'", "&#39;")
-    )
+def escape(value: object, *, quote: bool = True) -> str:
+    """``value`` as text that is safe in SVG content and, with ``quote``, in a quoted attribute.
+
+    Content keeps its quotes and apostrophes (``quote=False``), so a name such as
+    "Boss's Cut" reads the same in the raw SVG as on screen, for anyone scanning it.
+    """
+    text = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;").replace("'", "&#39;") if quote else text
 
 
 def num(value: float) -> str:
@@ -158,7 +156,7 @@ def _tag(name: str, attributes: dict[str, object], content: str = "") -> str:
 
 def _title(tooltip: str | None) -> str:
     """A ``<title>`` child: browsers show it on hover, screen readers read it."""
-    return "" if tooltip is None else f"<title>{escape(tooltip)}</title>"
+    return "" if tooltip is None else f"<title>{escape(tooltip, quote=False)}</title>"
 
 
 def group(*children: str, class_: str | None = None, transform: str | None = None, tooltip: str | None = None, **attributes: object) -> str:
@@ -267,7 +265,7 @@ def text(
             "fill": fill,
             **attributes,
         },
-        _title(tooltip) + escape(shown),
+        _title(tooltip) + escape(shown, quote=False),
     )
 
 
@@ -445,6 +443,6 @@ def document(width: float, height: float, *body: str, title: str, description: s
         f'width="{num(shown_width)}" height="{num(shown_height)}" role="img" '
         f'font-family="{escape(FONT)}" font-size="12">'
     )
-    labels = f"<title>{escape(title)}</title>" + (f"<desc>{escape(description)}</desc>" if description else "")
+    labels = f"<title>{escape(title, quote=False)}</title>" + (f"<desc>{escape(description, quote=False)}</desc>" if description else "")
     background = rect(0, 0, width, height, fill=PALETTE["paper"])
     return "\n".join((head + labels, background, *body, "</svg>\n"))
