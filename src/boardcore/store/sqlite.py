@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import msgspec
+
 from boardcore.log import Header
 from boardcore.store.protocol import (
     Entry,
@@ -176,19 +178,18 @@ class SqliteStore:
 
     def append(self, match_id: str, entry: Entry, status: Status) -> MatchInfo:
         with self._write() as db:
-            row = db.execute("SELECT revision, steps FROM boardcore_matches WHERE match_id = ?", (match_id,)).fetchone()
-            if row is None:
-                raise UnknownMatch(match_id)
-            steps = check_append(match_id, row[0], row[1], entry, status)
+            info = self._info(db, match_id)
+            steps = check_append(match_id, info.revision, info.steps, entry, status)
+            now = time.time()
             try:
                 db.execute(f"INSERT INTO boardcore_journal (match_id, {JOURNAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (match_id, *entry_row(entry)))
             except sqlite3.IntegrityError:  # unreachable under BEGIN IMMEDIATE; the primary key is the backstop
-                raise RevisionConflict(match_id, entry.revision, row[0]) from None
+                raise RevisionConflict(match_id, entry.revision, info.revision) from None
             db.execute(
                 "UPDATE boardcore_matches SET revision = ?, steps = ?, status = ?, updated = ? WHERE match_id = ?",
-                (entry.revision, steps, status, time.time(), match_id),
+                (entry.revision, steps, status, now, match_id),
             )
-            return self._info(db, match_id)
+        return msgspec.structs.replace(info, revision=entry.revision, steps=steps, status=status, updated=now)
 
     def journal(self, match_id: str, since: int = 0) -> list[Entry]:
         check_since(since)
