@@ -114,6 +114,7 @@ def end_by_limit(turn: Turn[State, Event]) -> None:
 
 
 def breakdown(state: State, seat: int) -> dict[str, float]:
+    """The ranking keys of one seat (GAP-04): missions completed, markers in its control-mission zone, cash."""
     player = state.players[seat]
     code = player.missions[2]
     zone_markers = state.markers[C.control_zone(code)][seat] if code else 0

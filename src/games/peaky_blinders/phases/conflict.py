@@ -79,6 +79,7 @@ def score(state: State, seat: int, henchman: int, roll_total: int) -> int:
 
 
 def settle(turn: Turn[State, Event]) -> None:
+    """Both totals, the winner (a tie goes to the defender), the winner's card, the loser's losses, the swap offer."""
     state = turn.state
     fight = state.conflict
     assert fight is not None
@@ -102,16 +103,19 @@ def settle(turn: Turn[State, Event]) -> None:
 
 
 def defender_candidates(state: State, seat: int) -> list[ChooseDefender]:
+    """Every rival with a marker in the zone: all of them legal."""
     return [ChooseDefender(defender=s) for s in rivals(state, seat)]
 
 
 def defender_problem(state: State, seat: int, action: ChooseDefender) -> Refusal | None:
+    """Only a rival with a control marker in this zone can be attacked (PB-CONF-05)."""
     if action.defender not in rivals(state, seat):
         return Refusal(f"Player {action.defender} has no control marker in this zone to defend with.", "conflict/not_a_rival", "PB-CONF-05")
     return None
 
 
 def decide_defender(turn: Turn[State, Event], seat: int, action: ChooseDefender) -> None:
+    """The defender is named; both roll as the next automatic step."""
     turn.emit(DefenderChosen(attacker=seat, defender=action.defender))
 
 
@@ -123,10 +127,12 @@ def swap_sources(state: State, seat: int) -> list[int | None]:
 
 
 def swap_candidates(state: State, seat: int) -> list[SwapMarker | DeclineSwap]:
+    """A swap from each allowed source, then declining: all of them legal."""
     return [*(SwapMarker(from_zone=z) for z in swap_sources(state, seat)), DeclineSwap()]
 
 
 def swap_problem(state: State, seat: int, action: SwapMarker | DeclineSwap) -> Refusal | None:
+    """The replacement marker comes from the supply while it has one, else from another zone (PB-CONF-13, GAP-18)."""
     if isinstance(action, SwapMarker) and action.from_zone not in swap_sources(state, seat):
         msg = "The replacement marker comes from your supply while you have one, else from one of your markers in another zone."
         return Refusal(msg, "conflict/bad_marker_source", "PB-CONF-13")
@@ -134,6 +140,7 @@ def swap_problem(state: State, seat: int, action: SwapMarker | DeclineSwap) -> R
 
 
 def decide_swap(turn: Turn[State, Event], seat: int, action: SwapMarker | DeclineSwap) -> None:
+    """One defender marker replaced by the attacker's, for free, or left in place; either ends the conflict."""
     fight = turn.state.conflict
     assert fight is not None
     if isinstance(action, SwapMarker):

@@ -14,6 +14,7 @@ from ..state import Roll, State
 from ..table import bump
 
 __all__ = [
+    "CHOICES",
     "candidates",
     "decide_fortune",
     "evolve_die_rolled",
@@ -34,17 +35,24 @@ def open_roll(state: State) -> Roll | None:
     return None
 
 
+CHOICES = (UseFortune(), DeclineFortune())
+"""Both fortune decisions, built once."""
+
+
 def candidates(state: State, seat: int) -> list[UseFortune | DeclineFortune]:
-    return [UseFortune(), DeclineFortune()]
+    """Add a token to the open roll, or keep it."""
+    return list(CHOICES)
 
 
 def problem(state: State, seat: int, action: UseFortune | DeclineFortune) -> Refusal | None:
+    """A token can only be used by a player who still holds one (PB-FORT-01)."""
     if isinstance(action, UseFortune) and state.players[seat].res[C.FORTUNE] < 1:
         return Refusal(f"Player {seat} has no fortune token to use.", "fortune/none_left", "PB-FORT-01")
     return None
 
 
 def decide_fortune(turn: Turn[State, Event], seat: int, action: UseFortune | DeclineFortune) -> None:
+    """The roll is closed, with or without the +1 (at most one token per roll, PB-FORT-05)."""
     turn.emit(FortuneUsed(player=seat) if isinstance(action, UseFortune) else FortuneDeclined(player=seat))
 
 
