@@ -257,6 +257,12 @@ def _doing(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
     if view.phase == "action" and view.round.current >= 0:
         seat, henchman = divmod(view.round.current, 3)
         lines.append(f"Resolving {names[seat]}'s {C.HENCHMEN[henchman]} henchman")
+    if view.phase == "over":
+        for p in view.players:
+            control = p.missions[2]
+            zone = C.control_zone(control) if control else -1
+            held = f" · {view.markers[zone][p.seat]} of 4 markers in {C.ZONES[zone]}" if zone >= 0 else ""
+            lines.append(f"{names[p.seat]}: {sum(p.done)} of 2 missions done{held} · cash {_cash(p.holdings)}")
     if not lines:
         lines.append("nothing being resolved")
     wrapped = [part for entry in lines for part in wrap(entry, w - 24, 10.5, lines=3)]
@@ -268,7 +274,7 @@ def _doing(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
 # --- the players ----------------------------------------------------------------------------------------
 
 
-def _mission(x: float, y: float, code: str, face_up: bool, done: bool, known: bool) -> str:
+def _mission(x: float, y: float, code: str, face_up: bool, done: bool, known: bool, mine: bool) -> str:
     w, h = 150, 62
     if not known:
         return group(
@@ -282,7 +288,7 @@ def _mission(x: float, y: float, code: str, face_up: bool, done: bool, known: bo
         rect(x, y, w, h, fill="#eef2e6" if done else PALETTE["card"], stroke=PALETTE["safe"] if done else PALETTE["line"], stroke_width=2 if done else 1, rx=4),
         text(x + 6, y + 14, m.name, size=10, bold=True, width=w - 12),
         text_lines(x + 6, y + 27, wrap(m.text, w - 10, 8.5, lines=2), size=8.5, leading=1.2, fill=PALETTE["muted"]),
-        text(x + 6, y + 56, ("face up" if face_up else "face down, yours") + (" · done" if done else ""), size=8, italic=True,
+        text(x + 6, y + 56, ("face up" if face_up else "face down, yours" if mine else "revealed at the end") + (" · done" if done else ""), size=8, italic=True,
              fill=PALETTE["safe"] if done else PALETTE["muted"]),
     ]
     return group(*parts, class_="mission", tooltip=f"{m.name}: {m.text}" + (" (done)" if done else ""))
@@ -316,7 +322,7 @@ def _player(view: View, p: PlayerView, x: float, y: float, w: float, viewer: int
     for slot in range(3):
         code = p.missions[slot]
         done = slot < 2 and p.done[slot]
-        parts.append(_mission(x + 700 + slot * 156, y - 4, code, slot == p.face_up, done, bool(code)))
+        parts.append(_mission(x + 700 + slot * 156, y - 4, code, slot == p.face_up, done, bool(code), seat == viewer))
     return group(*parts, class_="player", data_seat=seat)
 
 

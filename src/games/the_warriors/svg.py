@@ -324,6 +324,22 @@ def _city(view: View, x: float, y: float, w: float, h: float, names: Sequence[st
     return panel(x, y, w, h, "City Phase", *parts, class_="city")
 
 
+def _night_over(view: View, x: float, y: float, w: float, h: float, names: Sequence[str]) -> str:
+    won = view.result > 0
+    place = view.track.index(WARRIORS_FIGURE) + 1 if WARRIORS_FIGURE in view.track else 0
+    arrived = ", ".join(_who(view, s, names) for s in view.arrived) or "nobody"
+    lines = [
+        ("Everyone wins: the Warriors made it home." if won else "Everyone loses: the Warriors never made it home."),
+        view.reason[:1].upper() + view.reason[1:] + "." if view.reason else "",
+        f"The Warriors ended on space {place} of the Reputation Track, with {view.bottles} Bottle{'s' if view.bottles != 1 else ''} on the board.",
+        f"On Coney Island: {arrived}. City turns taken: {view.city_turns}.",
+    ]
+    parts = [text(x + 12, y + 46, lines[0], size=14, bold=True, fill=PALETTE["safe"] if won else PALETTE["danger"], width=w - 24)]
+    for k, entry in enumerate(part for sentence in lines[1:] if sentence for part in wrap(sentence, w - 24, 11.5, lines=2)):
+        parts.append(text(x + 12, y + 72 + 17 * k, entry, size=11.5))
+    return panel(x, y, w, h, "The night is over", *parts, class_="result", accent=PALETTE["safe"] if won else PALETTE["danger"])
+
+
 # --- the Warriors, the decks, the hand ----------------------------------------------------------------
 
 
@@ -372,15 +388,15 @@ def _decks(view: View, x: float, y: float, w: float, h: float) -> str:
         _row(x + 92, y + 38, [(war_card(c).name, war_card(c).text) for c in view.war_row], 104),
         pile(x + 12, y + 96, pw, ph, "Weapons", view.weapon_deck_size, colour=PALETTE["accent"]),
         _row(x + 92, y + 100, [(WEAPON_NAMES[weapon_type(c)], _weapon_text(weapon_type(c))) for c in view.weapon_row], 104),
-        pile(x + 420, y + 34, pw, ph, "Boppers", view.bopper_deck_size, colour=PALETTE["black"]),
-        pile(x + 420, y + 96, pw, ph, "Locations", view.location_stack_size, colour=PALETTE["green"]),
-        pile(x + 500, y + 96, pw, ph, "Gang tiles", view.gang_stack_size, colour=PALETTE["danger"]),
+        pile(x + 444, y + 34, pw, ph, "Boppers", view.bopper_deck_size, colour=PALETTE["black"]),
+        pile(x + 444, y + 96, pw, ph, "Locations", view.location_stack_size, colour=PALETTE["green"]),
+        pile(x + 524, y + 96, pw, ph, "Gang tiles", view.gang_stack_size, colour=PALETTE["danger"]),
     ]
     top = BOPPER_NAMES[bopper_kind(view.bopper_discard[-1])] if view.bopper_discard else "empty"
-    parts.append(text(x + 500, y + 52, f"Bopper discard: {len(view.bopper_discard)}", size=10.5, width=w - 510))
-    parts.append(text(x + 500, y + 67, f"top: {top}", size=10.5, fill=PALETTE["muted"], width=w - 510))
+    parts.append(text(x + 524, y + 52, f"Bopper discard: {len(view.bopper_discard)}", size=10.5, width=w - 534))
+    parts.append(text(x + 524, y + 67, f"top: {top}", size=10.5, fill=PALETTE["muted"], width=w - 534))
     removed = len(view.war_removed) + len(view.weapons_removed)
-    parts.append(text(x + 500, y + 82, f"removed from the game: {removed}", size=10, fill=PALETTE["muted"], width=w - 510))
+    parts.append(text(x + 524, y + 82, f"removed from the game: {removed}", size=10, fill=PALETTE["muted"], width=w - 534))
     beaten = ", ".join(GANGS[g].name for g in view.gang_face_up) or "none"
     visited = ", ".join(location_tile(loc).name for loc in view.location_face_up) or "none"
     parts.append(text(x + 12, y + 168, f"Gang tiles face up under the stack: {beaten}", size=10, width=w - 24))
@@ -428,7 +444,12 @@ def picture(view: View, viewer: int | None, names: Sequence[str], *, size: float
     y = MAP_Y + MAP_H + 10
     middle_h = 240
     left_w = 720
-    middle = _fight(view, MARGIN, y, left_w, middle_h, names) if view.fight is not None else _city(view, MARGIN, y, left_w, middle_h, names)
+    if view.result != 0:
+        middle = _night_over(view, MARGIN, y, left_w, middle_h, names)
+    elif view.fight is not None:
+        middle = _fight(view, MARGIN, y, left_w, middle_h, names)
+    else:
+        middle = _city(view, MARGIN, y, left_w, middle_h, names)
     warriors = _warriors(view, MARGIN + left_w + 10, y, WIDTH - 2 * MARGIN - left_w - 10, middle_h, viewer, names)
     y += middle_h + 10
     decks = _decks(view, MARGIN, y, WIDTH - 2 * MARGIN, 196)
