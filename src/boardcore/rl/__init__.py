@@ -16,7 +16,8 @@ try:
     import numpy  # noqa: F401
     import pettingzoo  # type: ignore[import-untyped]  # noqa: F401
 except ImportError as exc:  # pragma: no cover - depends on the installation
-    raise ImportError("boardcore.rl needs the [rl] extra: pip install 'boardcore[rl]'") from exc
+    msg = "boardcore.rl needs the [rl] extra: pip install 'boardcore[rl]'"
+    raise ImportError(msg) from exc
 
 from boardcore.rl.catalog import PASS, ActionCatalog, Decision
 from boardcore.rl.env import BoardcoreEnv, env, raw_env

@@ -95,7 +95,8 @@ class ActionCatalog:
             kinds[cls] = _Kind(cls, token, tuple(fields))
         unused = sorted(set(domains) - used)
         if unused:
-            raise SpecError(f"the spec has action domains for no action field: {', '.join(unused)}")
+            msg = f"the spec has action domains for no action field: {', '.join(unused)}"
+            raise SpecError(msg)
         self.labels: tuple[str, ...] = tuple(labels)
         """The name of each token, by id."""
         self.meanings: tuple[str, ...] = tuple(meanings)
@@ -109,7 +110,8 @@ class ActionCatalog:
         name = key.split(".", 1)[1]
         if isinstance(entry, Subset):
             if not isinstance(inner, (mi.VarTupleType, mi.TupleType)) or optional:
-                raise SpecError(f"action field {key} is not a tuple: give its values as a plain sequence, not Subset")
+                msg = f"action field {key} is not a tuple: give its values as a plain sequence, not Subset"
+                raise SpecError(msg)
             tokens = {}
             for value in entry.values:
                 tokens[value] = len(labels)
@@ -125,12 +127,14 @@ class ActionCatalog:
             found = _inferred(inner)
             if found is None:
                 kind = "a tuple: the spec needs Subset(values)" if isinstance(inner, (mi.VarTupleType, mi.TupleType)) else "unbounded"
-                raise SpecError(f"action field {key} is {kind}; give its values in the spec's actions")
+                msg = f"action field {key} is {kind}; give its values in the spec's actions"
+                raise SpecError(msg)
             values = found
         if optional and None not in values:
             values = (*values, None)
         if len(set(values)) != len(values):
-            raise SpecError(f"the values of action field {key} repeat: {values!r}")
+            msg = f"the values of action field {key} repeat: {values!r}"
+            raise SpecError(msg)
         tokens = {}
         for value in values:
             tokens[value] = len(labels)
@@ -151,15 +155,18 @@ class ActionCatalog:
             if field.end is None:
                 token = field.tokens.get(value)
                 if token is None:
-                    raise SpecError(f"{type(action).__name__}.{field.name}={value!r} has no token: widen the spec's domain")
+                    msg = f"{type(action).__name__}.{field.name}={value!r} has no token: widen the spec's domain"
+                    raise SpecError(msg)
                 out.append(token)
                 continue
             if len(set(value)) != len(value):
-                raise SpecError(f"{type(action).__name__}.{field.name}={value!r} repeats an item; a Subset field holds each once")
+                msg = f"{type(action).__name__}.{field.name}={value!r} repeats an item; a Subset field holds each once"
+                raise SpecError(msg)
             for item in value:
                 token = field.tokens.get(item)
                 if token is None:
-                    raise SpecError(f"{type(action).__name__}.{field.name} item {item!r} has no token: widen the spec's domain")
+                    msg = f"{type(action).__name__}.{field.name} item {item!r} has no token: widen the spec's domain"
+                    raise SpecError(msg)
                 out.append(token)
             out.append(field.end)
         return tuple(out)
@@ -171,7 +178,8 @@ class ActionCatalog:
             ValueError: the tokens spell no action (wrong order, missing or extra tokens).
         """
         if not tokens or tokens[0] not in self._by_token:
-            raise ValueError(f"an action starts with an action type token, not {list(tokens[:1])}")
+            msg = f"an action starts with an action type token, not {list(tokens[:1])}"
+            raise ValueError(msg)
         kind = self._by_token[tokens[0]]
         values: dict[str, Any] = {}
         at = 1
@@ -179,7 +187,8 @@ class ActionCatalog:
             reverse = {token: value for value, token in field.tokens.items()}
             if field.end is None:
                 if at >= len(tokens) or tokens[at] not in reverse:
-                    raise ValueError(f"{kind.cls.__name__} needs a {field.name} token at position {at}")
+                    msg = f"{kind.cls.__name__} needs a {field.name} token at position {at}"
+                    raise ValueError(msg)
                 values[field.name] = reverse[tokens[at]]
                 at += 1
                 continue
@@ -188,11 +197,13 @@ class ActionCatalog:
                 items.append(reverse[tokens[at]])
                 at += 1
             if at >= len(tokens) or tokens[at] != field.end:
-                raise ValueError(f"{kind.cls.__name__}.{field.name} must be closed by its end token")
+                msg = f"{kind.cls.__name__}.{field.name} must be closed by its end token"
+                raise ValueError(msg)
             values[field.name] = tuple(items)
             at += 1
         if at != len(tokens):
-            raise ValueError(f"{len(tokens) - at} token(s) left over after a complete {kind.cls.__name__}")
+            msg = f"{len(tokens) - at} token(s) left over after a complete {kind.cls.__name__}"
+            raise ValueError(msg)
         return kind.cls(**values)
 
 

@@ -66,9 +66,11 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         self.config = self.game.config(self.players, options)
         self.spec = get_spec(self.game.name) if spec is None else spec
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+            msg = f"render_mode is one of {self.metadata['render_modes']} or None, not {render_mode!r}"
+            raise ValueError(msg)
         if render_seat is not None and render_seat not in range(self.players):
-            raise ValueError(f"render_seat is a seat from 0 to {self.players - 1} (None: the seat to act), not {render_seat!r}")
+            msg = f"render_seat is a seat from 0 to {self.players - 1} (None: the seat to act), not {render_seat!r}"
+            raise ValueError(msg)
         self.render_mode = render_mode
         self.render_seat = render_seat
         self.catalog = ActionCatalog(self.game.action_type, self.spec.actions(self.config))
@@ -113,7 +115,8 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
             RuntimeError: ``reset`` was never called.
         """
         if self._match is None:
-            raise RuntimeError("call reset() before using the environment")
+            msg = "call reset() before using the environment"
+            raise RuntimeError(msg)
         return self._match
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:

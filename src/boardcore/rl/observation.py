@@ -128,7 +128,8 @@ class _Compiler:
                 return _bag(entry, name)
             if isinstance(entry, Seq) and isinstance(info, mi.VarTupleType):
                 return self._seq(info.item_type, entry, path, name)
-            raise SpecError(f"view field {path} is a tuple of any length: the spec needs Seq(max_len) or Bag(values) for it")
+            msg = f"view field {path} is a tuple of any length: the spec needs Seq(max_len) or Bag(values) for it"
+            raise SpecError(msg)
         if entry is None and literals is not None:
             return _one_hot(OneHot(literals), name)
         bounds = int_bounds(info)
@@ -141,8 +142,10 @@ class _Compiler:
                 return _one_hot(entry, name)
             kind = "an int" if isinstance(info, mi.IntType) else "a string"
             allowed = "Number(lo, hi) or OneHot(values)" if isinstance(info, mi.IntType) else "OneHot(values)"
-            raise SpecError(f"view field {path} is {kind}: the spec needs {allowed} for it (or Skip(reason))")
-        raise SpecError(f"view field {path} has type {info!r}, which the adapter cannot encode (Skip it, with a reason)")
+            msg = f"view field {path} is {kind}: the spec needs {allowed} for it (or Skip(reason))"
+            raise SpecError(msg)
+        msg = f"view field {path} has type {info!r}, which the adapter cannot encode (Skip it, with a reason)"
+        raise SpecError(msg)
 
     def _item_path(self, path: str, index: int) -> str:
         """``path[index]`` when the spec has entries under it, else ``path[]`` (every item)."""
@@ -154,7 +157,8 @@ class _Compiler:
     @staticmethod
     def _refuse(entry: Encoding | None, path: str, why: str) -> None:
         if entry is not None:
-            raise SpecError(f"the spec's entry {entry!r} for {path} does not apply: {path} is {why}")
+            msg = f"the spec's entry {entry!r} for {path} does not apply: {path} is {why}"
+            raise SpecError(msg)
 
     def _optional(self, inner: _Compiled, name: str) -> _Compiled:
         write_inner = inner.write
@@ -223,7 +227,8 @@ class _Compiler:
 
             def write_fixed(value: Any, at: list[int], put: list[float], offset: int) -> None:
                 if len(value) != max_len:
-                    raise SpecError(f"view field {name} holds {len(value)} items, not the spec's Seq({max_len}, fixed=True)")
+                    msg = f"view field {name} holds {len(value)} items, not the spec's Seq({max_len}, fixed=True)"
+                    raise SpecError(msg)
                 for index, item_value in enumerate(value):
                     writers[index](item_value, at, put, offset + index * step)
 
@@ -248,7 +253,8 @@ class _Compiler:
 
         def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
             if len(value) > max_len:
-                raise SpecError(f"view field {name} holds {len(value)} items, more than the spec's Seq({max_len})")
+                msg = f"view field {name} holds {len(value)} items, more than the spec's Seq({max_len})"
+                raise SpecError(msg)
             if value:
                 at.append(offset)
                 put.append(len(value) / max_len)
@@ -275,7 +281,8 @@ def _number(entry: Number, name: str) -> _Compiled:
     def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
         if not lo <= value <= hi:
             if not clip:
-                raise SpecError(f"view field {name} is {value}, outside the spec's Number({lo}, {hi})")
+                msg = f"view field {name} is {value}, outside the spec's Number({lo}, {hi})"
+                raise SpecError(msg)
             value = lo if value < lo else hi
         if value != lo:
             at.append(offset)
@@ -292,7 +299,8 @@ def _one_hot(entry: OneHot, name: str) -> _Compiled:
     def write(value: Any, at: list[int], put: list[float], offset: int) -> None:
         column = index.get(value)
         if column is None:
-            raise SpecError(f"view field {name} is {value!r}, not one of the spec's OneHot values")
+            msg = f"view field {name} is {value!r}, not one of the spec's OneHot values"
+            raise SpecError(msg)
         at.append(offset + column)
         put.append(1.0)
 
@@ -309,11 +317,13 @@ def _bag(entry: Bag, name: str) -> _Compiled:
         for item in value:
             column = index.get(item)
             if column is None:
-                raise SpecError(f"view field {name} holds {item!r}, not one of the spec's Bag values")
+                msg = f"view field {name} holds {item!r}, not one of the spec's Bag values"
+                raise SpecError(msg)
             counts[column] = counts.get(column, 0) + 1
         for column, count in counts.items():
             if count > most:
-                raise SpecError(f"view field {name} holds {count} of {entry.values[column]!r}, more than the spec's most={most}")
+                msg = f"view field {name} holds {count} of {entry.values[column]!r}, more than the spec's most={most}"
+                raise SpecError(msg)
             at.append(offset + column)
             put.append(count / most)
 
@@ -333,7 +343,8 @@ class ObservationLayout:
         compiled = compiler.compile(mi.type_info(view_type), "", "")
         unused = sorted(set(entries) - compiler.used)
         if unused:
-            raise SpecError(f"the spec has entries for no field of {getattr(view_type, '__name__', view_type)}: {', '.join(unused)}")
+            msg = f"the spec has entries for no field of {getattr(view_type, '__name__', view_type)}: {', '.join(unused)}"
+            raise SpecError(msg)
         self.size = compiled.width
         self.columns = compiled.columns
         self._write = compiled.write
