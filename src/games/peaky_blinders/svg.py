@@ -258,11 +258,11 @@ def _doing(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
         seat, henchman = divmod(view.round.current, 3)
         lines.append(f"Resolving {names[seat]}'s {C.HENCHMEN[henchman]} henchman")
     if view.phase == "over":
-        for p in view.players:
-            control = p.missions[2]
+        for player in view.players:
+            control = player.missions[2]
             zone = C.control_zone(control) if control else -1
-            held = f" · {view.markers[zone][p.seat]} of 4 markers in {C.ZONES[zone]}" if zone >= 0 else ""
-            lines.append(f"{names[p.seat]}: {sum(p.done)} of 2 missions done{held} · cash {_cash(p.holdings)}")
+            held = f" · {view.markers[zone][player.seat]} of 4 markers in {C.ZONES[zone]}" if zone >= 0 else ""
+            lines.append(f"{names[player.seat]}: {sum(player.done)} of 2 missions done{held} · cash {_cash(player.holdings)}")
     if not lines:
         lines.append("nothing being resolved")
     wrapped = [part for entry in lines for part in wrap(entry, w - 24, 10.5, lines=3)]
