@@ -191,6 +191,10 @@ CARD_NAMES: dict[str, str] = {
 """Every card's printed name, by id."""
 
 
+BOARD_UIDS = WARDS + len(deck(BUILDINGS)) + 2 * len(START_HAND)
+"""Building uids run from 0 below this: the neutral Factories, then one per card ever placed (a lost one never returns)."""
+
+
 def card_name(card_id: str) -> str:
     """The printed name of any card id (an unknown id reads as itself)."""
     return CARD_NAMES.get(card_id, card_id)

@@ -18,7 +18,7 @@ from boardcore import Decision, Refusal, Turn
 
 from ..actions import FinishAllocation, Overwork, Staff
 from ..board import available_workers, current_ward, get, lab, overwork_slots, staffing, with_labor
-from ..catalog import BUILDINGS
+from ..catalog import BOARD_UIDS, BUILDINGS
 from ..dice import roll
 from ..events import AllocationFinished, DiceRolled, Event, FactoryOverworked, FactoryStaffed
 from ..state import PUSH, Building, State
@@ -78,31 +78,27 @@ NO_WORKERS = Refusal("no workers are left", "allocate/no_workers", "BW-ALLOC-01"
 OVERWORK_FULL = Refusal("that Factory's overwork slots are full", "allocate/overwork_full", "BW-ALLOC-01")
 
 
-def _candidates(a: Allocation) -> Iterator[AllocationAction]:
-    for f in a.required:
-        yield Staff(uid=f.uid)
-    for uid in a.factories:
-        if uid in a.optional:
-            yield Staff(uid=uid)
-    for uid in a.factories:
-        yield Overwork(uid=uid)
-    yield FINISH
+STAFF = tuple(Staff(uid=uid) for uid in range(BOARD_UIDS))
+OVERWORK = tuple(Overwork(uid=uid) for uid in range(BOARD_UIDS))
+"""Every Staff and Overwork action, by uid, built once (actions are immutable)."""
+
+Rule = Callable[[Allocation, Building], Refusal | None]
+"""A rule of one kind of allocation action, judging one Factory."""
 
 
-def _problem(a: Allocation, action: AllocationAction) -> Refusal | None:
-    if isinstance(action, FinishAllocation):
-        return MINIMUMS_FIRST if a.open_minimum else None
-    f = a.factories.get(action.uid)
-    if f is None:
-        return Refusal(f"Building #{action.uid} is not a player's Factory in this Ward", "allocate/not_a_factory", "BW-ALLOC-01")
-    if isinstance(action, Staff):
-        if f.uid in a.staffed:
-            return ALREADY_STAFFED
-        if staffing(f.card) > a.remaining:
-            return TOO_FEW_WORKERS
-        if a.open_minimum and f.uid in a.optional:
-            return SABOTAGED_LATER
-        return None
+def _staff_rule(a: Allocation, f: Building) -> Refusal | None:
+    """BW-ALLOC-01/02, GAP-14: a whole minimum, in a Factory not staffed yet, while the workers last; required ones first."""
+    if f.uid in a.staffed:
+        return ALREADY_STAFFED
+    if staffing(f.card) > a.remaining:
+        return TOO_FEW_WORKERS
+    if a.open_minimum and f.uid in a.optional:
+        return SABOTAGED_LATER
+    return None
+
+
+def _overwork_rule(a: Allocation, f: Building) -> Refusal | None:
+    """BW-ALLOC-01: one more worker in a staffed Factory, once every required minimum is filled, within its slots."""
     if f.uid not in a.staffed:
         return NOT_STAFFED
     if not a.all_required_staffed:
@@ -114,9 +110,35 @@ def _problem(a: Allocation, action: AllocationAction) -> Refusal | None:
     return None
 
 
+def _entries(a: Allocation) -> Iterator[tuple[AllocationAction, Rule, Building]]:
+    """Each candidate with the rule that judges it and its Factory: Staff each required Factory, then each optional
+    one; overwork each Factory (finishing comes last, judged by ``_finish_rule``)."""
+    for f in a.required:
+        yield STAFF[f.uid], _staff_rule, f
+    for uid, f in a.factories.items():
+        if uid in a.optional:
+            yield STAFF[uid], _staff_rule, f
+    for uid, f in a.factories.items():
+        yield OVERWORK[uid], _overwork_rule, f
+
+
+def _finish_rule(a: Allocation) -> Refusal | None:
+    """BW-ALLOC-01: finishing leaves no required minimum that still fits unfilled."""
+    return MINIMUMS_FIRST if a.open_minimum else None
+
+
+def _problem(a: Allocation, action: AllocationAction) -> Refusal | None:
+    if isinstance(action, FinishAllocation):
+        return _finish_rule(a)
+    f = a.factories.get(action.uid)
+    if f is None:
+        return Refusal(f"Building #{action.uid} is not a player's Factory in this Ward", "allocate/not_a_factory", "BW-ALLOC-01")
+    return _staff_rule(a, f) if isinstance(action, Staff) else _overwork_rule(a, f)
+
+
 def allocation_candidates(state: State, seat: int) -> list[AllocationAction]:
     """Staff each required Factory, then each optional one; overwork each Factory; finish."""
-    return list(_candidates(Allocation(state)))
+    return [action for action, _, _ in _entries(Allocation(state))] + [FINISH]
 
 
 def allocation_problem(state: State, seat: int, action: AllocationAction) -> Refusal | None:
@@ -125,15 +147,18 @@ def allocation_problem(state: State, seat: int, action: AllocationAction) -> Ref
 
 
 def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
-    """The candidates without a problem, reading the Ward once."""
+    """The candidates without a problem, reading the Ward once and judging each by its own kind's rule."""
     a = Allocation(state)
-    return [action for action in _candidates(a) if _problem(a, action) is None]
+    legal = [action for action, rule, f in _entries(a) if rule(a, f) is None]
+    if _finish_rule(a) is None:
+        legal.append(FINISH)
+    return legal
 
 
 def choice_open(state: State) -> bool:
     """Something besides finishing is allowed (at once when a required minimum can be filled: that Staff is)."""
     a = Allocation(state)
-    return a.open_minimum or any(_problem(a, action) is None for action in _candidates(a) if action is not FINISH)
+    return a.open_minimum or any(rule(a, f) is None for _, rule, f in _entries(a))
 
 
 def offer(turn: Turn[State, Event]) -> None:

@@ -47,6 +47,7 @@ from ..board import (
     with_card,
 )
 from ..catalog import (
+    BOARD_UIDS,
     BUILDINGS,
     BUY_PRICE,
     CONSTRUCTION_MARKET,
@@ -427,6 +428,7 @@ def end_turn(turn: Turn[State, Event], seat: int, action: EndTurn) -> None:
 BUY_CONSTRUCTION = tuple(BuyConstruction(slot=slot) for slot in range(CONSTRUCTION_MARKET))
 RECRUIT = tuple(RecruitOfficial(slot=slot) for slot in range(OFFICIAL_MARKET))
 BUY_NEUTRAL = tuple(BuyNeutral(ward=w) for w in range(WARDS))
+UPGRADES = tuple(Upgrade(uid=uid) for uid in range(BOARD_UIDS))
 PLACES = {card: tuple(Place(card=card, ward=w) for w in range(WARDS)) for card in BUILDINGS}
 QUELLS = {g: tuple(Quell(gangster=g, ward=w) for w in range(WARDS)) for g in GANGSTERS}
 """Every Invest & Build action whose fields do not depend on the table, built once (actions are immutable)."""
@@ -443,7 +445,7 @@ def _groups(state: State, seat: int) -> Iterator[tuple[Callable[[State, int, Any
     yield recruit_problem, RECRUIT
     yield hire_problem, (HIRE,)
     for w, ward in enumerate(state.wards):
-        yield upgrade_problem, [Upgrade(uid=b.uid) for b in ward.buildings if b.owner == seat]
+        yield upgrade_problem, [UPGRADES[b.uid] for b in ward.buildings if b.owner == seat]
         yield buy_neutral_problem, (BUY_NEUTRAL[w],)
     for card in sorted(set(p.hand)):
         yield place_problem, PLACES[card]

@@ -19,7 +19,7 @@ from boardcore import Decision, Refusal, Turn
 
 from ..actions import CancelStrike, PayRelief, Reroll, SettlePush
 from ..board import add_res, current_ward, get, has_infra, lab, one, relief_cost, set_player, set_ward, with_labor
-from ..catalog import BUILDINGS, FACE_RESOURCE, MAX_WORKERS, RELIEF, RIOT_AT, STRIKE
+from ..catalog import BUILDINGS, CAPACITY, FACE_RESOURCE, MAX_WORKERS, RELIEF, RIOT_AT, STRIKE
 from ..dice import roll
 from ..events import (
     DieRerolled,
@@ -39,17 +39,30 @@ PushAction = Union[Reroll, CancelStrike, PayRelief, SettlePush]
 SETTLE = SettlePush()
 
 
-def _candidates(dice: int) -> list[PushAction]:
-    actions: list[PushAction] = [Reroll(die=i) for i in range(dice)]
-    actions += [CancelStrike(die=i) for i in range(dice)]
-    actions += [PayRelief(die=i) for i in range(dice)]
-    actions.append(SETTLE)
-    return actions
+MOST_DICE = CAPACITY["F"] * max(card.overwork[1] for card in BUILDINGS.values())
+"""One die per overworked worker: at most every overwork slot of a Ward full of upgraded Factories."""
+CANDIDATES: tuple[tuple[PushAction, ...], ...] = tuple(
+    (*(Reroll(die=i) for i in range(n)), *(CancelStrike(die=i) for i in range(n)), *(PayRelief(die=i) for i in range(n)), SETTLE)
+    for n in range(MOST_DICE + 1)
+)
+"""The candidates of a Push of ``n`` dice, built once: re-roll, cancel or pay for each die, then settle."""
 
 
-def push_candidates(state: State, seat: int) -> list[PushAction]:
+def push_candidates(state: State, seat: int) -> tuple[PushAction, ...]:
     """Re-roll, cancel or pay for each die, then settle."""
-    return _candidates(len(lab(state).dice))
+    return CANDIDATES[len(lab(state).dice)]
+
+
+NO_UNION_HALL = Refusal("only a Union Hall in the Ward allows a re-roll", "push/no_union_hall", "BW-DIE-05")
+REROLLED = Refusal("the Union Hall re-rolls once per Labor", "push/rerolled", "BW-DIE-05")
+STRIKE_LOCKED = Refusal("a die showing Strike is locked and cannot be re-rolled", "push/strike_locked", "BW-DIE-05")
+PAID_STAYS = Refusal("a Relief already paid for stays as it is", "push/relief_paid", "BW-DIE-05")
+NO_INSPECTOR = Refusal("only the Factory Inspector's holder may cancel a Strike", "push/no_inspector", "BW-PRIO-01")
+INSPECTOR_USED = Refusal("the Factory Inspector cancels one Strike per Labor", "push/inspector_used", "BW-PRIO-01")
+NOT_A_STRIKE = Refusal("that die does not show a Strike", "push/not_a_strike", "BW-PRIO-01")
+NOT_RELIEF = Refusal("that die does not show Relief", "push/not_relief", "BW-DIE-01")
+RELIEF_PAID = Refusal("that Relief is already paid for", "push/relief_paid", "BW-DIE-01")
+RELIEF_PRICE = Refusal("you cannot pay for that Relief ($2, or $1 with a Relief Office here or a Union Negotiator)", "cash/insufficient", "BW-DIE-01")
 
 
 def push_problem(state: State, seat: int, action: PushAction) -> Refusal | None:
@@ -60,34 +73,26 @@ def push_problem(state: State, seat: int, action: PushAction) -> Refusal | None:
     if action.die >= len(labor.dice):
         return Refusal(f"this Push has {len(labor.dice)} dice (numbered from 1)", "push/no_such_die", "BW-LABOR-07")
     face = labor.dice[action.die]
-    w = current_ward(state)
     if isinstance(action, Reroll):
-        if not has_infra(state.wards[w], "I-UH"):
-            return Refusal("only a Union Hall in the Ward allows a re-roll", "push/no_union_hall", "BW-DIE-05")
+        if not has_infra(state.wards[labor.order[labor.pos]], "I-UH"):
+            return NO_UNION_HALL
         if labor.rerolled:
-            return Refusal("the Union Hall re-rolls once per Labor", "push/rerolled", "BW-DIE-05")
+            return REROLLED
         if face == STRIKE:
-            return Refusal("a die showing Strike is locked and cannot be re-rolled", "push/strike_locked", "BW-DIE-05")
-        if action.die in labor.paid:
-            return Refusal("a Relief already paid for stays as it is", "push/relief_paid", "BW-DIE-05")
-        return None
+            return STRIKE_LOCKED
+        return PAID_STAYS if action.die in labor.paid else None
     if isinstance(action, CancelStrike):
         player = state.players[seat]
         if "O-INS" not in player.officials:
-            return Refusal("only the Factory Inspector's holder may cancel a Strike", "push/no_inspector", "BW-PRIO-01")
+            return NO_INSPECTOR
         if player.inspector_used:
-            return Refusal("the Factory Inspector cancels one Strike per Labor", "push/inspector_used", "BW-PRIO-01")
-        if face != STRIKE:
-            return Refusal("that die does not show a Strike", "push/not_a_strike", "BW-PRIO-01")
-        return None
+            return INSPECTOR_USED
+        return NOT_A_STRIKE if face != STRIKE else None
     if face != RELIEF:
-        return Refusal("that die does not show Relief", "push/not_relief", "BW-DIE-01")
+        return NOT_RELIEF
     if action.die in labor.paid:
-        return Refusal("that Relief is already paid for", "push/relief_paid", "BW-DIE-01")
-    cost = relief_cost(state, w, seat)
-    if state.players[seat].cash < cost:
-        return Refusal(f"a Relief costs ${cost} here", "cash/insufficient", "BW-DIE-01")
-    return None
+        return RELIEF_PAID
+    return RELIEF_PRICE if state.players[seat].cash < relief_cost(state, labor.order[labor.pos], seat) else None
 
 
 def push_legal(state: State, seat: int) -> list[PushAction]:

@@ -20,7 +20,7 @@ from boardcore import Decision, Refusal, Turn
 
 from ..actions import ChooseLoss, PoliceBlock
 from ..board import claimed, find, has_infra, kind, revolution_now, set_player, set_ward
-from ..catalog import RIOT_AT, WARD_NAMES, neighbours
+from ..catalog import BOARD_UIDS, RIOT_AT, WARD_NAMES, neighbours
 from ..events import (
     BuildingDestroyed,
     BuildingLost,
@@ -58,9 +58,13 @@ def loss_pending(state: State) -> bool:
     return bool(state.riots) and state.riots[0].stage == 0 and len(loss_options(state, state.riots[0].ward)) > 1
 
 
+LOSSES = tuple(ChooseLoss(uid=uid) for uid in range(BOARD_UIDS))
+"""Every loss choice, by uid, built once."""
+
+
 def loss_candidates(state: State, seat: int) -> list[ChooseLoss]:
     """Every Building in the rioting Ward."""
-    return [ChooseLoss(uid=b.uid) for b in state.wards[state.riots[0].ward].buildings]
+    return [LOSSES[b.uid] for b in state.wards[state.riots[0].ward].buildings]
 
 
 def loss_problem(state: State, seat: int, action: ChooseLoss) -> Refusal | None:
