@@ -46,7 +46,11 @@ CASES: dict[str, tuple[str, Callable[[Path], None]]] = {
     "unknown kind": ("corrupt", lambda p: tamper(p, "UPDATE boardcore_journal SET kind = 'redo' WHERE revision = 4")),
     "undo of another seat": ("illegal_action", lambda p: tamper(p, "UPDATE boardcore_journal SET player = 1 WHERE revision = 4")),
     "status": ("status_mismatch", lambda p: tamper(p, "UPDATE boardcore_matches SET status = 'finished'")),
-    "header": ("corrupt", lambda p: tamper(p, "UPDATE boardcore_matches SET header = replace(header, '\"engine_version\":\"', '\"engine_version\":\"9')")),
+    "engine version": (
+        "engine_version_mismatch",
+        lambda p: tamper(p, "UPDATE boardcore_matches SET header = replace(header, '\"engine_version\":\"', '\"engine_version\":\"9')"),
+    ),
+    "header": ("broken_chain", lambda p: tamper(p, "UPDATE boardcore_matches SET header = replace(header, '\"players\":[\"Ann\"', '\"players\":[\"Eve\"')")),
     "public seed": ("seed_mismatch", lambda p: tamper(p, "UPDATE boardcore_secrets SET seed = '4'")),
     "unknown game": ("unknown_game", lambda p: tamper(p, "UPDATE boardcore_matches SET header = replace(header, 'tic_tac_toe', 'tic_tac_tow')")),
 }

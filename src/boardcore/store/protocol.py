@@ -145,7 +145,7 @@ class StoreUnavailable(StoreError):
 class MatchRejected(StoreError):
     """A stored match failed verification on load: reported, never used.
 
-    ``kind`` is one of :data:`boardcore.verify.KINDS` (or ``"status_mismatch"``);
+    ``kind`` is one of :data:`boardcore.verify.KINDS`, ``"status_mismatch"`` or ``"engine_version_mismatch"``;
     ``revision`` is the first journal entry that failed, when one did.
     """
 
