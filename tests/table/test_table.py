@@ -258,3 +258,31 @@ def test_every_message_has_a_json_schema_and_decodes_back(name: str) -> None:
         resync = table.updates(seat, 99)
         assert msgspec.json.decode(msgspec.json.encode(resync), type=resync_type) == resync
     assert isinstance(snapshot, Snapshot)
+
+
+class LostAckStore(MemoryStore):
+    """A store whose next append commits but whose answer is lost (the connection dropped after the commit)."""
+
+    lose_next = False
+
+    def append(self, *args: Any, **kwargs: Any) -> Any:
+        info = super().append(*args, **kwargs)
+        if self.lose_next:
+            self.lose_next = False
+            raise StoreUnavailable("the connection dropped")
+        return info
+
+
+def test_an_append_whose_answer_was_lost_is_settled_by_the_next_write() -> None:
+    """The table rolls back an append it could not confirm; its next write conflicts and it follows the store."""
+    store = LostAckStore()
+    table = ttt(store)
+    store.lose_next = True
+    with pytest.raises(StoreUnavailable):
+        table.act(0, 0, mark(4))
+    assert (table.revision, len(table.match)) == (0, 0)
+    assert store.info("t").revision == 1  # it had committed
+    with pytest.raises(StaleRevision):
+        table.act(0, 0, mark(0))
+    assert table.revision == 1 and table.snapshot(None) == Table.open(store, "t").snapshot(None)
+    assert table.match.view(None).board[4] == 0
