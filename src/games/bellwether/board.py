@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from boardcore.seats import clockwise
 from boardcore.tuples import put, without
 
 from .catalog import (
@@ -138,9 +139,9 @@ def can_pay(player: Player, cash: int, res: tuple[int, int, int] = (0, 0, 0)) ->
     return player.cash >= cash and have[0] >= res[0] and have[1] >= res[1] and have[2] >= res[2]
 
 
-def turn_order(state: State) -> tuple[int, int]:
+def turn_order(state: State) -> tuple[int, ...]:
     """This round's turn order: the starting player, then the other (GAP-01)."""
-    return (state.start_player, 1 - state.start_player)
+    return clockwise(state.start_player, len(state.players))
 
 
 def controlled_stable(state: State, player: int) -> int:

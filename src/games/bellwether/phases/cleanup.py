@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from boardcore import Turn
+from boardcore.seats import next_seat
 
 from ..board import claimed, set_ward
 from ..events import Event, GameEnded, RoundCleanedUp, RoundStarted, WardBurnedOut
@@ -29,7 +30,7 @@ def run(turn: Turn[State, Event]) -> None:
     if result is not None:
         turn.emit(GameEnded(result=result))
         return
-    turn.emit(RoundStarted(round=state.round + 1, start_player=1 - state.start_player))
+    turn.emit(RoundStarted(round=state.round + 1, start_player=next_seat(state.start_player, len(state.players))))
 
 
 def evolve_round_cleaned_up(state: State, e: RoundCleanedUp) -> State:

@@ -14,6 +14,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
+from boardcore.seats import next_seat
 from boardcore.tuples import without
 
 from ..actions import (
@@ -656,7 +657,7 @@ def evolve_gangsters_inspected(state: State, e: GangstersInspected) -> State:
 
 def evolve_turn_ended(state: State, e: TurnEnded) -> State:
     if state.turns_done == 0:
-        return msgspec.structs.replace(state, turn=1 - state.turn, turns_done=1, placed=False, harbour_sold=0)
+        return msgspec.structs.replace(state, turn=next_seat(state.turn, len(state.players)), turns_done=1, placed=False, harbour_sold=0)
     return msgspec.structs.replace(state, turns_done=2)
 
 
