@@ -124,14 +124,14 @@ def table(paths: list[str]) -> str:
         return f"{value / 1000:.1f} k" if value >= 1000 else f"{value:.0f}"
 
     lines = [
-        "| game | players | tokens per action | env tokens/s | env actions/s | `Match` actions/s | env time / `Match` time |",
-        "|---|---|---|---|---|---|---|",
+        "| game | players | episode: actions | tokens per action | env tokens/s | env actions/s | `Match` actions/s | env time / `Match` time |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for (game, players), entry in sorted(best.items()):
         env_time, actions, tokens = entry["rl_env"]
         match_time = entry["rl_match"][0]
         lines.append(
-            f"| {game} | {players} | {tokens / actions:.2f} | {rate(tokens / env_time)} | {rate(actions / env_time)} "
+            f"| {game} | {players} | {actions} | {tokens / actions:.2f} | {rate(tokens / env_time)} | {rate(actions / env_time)} "
             f"| {rate(actions / match_time)} | {env_time / match_time:.1f}x |"
         )
     return "\n".join(lines)
