@@ -63,6 +63,8 @@ def test_plan_refuses_bad_requests() -> None:
         plan_matches(GAME, 2, 2, ["clever"])
     with pytest.raises(ValueError, match="at least 1"):
         plan_matches(GAME, 2, 0, ["house"])
+    with pytest.raises(ValueError, match="64-bit signed"):
+        plan_matches(GAME, 2, 2, ["house"], seed=2**63 - 1)
 
 
 def test_process_pool_with_spawn_gives_identical_results(serial_run: tuple[list[object], Path], tmp_path: Path) -> None:

@@ -8,9 +8,10 @@ rerun of the same command reads the journal and plays only the seeds still missi
 
 from __future__ import annotations
 
+import queue
 import sys
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ __all__ = ["plan_matches", "run_matches", "simulate"]
 
 MAX_BATCH = 32
 """Most matches per submitted unit of work (batches amortise the executor's per-call cost)."""
+IN_FLIGHT = 256
+"""Batches submitted at a time: enough to keep a large cluster busy, few enough to hold little in memory."""
 
 
 def plan_matches(
@@ -43,12 +46,16 @@ def plan_matches(
 
     Raises:
         KeyError: an unknown game.
-        ValueError: an unsupported player count, a bad bot spec or the wrong number of them, or ``games`` below 1.
+        ValueError: an unsupported player count, a bad bot spec or the wrong number of them, ``games`` below 1,
+            or seeds beyond 64-bit signed integers.
     """
     rules = get_game(game)
     rules.config(players, options)  # refuses a bad player count or bad options before anything runs
     if games < 1:
         msg = f"--games must be at least 1, not {games}"
+        raise ValueError(msg)
+    if not (-(2**63) <= seed and seed + games <= 2**63):
+        msg = f"match seeds must stay within -2**63 .. 2**63 - 1 (results store them as 64-bit signed integers); {seed} + {games} games does not"
         raise ValueError(msg)
     specs = [str(parse_spec(text)) for text in bots]
     if len(specs) == 1:
@@ -77,13 +84,16 @@ def run_matches(
     *,
     run: dict[str, Any] | None = None,
     progress: bool = False,
+    in_flight: int = IN_FLIGHT,
 ) -> list[MatchRecord]:
     """Play ``tasks`` on ``executor``; returns every record sorted by seed.
 
     With ``out``, finished matches are journalled there as they come, seeds the
     journal already holds are skipped (resume), and the finished run is written
     as CSV and Parquet. ``run`` describes the run (kept as ``run.json``; a
-    directory holding another run is refused).
+    directory holding another run is refused). At most ``in_flight`` batches are
+    submitted at a time, so a long run holds little in memory and an interruption
+    (Ctrl-C) cancels little work.
 
     Raises:
         ValueError: two tasks share a seed, or ``out`` holds a different run.
@@ -97,26 +107,57 @@ def run_matches(
     finished = {record.seed for record in done}
     todo = [task for task in tasks if task.seed not in finished]
     bar = tqdm(total=len(tasks), initial=len(tasks) - len(todo), unit="game", disable=not progress, file=sys.stderr, dynamic_ncols=True)
-    pending: set[Future[list[MatchRecord]]] = {executor.submit(play_tasks, batch) for batch in _batches(todo)}
+    # Finished futures arrive through a queue filled by their callbacks: blocking on a queue is safe
+    # to interrupt, unlike concurrent.futures.wait over many futures, whose lock juggling a Ctrl-C can
+    # leave half done (and the pool's shutdown then waits forever).
+    arrived: queue.SimpleQueue[Future[list[MatchRecord]]] = queue.SimpleQueue()
+    batches = iter(_batches(todo))
+    running: set[Future[list[MatchRecord]]] = set()
+    failure: BaseException | None = None
+
+    def submit_next() -> bool:
+        batch = next(batches, None)
+        if batch is None:
+            return False
+        future = executor.submit(play_tasks, batch)
+        running.add(future)
+        future.add_done_callback(arrived.put)
+        return True
+
+    def collect(future: Future[list[MatchRecord]]) -> None:
+        nonlocal failure
+        running.discard(future)
+        if future.cancelled():
+            return
+        error = future.exception()
+        if error is not None:
+            if failure is None:
+                failure = error
+                for other in running:
+                    other.cancel()  # not started yet: dropped; already running: finished and journalled
+            return
+        records = future.result()
+        done.extend(records)
+        if journal is not None:
+            journal.append(records)
+        bar.update(len(records))
+
     try:
-        while pending:
-            ready, pending = wait(pending, return_when=FIRST_COMPLETED)
-            failed = [future for future in ready if future.exception() is not None]
-            for future in ready:
-                if future.exception() is None:
-                    records = future.result()
-                    done.extend(records)
-                    if journal is not None:
-                        journal.append(records)
-                    bar.update(len(records))
-            if failed:
-                failed[0].result()  # raises the match's error, once every finished batch is journalled
+        while True:
+            while failure is None and len(running) < in_flight and submit_next():
+                while not arrived.empty():  # an in-process executor finishes at submit
+                    collect(arrived.get())
+            if not running:
+                break
+            collect(arrived.get())
     finally:
-        for future in pending:
+        for future in running:
             future.cancel()
         bar.close()
         if journal is not None:
             journal.close()
+    if failure is not None:
+        raise failure
     wanted = set(seeds)
     done = [record for record in done if record.seed in wanted]
     if out is not None:
