@@ -120,20 +120,31 @@ def brawl_icon(slot: Slot) -> int:
     return BRAWL_BY_ID[slot.card].icon
 
 
+def _reach(card: str, position: int) -> tuple[int, ...]:
+    if is_brawl(card):
+        return (0, 1, 2, 3, 4)
+    return tuple(sorted({(position + a) % 5 for a in LANDMARK_BY_ID[card].arrows}))
+
+
+_REACH = {(card, position): _reach(card, position) for card in (*LANDMARK_BY_ID, *BRAWL_BY_ID) for position in range(5)}
+"""Every card's reach from every position, worked out once."""
+_REACH_PAST = {(card, position, inspector): tuple(w for w in reach if w != inspector) for (card, position), reach in _REACH.items() for inspector in range(5)}
+"""The same without the Inspector's Ward, for each Ward he may be in."""
+
+
 def arrows(slot: Slot, position: int) -> tuple[int, ...]:
     """Wards the card's arrows reach from ``position``, wrapping 1<->5 (FW-MAP-02..05, FW-MAP-08)."""
     assert slot.card is not None
-    if is_brawl(slot.card):
-        return (0, 1, 2, 3, 4)
-    return tuple(sorted({(position + a) % 5 for a in LANDMARK_BY_ID[slot.card].arrows}))
+    return _REACH[slot.card, position]
 
 
 def destinations(state: State, position: int, seat: int) -> tuple[int, ...]:
     """Wards ``seat`` may deploy to from the card: its arrows, less the Inspector's Ward unless bribed."""
-    reach = arrows(state.row[position], position)
+    card = state.row[position].card
+    assert card is not None
     if state.players[seat].bribed:
-        return reach
-    return tuple(w for w in reach if w != state.inspector)
+        return _REACH[card, position]
+    return _REACH_PAST[card, position, state.inspector]
 
 
 # --- Wards -------------------------------------------------------------------

@@ -20,7 +20,7 @@ from boardcore import Decision, Refusal, Turn
 from boardcore.seats import clockwise
 from boardcore.tuples import put
 
-from ..actions import Blast, BlastPick, BlastSource, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy
+from ..actions import MOST_SPACES, Blast, BlastPick, BlastSource, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy
 from ..board import add, deploys, destinations, in_ward, is_brawl_slot, thugs_on, turn_order, update_player
 from ..catalog import CAPITAL, MAYHEM, POWER, RECRUIT_BY_ID, RESOURCES, WARDS
 from ..events import (
@@ -65,6 +65,25 @@ DeployAction = DeployThugs | Bolster | BribeInspector | BribeCopper | Blast | Bl
 FwTurn = Turn[State, Event]
 
 SOURCES: tuple[BlastSource, ...] = ("boss", "fresh", "old")
+
+_WARDS = range(len(WARDS))
+_PLACEMENTS = {
+    (ward, count): tuple(DeployThugs(ward=ward, count=count, recruits=r) for r in range(count + 1))
+    for ward in _WARDS
+    for count in range(1, MOST_SPACES + 2)
+}
+"""Every placement of ``count`` Thugs in a Ward, by number of Recruiting triggers (the legal ones are a prefix)."""
+_BOLSTERS = {
+    (a, fresh): tuple(Bolster(from_ward=a, from_fresh=fresh, to_ward=b, to_fresh=t) for b in _WARDS if b != a for t in (False, True))
+    for a in _WARDS
+    for fresh in (False, True)
+}
+_COPPER_MOVES = {a: tuple(BribeCopper(from_ward=a, to_ward=b) for b in _WARDS if b != a) for a in _WARDS}
+_BLASTS = tuple(Blast(ward=a) for a in _WARDS)
+_BLAST_PICKS = {source: BlastPick(source=source) for source in SOURCES}
+_BRIBE = BribeInspector()
+_END = EndDeploy()
+"""Phase 3 actions the legal list offers again and again, built once (they are frozen)."""
 
 # --- the order of cards and seats (FW-DEPLOY-02, 04) ---------------------------------
 
@@ -529,20 +548,24 @@ def legal_schemes(state: State, seat: int) -> list[DeployAction]:
         return []
     player = state.players[seat]
     out: list[DeployAction] = []
-    if player.resources[CAPITAL] and not player.bribed and _scheme_open(state, step, True):
-        out.append(BribeInspector())
-    if not _scheme_open(state, step, False):
+    power, capital, mayhem = player.resources
+    if capital and not player.bribed and _scheme_open(state, step, True):
+        out.append(_BRIBE)
+    if not (power or capital or mayhem) or not _scheme_open(state, step, False):
         return out
     wards = state.wards
-    if player.resources[POWER]:
+    if power:
         for a, w in enumerate(wards):
-            for from_fresh, have in ((False, w.old[seat]), (True, w.fresh[seat])):
-                if have:
-                    out += [Bolster(from_ward=a, from_fresh=from_fresh, to_ward=b, to_fresh=t) for b in range(5) if b != a for t in (False, True)]
-    if player.resources[CAPITAL]:
-        out += [BribeCopper(from_ward=a, to_ward=b) for a, w in enumerate(wards) if w.coppers for b in range(5) if b != a]
-    if player.resources[MAYHEM]:
-        out += [Blast(ward=a) for a, w in enumerate(wards) if in_ward(w, seat) and blast_victims(state, seat, a)]
+            if w.old[seat]:
+                out += _BOLSTERS[a, False]
+            if w.fresh[seat]:
+                out += _BOLSTERS[a, True]
+    if capital:
+        for a, w in enumerate(wards):
+            if w.coppers:
+                out += _COPPER_MOVES[a]
+    if mayhem:
+        out += [_BLASTS[a] for a, w in enumerate(wards) if in_ward(w, seat) and blast_victims(state, seat, a)]
     return out
 
 
@@ -551,15 +574,15 @@ def legal_deploy(state: State, seat: int) -> list[DeployAction]:
     step = state.step
     assert step is not None
     if step.blast_victims:
-        return [BlastPick(source=s) for s in blast_sources(state.wards[step.blast_ward], step.blast_victims[0])]
+        return [_BLAST_PICKS[s] for s in blast_sources(state.wards[step.blast_ward], step.blast_victims[0])]
     out: list[DeployAction] = []
     reach = destinations(state, step.position, seat)
     for ward in reach:
         for count in range(1, step.remaining + 1):
-            out += [DeployThugs(ward=ward, count=count, recruits=r) for r in range(recruit_limit(state, seat, ward, count) + 1)]
+            out += _PLACEMENTS[ward, count][: recruit_limit(state, seat, ward, count) + 1]
     out += legal_schemes(state, seat)
     if step.remaining == 0 or not reach:
-        out.append(EndDeploy())
+        out.append(_END)
     return out
 
 

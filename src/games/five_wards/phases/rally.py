@@ -14,6 +14,7 @@ candidates without a problem).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -43,6 +44,7 @@ from ..catalog import (
     FIRST,
     HAND_LIMIT,
     LANDMARK_BY_ID,
+    LANDMARKS,
     LAST,
     LOADED_DICE,
     REINFORCEMENTS,
@@ -114,10 +116,18 @@ FwTurn = Turn[State, Event]
 
 _WITH = {ability: frozenset(t.id for t in TACTICS if t.ability == ability) for ability in (LOADED_DICE, SHAKEDOWN, SWITCHEROO, VAGRANT)}
 """The Tactics cards of each Phase 1 ability that the legal list looks for."""
+_RALLY_CARDS = frozenset(t.id for t in TACTICS if t.ability in (SNEAK, REINFORCEMENTS))
+"""The cards that change a Rally."""
+_BEFORE_THE_DIE = _WITH[SHAKEDOWN] | _WITH[VAGRANT]
+_AFTER_THE_DIE = _WITH[LOADED_DICE] | _WITH[SWITCHEROO] | _WITH[VAGRANT]
+"""The cards the legal list offers on their own before and after the die (Rally cards come with the Rallies)."""
 _SELECT = {face: SelectDie(face=face) for face in FACES}
 _PICK = {face: ShakedownPick(face=face) for face in FACES}
 _DISCARD = {t.id: DiscardTactic(card=t.id) for t in TACTICS}
 _PLAIN_RALLY = {(position, space): Rally(position=position, space=space) for position in range(len(WARDS)) for space in range(MOST_SPACES)}
+_MATCHING: dict[tuple[str | None, int], tuple[int, ...]] = {(card.id, face): tuple(i for i, icon in enumerate(card.spaces) if icon == face) for card in LANDMARKS for face in FACES}
+"""The die spaces of each Landmark that show each face."""
+_LOADED = {card: tuple(PlayLoadedDice(card=card, face=f) for f in FACES) for card in _WITH[LOADED_DICE]}
 _END_TURN = EndTurn()
 _ROLL = ShakedownRoll()
 """Actions the legal list offers again and again, built once (they are frozen)."""
@@ -214,10 +224,10 @@ def select_die(turn: FwTurn, seat: int, action: SelectDie) -> None:
 
 def evolve_die_selected(state: State, e: DieSelected) -> State:
     """The die moves from the pool to the drafter."""
-    players = update_player(state, e.player, lambda p: replace(p, dice=(*p.dice, e.face)))
+    player = state.players[e.player]
     assert state.turn is not None
-    die = len(state.players[e.player].dice)
-    return replace(state, players=players, pool=without(state.pool, e.face), turn=replace(state.turn, die=die))
+    players = put(state.players, e.player, replace(player, dice=(*player.dice, e.face)))
+    return replace(state, players=players, pool=without(state.pool, e.face), turn=replace(state.turn, die=len(player.dice)))
 
 
 # --- Rally (FW-RALLY), with Sneak and Reinforcements --------------------------------
@@ -313,15 +323,17 @@ def evolve_thug_rallied(state: State, e: ThugRallied) -> State:
         slot = replace(slot, bonus=e.player)
     else:
         slot = replace(slot, spaces=put(slot.spaces, e.space, e.player), touched=True)
-    players = update_player(state, e.player, lambda p: replace(p, bag=p.bag - 1))
+    player = state.players[e.player]
+    players = put(state.players, e.player, replace(player, bag=player.bag - 1))
     return replace(state, row=put(state.row, e.position, slot), players=players)
 
 
 def _rally_cards(state: State, seat: int, turn: SelectionTurn) -> list[str]:
     """The drafter's cards that can change a Rally (Sneak, Reinforcements), in id order, if no card was used yet."""
-    if turn.tactic_used:
+    hand = state.players[seat].hand
+    if turn.tactic_used or _RALLY_CARDS.isdisjoint(hand):
         return []
-    return [c for c in sorted(state.players[seat].hand) if TACTIC_BY_ID[c].ability in (SNEAK, REINFORCEMENTS)]
+    return sorted(c for c in hand if c in _RALLY_CARDS)
 
 
 def _rally_candidates(state: State, seat: int, turn: SelectionTurn) -> Iterator[Rally]:
@@ -353,8 +365,15 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
     if bag < 1:
         return []
     face = player.dice[turn.die]
-    cards = [(card, TACTIC_BY_ID[card].ability == SNEAK) for card in _rally_cards(state, seat, turn)] if player.hand else []
+    cards = [(card, TACTIC_BY_ID[card].ability == SNEAK) for card in _rally_cards(state, seat, turn)]
     out: list[Rally] = []
+    if not cards:  # plain Rallies only: the empty spaces showing the die's icon
+        for position, slot in enumerate(state.row):
+            matching = _MATCHING.get((slot.card, face))
+            if matching:
+                spaces = slot.spaces
+                out += [_PLAIN_RALLY[position, i] for i in matching if spaces[i] == NOBODY]
+        return out
     for position, slot in enumerate(state.row):
         landmark = LANDMARK_BY_ID.get(slot.card) if slot.card is not None else None
         if landmark is None:
@@ -785,34 +804,47 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
     if turn.discard:
         return [_DISCARD[c] for c in sorted(set(player.hand))]
     if turn.acted:
+        if turn.tactic_used or _WITH[VAGRANT].isdisjoint(player.hand):  # only ending the turn is left
+            return [_END_TURN]
         return [*_usable_vagrants(state, seat, turn), _END_TURN]
     if turn.shakedown is not None:
         picks = turn.shakedown
         pool = state.pool
         faces = sorted({f for f in pool if (not picks or f >= picks[-1]) and pool.count(f) > picks.count(f)})
         return [*(_PICK[f] for f in faces), _ROLL]
-    usable = _usable(player.hand, turn)
+    hand = player.hand
     out: list[DraftAction]
     if turn.die == NOBODY:
-        out = [_SELECT[f] for f in sorted(set(state.pool))]
+        out = [*_selections(state.pool)]
+        if turn.tactic_used or _BEFORE_THE_DIE.isdisjoint(hand):  # no card to play before selecting
+            return out
+        usable = _usable(hand, turn)
         out += [PlayShakedown(card=c) for c in usable if c in _WITH[SHAKEDOWN]]
     else:
-        face = player.dice[turn.die]
         out = [*legal_rallies(state, seat, turn), *RESTOCK_OPTIONS]
-        if usable:
-            for c in usable:
-                if c in _WITH[LOADED_DICE]:
-                    out += [PlayLoadedDice(card=c, face=f) for f in FACES if f != face]
-            for c in usable:
-                if c in _WITH[SWITCHEROO]:
-                    for rival in turn_order(state):
-                        if rival != seat:
-                            dice = state.players[rival].dice
-                            out += [PlaySwitcheroo(card=c, rival=rival, die=i) for i, got in enumerate(dice) if got != face]
+        if turn.tactic_used or _AFTER_THE_DIE.isdisjoint(hand):  # no card to play after selecting
+            return out
+        usable = _usable(hand, turn)
+        face = player.dice[turn.die]
+        for c in usable:
+            if c in _WITH[LOADED_DICE]:
+                out += [turned for turned in _LOADED[c] if turned.face != face]
+        for c in usable:
+            if c in _WITH[SWITCHEROO]:
+                for rival in turn_order(state):
+                    if rival != seat:
+                        dice = state.players[rival].dice
+                        out += [PlaySwitcheroo(card=c, rival=rival, die=i) for i, got in enumerate(dice) if got != face]
     for c in usable:
         if c in _WITH[VAGRANT]:
             out += _vagrant_moves(state, seat, c, unfilled=True)
     return out
+
+
+@lru_cache(maxsize=16384)
+def _selections(pool: tuple[int, ...]) -> tuple[SelectDie, ...]:
+    """A die of each face in the pool, built once per pool."""
+    return tuple(_SELECT[f] for f in sorted(set(pool)))
 
 
 def _usable(hand: tuple[str, ...], turn: SelectionTurn) -> list[str]:
