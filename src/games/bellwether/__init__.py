@@ -3,7 +3,7 @@
 Rules, decisions, and where each rule lives (rulebook section -> module -> main
 functions): ``docs/games/bellwether.md``. One module per rulebook section: ``catalog`` (every
 card), ``state``, ``actions``, ``events``, ``start`` (setup), ``phases/invest`` (Invest & Build),
-``phases/labor``, ``phases/contest``, ``phases/allocate``, ``phases/push``, ``phases/recovery``,
+``phases/jobs`` (Gangster Jobs), ``phases/labor``, ``phases/contest``, ``phases/allocate``, ``phases/push``, ``phases/recovery``,
 ``phases/unrest`` (Riots), ``phases/cleanup``, ``scoring``; below the phases, ``board`` (derived
 board facts) and ``dice`` (the Labor die); ``view`` (all hidden information), ``text``
 (event lines, labels, the chronicle), ``svg`` (the picture), ``bots`` (the house bot) and

@@ -15,8 +15,7 @@ from boardcore import Decision, Flow, Game, Turn, make_evolve
 from .actions import Action
 from .bots import HouseBot
 from .events import Event
-from .phases import allocate, cleanup, contest, invest, labor, push, recovery, unrest
-from .phases.labor import claimed_wards
+from .phases import allocate, cleanup, contest, invest, jobs, labor, push, recovery, unrest
 from .scoring import outcome
 from .start import setup
 from .state import ALLOCATE, CHOOSE, COMMIT, INVEST, LABOR, NEXT, OVER, PUSH, RECOVER, Options, State
@@ -28,6 +27,7 @@ evolve = make_evolve(
     Event,
     {
         **invest.HANDLERS,
+        **jobs.HANDLERS,
         **labor.HANDLERS,
         **contest.HANDLERS,
         **allocate.HANDLERS,
@@ -53,7 +53,7 @@ DECISIONS: dict[str, Decision[State, Any]] = {
 
 ALONE = {0: frozenset({0}), 1: frozenset({1})}
 """Each seat on its own (a seat number that is no seat would be a broken invariant: a KeyError)."""
-NOBODY: frozenset[int] = frozenset()
+NO_SEATS: frozenset[int] = frozenset()
 
 
 def pending(state: State) -> tuple[str, frozenset[int]] | None:
@@ -71,15 +71,15 @@ def pending(state: State) -> tuple[str, frozenset[int]] | None:
     if phase == OVER:
         return None
     assert phase == LABOR and state.labor is not None
-    labor = state.labor
-    step = labor.step
+    progress = state.labor
+    step = progress.step
     if step == NEXT:
         return None
     if step == COMMIT:
         return "commit", frozenset(contest.waiting(state))
     if step == CHOOSE:
-        return ("first_ward", ALONE[state.start_player]) if len(claimed_wards(state)) > 1 else None
-    controller = ALONE[state.wards[labor.order[labor.pos]].controller]
+        return ("first_ward", ALONE[state.start_player]) if len(labor.claimed_wards(state)) > 1 else None
+    controller = ALONE[state.wards[progress.order[progress.pos]].controller]
     if step == ALLOCATE:
         return "allocate", controller  # only while a choice is open: allocate.offer finishes it otherwise
     if step == PUSH:
@@ -97,7 +97,7 @@ def decision(state: State, seat: int) -> str | None:
 def actors(state: State) -> frozenset[int]:
     """The seats facing a decision now."""
     now = pending(state)
-    return NOBODY if now is None else now[1]
+    return NO_SEATS if now is None else now[1]
 
 
 def is_over(state: State) -> bool:

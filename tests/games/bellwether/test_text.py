@@ -146,7 +146,7 @@ def test_another_seats_commitment_is_told_from_its_events_never_from_the_action(
     """Issue 10: an action is not an event, so ``describe`` refuses it (it used to name a Commit's Gangster to any
     viewer); the rival and spectators read the commitment from its redacted event, face down."""
     with pytest.raises(TypeError):
-        GAME.describe(A.Commit(gangster="G-HEA"), 1)  # type: ignore[arg-type]
+        GAME.describe(A.Commit(gangster="G-HEA"), 1)
     state = clear(player(player(bare(first=0), 0, gangsters=("G-HEA",)), 1, gangsters=("G-FIX",)), 0)
     state, _ = build(state, 0, "F-CP", 0)
     state, _ = build(state, 0, "F-CK", 1)
@@ -168,7 +168,7 @@ def test_summaries_tell_no_seat_a_gangster_it_cannot_know():
             events = [e for s in match.steps[:step] for e in s.events]
             for viewer in (0, 1, None):
                 text = GAME.summarize(state, events, viewer)
-                assert not find_secrets(text, GAME.secrets(state, viewer)), (seed, step, viewer)  # type: ignore[misc]
+                assert not find_secrets(text, GAME.secrets(state, viewer)), (seed, step, viewer)
 
 
 def test_hired_gangster_reads_as_a_gangster_to_the_rival():

@@ -1,4 +1,4 @@
-"""Invest & Build (BW-IB, BW-PLACE, BW-UPG, Gangster Jobs BW-CARD-09..11, GAP-04/06..10/19).
+"""Invest & Build (BW-IB, BW-PLACE, BW-UPG, GAP-04/06..10; the Gangsters' Jobs and quelling are in ``jobs``).
 
 Each player takes one turn (starting player first). A turn is a sequence of actions,
 each as often as affordable, ending with ``EndTurn``; at most one Building placement per
@@ -33,12 +33,10 @@ from ..actions import (
 from ..board import (
     add_res,
     can_pay,
-    discard_gangster,
     find,
     free_space,
     get,
     holds,
-    job_limit,
     kind,
     one,
     owns_factory,
@@ -52,49 +50,32 @@ from ..catalog import (
     BUILDINGS,
     BUY_PRICE,
     CONSTRUCTION_MARKET,
-    FIXER_GAIN,
-    GANGSTERS,
     HARBOUR_LIMIT,
     HARBOUR_PRICE,
-    HEAVY_BONUS,
     HIRE_COST,
     NEUTRAL_PREMIUM,
     OFFICIAL_MARKET,
     OFFICIALS,
-    PEACEMAKER_REMOVES,
-    RACKET_TAKE,
     RESOURCES,
-    RIOT_AT,
     SELL_PRICE,
     WARD_NAMES,
     WARDS,
-    card_name,
-    neighbours,
 )
 from ..events import (
-    BuildingDestroyed,
     BuildingPlaced,
     BuildingUpgraded,
-    CashGained,
-    CashTaken,
     ConstructionBought,
     Event,
     GangsterHired,
-    GangsterQuelled,
-    GangstersInspected,
-    JobPlayed,
     LaborBegan,
     NeutralBought,
     OfficialRecruited,
     ResourceBought,
     ResourceSold,
-    StrikerAdded,
-    StrikerMoved,
-    StrikersRemoved,
     TurnEnded,
 )
 from ..state import Building, State
-from .unrest import add_striker, remove_building
+from .jobs import JOBS, QUELLS, job_candidates, job_problem, play_job, quell, quell_problem
 
 InvestAction = Union[
     BuyResource, SellResource, BuyConstruction, RecruitOfficial, HireGangster, Upgrade, BuyNeutral, Place, PlayJob, Quell, EndTurn
@@ -287,126 +268,6 @@ def place(turn: Turn[State, Event], seat: int, action: Place) -> None:
     turn.emit(BuildingPlaced(player=seat, ward=action.ward, card=action.card, uid=turn.state.next_uid))
 
 
-# --- Gangsters: Jobs and quelling (BW-IB-07, BW-CARD-09..11, GAP-19) -----------------------------
-
-
-def job_room(state: State, w: int) -> bool:
-    """Fewer Jobs have affected the Ward this round than its limit (BW-CARD-11)."""
-    ward = state.wards[w]
-    return ward.jobs < job_limit(ward)
-
-
-NOT_HELD = Refusal("you do not hold that Gangster", "gangster/not_held", "BW-CARD-10")
-NO_STRIKER = Refusal("that Ward has no striker to quell", "quell/no_striker", "BW-CARD-10")
-
-
-def _held(state: State, seat: int, gangster: str) -> Refusal | None:
-    return None if gangster in state.players[seat].gangsters else NOT_HELD
-
-
-def _bad_target(what: str) -> Refusal:
-    return Refusal(what, "job/bad_target", "BW-IB-07")
-
-
-def job_problem(state: State, seat: int, action: PlayJob) -> Refusal | None:
-    """A Gangster you hold, on a target its Job allows, in a Ward with room for one more Job this round."""
-    held = _held(state, seat, action.gangster)
-    if held is not None:
-        return held
-    g, w, t = action.gangster, action.ward, action.target
-    name = card_name(g)
-    if not GANGSTERS[g].ward_job:
-        return None if (w, t) == (-1, -1) else _bad_target(f"the {name}'s Job targets no Ward (ward and target -1)")
-    if w < 0:
-        return _bad_target(f"the {name}'s Job needs a target Ward")
-    if not job_room(state, w):
-        return Refusal(f"no more Gangster Jobs may affect {_ward(w)} this round", "job/limit", "BW-CARD-11")
-    ward = state.wards[w]
-    if g == "G-AGI":
-        if ward.strikers == 0:
-            return Refusal(f"{_ward(w)} has no striker to move", "job/no_striker", "BW-IB-07")
-        if t not in neighbours(w):
-            return _bad_target("an Agitator moves the striker to a Ward adjacent to the target")
-        if state.wards[t].strikers >= RIOT_AT:
-            return Refusal(f"{_ward(t)} has a full strike track", "job/track_full", "BW-IB-07")
-        if not job_room(state, t):
-            return Refusal(f"no more Gangster Jobs may affect {_ward(t)} this round", "job/limit", "BW-CARD-11")
-        return None
-    if g == "G-ARS":
-        if ward.riot:
-            return Refusal("an Arsonist's target Ward must not be in Riot", "job/rioting", "BW-IB-07")
-        b = find(ward, t)
-        if b is None or b.owner != 1 - seat or kind(b.card) != "T" or b.upgraded:
-            return _bad_target(f"an Arsonist destroys a rival Tenement that is not upgraded, in {_ward(w)}")
-        return None
-    if t != -1:
-        return _bad_target(f"the {name}'s Job targets a Ward only (target -1)")
-    if g == "G-BRU" and ward.strikers >= RIOT_AT:
-        return Refusal(f"{_ward(w)} has a full strike track", "job/track_full", "BW-IB-07")
-    if g == "G-PEA" and ward.riot:
-        return Refusal("a Peacemaker's target Ward must not be in Riot", "job/rioting", "BW-IB-07")
-    return None
-
-
-def _job_candidates(state: State | None, g: str) -> Iterator[PlayJob]:
-    """Every (Ward, target) pair worth checking for the Gangster's Job, Ward by Ward (the Arsonist's need the board)."""
-    if not GANGSTERS[g].ward_job:
-        yield PlayJob(gangster=g)
-        return
-    for w in range(WARDS):
-        if g == "G-ARS":
-            assert state is not None
-            for b in state.wards[w].buildings:
-                yield PlayJob(gangster=g, ward=w, target=b.uid)
-        elif g == "G-AGI":
-            for d in neighbours(w):
-                yield PlayJob(gangster=g, ward=w, target=d)
-        else:
-            yield PlayJob(gangster=g, ward=w)
-
-
-JOBS = {g: tuple(_job_candidates(None, g)) for g in GANGSTERS if g != "G-ARS"}
-"""The Job candidates of every Gangster but the Arsonist (whose targets are the Buildings on the board), built once."""
-
-
-def quell_problem(state: State, seat: int, action: Quell) -> Refusal | None:
-    """BW-CARD-10: discard any Gangster you hold to remove one striker anywhere, even in Riot."""
-    held = _held(state, seat, action.gangster)
-    if held is not None:
-        return held
-    return NO_STRIKER if state.wards[action.ward].strikers == 0 else None
-
-
-def play_job(turn: Turn[State, Event], seat: int, action: PlayJob) -> None:
-    """Reveal the Gangster, then its Job; a third striker riots at once (BW-RIOT-10/11, GAP-19)."""
-    g, w, t = action.gangster, action.ward, action.target
-    turn.emit(JobPlayed(player=seat, gangster=g, ward=w, target=t))
-    state = turn.state
-    rival = 1 - seat
-    if g == "G-BRU":
-        add_striker(turn, w, StrikerAdded(ward=w))
-    elif g == "G-ARS":
-        doomed = get(state.wards[w], t)
-        turn.emit(BuildingDestroyed(ward=w, uid=t, card=doomed.card, owner=doomed.owner))
-    elif g == "G-AGI":
-        add_striker(turn, t, StrikerMoved(source=w, dest=t))
-    elif g == "G-PEA":
-        n = min(PEACEMAKER_REMOVES, state.wards[w].strikers)
-        if n:
-            turn.emit(StrikersRemoved(ward=w, count=n))
-    elif g == "G-FIX":
-        turn.emit(CashGained(player=seat, amount=FIXER_GAIN))
-    elif g == "G-RAC":
-        turn.emit(CashTaken(player=seat, victim=rival, amount=min(RACKET_TAKE, state.players[rival].cash)))
-    elif g == "G-INF":
-        turn.emit(GangstersInspected(player=seat, seen=state.players[rival].gangsters))
-
-
-def quell(turn: Turn[State, Event], seat: int, action: Quell) -> None:
-    """The Gangster is discarded face up; the Ward loses a striker (a Riot goes on) (BW-CARD-10)."""
-    turn.emit(GangsterQuelled(player=seat, gangster=action.gangster, ward=action.ward))
-
-
 # --- the end of a turn (BW-ROUND-02, GAP-07) ---------------------------------------------------
 
 
@@ -431,7 +292,6 @@ RECRUIT = tuple(RecruitOfficial(slot=slot) for slot in range(OFFICIAL_MARKET))
 BUY_NEUTRAL = tuple(BuyNeutral(ward=w) for w in range(WARDS))
 UPGRADES = tuple(Upgrade(uid=uid) for uid in range(BOARD_UIDS))
 PLACES = {card: tuple(Place(card=card, ward=w) for w in range(WARDS)) for card in BUILDINGS}
-QUELLS = {g: tuple(Quell(gangster=g, ward=w) for w in range(WARDS)) for g in GANGSTERS}
 """Every Invest & Build action whose fields do not depend on the table, built once (actions are immutable)."""
 
 
@@ -451,7 +311,7 @@ def _groups(state: State, seat: int) -> Iterator[tuple[Callable[[State, int, Any
     for card in sorted(set(p.hand)):
         yield place_problem, PLACES[card]
     for g in sorted(set(p.gangsters)):
-        yield job_problem, JOBS[g] if g in JOBS else tuple(_job_candidates(state, g))
+        yield job_problem, JOBS[g] if g in JOBS else tuple(job_candidates(state, g))
         yield quell_problem, QUELLS[g]
     yield end_turn_problem, (END_TURN,)
 
@@ -591,70 +451,6 @@ def evolve_building_placed(state: State, e: BuildingPlaced) -> State:
     return msgspec.structs.replace(state, next_uid=e.uid + 1, placed=True)
 
 
-def evolve_job_played(state: State, e: JobPlayed) -> State:
-    """Discard the Gangster; count the Job against its Ward(s); mark Saboteur and Heavy for this round."""
-    state = discard_gangster(state, e.player, e.gangster)
-    if not GANGSTERS[e.gangster].ward_job:
-        return state
-    ward = state.wards[e.ward]
-    changes: dict[str, Any] = {"jobs": ward.jobs + 1}
-    if e.gangster == "G-SAB":
-        changes["saboteur"] = tuple(True if i == e.player else v for i, v in enumerate(ward.saboteur))
-    elif e.gangster == "G-HEA":
-        changes["heavy"] = tuple(v + HEAVY_BONUS if i == e.player else v for i, v in enumerate(ward.heavy))
-    state = set_ward(state, e.ward, msgspec.structs.replace(ward, **changes))
-    if e.gangster == "G-AGI":
-        dest = state.wards[e.target]
-        state = set_ward(state, e.target, msgspec.structs.replace(dest, jobs=dest.jobs + 1))
-    return state
-
-
-def evolve_gangster_quelled(state: State, e: GangsterQuelled) -> State:
-    state = discard_gangster(state, e.player, e.gangster)
-    ward = state.wards[e.ward]
-    return set_ward(state, e.ward, msgspec.structs.replace(ward, strikers=max(0, ward.strikers - 1)))
-
-
-def evolve_striker_added(state: State, e: StrikerAdded) -> State:
-    ward = state.wards[e.ward]
-    return set_ward(state, e.ward, msgspec.structs.replace(ward, strikers=min(RIOT_AT, ward.strikers + 1)))
-
-
-def evolve_strikers_removed(state: State, e: StrikersRemoved) -> State:
-    ward = state.wards[e.ward]
-    return set_ward(state, e.ward, msgspec.structs.replace(ward, strikers=max(0, ward.strikers - e.count)))
-
-
-def evolve_striker_moved(state: State, e: StrikerMoved) -> State:
-    src = state.wards[e.source]
-    state = set_ward(state, e.source, msgspec.structs.replace(src, strikers=max(0, src.strikers - 1)))
-    dst = state.wards[e.dest]
-    return set_ward(state, e.dest, msgspec.structs.replace(dst, strikers=min(RIOT_AT, dst.strikers + 1)))
-
-
-def evolve_building_destroyed(state: State, e: BuildingDestroyed) -> State:
-    return remove_building(state, e.ward, e.uid)
-
-
-def evolve_cash_gained(state: State, e: CashGained) -> State:
-    p = state.players[e.player]
-    return set_player(state, e.player, msgspec.structs.replace(p, cash=p.cash + e.amount))
-
-
-def evolve_cash_taken(state: State, e: CashTaken) -> State:
-    v = state.players[e.victim]
-    state = set_player(state, e.victim, msgspec.structs.replace(v, cash=v.cash - e.amount))
-    p = state.players[e.player]
-    return set_player(state, e.player, msgspec.structs.replace(p, cash=p.cash + e.amount))
-
-
-def evolve_gangsters_inspected(state: State, e: GangstersInspected) -> State:
-    """The inspector now knows the rival's Gangsters (GAP-27): kept so determinize never forgets them."""
-    rival = 1 - e.player
-    assert e.seen is not None  # the log holds the full event
-    return set_player(state, rival, msgspec.structs.replace(state.players[rival], exposed=e.seen))
-
-
 def evolve_turn_ended(state: State, e: TurnEnded) -> State:
     if state.turns_done == 0:
         return msgspec.structs.replace(state, turn=next_seat(state.turn, len(state.players)), turns_done=1, placed=False, harbour_sold=0)
@@ -670,14 +466,5 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     BuildingUpgraded: evolve_building_upgraded,
     NeutralBought: evolve_neutral_bought,
     BuildingPlaced: evolve_building_placed,
-    JobPlayed: evolve_job_played,
-    GangsterQuelled: evolve_gangster_quelled,
-    StrikerAdded: evolve_striker_added,
-    StrikersRemoved: evolve_strikers_removed,
-    StrikerMoved: evolve_striker_moved,
-    BuildingDestroyed: evolve_building_destroyed,
-    CashGained: evolve_cash_gained,
-    CashTaken: evolve_cash_taken,
-    GangstersInspected: evolve_gangsters_inspected,
     TurnEnded: evolve_turn_ended,
 }
