@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardcore.testing import act
+from boardcore.testing import act, settle
 from games.bellwether import GAME
 from games.bellwether.actions import ChooseLoss, Overwork, Place, PlayJob, PoliceBlock, Staff, StopRecovery
 from games.bellwether.catalog import DIE_COAL, STRIKE
@@ -22,6 +22,7 @@ from games.bellwether.events import (
     WardSkipped,
 )
 from games.bellwether.scoring import net_worth
+from games.bellwether.state import RiotTask
 
 from .helpers import bare, build, clear, finish_labor, labor_from, of, player, replace, rigged, ward
 
@@ -299,3 +300,18 @@ def test_o_pol_is_asked_once_per_spread_and_only_for_the_holders_wards():
     events, state = act(GAME, state, 1, PoliceBlock(block=False))
     assert not of(events, PoliceConsulted) and [e.dest for e in of(events, StrikerSpread)] == [3, 1]
     assert GAME.actors(state) == frozenset({0}) and state.phase == "invest"
+
+
+def test_bw_riot_11_a_queued_riot_resolves_before_anything_else():
+    """BW-RIOT-11, GAP-17: from a table where a Riot has just ignited (its loss and spread queued), the automatic steps
+    resolve the loss (one candidate: taken for the controller) and both spreads, and only then does play go on."""
+    state = bare()
+    state = clear(state, 1)
+    state, pit = build(state, 1, "F-CP", 0)
+    state = ward(state, 1, strikers=3, riot=True, controller=0)
+    state, _ = build(state, 3, "F-TW", 1)  # another claimed Ward, calm: no Revolution
+    state = replace(state, riots=(RiotTask(1),))
+    events, state = settle(GAME, state)
+    assert [type(e).__name__ for e in events] == ["BuildingLost", "StrikerSpread", "StrikerSpread"]
+    assert of(events, BuildingLost)[0].uid == pit and [w.strikers for w in state.wards] == [1, 3, 1, 0]
+    assert not state.riots and GAME.actors(state) == frozenset({0}) and state.phase == "invest"
