@@ -19,7 +19,7 @@ from boardcore.match import Match
 from boardcore.outcome import Outcome
 from boardcore.rng import BOTS, DETERMINIZE, Rng
 
-__all__ = ["BOT_KINDS", "Bot", "MonteCarloBot", "RandomBot", "SamplingBot", "bot_rng", "make_bots", "play_out"]
+__all__ = ["BOT_KINDS", "Bot", "MonteCarloBot", "RandomBot", "SamplingBot", "bot_rng", "choose", "make_bots", "play_out"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -143,6 +143,23 @@ def make_bots(game: Game[Any, A, Any, V], players: int, seed: int, kind: str = "
     return [RandomBot.seeded(seed, seat) for seat in range(players)]
 
 
+def choose(bot: Bot[V, A], match: Match[S, A, E, V], seat: int, legal: Sequence[A] | None = None) -> A:
+    """``bot``'s action for ``seat`` now, from the seat's view and legal actions (``legal``, when the caller has just
+    asked for them); a searching bot (:class:`SamplingBot`) also gets ``sample(rng)``: worlds drawn by
+    ``determinize`` for the seat, never the state."""
+    if legal is None:
+        legal = match.legal_actions(seat)
+    sampled = getattr(bot, "choose_sampled", None)
+    if sampled is None:
+        return bot.choose(match.view(seat), legal)
+    game, state = match.game, match.state
+
+    def sample(rng: Rng) -> S:
+        return game.determinize(state, seat, rng)
+
+    return sampled(match.view(seat), legal, sample)  # type: ignore[no-any-return]
+
+
 def play_out(match: Match[S, A, E, V], bots: Sequence[Bot[V, A]], *, max_steps: int = 1_000_000) -> Outcome:
     """Let ``bots[seat]`` act until the game is over; returns the outcome.
 
@@ -163,16 +180,5 @@ def play_out(match: Match[S, A, E, V], bots: Sequence[Bot[V, A]], *, max_steps: 
         legal = match.legal_actions(seat)
         if not legal:
             raise RuntimeError(f"{game.name}: seat {seat} must act but has no legal action")
-        bot = bots[seat]
-        sampled = getattr(bot, "choose_sampled", None)
-        if sampled is None:
-            action = bot.choose(match.view(seat), legal)
-        else:
-            state = match.state
-
-            def sample(rng: Rng, state: S = state, seat: int = seat) -> S:
-                return game.determinize(state, seat, rng)
-
-            action = sampled(match.view(seat), legal, sample)
-        match.apply(seat, action)
+        match.apply(seat, choose(bots[seat], match, seat, legal))
     raise RuntimeError(f"{game.name}: no outcome after {max_steps} steps")

@@ -141,6 +141,30 @@ class Match(Generic[S, A, E, V]):
         return cls(game, config, seed, names, [state], [], commitment, salt)
 
     @classmethod
+    def from_header(cls, game: Game[S, A, E, V], header: Header, seed: int, salt: str | None = None) -> Match[S, A, E, V]:
+        """The match a log with this ``header`` starts: to replay the log, or to play on after a restart.
+
+        The header is kept exactly (engine version included), so the records the
+        match makes chain exactly as the log's did, whichever engine wrote it.
+        ``seed`` (and ``salt``, for a committed seed) must be the header's.
+
+        Raises:
+            ValueError: the header is of another game or rules version, or the seed (and salt) is not its seed.
+        """
+        if header.game != game.name or header.rules_version != game.rules_version:
+            msg = f"the header is of {header.game} rules {header.rules_version}, not {game.name} rules {game.rules_version}"
+            raise ValueError(msg)
+        if header.seed is not None and header.seed != seed:
+            raise ValueError(f"the seed {seed} is not the header's seed")
+        if header.seed is None and header.seed_commitment != seed_commitment(seed, salt):
+            raise ValueError("the seed (with its salt) does not open the header's commitment")
+        match = cls.new(game, header.players, seed, header.options)
+        if header.seed is None:
+            match.seed_commitment, match.seed_salt = header.seed_commitment, salt
+        match._header = header
+        return match
+
+    @classmethod
     def from_state(
         cls,
         game: Game[S, A, E, V],
@@ -170,6 +194,16 @@ class Match(Generic[S, A, E, V]):
     def initial_state(self) -> S:
         """The state the match started from."""
         return self._states[0]
+
+    def step_at(self, step: int) -> Step[A, E]:
+        """The ``step``-th applied action (1-based), unredacted (server side).
+
+        Raises:
+            IndexError: no such step.
+        """
+        if type(step) is not int or not 1 <= step <= len(self._steps):
+            raise IndexError(f"no step {step!r}: this match has steps 1 to {len(self._steps)}")
+        return self._steps[step - 1]
 
     def state_at(self, step: int) -> S:
         """The full state after the first ``step`` actions (0: the initial state).

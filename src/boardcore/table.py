@@ -144,13 +144,6 @@ class Table(Generic[S, A, E, V]):
             )
         except LogError as exc:
             raise MatchRejected(match_id, exc.message, kind=exc.kind) from None
-        if match.header != header:
-            fields = [f for f in header.__struct_fields__ if getattr(header, f) != getattr(match.header, f)]
-            msg = f"the stored header differs from the one this engine writes for it in {', '.join(fields)}"
-            if fields == ["engine_version"]:  # a Match cannot yet continue another engine's header (its chain starts there)
-                msg += f" (stored by engine {header.engine_version}, this is {match.header.engine_version})"
-                raise MatchRejected(match_id, msg, kind="engine_version_mismatch")
-            raise MatchRejected(match_id, msg, kind="corrupt")
         table: Table[Any, Any, Any, Any] = cls(match, match_id, store)
         with table._lock:
             table._catch_up()

@@ -193,13 +193,16 @@ def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, An
     header = log.header
     game, upcasters = _game_for(header, game)
     real_seed = _seed_for(header, seed, salt, log.reveal, len(log.records) + 2)
+    real_salt = log.reveal.salt if header.seed is None and log.reveal is not None and seed is None else salt
     try:
-        match = Match.new(game, header.players, real_seed, header.options)
+        if upcasters:  # the replay runs under newer rules: its records are the new rules' own
+            match = Match.new(game, header.players, real_seed, header.options)
+            if header.seed is None:
+                match.seed_commitment, match.seed_salt = header.seed_commitment, real_salt
+        else:  # the replay continues the log's own header, so its records chain exactly as the log's
+            match = Match.from_header(game, header, real_seed, real_salt)
     except ValueError as exc:
         raise LogError(f"the header cannot start a game: {exc}", line=1, kind="corrupt") from None
-    if header.seed is None:
-        match.seed_commitment = header.seed_commitment
-        match.seed_salt = log.reveal.salt if log.reveal is not None and seed is None else salt
     return match, upcasters
 
 

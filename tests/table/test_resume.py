@@ -7,10 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
+from boardcore import Match
 from boardcore.registry import get_game
 from boardcore.store import MatchRejected, SqliteStore, export_log
+from boardcore.store.protocol import SeedSecret
 from boardcore.table import Table
 from boardcore.verify import verify
 
@@ -47,7 +50,7 @@ CASES: dict[str, tuple[str, Callable[[Path], None]]] = {
     "undo of another seat": ("illegal_action", lambda p: tamper(p, "UPDATE boardcore_journal SET player = 1 WHERE revision = 4")),
     "status": ("status_mismatch", lambda p: tamper(p, "UPDATE boardcore_matches SET status = 'finished'")),
     "engine version": (
-        "engine_version_mismatch",
+        "broken_chain",
         lambda p: tamper(p, "UPDATE boardcore_matches SET header = replace(header, '\"engine_version\":\"', '\"engine_version\":\"9')"),
     ),
     "header": ("broken_chain", lambda p: tamper(p, "UPDATE boardcore_matches SET header = replace(header, '\"players\":[\"Ann\"', '\"players\":[\"Eve\"')")),
@@ -76,6 +79,24 @@ def test_a_tampered_row_is_reported_not_used(tmp_path: Path, case: str) -> None:
     with pytest.raises(MatchRejected) as raised:
         Table.open(store, "m")
     assert raised.value.kind == kind, raised.value
+    store.close()
+
+
+def test_a_match_stored_by_an_older_engine_resumes_and_plays_on(tmp_path: Path) -> None:
+    """A match whose header names another engine version (same rules) reopens, keeps its header, and plays on:
+    the records chain from the stored header, whichever engine wrote it."""
+    old = msgspec.structs.replace(Match.new(TTT, ["Ann", "Bob"], 3).header, engine_version="0.1.0")
+    match = Match.from_header(TTT, old, 3)
+    store = SqliteStore(tmp_path / "m.sqlite3")
+    store.create("m", match.header, SeedSecret(3, None))
+    table = Table(match, "m", store)
+    table.act(0, 0, {"type": "PlaceMark", "cell": 4})
+    store.close()
+    store = SqliteStore(tmp_path / "m.sqlite3")
+    resumed = Table.open(store, "m")
+    assert resumed.match.header.engine_version == "0.1.0" and resumed.revision == 1
+    resumed.act(1, 1, {"type": "PlaceMark", "cell": 0})
+    assert verify(export_log(store, "m")).ok
     store.close()
 
 

@@ -14,10 +14,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from boardcore.bots import BOT_KINDS, Bot, make_bots
+from boardcore.bots import BOT_KINDS, Bot, choose, make_bots
 from boardcore.game import Game
 from boardcore.match import Match
-from boardcore.rng import Rng
 from boardcore.store import STATUSES, MatchRejected, Store, StoreError, export_log, is_postgres_url, open_store
 from boardcore.table import Table
 from boardcore.verify import verify
@@ -80,20 +79,6 @@ def _existing_store(location: str) -> Store:
     if not is_postgres_url(location) and not Path(location).is_file():
         raise StoreError(f"no store at {shown_location(location)!r}: give --db a SQLite file or a postgresql:// URL")
     return open_store(location)
-
-
-def choose(bot: Bot[Any, Any], match: Match[Any, Any, Any, Any], seat: int) -> Any:
-    """``bot``'s action for ``seat`` from its view and legal actions (a sampling bot also gets states it may imagine)."""
-    legal = match.legal_actions(seat)
-    sampled = getattr(bot, "choose_sampled", None)
-    if sampled is None:
-        return bot.choose(match.view(seat), legal)
-    game, state = match.game, match.state
-
-    def sample(rng: Rng) -> Any:
-        return game.determinize(state, seat, rng)
-
-    return sampled(match.view(seat), legal, sample)
 
 
 def play_bots(table: Table[Any, Any, Any, Any], bots: Sequence[Bot[Any, Any]], *, stop_after: int | None = None) -> int:
