@@ -22,6 +22,7 @@ from boardcore.bots import BOT_KINDS, make_bots, play_out
 from boardcore.errors import BoardcoreError
 from boardcore.match import Match
 from boardcore.registry import get_game, list_games
+from boardcore.serve.command import add_serve_command
 from boardcore.sim.commands import add_sim_commands
 from boardcore.store.commands import add_play_options, add_store_commands, play_stored, stored_note
 from boardcore.verify import replay, verify
@@ -96,13 +97,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     bot_seed = seed if seed is not None else 1
     if table is None:
         play_out(match, make_bots(game, players, bot_seed, args.bots))
-    shown_seed = "secret" if args.commit_seed else str(seed)
-    out = Path(args.out or f"out/{game.name}-p{players}-seed{shown_seed}.jsonl")
+    shown_seed = "committed (revealed in the log once the game is over)" if args.commit_seed else str(seed)
+    name = f"committed-{(match.seed_commitment or '')[:12]}" if args.commit_seed else f"seed{seed}"
+    out = Path(args.out or f"out/{game.name}-p{players}-{name}.jsonl")
     out.parent.mkdir(parents=True, exist_ok=True)
     match.log.save(out)
     verdict = verify(out)
     kind = "house" if args.bots == "house" and game.house_bot is not None else "random"
-    print(f"{game.title}: {players} players, seed {seed}, {kind} bots, {len(match)} actions, {len(match.events)} events")
+    print(f"{game.title}: {players} players, seed {shown_seed}, {kind} bots, {len(match)} actions, {len(match.events)} events")
     summary = match.summary(None)
     if summary:
         print()
@@ -200,6 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema.set_defaults(run=cmd_schema)
     add_sim_commands(sub)
     add_store_commands(sub, format_outcome)
+    add_serve_command(sub)
     return parser
 
 
