@@ -122,25 +122,33 @@ class ISMCTSBot:
         return policy.choose(view, legal)
 
     def choose_sampled(self, view: Any, legal: Sequence[Any], sample: Callable[[Rng], Any]) -> Any:
-        """The root action visited most often after the search (ties: the better mean, then ``legal`` order)."""
+        """The root action visited most often after the search.
+
+        Ties go to the better mean, then to the rollout policy's own choice (with
+        house rollouts: what the house bot would play from this view, which is also
+        expanded first), then to ``legal`` order. So a search that learned nothing,
+        e.g. every rollout lost, plays the house move rather than the first legal one.
+        """
         if len(legal) == 1:
             return legal[0]
         root = _Node(self.seat)
         policies = self._policies()
+        policy = policies[self.seat]
+        prior = None if policy is None else policy.choose(view, legal)
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         runs = 0
         while (runs < self.iterations) if deadline is None else (runs == 0 or time.perf_counter() < deadline):
             word, self.rng = self.rng.next_word()
-            self._iterate(root, sample(Rng.from_seed(word, DETERMINIZE)), policies)
+            self._iterate(root, sample(Rng.from_seed(word, DETERMINIZE)), policies, prior)
             runs += 1
         self.decisions += 1
         self.searched += runs
-        best, best_key = legal[0], (-1, -1.0)
+        best, best_key = legal[0], (-1, -1.0, False)
         for action in legal:
             child = root.children.get((self.seat, action))
             if child is None:
                 continue
-            key = (child.visits, child.reward / child.visits)
+            key = (child.visits, child.reward / child.visits, action == prior)
             if key > best_key:
                 best, best_key = action, key
         return best
@@ -152,10 +160,11 @@ class ISMCTSBot:
         word, self.rng = self.rng.next_word()
         return [self.game.house_bot(word, seat) for seat in range(self.players)]
 
-    def _iterate(self, root: _Node, state: Any, policies: list[Bot[Any, Any] | None]) -> None:
+    def _iterate(self, root: _Node, state: Any, policies: list[Bot[Any, Any] | None], prior: Any) -> None:
         """One iteration on one determinization: select, expand one node, roll out, back up.
 
-        Legal actions always come from the sample itself (at the root they equal
+        ``prior`` (the house policy's own choice from the bot's view, or ``None``) is
+        expanded first at the root. Legal actions always come from the sample itself (at the root they equal
         the bot's own list: ``determinize`` keeps what the seat knows), so every
         step is ``game.play_listed``, the kernel's path for listed actions.
         """
@@ -170,7 +179,10 @@ class ISMCTSBot:
             children = node.children
             untried = [action for action in legal if (seat, action) not in children]
             if untried:  # expansion: one new node, then the rollout
-                action, self.rng = self.rng.choice(untried)
+                if node is root and prior in untried:
+                    action = prior
+                else:
+                    action, self.rng = self.rng.choice(untried)
                 for other in legal:
                     known = children.get((seat, other))
                     if known is not None:

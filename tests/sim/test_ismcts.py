@@ -128,3 +128,16 @@ def test_bad_parameters_are_refused() -> None:
         ISMCTSBot.seeded(game, 1, 0, 2, iterations=0)
     with pytest.raises(ValueError, match="time_budget"):
         ISMCTSBot.seeded(game, 1, 0, 2, time_budget=0)
+
+
+@pytest.mark.parametrize(("name", "players"), GAMES[:4])
+def test_a_search_without_evidence_plays_the_house_move(name: str, players: int) -> None:
+    """With house rollouts the house bot's own choice is expanded first and wins ties: one iteration plays it."""
+    game = get_game(name)
+    for state, seat in _decision_points(name, players, seed=9, count=3):
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        bot = ISMCTSBot.seeded(game, 13, seat, players, iterations=1, rollout="house")
+        word, _ = bot.rng.next_word()  # the rollout policies of this decision are seeded from the bot's next word
+        expected = game.house_bot(word, seat).choose(view, legal)
+        assert bot.choose_sampled(view, legal, _sampler(game, state, seat)) == expected
