@@ -9,7 +9,6 @@ Dice are not spent, so every selected die counts in every Brawl of the round.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -127,13 +126,8 @@ def evolve_brawl_resolved(state: State, e: BrawlResolved) -> State:
 
 def legal_commits(state: State, seat: int) -> list[CommitTactics]:
     """Every subset of the hand, smallest first (at most 16 with the hand limit of 4)."""
-    return list(_subsets(tuple(sorted(set(state.players[seat].hand)))))
-
-
-@lru_cache(maxsize=4096)
-def _subsets(hand: tuple[str, ...]) -> tuple[CommitTactics, ...]:
-    """Every commitment of cards from ``hand`` (ascending ids), built once per hand (the actions are frozen)."""
-    return tuple(CommitTactics(cards=combo) for k in range(len(hand) + 1) for combo in combinations(hand, k))
+    hand = sorted(set(state.players[seat].hand))
+    return [CommitTactics(cards=combo) for k in range(len(hand) + 1) for combo in combinations(hand, k)]
 
 
 COMMIT: Decision[State, CommitTactics] = Decision(

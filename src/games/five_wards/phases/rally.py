@@ -14,7 +14,6 @@ candidates without a problem).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -815,7 +814,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
     hand = player.hand
     out: list[DraftAction]
     if turn.die == NOBODY:
-        out = [*_selections(state.pool)]
+        out = [_SELECT[f] for f in sorted(set(state.pool))]
         if turn.tactic_used or _BEFORE_THE_DIE.isdisjoint(hand):  # no card to play before selecting
             return out
         usable = _usable(hand, turn)
@@ -839,12 +838,6 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
         if c in _WITH[VAGRANT]:
             out += _vagrant_moves(state, seat, c, unfilled=True)
     return out
-
-
-@lru_cache(maxsize=16384)
-def _selections(pool: tuple[int, ...]) -> tuple[SelectDie, ...]:
-    """A die of each face in the pool, built once per pool."""
-    return tuple(_SELECT[f] for f in sorted(set(pool)))
 
 
 def _usable(hand: tuple[str, ...], turn: SelectionTurn) -> list[str]:
