@@ -1,0 +1,70 @@
+"""The ``boardcore serve`` subcommand: run the server with uvicorn, or print the wire protocol's JSON Schema.
+
+Only argparse, the core and the protocol (msgspec) are imported here: the server
+itself needs the ``[serve]`` extra (Starlette, uvicorn, websockets), imported when
+the command runs, so the rest of the command line works without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import socket
+from types import ModuleType
+from typing import Any
+
+from boardcore.serve.protocol import wire_schema
+from boardcore.store.commands import DEFAULT_DB, shown_location
+
+__all__ = ["MAX_MESSAGE", "add_serve_command", "cmd_serve"]
+
+SERVE_EXTRA = frozenset({"starlette", "uvicorn", "websockets", "anyio"})
+
+MAX_MESSAGE = 1 << 20
+"""The WebSocket library's hard limit on a client message (it closes the connection with 1009 past it); frames
+between the server's ``max_frame`` and this get an error frame instead."""
+
+
+def _load(name: str) -> ModuleType:
+    """Import a module of the ``[serve]`` extra, turning a missing dependency into a clear error."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and exc.name.split(".")[0] in SERVE_EXTRA:
+            msg = f"boardcore serve needs the [serve] extra (pip install 'boardcore[serve]'): {exc.name} is not installed"
+            raise ValueError(msg) from exc
+        raise
+
+
+def add_serve_command(sub: Any) -> None:
+    """Register ``boardcore serve``."""
+    serve = sub.add_parser("serve", help="host matches for people and bots: a lobby, WebSockets and a browser client")
+    serve.add_argument("--db", default=DEFAULT_DB, metavar="PATH_OR_URL", help=f"a SQLite file, postgresql://... or :memory: (default {DEFAULT_DB})")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port, printed)")
+    serve.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS", help="how long a bot waits before it acts (default 0.6)")
+    serve.add_argument("--queue-limit", type=int, default=64, metavar="FRAMES", help="frames held for a slow client before it is disconnected")
+    serve.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
+    serve.add_argument("--schema", action="store_true", help="print the JSON Schema of the wire protocol and exit")
+    serve.set_defaults(run=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if args.schema:
+        print(json.dumps(wire_schema(), indent=2, sort_keys=True))
+        return 0
+    if args.bot_delay < 0 or args.queue_limit < 1:
+        raise ValueError("--bot-delay is 0 or more seconds and --queue-limit at least 1 frame")
+    uvicorn = _load("uvicorn")
+    _load("websockets")
+    app_module = _load("boardcore.serve.app")
+    settings = _load("boardcore.serve.master").Settings(bot_delay=args.bot_delay, queue_limit=args.queue_limit)
+    app = app_module.create_app(args.db, settings=settings)
+    listener = socket.create_server((args.host, args.port))
+    host, port = listener.getsockname()[:2]
+    shown_host = f"[{host}]" if ":" in host else host
+    print(f"boardcore serve: open http://{shown_host}:{port}/ (matches in {shown_location(args.db)}; Ctrl-C stops)", flush=True)
+    config = uvicorn.Config(app, ws="websockets", ws_max_size=MAX_MESSAGE, log_level=args.log_level, lifespan="on")
+    uvicorn.Server(config).run(sockets=[listener])
+    return 0

@@ -1,0 +1,134 @@
+"""The HTTP lobby: list games and matches, create a match, claim a seat (its token), download a finished log.
+
+Every body is JSON (msgspec), every error ``{"type": "error", "code", "message"}``
+with an HTTP status; ``docs/serving.md`` lists the endpoints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio.to_thread
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from boardcore.serve.hub import Hub, LobbyRefused
+from boardcore.serve.protocol import Claimed, CreateMatch, Created, Error, wire_schema
+from boardcore.store import Status, UnknownMatch, export_log
+
+__all__ = ["MAX_BODY", "JsonResponse", "lobby_routes", "refused"]
+
+MAX_BODY = 65536
+"""The longest request body read, in bytes."""
+
+_STATUSES: tuple[Status, ...] = ("active", "finished")
+
+
+class JsonResponse(Response):
+    """A body encoded by msgspec (Structs, lists, dicts)."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return msgspec.json.encode(content)
+
+
+def _error(code: str, message: str, status: int) -> JsonResponse:
+    return JsonResponse(Error(code=code, message=message), status_code=status)
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+async def _body(request: Request) -> bytes:
+    """The request body, refused past :data:`MAX_BODY` bytes before it is all read."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise LobbyRefused(f"a request body is at most {MAX_BODY} bytes", code="request/too_large", status=413)
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def games(request: Request) -> Response:
+    """``GET /api/games``: the games this server hosts."""
+    return JsonResponse(_hub(request).games())
+
+
+async def matches(request: Request) -> Response:
+    """``GET /api/matches?status=active|finished&open=true``: served matches, newest first."""
+    status = request.query_params.get("status")
+    if status is not None and status not in _STATUSES:
+        return _error("request/invalid", f"status is one of {', '.join(_STATUSES)}", 400)
+    open_only = request.query_params.get("open", "false") == "true"
+    wanted: Status | None = None if status is None else "active" if status == "active" else "finished"
+    return JsonResponse(await _hub(request).listing(wanted, open_only))
+
+
+async def create(request: Request) -> Response:
+    """``POST /api/matches``: a new match (a :class:`CreateMatch` body); 201 with :class:`Created`."""
+    try:
+        asked = msgspec.json.decode(await _body(request), type=CreateMatch)
+    except msgspec.DecodeError as exc:
+        return _error("request/invalid", f"The body is not a match request: {exc}.", 400)
+    summary, seat, token = await _hub(request).create(asked)
+    return JsonResponse(Created(match=summary, seat=seat, token=token), status_code=201)
+
+
+async def match(request: Request) -> Response:
+    """``GET /api/matches/{match_id}``: one match's summary."""
+    return JsonResponse(await _hub(request).summary(request.path_params["match_id"]))
+
+
+async def claim(request: Request) -> Response:
+    """``POST /api/matches/{match_id}/seats/{seat}``: the seat's token (once; 409 if it was claimed)."""
+    match_id: str = request.path_params["match_id"]
+    seat: int = request.path_params["seat"]
+    await _hub(request).summary(match_id)  # 404 for a match that is not served
+    token = await _hub(request).claim(match_id, seat)
+    return JsonResponse(Claimed(match_id=match_id, seat=seat, token=token))
+
+
+async def download_log(request: Request) -> Response:
+    """``GET /api/matches/{match_id}/log``: the finished match's verifiable log (JSON Lines, seed revealed)."""
+    hub = _hub(request)
+    match_id: str = request.path_params["match_id"]
+    summary = await hub.summary(match_id)
+    if summary.status != "finished":
+        return _error("log/not_finished", "The log is downloadable once the game is over (it holds every seat's actions).", 409)
+    try:
+        log = await anyio.to_thread.run_sync(export_log, hub.store, match_id)
+    except UnknownMatch:
+        return _error("match/unknown", f"No match {match_id!r} is served here.", 404)
+    headers = {"Content-Disposition": f'attachment; filename="{summary.game}-{match_id}.jsonl"'}
+    return Response(log.to_jsonl(), media_type="application/x-ndjson", headers=headers)
+
+
+async def schema(request: Request) -> Response:
+    """``GET /api/schema``: the JSON Schema of every frame and body."""
+    return JsonResponse(wire_schema())
+
+
+def refused(request: Request, exc: Exception) -> Response:
+    """A :class:`LobbyRefused` as its error body and status."""
+    assert isinstance(exc, LobbyRefused)
+    return _error(exc.code, exc.message, exc.status)
+
+
+def lobby_routes() -> list[BaseRoute]:
+    """The lobby's endpoints (errors need :func:`refused` registered for :class:`LobbyRefused`)."""
+    return [
+        Route("/api/games", games, methods=["GET"]),
+        Route("/api/matches", matches, methods=["GET"]),
+        Route("/api/matches", create, methods=["POST"]),
+        Route("/api/matches/{match_id}", match, methods=["GET"]),
+        Route("/api/matches/{match_id}/seats/{seat:int}", claim, methods=["POST"]),
+        Route("/api/matches/{match_id}/log", download_log, methods=["GET"]),
+        Route("/api/schema", schema, methods=["GET"]),
+    ]

@@ -1,0 +1,379 @@
+"""The match master: one per served match; it serialises every write and fans each revision out to every connection.
+
+Everything that changes the match (a seat's act or undo, a bot's move, catching
+up with what another writer stored) runs under the master's lock, one at a time,
+and is followed by :meth:`Master._publish`, which brings every connection from the
+last revision it was told to the table's revision: an ``updates`` (or a
+``resync``) built by the table for that connection's seat, then the seat's
+picture, story or the end of the game if the connection asked for them. So each
+connection sees every revision once, in order, whoever caused it; fan-out never
+depends on who wrote. Frames for one seat and revision are built and encoded once
+and shared by every connection that needs them.
+
+Table calls (store writes, replays, building views) run in worker threads so the
+event loop never waits on the database. The transport gives each connection an
+:class:`Outbox`; the master only ever puts into it what the table built for that
+outbox's seat, and never sends anything else about a seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import anyio.to_thread
+import attrs
+import msgspec
+
+from boardcore.errors import IllegalAction, UndoRefused
+from boardcore.messages import Updates
+from boardcore.serve.bots import ServerBots
+from boardcore.serve.protocol import PROTOCOL_VERSION, Error, Finished, Ok, Picture, SeatInfo, Seats, Story, StoryStep, Welcome
+from boardcore.serve.seats import SeatRow
+from boardcore.store import MatchRejected, StoreError, StoreUnavailable, export_log
+from boardcore.table import StaleRevision, Table
+from boardcore.verify import verify
+
+__all__ = ["MasterClosed", "Outbox", "Settings", "Master", "refusal_frame"]
+
+log = logging.getLogger("boardcore.serve")
+
+
+@attrs.frozen
+class Settings:
+    """How a server paces its bots and bounds its clients."""
+
+    bot_delay: float = 0.6
+    """Seconds a bot waits before it acts, so people can follow the game (0: at once)."""
+    queue_limit: int = 64
+    """Frames held for a connection that reads too slowly; one more closes it (code 4408)."""
+    max_frame: int = 65536
+    """The largest client frame read, in bytes; a longer one gets ``frame/too_large``."""
+    hello_timeout: float = 10.0
+    """Seconds a new connection has to send ``hello`` or ``watch``."""
+    retry_delay: float = 1.0
+    """Seconds a bot waits before trying again after the store was unavailable."""
+
+
+class MasterClosed(Exception):
+    """This master was retired (no connections, nothing for its bots to do): ask the hub for the match again."""
+
+
+def encode(message: Any) -> str:
+    """A message as the JSON text of one WebSocket frame."""
+    return msgspec.json.encode(message).decode("utf-8")
+
+
+@attrs.define(eq=False)
+class Outbox:
+    """One connection's outgoing frames: a bounded queue, and the last revision the connection was told."""
+
+    seat: int | None
+    """The connection's seat (``None``: a spectator); every frame put here is built for it."""
+    pictures: bool = False
+    story: bool = False
+    limit: int = 64
+    revision: int = -1
+    """The revision the connection was last brought to (-1 before its first state message)."""
+    told_finished: bool = False
+    overflowed: asyncio.Event = attrs.field(factory=asyncio.Event)
+    """Set when a frame did not fit: the transport closes the connection, and nothing more is queued."""
+    _queue: asyncio.Queue[str] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._queue = asyncio.Queue(self.limit)
+
+    def put(self, frame: str) -> None:
+        """Queue one frame, or mark the outbox overflowed when it is full."""
+        if self.overflowed.is_set():
+            return
+        try:
+            self._queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            self.overflowed.set()
+
+    async def get(self) -> str:
+        """The next frame to send (waits for one)."""
+        return await self._queue.get()
+
+
+def refusal_frame(exc: Exception, request_id: int | None, revision: int) -> Error:
+    """The error frame for an act or undo the table refused (nothing changed)."""
+    if isinstance(exc, StaleRevision):
+        return Error(code=exc.code, message=exc.message, id=request_id, revision=exc.revision)
+    if isinstance(exc, IllegalAction):
+        return Error(code=exc.code, message=exc.message, id=request_id, revision=revision)
+    if isinstance(exc, UndoRefused):
+        return Error(code="undo/refused", message=exc.message, id=request_id, revision=revision)
+    if isinstance(exc, StoreError):
+        return Error(code="store/unavailable", message="The store could not take the write; nothing changed: try again.", id=request_id, revision=revision)
+    return Error(code="server/error", message="The server failed; nothing changed.", id=request_id, revision=revision)
+
+
+_Key = tuple[int | None, int | None, bool, bool, bool]
+"""What a connection needs to be told: seat, since (``None``: a snapshot), pictures, story, and the end already told."""
+
+
+class Master:
+    """The coordinator of one served match: its table, its connections and its bots.
+
+    ``plays_bots`` says whether this process moves the match's bots (a lease
+    across server processes would turn it off and on); ``on_idle`` is called when
+    the master has no connections and nothing for its bots to do.
+    """
+
+    def __init__(
+        self,
+        table: Table[Any, Any, Any, Any],
+        rows: Sequence[SeatRow],
+        settings: Settings,
+        *,
+        on_idle: Callable[[Master], None] = lambda master: None,
+    ) -> None:
+        self.table = table
+        self.match_id = table.match_id
+        self.settings = settings
+        self.plays_bots = True
+        self._rows = list(rows)
+        self._on_idle = on_idle
+        self._lock = asyncio.Lock()
+        self._outboxes: list[Outbox] = []
+        self._bots = ServerBots(table.match, rows)
+        self._bot_task: asyncio.Task[None] | None = None
+        self._finished: tuple[int, Finished] | None = None
+        self.closed = False
+
+    def __repr__(self) -> str:
+        return f"Master({self.match_id!r}, revision={self.table.revision}, connections={len(self._outboxes)})"
+
+    # --- seats -----------------------------------------------------------------------------------
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        """Every seat with its name, bot, claim and whether it is online here."""
+        online = {outbox.seat for outbox in self._outboxes}
+        names = self.table.match.players
+        return tuple(
+            SeatInfo(seat=row.seat, name=names[row.seat], bot=row.bot, claimed=row.claimed, online=row.bot is not None or row.seat in online)
+            for row in self._rows
+        )
+
+    @property
+    def connections(self) -> int:
+        """Open connections (seats and spectators)."""
+        return len(self._outboxes)
+
+    def seat_claimed(self, seat: int) -> None:
+        """The lobby gave ``seat`` to a person: tell every connection."""
+        self._rows = [attrs.evolve(row, claimed=True) if row.seat == seat else row for row in self._rows]
+        self._tell_seats()
+
+    def _tell_seats(self, but: Outbox | None = None) -> None:
+        frame = encode(Seats(seats=self.seat_infos()))
+        for outbox in self._outboxes:
+            if outbox is not but:
+                outbox.put(frame)
+
+    # --- connections -------------------------------------------------------------------------------
+
+    async def connect(self, outbox: Outbox, since: int | None) -> None:
+        """Add a connection: a ``welcome``, then its state from ``since`` (``None``: a snapshot).
+
+        Raises:
+            MasterClosed: the master was retired; ask the hub again.
+        """
+        async with self._lock:
+            if self.closed:
+                raise MasterClosed(self.match_id)
+            was_online = outbox.seat is not None and any(o.seat == outbox.seat for o in self._outboxes)
+            self._outboxes.append(outbox)
+            game = self.table.match.game
+            welcome = Welcome(
+                protocol=PROTOCOL_VERSION,
+                match_id=self.match_id,
+                game=game.name,
+                title=game.title,
+                seat=outbox.seat,
+                seats=self.seat_infos(),
+                max_frame=self.settings.max_frame,
+                queue_limit=outbox.limit,
+            )
+            outbox.put(encode(welcome))
+            key = (outbox.seat, since, outbox.pictures, outbox.story, False)
+            frames = await anyio.to_thread.run_sync(self._frames, [key])
+            self._deliver(outbox, frames[key])
+            if outbox.seat is not None and not was_online:
+                self._tell_seats(but=outbox)
+
+    async def disconnect(self, outbox: Outbox) -> None:
+        """Drop a connection (and retire the master if nothing is left for it to do)."""
+        async with self._lock:
+            if outbox not in self._outboxes:
+                return
+            self._outboxes.remove(outbox)
+            if outbox.seat is not None and not any(o.seat == outbox.seat for o in self._outboxes):
+                self._tell_seats()
+            idle = self._idle()
+        if idle:
+            self._on_idle(self)
+
+    async def sync(self, outbox: Outbox, since: int, request_id: int | None) -> None:
+        """Tell a connection everything after ``since`` again (it found a gap)."""
+        async with self._lock:
+            key = (outbox.seat, since, outbox.pictures, outbox.story, False)
+            frames = await anyio.to_thread.run_sync(self._frames, [key])
+            self._deliver(outbox, frames[key])
+
+    # --- writes ------------------------------------------------------------------------------------
+
+    async def act(self, outbox: Outbox, revision: int, action: Any, request_id: int | None) -> None:
+        """The connection's seat acts at ``revision``: ``ok`` after the new revision's updates, or an error frame."""
+        await self._write(outbox, request_id, lambda seat: self.table.act(seat, revision, action))
+
+    async def undo(self, outbox: Outbox, revision: int, request_id: int | None) -> None:
+        """The connection's seat takes back its last action (never forced: the undo policy holds)."""
+        await self._write(outbox, request_id, lambda seat: self.table.undo(seat, revision))
+
+    async def _write(self, outbox: Outbox, request_id: int | None, write: Callable[[int], object]) -> None:
+        seat = outbox.seat
+        if seat is None:
+            outbox.put(encode(Error(code="seat/spectator", message="A spectator may not act or undo.", id=request_id, revision=self.table.revision)))
+            return
+        async with self._lock:
+            try:
+                await anyio.to_thread.run_sync(write, seat)
+            except (StaleRevision, IllegalAction, UndoRefused, StoreError) as exc:
+                outbox.put(encode(refusal_frame(exc, request_id, self.table.revision)))
+            except Exception as exc:
+                log.exception("match %s: seat %s's write failed", self.match_id, seat)
+                outbox.put(encode(refusal_frame(exc, request_id, self.table.revision)))
+            else:
+                await self._publish()
+                outbox.put(encode(Ok(id=request_id, revision=self.table.revision)))
+                self.wake_bots()
+                return
+            await self._publish()  # a write that lost a race to another writer leaves the table caught up
+
+    async def refresh(self) -> None:
+        """Follow what another writer (another server process) stored, and tell every connection."""
+        async with self._lock:
+            await anyio.to_thread.run_sync(self.table.refresh)
+            await self._publish()
+        self.wake_bots()
+
+    # --- bots --------------------------------------------------------------------------------------
+
+    def wake_bots(self) -> None:
+        """Let the bots move if one of their seats may act (their task runs until none may)."""
+        if self.plays_bots and not self.closed and self._bots.seats and (self._bot_task is None or self._bot_task.done()):
+            self._bot_task = asyncio.get_running_loop().create_task(self._run_bots(), name=f"bots {self.match_id}")
+
+    async def _run_bots(self) -> None:
+        while self.plays_bots and not self.closed:
+            async with self._lock:
+                waiting = self._bots.to_move(self.table.match)
+            if waiting is None:
+                break
+            await asyncio.sleep(self.settings.bot_delay)
+            async with self._lock:
+                if self.closed:
+                    return
+                try:
+                    await anyio.to_thread.run_sync(self._bot_turn)
+                except StoreUnavailable:
+                    log.warning("match %s: the store is unavailable; the bots try again in %s s", self.match_id, self.settings.retry_delay)
+                    await asyncio.sleep(self.settings.retry_delay)
+                except (StaleRevision, MatchRejected) as exc:
+                    log.warning("match %s: a bot's move lost to another writer (%s)", self.match_id, exc)
+                except Exception:
+                    log.exception("match %s: a bot failed; the server's bots stop playing this match", self.match_id)
+                    self.plays_bots = False
+                await self._publish()
+        async with self._lock:
+            idle = self._idle()
+        if idle:
+            self._on_idle(self)
+
+    def _bot_turn(self) -> None:
+        """One bot move, if a bot may still move (runs in a worker thread, under the lock)."""
+        match = self.table.match
+        seat = self._bots.to_move(match)
+        if seat is not None:
+            self.table.act(seat, self.table.revision, self._bots.choose(match, seat))
+
+    # --- lifetime ----------------------------------------------------------------------------------
+
+    def _idle(self) -> bool:
+        """No connections and nothing for the bots to do (the lock is held)."""
+        bots_busy = self._bot_task is not None and not self._bot_task.done() and self._bot_task is not asyncio.current_task()
+        return not self._outboxes and not bots_busy
+
+    async def retire(self) -> bool:
+        """Close the master if it is still idle; whether it did (a closed master refuses connections)."""
+        async with self._lock:
+            if self._idle() and (not self.plays_bots or self._bots.to_move(self.table.match) is None):
+                self.closed = True
+        return self.closed
+
+    async def close(self) -> None:
+        """Stop the bots and refuse new connections (the server is shutting down)."""
+        self.closed = True
+        task = self._bot_task
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.wait([task])
+
+    # --- building frames (in worker threads, under the lock) -----------------------------------------
+
+    async def _publish(self) -> None:
+        """Bring every connection to the table's revision (the lock is held)."""
+        revision = self.table.revision
+        behind = [outbox for outbox in self._outboxes if outbox.revision != revision]
+        if not behind:
+            return
+        keys = [(o.seat, o.revision, o.pictures, o.story, o.told_finished) for o in behind]
+        frames = await anyio.to_thread.run_sync(self._frames, keys)
+        for outbox, key in zip(behind, keys):
+            self._deliver(outbox, frames[key])
+
+    def _deliver(self, outbox: Outbox, frames: tuple[int, bool, list[str]]) -> None:
+        revision, over, texts = frames
+        for text in texts:
+            outbox.put(text)
+        outbox.revision = revision
+        outbox.told_finished = outbox.told_finished or over
+
+    def _frames(self, keys: Sequence[_Key]) -> dict[_Key, tuple[int, bool, list[str]]]:
+        """For each key: the revision told, whether the end was told, and the frames (each built once per call)."""
+        table = self.table
+        match = table.match
+        revision, over = table.revision, match.is_over
+        pictures: dict[int | None, str] = {}
+        stories: dict[int | None, str] = {}
+        out: dict[_Key, tuple[int, bool, list[str]]] = {}
+        for key in dict.fromkeys(keys):
+            seat, since, picture, story, told = key
+            message = table.snapshot(seat) if since is None else table.updates(seat, since)
+            texts = [encode(message)]
+            if story and not isinstance(message, Updates):
+                if seat not in stories:
+                    steps = match.steps
+                    told_steps = tuple(StoryStep(step=n, player=steps[n - 1].player, text=tuple(match.step_text(n, seat))) for n in range(1, len(steps) + 1))
+                    stories[seat] = encode(Story(revision=revision, steps=told_steps))
+                texts.append(stories[seat])
+            if picture and match.game.picture is not None:
+                if seat not in pictures:
+                    pictures[seat] = encode(Picture(revision=revision, svg=match.picture(seat)))
+                texts.append(pictures[seat])
+            if over and not told:
+                texts.append(encode(self._finished_frame(revision)))
+            out[key] = (revision, over, texts)
+        return out
+
+    def _finished_frame(self, revision: int) -> Finished:
+        """The verification of the finished match's whole log, as exported from the store (once per revision)."""
+        if self._finished is None or self._finished[0] != revision:
+            verdict = verify(export_log(self.table.store, self.match_id), complete=True)
+            self._finished = (revision, Finished(revision=revision, valid=verdict.ok, verdict=str(verdict), log=f"/api/matches/{self.match_id}/log"))
+        return self._finished[1]

@@ -1,0 +1,377 @@
+"""The wire protocol of ``boardcore serve``: every frame and HTTP body a client and the server exchange.
+
+All of it is JSON objects with a ``"type"`` tag (msgspec Structs here, plus the
+table's own :class:`~boardcore.messages.Snapshot`, :class:`~boardcore.messages.Updates`
+and :class:`~boardcore.messages.Resync`). Client frames forbid unknown fields, so a
+frame that tries to name another seat, or anything else the protocol does not
+have, is refused as a whole. :func:`wire_schema` gives the JSON Schema of every
+message; ``docs/serving.md`` specifies the protocol.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+import msgspec
+
+from boardcore.messages import Resync, Snapshot, Updates
+
+__all__ = [
+    "CLOSE_CODES",
+    "ERROR_CODES",
+    "PROTOCOL_VERSION",
+    "Act",
+    "BotKind",
+    "Claimed",
+    "ClientMessage",
+    "CreateMatch",
+    "Created",
+    "Error",
+    "Finished",
+    "GameInfo",
+    "Hello",
+    "MatchSummary",
+    "OptionInfo",
+    "Ok",
+    "Picture",
+    "Ping",
+    "Pong",
+    "SeatInfo",
+    "SeatRequest",
+    "Seats",
+    "ServerMessage",
+    "Story",
+    "StoryStep",
+    "Sync",
+    "Undo",
+    "Watch",
+    "Welcome",
+    "wire_schema",
+]
+
+PROTOCOL_VERSION = 1
+"""Sent in :class:`Welcome`; a change that an existing client could misread bumps it."""
+
+BotKind = Literal["house", "random"]
+"""Who the server plays a bot seat with: the game's house bot (random where a game has none), or uniform random."""
+
+
+# --- client -> server (WebSocket) ------------------------------------------------------------------
+
+
+class Hello(msgspec.Struct, frozen=True, kw_only=True, tag="hello", forbid_unknown_fields=True):
+    """The first frame of a seat's connection: which match, the seat's secret token, and what it already has."""
+
+    match_id: str
+    token: str | None = None
+    """The token the lobby gave when the seat was claimed; the seat is read from it, never from the client."""
+    since: int | None = None
+    """The last revision the client has (reconnecting): the server answers with ``updates`` (or ``resync``);
+    ``null``: start from a ``snapshot``."""
+    pictures: bool = False
+    """Send a ``picture`` (the seat's SVG) after each state message."""
+    story: bool = False
+    """Send the ``story`` so far after each ``snapshot`` and ``resync``."""
+
+
+class Watch(msgspec.Struct, frozen=True, kw_only=True, tag="watch", forbid_unknown_fields=True):
+    """The first frame of a spectator's connection (no token: a spectator sees only what is public)."""
+
+    match_id: str
+    since: int | None = None
+    pictures: bool = False
+    story: bool = False
+
+
+class Act(msgspec.Struct, frozen=True, kw_only=True, tag="act", forbid_unknown_fields=True):
+    """Apply one of the seat's legal actions, decided at ``revision``."""
+
+    revision: int
+    """The revision the client decided on; refused with ``table/stale_revision`` if the match has moved on."""
+    action: dict[str, Any]
+    """The action as the game's JSON (an element's ``action`` from ``snapshot.legal``)."""
+    id: int | None = None
+    """Echoed in the ``ok`` or ``error`` answer."""
+
+
+class Undo(msgspec.Struct, frozen=True, kw_only=True, tag="undo", forbid_unknown_fields=True):
+    """Take back the seat's last action (when ``snapshot.can_undo``), decided at ``revision``."""
+
+    revision: int
+    id: int | None = None
+
+
+class Sync(msgspec.Struct, frozen=True, kw_only=True, tag="sync", forbid_unknown_fields=True):
+    """Send again everything after revision ``since`` (a client that found a gap)."""
+
+    since: int
+    id: int | None = None
+
+
+class Ping(msgspec.Struct, frozen=True, kw_only=True, tag="ping", forbid_unknown_fields=True):
+    """Answered with ``pong``."""
+
+    id: int | None = None
+
+
+ClientMessage = Union[Hello, Watch, Act, Undo, Sync, Ping]
+"""Every frame a client may send."""
+
+
+# --- server -> client (WebSocket) ------------------------------------------------------------------
+
+
+class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat as the lobby and every connection see it."""
+
+    seat: int
+    name: str
+    bot: BotKind | None
+    """The server plays this seat (``null``: a person does)."""
+    claimed: bool
+    """A person holds this seat's token (always ``false`` for a bot seat)."""
+    online: bool
+    """At least one connection of this seat is open on this server (always ``true`` for a bot seat)."""
+
+
+class Welcome(msgspec.Struct, frozen=True, kw_only=True, tag="welcome"):
+    """The answer to ``hello`` or ``watch``: who the connection is, and the seats."""
+
+    protocol: int
+    match_id: str
+    game: str
+    title: str
+    seat: int | None
+    """The connection's seat (``null``: a spectator)."""
+    seats: tuple[SeatInfo, ...]
+    max_frame: int
+    """The largest client frame accepted, in bytes."""
+    queue_limit: int
+    """Frames the server holds for a connection that reads too slowly before it closes it (code 4408)."""
+
+
+class StoryStep(msgspec.Struct, frozen=True, kw_only=True):
+    """One step in play, as the viewer may read it."""
+
+    step: int
+    player: int
+    text: tuple[str, ...]
+
+
+class Story(msgspec.Struct, frozen=True, kw_only=True, tag="story"):
+    """Every step in play at ``revision``, in words: what ``updates`` entries build on from then on."""
+
+    revision: int
+    steps: tuple[StoryStep, ...]
+
+
+class Picture(msgspec.Struct, frozen=True, kw_only=True, tag="picture"):
+    """The viewer's picture at ``revision`` (an SVG document drawn from its view alone)."""
+
+    revision: int
+    svg: str
+
+
+class Seats(msgspec.Struct, frozen=True, kw_only=True, tag="seats"):
+    """The seats changed (claimed, or a connection came or went)."""
+
+    seats: tuple[SeatInfo, ...]
+
+
+class Finished(msgspec.Struct, frozen=True, kw_only=True, tag="finished"):
+    """The game is over: the server's verification of its whole log, and where to download it."""
+
+    revision: int
+    valid: bool
+    verdict: str
+    """``boardcore verify --complete`` of the exported log, in words."""
+    log: str
+    """The path of the log (JSON Lines) on this server."""
+
+
+class Ok(msgspec.Struct, frozen=True, kw_only=True, tag="ok"):
+    """An ``act`` or ``undo`` was applied and stored as ``revision`` (sent after that revision's ``updates``)."""
+
+    id: int | None
+    revision: int
+
+
+class Pong(msgspec.Struct, frozen=True, kw_only=True, tag="pong"):
+    """The answer to ``ping``."""
+
+    id: int | None
+
+
+class Error(msgspec.Struct, frozen=True, kw_only=True, tag="error"):
+    """A refusal: nothing changed. Also the body of every HTTP error."""
+
+    code: str
+    """One of :data:`ERROR_CODES`, or a game's own ``domain/reason`` code for an action its rules refuse."""
+    message: str
+    """One sentence for a person: what was refused and what to do."""
+    id: int | None = None
+    """The ``id`` of the frame refused, when it had one."""
+    revision: int | None = None
+    """The match's revision now, for refusals of ``act``, ``undo`` and ``sync``."""
+
+
+ServerMessage = Union[Welcome, Snapshot[Any, Any], Updates[Any, Any, Any], Resync[Any, Any], Story, Picture, Seats, Finished, Ok, Pong, Error]
+"""Every frame the server sends (``snapshot``, ``updates`` and ``resync`` are the table's, in ``docs/serving.md``)."""
+
+
+# --- HTTP lobby ----------------------------------------------------------------------------------
+
+
+class OptionInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """One option of a game, with its default as JSON."""
+
+    name: str
+    default: Any
+
+
+class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """A game the server can host (``GET /api/games``)."""
+
+    name: str
+    title: str
+    player_counts: tuple[int, ...]
+    house_bot: bool
+    """The game has a house bot (else a ``house`` seat plays uniformly at random)."""
+    options: tuple[OptionInfo, ...]
+
+
+class SeatRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One seat of a new match: its name, and ``bot`` for a seat the server plays."""
+
+    name: str
+    bot: BotKind | None = None
+
+
+class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """``POST /api/matches``: a new match."""
+
+    game: str
+    seats: tuple[SeatRequest, ...]
+    """One per player, in seat order (the number of players is its length)."""
+    options: dict[str, Any] = {}
+    """The game's options (``GET /api/games`` lists them); omitted ones take their defaults."""
+    commit_seed: bool = True
+    """Publish only a salted hash of a secret random seed, and reveal the seed when the game is over."""
+    seed: int | None = None
+    """A public seed instead (only with ``commit_seed: false``; ``null``: 64 random bits)."""
+    claim: int | None = None
+    """Claim this seat for the creator: the answer carries its token."""
+
+
+class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
+    """A match as the lobby lists it (public: no seed, no token)."""
+
+    match_id: str
+    game: str
+    title: str
+    status: Literal["active", "finished"]
+    revision: int
+    steps: int
+    created: float
+    """Unix seconds."""
+    updated: float
+    seats: tuple[SeatInfo, ...]
+    open: bool
+    """The match is active and a person's seat is still unclaimed."""
+    seed_commitment: str | None
+
+
+class Created(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer to ``POST /api/matches``: the match, and the claimed seat's token when ``claim`` was given."""
+
+    match: MatchSummary
+    seat: int | None
+    token: str | None
+    """Shown once, never stored: keep it to connect as that seat."""
+
+
+class Claimed(msgspec.Struct, frozen=True, kw_only=True):
+    """The answer to ``POST /api/matches/{match_id}/seats/{seat}``: the seat's secret token."""
+
+    match_id: str
+    seat: int
+    token: str
+    """Shown once, never stored: keep it to connect as that seat."""
+
+
+# --- codes -----------------------------------------------------------------------------------------
+
+ERROR_CODES: dict[str, str] = {
+    "frame/malformed": "the frame is not a JSON object",
+    "frame/too_large": "the frame is longer than max_frame bytes",
+    "frame/unknown_type": "the frame's type is not one a client may send",
+    "frame/invalid": "a known type with a missing, unknown or mistyped field",
+    "hello/required": "the first frame of a connection must be hello or watch (the connection is closed)",
+    "hello/repeated": "hello or watch after the first frame",
+    "hello/timeout": "no hello or watch within the server's time limit (the connection is closed)",
+    "auth/missing_token": "a hello without a token (the connection is closed)",
+    "auth/bad_token": "the token is not a token of a seat of this match (the connection is closed)",
+    "match/unknown": "no match with this id is served here",
+    "match/rejected": "the stored match fails verification, so it is not served",
+    "seat/spectator": "a spectator may not act or undo",
+    "table/stale_revision": "the match is not at the revision the client decided on: read the updates and decide again",
+    "undo/refused": "the undo policy forbids taking that action back (the message says why)",
+    "store/unavailable": "the store could not take the write; nothing changed, try again",
+    "server/error": "the server failed; nothing changed",
+    "request/invalid": "an HTTP body or query that is not what the endpoint takes",
+    "request/too_large": "an HTTP body over the limit",
+    "game/unknown": "no such game on this server",
+    "match/invalid": "the match cannot be set up as asked (players, options or seed)",
+    "seat/unknown": "no such seat in this match",
+    "seat/bot": "the server plays that seat",
+    "seat/taken": "someone already holds that seat's token",
+    "log/not_finished": "the log is downloadable once the game is over",
+}
+"""Every error code the server itself sends; an action the rules refuse keeps the game's own code
+(``action/malformed``, ``turn/not_your_turn``, ``game/over``, ``player/unknown`` or a rule's ``domain/reason``)."""
+
+CLOSE_CODES: dict[int, str] = {
+    1001: "the server is shutting down: reconnect later",
+    4400: "no hello or watch first, or none in time",
+    4401: "the token was missing or refused",
+    4404: "no such match",
+    4408: "the connection read too slowly and its queue overflowed: reconnect with the last revision",
+}
+"""WebSocket close codes the server uses (1009, from the WebSocket library, closes a frame over its hard size limit)."""
+
+
+def wire_schema() -> dict[str, Any]:
+    """JSON Schema of every frame and HTTP body (views, actions and events are each game's: ``boardcore schema GAME``)."""
+    roots: list[Any] = [ClientMessage, ServerMessage, CreateMatch, Created, Claimed, MatchSummary, GameInfo]
+    (client, server, create, created, claimed, summary, game), components = msgspec.json.schema_components(
+        roots, ref_template="#/$defs/{name}"
+    )
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"boardcore serve wire protocol, version {PROTOCOL_VERSION}",
+        "description": "WebSocket frames both ways, and the HTTP lobby's bodies. A game's view, action and event types "
+        "are left open here: `boardcore schema GAME` gives them.",
+        "properties": {
+            "client_frame": client,
+            "server_frame": server,
+            "create_match": create,
+            "created": created,
+            "claimed": claimed,
+            "match_summary": summary,
+            "game_info": game,
+        },
+        "$defs": components,
+    }
+    return _plain_names(schema)
+
+
+def _plain_names(schema: dict[str, Any]) -> dict[str, Any]:
+    """``Snapshot`` for msgspec's ``Snapshot_Any__Any_``: the generic messages are named as the protocol names them."""
+    text = msgspec.json.encode(schema).decode()
+    for name in list(schema["$defs"]):
+        plain = name.split("_", 1)[0]
+        if plain != name:
+            assert plain not in schema["$defs"], plain
+            text = text.replace(f'"{name}"', f'"{plain}"').replace(f'"#/$defs/{name}"', f'"#/$defs/{plain}"')
+    tidy: dict[str, Any] = msgspec.json.decode(text)
+    return tidy

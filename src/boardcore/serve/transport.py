@@ -1,0 +1,193 @@
+"""The WebSocket transport: one connection per seat (by its token) or spectator, frames in and out.
+
+A connection opens with ``hello`` (a seat: its token decides the seat) or
+``watch`` (a spectator), within the server's time limit. After that it reads
+client frames one at a time and hands them to the match's master, and a writer
+task sends whatever the master queued in the connection's :class:`Outbox`. A
+frame that is too long, not JSON, of an unknown type or with wrong fields gets
+an ``error`` frame and changes nothing; the connection stays open. An outbox
+that overflows (the client reads too slowly) closes the connection with code
+4408; the client reconnects with its last revision. The transport knows nothing
+of games: it only moves frames between the socket and the master.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable
+from typing import Any
+
+import anyio
+import msgspec
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from boardcore.serve.hub import Hub
+from boardcore.serve.master import Master, Outbox, encode
+from boardcore.serve.protocol import Act, ClientMessage, Error, Hello, Ping, Pong, Sync, Undo, Watch
+from boardcore.store import MatchRejected, UnknownMatch
+
+__all__ = ["CLIENT_TYPES", "serve_websocket"]
+
+log = logging.getLogger("boardcore.serve")
+
+CLIENT_TYPES = frozenset(str(kind.__struct_config__.tag) for kind in (Hello, Watch, Act, Undo, Sync, Ping))
+"""The ``type`` of every frame a client may send."""
+
+_decode_json = msgspec.json.Decoder()
+
+
+class Refused(Exception):
+    """A frame that is not a client message: the error frame to send for it."""
+
+    def __init__(self, error: Error) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def parse(raw: bytes, max_frame: int) -> Hello | Watch | Act | Undo | Sync | Ping:
+    """One client frame as its message.
+
+    Raises:
+        Refused: too long, not a JSON object, an unknown type, or fields that do not fit the type.
+    """
+    if len(raw) > max_frame:
+        raise Refused(Error(code="frame/too_large", message=f"Frames are at most {max_frame} bytes; this one is {len(raw)}."))
+    try:
+        loose = _decode_json.decode(raw)
+    except msgspec.DecodeError:
+        raise Refused(Error(code="frame/malformed", message="The frame is not valid JSON; send one JSON object per frame.")) from None
+    if not isinstance(loose, dict):
+        raise Refused(Error(code="frame/malformed", message="A frame is a JSON object with a \"type\"."))
+    request_id = loose.get("id") if type(loose.get("id")) is int else None
+    kind = loose.get("type")
+    if kind not in CLIENT_TYPES:
+        known = ", ".join(sorted(CLIENT_TYPES))
+        raise Refused(Error(code="frame/unknown_type", message=f"No frame type {kind!r}; a client sends one of {known}.", id=request_id))
+    try:
+        message: Hello | Watch | Act | Undo | Sync | Ping = msgspec.convert(loose, ClientMessage)
+    except msgspec.ValidationError as exc:
+        raise Refused(Error(code="frame/invalid", message=f"The {kind} frame does not fit its type: {exc}.", id=request_id)) from None
+    return message
+
+
+async def _receive(websocket: WebSocket) -> bytes | None:
+    """The next frame's bytes (text frames as UTF-8), or ``None`` once the client is gone."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is not None:
+        return str(text).encode("utf-8", "surrogatepass")
+    return bytes(message.get("bytes") or b"")
+
+
+async def _refuse(websocket: WebSocket, error: Error, close_code: int) -> None:
+    """Send one error frame and close the connection."""
+    with contextlib.suppress(Exception):
+        await websocket.send_text(encode(error))
+        await websocket.close(close_code, error.code)
+
+
+async def _opening(websocket: WebSocket, hub: Hub) -> tuple[Hello | Watch, int | None] | None:
+    """The connection's ``hello`` or ``watch`` and its seat, or ``None`` once it was refused and closed."""
+    settings = hub.settings
+    try:
+        raw = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
+    except TimeoutError:
+        await _refuse(websocket, Error(code="hello/timeout", message=f"Send hello or watch within {settings.hello_timeout:g} s."), 4400)
+        return None
+    if raw is None:
+        return None
+    try:
+        first = parse(raw, settings.max_frame)
+    except Refused as refused:
+        await _refuse(websocket, refused.error, 4400)
+        return None
+    if not isinstance(first, (Hello, Watch)):
+        await _refuse(websocket, Error(code="hello/required", message="Open with a hello (a seat, with its token) or a watch frame."), 4400)
+        return None
+    if isinstance(first, Watch):
+        return first, None
+    if not first.token:
+        await _refuse(websocket, Error(code="auth/missing_token", message="A seat's hello carries the token the lobby gave for it."), 4401)
+        return None
+    seat = await hub.seat_of(first.match_id, first.token)
+    if seat is None:
+        message = "That token is not a token of a seat of this match; claim a seat in the lobby, or watch."
+        await _refuse(websocket, Error(code="auth/bad_token", message=message), 4401)
+        return None
+    return first, seat
+
+
+async def serve_websocket(websocket: WebSocket, hub: Hub) -> None:
+    """Run one connection from its opening frame to its end."""
+    await websocket.accept()
+    opened = await _opening(websocket, hub)
+    if opened is None:
+        return
+    first, seat = opened
+    outbox = Outbox(seat, pictures=first.pictures, story=first.story, limit=hub.settings.queue_limit)
+    try:
+        master = await hub.connect(first.match_id, outbox, first.since)
+    except UnknownMatch:
+        await _refuse(websocket, Error(code="match/unknown", message=f"No match {first.match_id!r} is served here."), 4404)
+        return
+    except MatchRejected:
+        log.exception("match %s fails verification", first.match_id)
+        await _refuse(websocket, Error(code="match/rejected", message="The stored match fails verification, so it is not served."), 4404)
+        return
+    try:
+        async with anyio.create_task_group() as group:
+
+            async def until_done(job: Awaitable[object]) -> None:
+                await job
+                group.cancel_scope.cancel()  # one ended (client gone, or overflow): end the others
+
+            group.start_soon(until_done, _write(websocket, outbox))
+            group.start_soon(until_done, _read(websocket, master, outbox, hub.settings.max_frame))
+            group.start_soon(until_done, outbox.overflowed.wait())
+    finally:
+        with anyio.CancelScope(shield=True):
+            await master.disconnect(outbox)
+            if outbox.overflowed.is_set():
+                with contextlib.suppress(Exception):
+                    await websocket.close(4408, "too slow: reconnect with your last revision")
+
+
+async def _write(websocket: WebSocket, outbox: Outbox) -> None:
+    """Send the outbox's frames in order until the connection ends."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+        while True:
+            await websocket.send_text(await outbox.get())
+
+
+async def _read(websocket: WebSocket, master: Master, outbox: Outbox, max_frame: int) -> None:
+    """Hand each client frame to the master, one at a time, until the client goes."""
+    while True:
+        try:
+            raw = await _receive(websocket)
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if raw is None:
+            return
+        try:
+            frame = parse(raw, max_frame)
+        except Refused as refused:
+            outbox.put(encode(refused.error))
+            continue
+        await _dispatch(frame, master, outbox)
+
+
+async def _dispatch(frame: Any, master: Master, outbox: Outbox) -> None:
+    if isinstance(frame, Act):
+        await master.act(outbox, frame.revision, frame.action, frame.id)
+    elif isinstance(frame, Undo):
+        await master.undo(outbox, frame.revision, frame.id)
+    elif isinstance(frame, Sync):
+        await master.sync(outbox, frame.since, frame.id)
+    elif isinstance(frame, Ping):
+        outbox.put(encode(Pong(id=frame.id)))
+    else:
+        outbox.put(encode(Error(code="hello/repeated", message="This connection is already open; hello and watch come first, once.")))
