@@ -15,7 +15,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from boardcore.serve.hub import Hub, LobbyRefused
-from boardcore.serve.protocol import Claimed, CreateMatch, Created, Error, wire_schema
+from boardcore.serve.protocol import Claimed, Created, CreateMatch, Error, wire_schema
 from boardcore.store import Status, UnknownMatch, export_log
 
 __all__ = ["MAX_BODY", "JsonResponse", "lobby_routes", "refused"]
