@@ -65,6 +65,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     host, port = listener.getsockname()[:2]
     shown_host = f"[{host}]" if ":" in host else host
     print(f"boardcore serve: open http://{shown_host}:{port}/ (matches in {shown_location(args.db)}; Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(app, ws="websockets", ws_max_size=MAX_MESSAGE, log_level=args.log_level, lifespan="on")
+    config = uvicorn.Config(app, ws="websockets-sansio", ws_max_size=MAX_MESSAGE, log_level=args.log_level, lifespan="on")
     uvicorn.Server(config).run(sockets=[listener])
     return 0

@@ -1,0 +1,233 @@
+// The table page: the seat's picture, its legal actions as buttons, undo, the story, the players, the result.
+
+import { el, tokens } from "./api.js";
+import { TableConnection } from "./connection.js";
+
+const params = new URLSearchParams(location.search);
+const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const asked = params.has("seat") ? Number(params.get("seat")) : null;
+const token = asked === null ? null : tokens.get(matchId, asked);
+
+const $ = (id) => document.getElementById(id);
+const connection = new TableConnection({ matchId, token });
+let title = "";
+let busy = false;
+let pictureUrl = null;
+
+function names() {
+  return connection.snapshot?.players ?? connection.seats.map((info) => info.name);
+}
+
+function nameOf(seat) {
+  return names()[seat] ?? `Seat ${seat + 1}`;
+}
+
+function listNames(seats) {
+  const shown = seats.map(nameOf);
+  return shown.length <= 1 ? shown.join("") : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
+}
+
+function number(value) {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/\.?0+$/, "");
+}
+
+function setNotice(text, kind = "") {
+  const notice = $("notice");
+  notice.textContent = text;
+  notice.dataset.kind = kind;
+}
+
+// --- drawing -------------------------------------------------------------------------------------
+
+function drawTurn(snapshot) {
+  const banner = $("turn");
+  const mine = snapshot.seat !== null && snapshot.actors.includes(snapshot.seat);
+  banner.dataset.mine = String(mine);
+  banner.dataset.over = String(snapshot.outcome !== null);
+  let text;
+  if (snapshot.outcome) text = "The game is over.";
+  else if (mine && snapshot.actors.length > 1) text = `Your move (also waiting for ${listNames(snapshot.actors.filter((s) => s !== snapshot.seat))}).`;
+  else if (mine) text = "Your move.";
+  else if (snapshot.actors.length) text = `Waiting for ${listNames(snapshot.actors)}…`;
+  else text = "Waiting…";
+  banner.textContent = text;
+  document.title = `${mine ? "● Your move · " : ""}${title || "boardcore"}`;
+}
+
+function drawActions(snapshot) {
+  const box = $("actions");
+  const spectator = snapshot.seat === null;
+  $("actions-title").textContent = spectator ? "Watching" : "Your actions";
+  if (spectator) {
+    box.replaceChildren(el("p", { class: "muted" }, "Spectators see only what is public."));
+  } else if (!snapshot.legal.length) {
+    box.replaceChildren(el("p", { class: "muted" }, snapshot.outcome ? "Nothing left to do." : "Nothing to do until it is your move."));
+  } else {
+    box.replaceChildren(
+      ...snapshot.legal.map((choice, index) =>
+        el("button", { class: "action", disabled: busy, dataset: { index }, onclick: () => act(choice.action) }, choice.label),
+      ),
+    );
+  }
+  const undo = $("undo");
+  undo.hidden = !snapshot.can_undo;
+  undo.disabled = busy;
+}
+
+function drawResult(snapshot) {
+  const outcome = snapshot.outcome;
+  $("result").hidden = !outcome;
+  if (!outcome) return;
+  let head;
+  if (outcome.cooperative) head = outcome.winners.length ? "Everyone wins" : "Everyone loses";
+  else if (!outcome.winners.length) head = "A draw";
+  else if (outcome.winners.length > 1) head = `${listNames(outcome.winners)} share the win`;
+  else head = snapshot.seat !== null && outcome.winners[0] === snapshot.seat ? "You win!" : `${nameOf(outcome.winners[0])} wins`;
+  $("result-head").replaceChildren(el("strong", {}, head), el("span", { class: "muted" }, ` (${outcome.reason})`));
+  const rows = [];
+  outcome.ranking.forEach((group, index) => {
+    for (const seat of group) {
+      const parts = outcome.breakdown ? Object.entries(outcome.breakdown[seat]).filter(([, v]) => v).map(([k, v]) => `${k} ${number(v)}`) : [];
+      rows.push(
+        el(
+          "tr",
+          { class: outcome.winners.includes(seat) ? "winner" : "" },
+          el("td", {}, `${index + 1}.`),
+          el("td", {}, nameOf(seat)),
+          el("td", { class: "score" }, outcome.scores ? number(outcome.scores[seat]) : ""),
+          el("td", { class: "muted" }, parts.join(", ")),
+        ),
+      );
+    }
+  });
+  $("ranking").replaceChildren(...rows);
+}
+
+function drawPlayers() {
+  const snapshot = connection.snapshot;
+  const actors = new Set(snapshot?.actors ?? []);
+  $("players").replaceChildren(
+    ...connection.seats.map((info) => {
+      const kind = info.bot ? `${info.bot} bot` : info.claimed ? (info.online ? "online" : "away") : "seat open";
+      return el(
+        "li",
+        { class: actors.has(info.seat) ? "to-move" : "", dataset: { seat: info.seat, online: String(info.online) } },
+        el("span", { class: "dot", "aria-hidden": "true" }),
+        el("span", { class: "player-name" }, info.name, info.seat === connection.seat ? " (you)" : ""),
+        el("span", { class: "tag" }, kind),
+      );
+    }),
+  );
+  $("invite").hidden = !connection.seats.some((info) => !info.bot && !info.claimed) || snapshot?.outcome !== null;
+}
+
+function drawStory() {
+  const list = $("story");
+  const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  list.replaceChildren(
+    ...connection.story.map((told) =>
+      el(
+        "li",
+        { dataset: { step: told.step } },
+        el("span", { class: "story-step" }, String(told.step)),
+        el("span", { class: "story-text" }, told.text.length ? told.text.join(" · ") : `${nameOf(told.player)} acts.`),
+      ),
+    ),
+  );
+  if (atEnd) list.scrollTop = list.scrollHeight;
+}
+
+function drawFairness() {
+  const snapshot = connection.snapshot;
+  if (!snapshot) return;
+  const rows = [];
+  if (snapshot.seed_commitment) {
+    rows.push(el("dt", {}, "Seed commitment"), el("dd", { class: "hash", title: snapshot.seed_commitment }, snapshot.seed_commitment));
+    rows.push(el("dd", { class: "muted" }, "The server chose every shuffle and roll before the game began and published this hash of them."));
+  } else {
+    rows.push(el("dt", {}, "Seed"), el("dd", { class: "muted" }, "public: written in the log from the start"));
+  }
+  if (snapshot.reveal) {
+    rows.push(el("dt", {}, "Revealed seed"), el("dd", { class: "hash" }, String(snapshot.reveal.seed)));
+    rows.push(el("dt", {}, "Salt"), el("dd", { class: "hash" }, snapshot.reveal.salt ?? ""));
+  }
+  const finished = connection.finished;
+  if (finished) {
+    rows.push(el("dt", {}, "Verification"), el("dd", { class: finished.valid ? "valid" : "invalid", id: "verdict" }, finished.verdict));
+    rows.push(
+      el("dd", {}, el("a", { href: finished.log, download: "" }, "Download the log"), el("span", { class: "muted" }, " — check it yourself: "), el("code", {}, "boardcore verify LOG --complete")),
+    );
+  }
+  $("fairness").replaceChildren(...rows);
+}
+
+function drawPicture(svg) {
+  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  const image = $("picture");
+  const old = pictureUrl;
+  image.onload = () => old && URL.revokeObjectURL(old);
+  image.src = url;
+  image.dataset.revision = String(connection.revision);
+  pictureUrl = url;
+}
+
+function drawState(snapshot) {
+  drawTurn(snapshot);
+  drawActions(snapshot);
+  drawResult(snapshot);
+  drawPlayers();
+  drawFairness();
+  document.body.dataset.revision = String(snapshot.revision);
+}
+
+// --- acting --------------------------------------------------------------------------------------
+
+async function run(request) {
+  busy = true;
+  setNotice("");
+  drawActions(connection.snapshot);
+  try {
+    await request();
+  } catch (error) {
+    const stale = error.code === "table/stale_revision";
+    setNotice(stale ? "The table moved on before your action arrived: look again and choose." : error.message, "error");
+  } finally {
+    busy = false;
+    if (connection.snapshot) drawActions(connection.snapshot);
+  }
+}
+
+function act(action) {
+  run(() => connection.act(action));
+}
+
+$("undo").addEventListener("click", () => run(() => connection.undo()));
+
+// --- wiring --------------------------------------------------------------------------------------
+
+connection.addEventListener("status", ({ detail }) => {
+  const status = $("status");
+  status.dataset.status = detail.status;
+  status.textContent = { connected: "live", connecting: "connecting", reconnecting: "reconnecting…", refused: "refused" }[detail.status] ?? detail.status;
+  if (detail.status === "refused") {
+    $("turn").textContent = "The server refused this seat's token. Go back to the lobby to take a seat or watch.";
+  }
+});
+connection.addEventListener("welcome", ({ detail }) => {
+  title = detail.title;
+  $("title").textContent = detail.title;
+  $("title").title = `match ${detail.match_id}`;
+  $("who").textContent = detail.seat === null ? "watching" : `you are ${detail.seats[detail.seat].name}`;
+});
+connection.addEventListener("seats", drawPlayers);
+connection.addEventListener("state", ({ detail }) => drawState(detail));
+connection.addEventListener("story", drawStory);
+connection.addEventListener("picture", ({ detail }) => drawPicture(detail));
+connection.addEventListener("finished", drawFairness);
+connection.addEventListener("problem", ({ detail }) => setNotice(detail.message, "error"));
+
+if (asked !== null && !token) {
+  setNotice(`This browser holds no token for seat ${asked + 1} of this match, so you are watching. Take a seat in the lobby to play.`, "error");
+}
+window.boardcore = { connection };
+connection.start();
