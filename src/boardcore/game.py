@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 import msgspec
+import msgspec.inspect
 
 from boardcore.errors import IllegalAction
 from boardcore.options import NoOptions, structure_options
@@ -323,40 +324,67 @@ class Game(Generic[S, A, E, V]):
 class _ActionCodec:
     """Validates actions through msgspec types built once per game (well under a microsecond a call).
 
-    A Struct goes through msgpack and back (which checks every field's type and
-    freezes lists into tuples); a JSON object is converted through a one-field
-    wrapper Struct, because converting straight to a union rebuilds its type info
-    on every call.
+    A Struct, or a JSON object, goes through msgpack and back: that checks every
+    field's type however deeply the action was built (a Struct inside a dict
+    included), freezes lists into tuples, and refuses what a log cannot carry (an
+    int beyond 64 bits, a string that is not UTF-8). A game with float fields also
+    sends the action through JSON, which cannot carry NaN or infinities.
     """
 
-    __slots__ = ("_classes", "_decoder", "_encoder", "_title", "_wrapper")
+    __slots__ = ("_classes", "_decoder", "_encoder", "_json", "_title")
 
     def __init__(self, title: str, action_type: Any) -> None:
         self._title = title
         self._classes = frozenset(union_members(action_type))
         self._encoder = msgspec.msgpack.Encoder()
         self._decoder = msgspec.msgpack.Decoder(action_type)
-        self._wrapper = msgspec.defstruct("CheckedAction", [("action", action_type)])
+        self._json = msgspec.json.Decoder(action_type) if _has_float(msgspec.inspect.type_info(action_type)) else None
+
+    def _round_trip(self, action: Any) -> Any:
+        checked = self._decoder.decode(self._encoder.encode(action))
+        if self._json is not None:
+            self._json.decode(_JSON.encode(checked))  # NaN and infinities encode as null, which no float field takes
+        return checked
 
     def check(self, player: int, action: Any) -> Any:
         if type(action) in self._classes:
             try:
-                return self._decoder.decode(self._encoder.encode(action))
-            except (msgspec.ValidationError, msgspec.EncodeError, TypeError, ValueError, OverflowError) as exc:
-                reason = _field_error(exc)
-                msg = f"Refused {type(action).__name__} from player {player}: {reason}."
+                return self._round_trip(action)
+            except _MALFORMED as exc:
+                msg = f"Refused {type(action).__name__} from player {player}: {exc}."
                 raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
         if isinstance(action, Mapping):
             try:
-                return msgspec.convert({"action": action}, self._wrapper).action  # type: ignore[attr-defined]
-            except (msgspec.ValidationError, TypeError, ValueError) as exc:
+                return self._round_trip(action if type(action) is dict else dict(action))
+            except _MALFORMED as exc:
                 tag = action.get("type", "an untagged object")
-                msg = f"Refused {tag!s:.60} from player {player}: not a well-formed {self._title} action ({_field_error(exc)})."
+                msg = f"Refused {tag!s:.60} from player {player}: not a well-formed {self._title} action ({exc})."
                 raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
         msg = f"Refused {type(action).__name__} from player {player}: not an action of {self._title}."
         raise IllegalAction(msg, code="action/malformed", player=player, action=None)
 
 
-def _field_error(exc: Exception) -> str:
-    """msgspec's message with the wrapper's path prefix removed (``$.action.cell`` reads ``$.cell``)."""
-    return str(exc).replace("$.action.", "$.").replace("`$.action`", "the action")
+_MALFORMED = (msgspec.DecodeError, msgspec.EncodeError, TypeError, ValueError, OverflowError, RecursionError)
+"""What msgspec raises for an action it cannot carry: a wrong type, an unencodable value, a value that contains itself."""
+_JSON = msgspec.json.Encoder()
+
+
+def _has_float(info: msgspec.inspect.Type, seen: set[type] | None = None) -> bool:
+    """Some field, however deeply nested, may hold a float."""
+    seen = set() if seen is None else seen
+    if isinstance(info, msgspec.inspect.FloatType):
+        return True
+    if isinstance(info, msgspec.inspect.StructType):
+        if info.cls in seen:
+            return False
+        seen.add(info.cls)
+        return any(_has_float(field.type, seen) for field in info.fields)
+    if isinstance(info, msgspec.inspect.UnionType):
+        return any(_has_float(member, seen) for member in info.types)
+    if isinstance(info, msgspec.inspect.TupleType):
+        return any(_has_float(item, seen) for item in info.item_types)
+    if isinstance(info, msgspec.inspect.DictType):
+        return _has_float(info.key_type, seen) or _has_float(info.value_type, seen)
+    if isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.VarTupleType, msgspec.inspect.SetType, msgspec.inspect.FrozenSetType)):
+        return _has_float(info.item_type, seen)
+    return False
