@@ -7,6 +7,7 @@ reports every bad field at once.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,14 +30,39 @@ def _exactly(kind: type, words: str) -> Any:
     return hook
 
 
+def _whole(value: Any, _: Any) -> int:
+    """An int a log header can carry (msgpack holds -2**63 .. 2**64 - 1)."""
+    if type(value) is not int:
+        raise ValueError(f"expected a whole number, not {value!r}")
+    if not -(2**63) <= value <= 2**64 - 1:
+        raise ValueError(f"expected a whole number from -2**63 to 2**64 - 1 (what a log can carry), not {value}")
+    return value
+
+
+def _text(value: Any, _: Any) -> str:
+    """A string a log header can carry (UTF-8: no lone surrogates)."""
+    if type(value) is not str:
+        raise ValueError(f"expected a string, not {value!r}")
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        raise ValueError(f"expected text a log can carry, not {value!a}") from None
+    return value
+
+
 def _number(value: Any, _: Any) -> float:
-    if type(value) in (int, float):
-        return float(value)
-    raise ValueError(f"expected a number, not {value!r}")
+    """A finite number (JSON, and so the log header, has no NaN or infinity)."""
+    try:
+        number = float(value) if type(value) in (int, float) else math.nan
+    except OverflowError:
+        number = math.inf
+    if math.isfinite(number):
+        return number
+    raise ValueError(f"expected a finite number, not {value!r}")
 
 
-_converter.register_structure_hook(int, _exactly(int, "a whole number"))
-_converter.register_structure_hook(str, _exactly(str, "a string"))
+_converter.register_structure_hook(int, _whole)
+_converter.register_structure_hook(str, _text)
 _converter.register_structure_hook(bool, _exactly(bool, "true or false"))
 _converter.register_structure_hook(float, _number)
 
