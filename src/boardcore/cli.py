@@ -210,7 +210,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = build_parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        status = int(args.run(args))
+        sys.stdout.flush()  # a short output still in the buffer meets a closed pipe here, not in Python's exit-time flush
+        return status
     except BrokenPipeError:  # the reader stopped early (``| head``): nothing left to say
         _silence_stdout()
         return 0
