@@ -240,7 +240,13 @@ def verify(
         header = first[1]
         rules, upcasters = _game_for(header, game)
         revealed = _revealed(log) if header.seed is None and seed is None else None
-        real_seed = _seed_for(header, seed, salt, revealed[1] if revealed else None, revealed[0] if revealed else 1)
+        try:
+            real_seed = _seed_for(header, seed, salt, revealed[1] if revealed else None, revealed[0] if revealed else 1)
+        except LogError as exc:  # the reveal does not open the commitment: blame the header if it is the one that changed
+            if revealed is not None and exc.line == revealed[0] and not _chains_from(header, next(items, None)):
+                msg = "the header was altered: the reveal does not open its seed commitment, and the first record does not chain from it"
+                raise LogError(msg, line=1, kind="broken_chain") from None
+            raise
         try:
             config = rules.config(len(header.players), header.options)
         except ValueError as exc:
@@ -364,6 +370,17 @@ def _broken_chain(game: Game[Any, Any, Any, Any], record: Record, number: int, s
         return "broken_chain", "this record's chain value was altered (its content replays to its digests)"
     where = "this record (or the header it chains from)" if number == 1 else "this record"
     return "broken_chain", f"the hash chain does not match: {where} was altered"
+
+
+def _chains_from(header: Header, first: tuple[int, Any] | None) -> bool:
+    """The log's first record chains from ``header`` (``True`` when there is no record to tell)."""
+    if first is None or not isinstance(first[1], Record):
+        return True
+    record = first[1]
+    try:
+        return chain_link(genesis(header), record.step, record.player, record.action, record.events, record.state) == record.chain
+    except (TypeError, ValueError):
+        return True
 
 
 def _links(record: Record, follower: Any) -> bool:
