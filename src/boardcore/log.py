@@ -45,8 +45,8 @@ FORMAT = "boardcore-log"
 FORMAT_VERSION = 1
 MSGPACK_MAGIC = b"BCLOG\x01"
 MAX_LINE_BYTES = 1 << 20
-"""The longest line (or msgpack frame) a reader accepts: 1 MiB, thousands of times a real record, so a
-hostile log cannot make a verifier hold gigabytes for one line."""
+"""The longest line (its newline not counted) or msgpack frame a reader accepts: 1 MiB, thousands of times a
+real record, so a hostile log cannot make a verifier hold gigabytes for one line."""
 
 
 class Header(msgspec.Struct, frozen=True, tag="header", kw_only=True, forbid_unknown_fields=True):
@@ -191,11 +191,11 @@ class Log:
 def _iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
     number = 0
     while True:
-        raw = stream.readline(MAX_LINE_BYTES + 1)
+        raw = stream.readline(MAX_LINE_BYTES + 2)
         if not raw:
             return
         number += 1
-        if len(raw) > MAX_LINE_BYTES:
+        if len(raw) - raw.endswith(b"\n") > MAX_LINE_BYTES:  # the line's own bytes: its newline is not counted
             msg = f"line {number} is longer than {MAX_LINE_BYTES} bytes, the most a log line may hold"
             raise LogError(msg, line=number, kind="corrupt")
         if not raw.strip():
