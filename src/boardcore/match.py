@@ -26,7 +26,19 @@ import msgspec
 
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.game import Config, Game, seat_names
-from boardcore.log import Header, Log, Record, SeedReveal, genesis, new_salt, record_for, seed_commitment, valid_seed
+from boardcore.log import (
+    FORMAT,
+    FORMAT_VERSION,
+    Header,
+    Log,
+    Record,
+    SeedReveal,
+    genesis,
+    new_salt,
+    record_for,
+    seed_commitment,
+    valid_seed,
+)
 from boardcore.options import unstructure_options
 from boardcore.outcome import Outcome
 from boardcore.version import __version__
@@ -39,8 +51,14 @@ E = TypeVar("E")
 V = TypeVar("V")
 
 MIN_COMMITTED_SEED = 2**48
-"""A committed seed smaller than this in magnitude is refused: a player could find it by trying seeds
-against the log's first state digest (a seed of 31337 was found that way in 12 s)."""
+"""A committed seed closer than this to 0, modulo 2**64, is refused: a player could find it by trying seeds
+against the log's first state digest (a seed of 31337 was found that way in 12 s). Seeds count modulo
+2**64, so ``2**64 - 5`` deals exactly as ``-5`` and is refused like it."""
+
+
+def _guessable(seed: int) -> bool:
+    """``seed`` is within :data:`MIN_COMMITTED_SEED` of 0, modulo 2**64 (where the RNG takes it)."""
+    return min(seed % 2**64, -seed % 2**64) < MIN_COMMITTED_SEED
 
 
 class Step(msgspec.Struct, Generic[A, E], frozen=True, array_like=True, gc=False):
@@ -69,6 +87,12 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or not all(isinstance(n, str) for n in players):
         msg = f"players is a count or a sequence of seat names (strings), not {players!r}"
         raise ValueError(msg)
+    for name in players:
+        try:
+            name.encode()
+        except UnicodeEncodeError:
+            msg = f"seat names must be text a log can carry, not {name!a} (a lone surrogate)"
+            raise ValueError(msg) from None
     return tuple(players)
 
 
@@ -76,7 +100,7 @@ def _fresh_seed() -> int:
     """A seed of 64 random bits, large enough to commit to."""
     while True:
         seed = secrets.randbits(64)
-        if seed >= MIN_COMMITTED_SEED:
+        if not _guessable(seed):
             return seed
 
 
@@ -127,10 +151,10 @@ class Match(Generic[S, A, E, V]):
         if not valid_seed(seed):
             msg = f"the seed must be an integer from -2**63 to 2**64 - 1, not {seed!r}"
             raise ValueError(msg)
-        if commit_seed and abs(seed) < MIN_COMMITTED_SEED:
+        if commit_seed and _guessable(seed):
             msg = (
                 f"a committed seed must be unguessable, and {seed} is small enough to find by trying seeds "
-                f"against the log's digests; pass seed=None to draw 64 random bits (or a seed of at least 2**48)"
+                f"against the log's digests (seeds count modulo 2**64); pass seed=None to draw 64 random bits"
             )
             raise ValueError(msg)
         config = game.config(players if type(players) is int else len(_player_names(players)), options)
@@ -149,8 +173,15 @@ class Match(Generic[S, A, E, V]):
         ``seed`` (and ``salt``, for a committed seed) must be the header's.
 
         Raises:
-            ValueError: the header is of another game or rules version, or the seed (and salt) is not its seed.
+            ValueError: the header is of another log format, game or rules version, carries both or neither of a seed
+                and a commitment, or the seed (and salt) is not its seed.
         """
+        if header.format != FORMAT or header.format_version != FORMAT_VERSION:
+            msg = f"the header is of a {header.format!r} log, version {header.format_version}; this engine writes {FORMAT!r} version {FORMAT_VERSION}"
+            raise ValueError(msg)
+        if (header.seed is None) == (header.seed_commitment is None):
+            msg = "the header must carry exactly one of seed and seed_commitment"
+            raise ValueError(msg)
         if header.game != game.name or header.rules_version != game.rules_version:
             msg = f"the header is of {header.game} rules {header.rules_version}, not {game.name} rules {game.rules_version}"
             raise ValueError(msg)
