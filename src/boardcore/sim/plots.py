@@ -6,6 +6,7 @@ so a rerun over the same results rewrites the same bytes (committed reports diff
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -77,11 +78,12 @@ def histograms(series: Mapping[str, Sequence[float]], *, title: str, xlabel: str
     return figure
 
 
-def horizontal_counts(counts: Mapping[str, int], *, title: str, wrap: int = 60) -> Figure:
-    """Horizontal bars of counts, largest first (e.g. how games ended)."""
+def horizontal_counts(counts: Mapping[str, int], *, title: str, wrap: int = 70) -> Figure:
+    """Horizontal bars of counts, largest first (e.g. how games ended); long labels wrap onto lines of ``wrap``."""
     items = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-    labels = [label if len(label) <= wrap else label[: wrap - 1] + "…" for label, _ in items]
-    figure, axes = plt.subplots(figsize=(7, 0.35 * len(items) + 1.2))
+    labels = ["\n".join(textwrap.wrap(label, wrap)) or label for label, _ in items]
+    height = sum(0.16 * label.count("\n") + 0.35 for label in labels)
+    figure, axes = plt.subplots(figsize=(9, height + 1.2))
     axes.barh(range(len(items)), [count for _, count in items], color="#55a868")
     axes.set_yticks(range(len(items)), labels, fontsize=8)
     axes.invert_yaxis()

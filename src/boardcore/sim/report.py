@@ -197,14 +197,14 @@ def write_report(records: Sequence[MatchRecord], directory: str | Path, *, title
     games = sorted({record.game for record in records})
     page.lines += [f"# {title or 'Balance report: ' + ', '.join(games)}", ""]
     page.lines += [
-        f"{len(records)} games in {len(groups)} group(s) (game, player count and bot in each seat). Intervals are 95% Wilson "
-        "score intervals; a seat wins a game when it is among the winners.",
+        f"{len(records):,} games in {len(groups)} group(s) (game, player count and bot in each seat). Intervals are 95% Wilson "
+        "score intervals; a seat wins a game when it is among the winners. Seat 1 is the first player (seat 0 in the API).",
         "",
     ]
     for index, group in enumerate(groups, start=1):
         stem = f"{group.game}-p{group.players}-g{index}"
         seeds = [record.seed for record in group.records]
-        page.lines += [f"## {group.title}", "", f"{len(group.records)} games, seeds {min(seeds)}-{max(seeds)}.", ""]
+        page.lines += [f"## {group.title}", "", f"{len(group.records):,} games, seeds {min(seeds)}-{max(seeds)}.", ""]
         _seat_section(page, group, stem)
         _length_and_endings(page, group, stem)
     _bot_section(page, records)
