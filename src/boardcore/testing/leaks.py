@@ -21,7 +21,7 @@ from boardcore.errors import IllegalAction
 from boardcore.game import Game, union_members
 from boardcore.rng import DETERMINIZE, Rng, RngAdvanced
 from boardcore.testing.contract import Playout, action_pool, refusal, sample_indices
-from boardcore.testing.kit import assert_no_secrets
+from boardcore.testing.kit import assert_no_secrets, find_secrets
 
 __all__ = [
     "check_determinize_resamples",
@@ -52,12 +52,12 @@ def _events_before(p: Playout) -> list[list[Any]]:
 
 
 def check_seats_see_only_their_own(p: Playout, states: int = 40) -> None:
-    """A seat's view, who may act, its legal actions (and their labels), the refusals it can provoke and its
-    summary are the same in every world it cannot tell apart; ``determinize`` replaces the RNG and uses its rng
-    argument; nothing the game lists in ``secrets`` appears in any of it.
+    """A seat's view, who may act, its legal actions (and their labels), the refusals it can provoke, its
+    summary and the outcome are the same in every world it cannot tell apart; ``determinize`` replaces the RNG and
+    uses its rng argument; nothing the game lists in ``secrets`` appears in any of it.
 
     Catches: a view that shows a hidden card; legal actions or turn order that depend on hidden cards; a refusal
-    message that names who holds a card; a summary that tells what stayed hidden; a kept or fixed RNG.
+    message that names who holds a card; a summary or an outcome that tells what stayed hidden; a kept or fixed RNG.
     """
     game = p.game
     names = p.match.players
@@ -83,9 +83,13 @@ def check_seats_see_only_their_own(p: Playout, states: int = 40) -> None:
                 )
             summary = game.summarize(state, history[index], seat, names)
             assert game.summarize(twin, history[index], seat, names) == summary, f"{where}'s summary depends on something hidden from them"
+            outcome = game.outcome(state)
+            assert game.outcome(twin) == outcome, f"{where}: the outcome (shown to everyone) depends on something hidden from them"
             if game.secrets is not None:
                 step_events = p.match.steps[index - 1].events if index else ()
                 assert_no_secrets(game, state, seat, events=step_events, messages=[summary], names=names)
+                told = find_secrets(repr(outcome), game.secrets(state, seat)) if outcome is not None else set()
+                assert not told, f"{where}: the outcome (shown to everyone) names what is hidden from them: {sorted(told)}"
             if not over:
                 other = world(p, index, seat, salt=1)
                 assert other.rng != twin.rng, (
@@ -102,12 +106,14 @@ def check_event_streams(p: Playout, steps: int = 40) -> None:
     """A seat's events are a function of what it may see: replay a step in another world the seat cannot tell
     from the real one (with the real RNG, so that public dice fall the same in both); if it still cannot tell the
     worlds apart afterwards, it must have received the same events (and read the same text) up to the first event
-    that rightly shows it something new (a reveal, or an event only some seats see and it is one of). Draw steps
-    included: a card drawn from a resampled deck differs between the worlds, so an event that shows it to the
-    wrong seat differs too.
+    that rightly shows it something new (a reveal, or an event only some seats see and it is one of), and the
+    same number of events when neither world reached one. Draw steps included: a card drawn from a resampled deck
+    differs between the worlds, so an event that shows it to the wrong seat differs too. A step after which the
+    seat can tell the worlds apart must not be undoable (undo would let it see and unsee).
 
     Catches: a drawn card (or any secret) in an event that others receive in full (a public draw, a visibility
-    that defaults to public), a redacted form that keeps the secret, text that knows more than its event.
+    that defaults to public), a redacted form that keeps the secret, text that knows more than its event, a public
+    event that only some worlds emit, an undoable action that shows something hidden (a reveal declared PUBLIC).
     """
     game = p.game
     names = p.match.players
@@ -122,29 +128,36 @@ def check_event_streams(p: Playout, steps: int = 40) -> None:
                 events, twin_after = game.act(twin, step.player, step.action)
             except IllegalAction:
                 continue  # the action hinged on something hidden from this seat: nothing to compare
-            if game.view(twin_after, viewer) != game.view(p.states[after], viewer):
-                continue  # the step showed this viewer something new: its events may rightly differ
             who = "a spectator" if viewer is None else f"seat {viewer}"
-            real_events, other_events = _until_shown(game, step.events, viewer), _until_shown(game, events, viewer)
+            if game.view(twin_after, viewer) != game.view(p.states[after], viewer):
+                assert not (step.undoable and game.undo_barriers.isdisjoint(map(type, events))), (
+                    f"{p.name}: step {after}: seat {step.player}'s {type(step.action).__name__} shows {who} something hidden "
+                    "from it (its view differs in a world it could not tell from the real one), yet the action is undoable "
+                    "(every event PUBLIC, nothing drawn): undo would let it be seen and unseen; declare the event that shows "
+                    "it REVEAL"
+                )
+                continue  # the step showed this viewer something new: its events may rightly differ
+            (real_events, real_cut), (other_events, other_cut) = _until_shown(game, step.events, viewer), _until_shown(game, events, viewer)
             real, other = _seen(game, real_events, viewer), _seen(game, other_events, viewer)
-            shown = min(len(real), len(other))  # either world may reach a reveal first
-            real, other = real[:shown], other[:shown]
+            real_text, other_text = _text(game, real_events, viewer, names), _text(game, other_events, viewer, names)
+            if real_cut or other_cut:  # one world reached a reveal (or the viewer's own event) first: compare up to it
+                shown = min(len(real), len(other))
+                real, other, real_text, other_text = real[:shown], other[:shown], real_text[:shown], other_text[:shown]
             assert other == real, (
                 f"{p.name}: step {after}: {who} receives different events in worlds it cannot tell apart: it is told "
                 f"something hidden from it ({_first_difference(real, other)})"
             )
-            real_text = _text(game, real_events, viewer, names)[:shown]
-            other_text = _text(game, other_events, viewer, names)[:shown]
             assert other_text == real_text, f"{p.name}: step {after}: the text {who} reads depends on something hidden from it"
 
 
-def _until_shown(game: Game[Any, Any, Any, Any], events: Sequence[Any], viewer: int | None) -> Sequence[Any]:
-    """``events`` up to the first one that rightly shows ``viewer`` something new (a reveal, or a private event of theirs)."""
+def _until_shown(game: Game[Any, Any, Any, Any], events: Sequence[Any], viewer: int | None) -> tuple[Sequence[Any], bool]:
+    """``events`` up to the first one that rightly shows ``viewer`` something new (a reveal, or a private event of
+    theirs), and whether there was one."""
     for index, event in enumerate(events):
         rule = game.visibility[type(event)]
         if rule.reveals or (not rule.public and viewer is not None and rule.sees(event, viewer)):
-            return events[:index]
-    return events
+            return events[:index], True
+    return events, False
 
 
 def _text(game: Game[Any, Any, Any, Any], events: Sequence[Any], viewer: int | None, names: Sequence[str]) -> list[str]:
