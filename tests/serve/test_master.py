@@ -1,0 +1,98 @@
+"""The match master without a transport: fan-out follows the table, whoever wrote, and idle masters are retired.
+
+These are the seams a deployment of several server processes builds on: a
+master told that another writer stored a revision (``refresh``) tells every
+connection, in order; a write that loses the race to another writer is refused
+as stale and the winner's revision still reaches everyone.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anyio
+
+from boardcore.registry import get_game
+from boardcore.serve.hub import Hub
+from boardcore.serve.master import Master, Outbox, Settings
+from boardcore.serve.protocol import CreateMatch, SeatRequest
+from boardcore.serve.seats import MemorySeats, SeatRow
+from boardcore.store import MemoryStore
+from boardcore.table import Table
+
+GAME = get_game("tic_tac_toe")
+PEOPLE = (SeatRow(seat=0, bot=None, claimed=True), SeatRow(seat=1, bot=None, claimed=True))
+
+
+async def drain(outbox: Outbox) -> list[dict[str, Any]]:
+    """Every frame queued in the outbox now."""
+    frames = []
+    while True:
+        with anyio.move_on_after(0.02):
+            frames.append(json.loads(await outbox.get()))
+            continue
+        return frames
+
+
+def test_refresh_tells_every_connection_what_another_writer_stored() -> None:
+    """Another table on the same store acts twice; refresh brings both connections to revision 2 in one updates each."""
+
+    async def run() -> list[list[dict[str, Any]]]:
+        store = MemoryStore()
+        table = Table.create(GAME, ["Ann", "Bob"], seed=1, store=store, match_id="shared")
+        master = Master(table, PEOPLE, Settings(bot_delay=0))
+        ann, eve = Outbox(0), Outbox(None)
+        await master.connect(ann, None)
+        await master.connect(eve, None)
+        await drain(ann), await drain(eve)
+        elsewhere = Table.open(store, "shared")  # another server process's table
+        elsewhere.act(0, 0, {"type": "PlaceMark", "cell": 4})
+        elsewhere.act(1, 1, {"type": "PlaceMark", "cell": 0})
+        await master.refresh()
+        return [await drain(ann), await drain(eve)]
+
+    for frames in anyio.run(run):
+        assert [f["type"] for f in frames] == ["updates"]
+        assert [(e["revision"], e["player"]) for e in frames[0]["entries"]] == [(1, 0), (2, 1)]
+
+
+def test_a_write_that_loses_the_race_is_stale_and_the_winner_reaches_everyone() -> None:
+    """The store took revision 1 from another writer: Ann's act on 0 is refused as stale; both see the winner's step."""
+
+    async def run() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        store = MemoryStore()
+        table = Table.create(GAME, ["Ann", "Bob"], seed=1, store=store, match_id="race")
+        master = Master(table, PEOPLE, Settings(bot_delay=0))
+        ann, bob = Outbox(0), Outbox(1)
+        await master.connect(ann, None)
+        await master.connect(bob, None)
+        await drain(ann), await drain(bob)
+        Table.open(store, "race").act(0, 0, {"type": "PlaceMark", "cell": 8})
+        await master.act(ann, 0, {"type": "PlaceMark", "cell": 4}, 1)
+        return await drain(ann), await drain(bob)
+
+    ann_frames, bob_frames = anyio.run(run)
+    assert [f["type"] for f in ann_frames] == ["error", "updates"]
+    assert ann_frames[0]["code"] == "table/stale_revision" and ann_frames[0]["revision"] == 1
+    for frames in (ann_frames[1:], bob_frames):
+        assert frames[0]["entries"][0]["text"] == ["Ann (X) takes cell 8"]
+
+
+def test_an_idle_master_is_retired_and_a_new_connection_loads_it_again() -> None:
+    """With no connection and nothing for its bots to do, the hub drops the master; connecting loads a fresh one."""
+
+    async def run() -> tuple[int, int, int, bool]:
+        hub = Hub(MemoryStore(), MemorySeats(), Settings(bot_delay=0))
+        summary, _, _ = await hub.create(CreateMatch(game="tic_tac_toe", seats=(SeatRequest(name="A"), SeatRequest(name="B"))))
+        outbox = Outbox(None)
+        first = await hub.connect(summary.match_id, outbox, None)
+        loaded = hub.loaded
+        await first.disconnect(outbox)
+        await anyio.sleep(0.05)
+        after = hub.loaded
+        second = await hub.connect(summary.match_id, Outbox(None), None)
+        return loaded, after, hub.loaded, first is second or not first.closed
+
+    loaded, after, again, same = anyio.run(run)
+    assert (loaded, after, again, same) == (1, 0, 1, False)
