@@ -44,7 +44,7 @@ from games.five_wards.actions import (
     ShakedownPick,
     ShakedownRoll,
 )
-from games.five_wards.catalog import BOOT, CLUB, FIST, HAT, KNIFE, SCORING_TILES, tactic_name
+from games.five_wards.catalog import BOOT, CLUB, FIST, HAT, KNIFE, SCORING_TILES, scoring_side, tactic_name
 from games.five_wards.events import (
     BrawlResolved,
     BrawlRevealed,
@@ -63,6 +63,7 @@ from games.five_wards.events import (
     TacticsReshuffled,
     ThugRallied,
 )
+from games.five_wards.scoring import tile_points
 from games.five_wards.state import NOBODY, Slot, State
 from games.five_wards.view import determinize
 
@@ -730,9 +731,6 @@ def test_tie_on_points_then_thugs_then_shared() -> None:
 def test_underdogs_fewest_tie() -> None:
     """GAP-27, FW-SCORE-04: Underdogs (MOST 2, FEWEST 3) with counts 5, 2, 2: the two FEWEST share positions 2-3 (0 + 3),
     rounded up to 2 each; with 3, 3 the tie for MOST covers both positions: (2 + 3) / 2 rounded up = 3 each."""
-    from games.five_wards.catalog import scoring_side
-    from games.five_wards.scoring import tile_points
-
     assert tile_points(scoring_side("S6", 3), [5, 2, 2], NOBODY) == [2, 2, 2]
     assert tile_points(scoring_side("S6", 3), [3, 3, 0], NOBODY) == [3, 3, 0]
 
@@ -836,7 +834,7 @@ def test_public_information_is_in_every_view() -> None:
         assert (v.inspector, v.tiles, v.scoring, v.coppers, v.step) == (s.inspector, s.supply.tiles, s.supply.scoring, s.supply.coppers, s.step)
 
 
-def _ids_ever_known(match: Match[State], seat: int | None) -> set[str]:
+def _ids_ever_known(match: Match[State, Any, Any, Any], seat: int | None) -> set[str]:
     """Card and tile ids ``seat`` may legitimately have seen by the end, worked out from the full (unredacted) events:
     the setup's face-up cards and tiles, its own hands and commitments, and everything turned face up since."""
     first = match.initial_state
