@@ -25,6 +25,7 @@ from boardcore.registry import get_game, list_games
 from boardcore.serve.command import add_serve_command
 from boardcore.sim.commands import add_sim_commands
 from boardcore.store.commands import add_play_options, add_store_commands, play_stored, stored_note
+from boardcore.terminal import play_at_terminal
 from boardcore.verify import replay, verify
 
 __all__ = ["main"]
@@ -89,6 +90,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = get_game(args.game)
+    if args.human:
+        return play_at_terminal(args, game, _options(args.option), format_outcome, read=sys.stdin, write=sys.stdout)
     players = game.player_counts[0] if args.players is None else args.players
     seed = args.seed if args.seed is not None or args.commit_seed else 1
     table = None if args.db is None else play_stored(args, game, players, seed, _options(args.option))
@@ -172,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a full game with bots, write and verify its log")
     play.add_argument("game")
     play.add_argument("--players", type=int, default=None, help="number of players (default: the game's smallest count)")
-    play.add_argument("--seed", type=int, default=None, help="default 1; with --commit-seed, 64 random bits")
+    play.add_argument("--seed", type=int, default=None, help="default 1; with --commit-seed or --human, 64 random bits")
     play.add_argument(
         "--bots", choices=BOT_KINDS, default="house", help="house: the game's own sensible bot (default); random: uniform"
     )
@@ -180,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
     play.add_argument(
         "--commit-seed", action="store_true", help="log a salted commitment to a random 64-bit seed; reveal it at the end"
+    )
+    play.add_argument(
+        "--human", type=int, action="append", default=[], metavar="SEAT", help="play this seat yourself in the terminal (repeatable); bots play the rest"
     )
     add_play_options(play)
     play.set_defaults(run=cmd_play)

@@ -1,0 +1,246 @@
+"""A terminal seat: ``boardcore play GAME --human SEAT`` lets a person play one or more seats against the bots.
+
+At each of a person's turns the terminal tells the steps they have not read yet
+(``Match.step_text`` for their seat), shows their view and numbers their legal
+actions in words (``Match.label``). They answer with a number, ``u`` to take back
+their last action when the undo policy allows it, ``v`` to see their view
+again, ``s`` for the story so far (``Match.summary``), or ``q`` to stop. The bots
+play every other seat. Everything a person reads is written for their seat only;
+with several people at one terminal (hot seat) each turn names whose it is.
+Reads and writes plain text streams, so tests drive it through stdin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import msgspec
+
+from boardcore.bots import Bot, choose, make_bots
+from boardcore.errors import BoardcoreError
+from boardcore.game import Game
+from boardcore.match import Match
+from boardcore.store import MemoryStore, Store, open_store
+from boardcore.store.commands import stored_note
+from boardcore.table import Table
+from boardcore.verify import verify
+
+__all__ = ["HELP", "TerminalSeats", "play_at_terminal", "render_view", "view_lines"]
+
+HELP = "Type the number of an action, u to undo your last action (when allowed), v to see your view, s for the story so far, q to stop."
+WIDTH = 100
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "–"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_scalar(item) for item in value) if value else "–"
+    if isinstance(value, dict):
+        return "{" + "; ".join(f"{key} {_scalar(item)}" for key, item in value.items()) + "}"
+    return str(value)
+
+
+def _flat(value: Any) -> bool:
+    """Written inline: a scalar, or a list of scalars."""
+    return not isinstance(value, (dict, list, tuple)) or (
+        isinstance(value, (list, tuple)) and not any(isinstance(item, (dict, list, tuple)) for item in value)
+    )
+
+
+def _inline(value: dict[str, Any]) -> str:
+    return " · ".join(f"{key.replace('_', ' ')} {_scalar(item)}" for key, item in value.items())
+
+
+def view_lines(view: Any) -> list[str]:
+    """A view as logical lines: its plain fields on the first, then each nested record and each list element on its own."""
+    data = msgspec.to_builtins(view)
+    if not isinstance(data, dict):
+        return [_scalar(data)]
+    lines = [_inline({key: item for key, item in data.items() if _flat(item)})]
+    for key, item in data.items():
+        if _flat(item):
+            continue
+        name = key.replace("_", " ")
+        if isinstance(item, dict):
+            lines.append(f"{name}: {_inline(item)}")
+        else:
+            lines += [f"{name} {number}: {_inline(element) if isinstance(element, dict) else _scalar(element)}" for number, element in enumerate(item, start=1)]
+    return [line for line in lines if line]
+
+
+def render_view(view: Any, *, only: Collection[str] | None = None) -> str:
+    """A seat's view as wrapped text (``only``: just these logical lines): field names, nothing the view does not hold."""
+    return "\n".join(
+        textwrap.fill(line, WIDTH, initial_indent="  ", subsequent_indent="      ") for line in view_lines(view) if only is None or line in only
+    )
+
+
+class TerminalSeats:
+    """People at a terminal for some seats, bots for the rest, acting through a :class:`~boardcore.table.Table`."""
+
+    def __init__(self, table: Table[Any, Any, Any, Any], people: Sequence[int], bots: Sequence[Bot[Any, Any]], read: TextIO, write: TextIO) -> None:
+        self.table = table
+        self.match: Match[Any, Any, Any, Any] = table.match
+        self.people = sorted(set(people))
+        self.bots = bots
+        self.read = read
+        self.write = write
+        self.told = {seat: 0 for seat in self.people}
+        """Steps each person has read about."""
+        self.seen: dict[int, list[str]] = {}
+        """The view lines each person was last shown."""
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.write, flush=True)
+
+    def name(self, seat: int) -> str:
+        return f"{self.match.players[seat]} (seat {seat})"
+
+    def play(self) -> bool:
+        """Play until the game is over (``True``) or a person stops (``False``)."""
+        match = self.match
+        while not match.is_over:
+            actors = match.actors
+            if not actors:
+                raise RuntimeError(f"{match.game.name}: nobody may act but the game has no outcome")
+            waiting = [seat for seat in self.people if seat in actors]
+            if not waiting:
+                seat = min(actors)
+                self.table.act(seat, self.table.revision, choose(self.bots[seat], match, seat))
+                continue
+            if not self.turn(waiting[0]):
+                return False
+        for seat in self.people:
+            self.tell(seat)
+        return True
+
+    def tell(self, seat: int) -> None:
+        """The steps ``seat`` has not read yet, as its text tells them."""
+        match = self.match
+        self.told[seat] = min(self.told[seat], len(match))
+        for step in range(self.told[seat] + 1, len(match) + 1):
+            lines = match.step_text(step, seat) or [f"{match.players[match.steps[step - 1].player]} acts."]
+            for index, line in enumerate(lines):
+                self.say(f"  {step:>3}. {line}" if index == 0 else f"       {line}")
+        self.told[seat] = len(match)
+
+    def show_view(self, seat: int) -> None:
+        """The seat's view: all of it the first time, then the lines that changed since it was last shown."""
+        view = self.match.view(seat)
+        lines = view_lines(view)
+        before = self.seen.get(seat)
+        self.seen[seat] = lines
+        if before is None:
+            self.say("Your view (v shows it again):")
+            self.say(render_view(view))
+            return
+        changed = set(lines) - set(before)
+        if changed:
+            self.say("Changed in your view:")
+            self.say(render_view(view, only=changed))
+
+    def turn(self, seat: int) -> bool:
+        """One action (or undo) by ``seat``; ``False`` when the person stops."""
+        match = self.match
+        self.say()
+        self.say(f"— {self.name(seat)}: your turn —" if len(self.people) == 1 else f"— {self.name(seat)}'s turn (others, look away) —")
+        self.tell(seat)
+        self.show_view(seat)
+        while True:
+            legal = list(match.legal_actions(seat))
+            for number, action in enumerate(legal, start=1):
+                self.say(f"  [{number}] {match.label(action, seat)}")
+            can_undo = match.can_undo(seat)
+            self.write.write(f"Your choice (1-{len(legal)}{', u' if can_undo else ''}, v, s, q, ?): ")
+            self.write.flush()
+            answer = self.read.readline()
+            if not answer:  # end of input: the person left
+                self.say()
+                return False
+            answer = answer.strip().lower()
+            if answer == "q":
+                return False
+            if answer in ("?", "h", "help"):
+                self.say(HELP)
+            elif answer == "v":
+                self.say("Your view:")
+                self.say(render_view(match.view(seat)))
+            elif answer == "s":
+                self.say(match.summary(seat).rstrip() or "Nothing has happened yet.")
+            elif answer == "u":
+                if not can_undo:
+                    self.say(f"You cannot undo now: {match.undo_refusal(seat)}.")
+                    continue
+                self.table.undo(seat, self.table.revision)
+                self.say("Taken back.")
+                self.told[seat] = min(self.told[seat], len(match))
+                return True
+            elif answer.isdigit() and 1 <= int(answer) <= len(legal):
+                try:
+                    self.table.act(seat, self.table.revision, legal[int(answer) - 1])
+                except BoardcoreError as exc:  # the store refused the write; nothing changed
+                    self.say(f"Not done: {exc}")
+                    continue
+                return True
+            else:
+                self.say(f"{answer!r} is not a choice. {HELP}")
+
+
+def play_at_terminal(
+    args: argparse.Namespace,
+    game: Game[Any, Any, Any, Any],
+    options: Any,
+    describe: Callable[[Match[Any, Any, Any, Any]], str],
+    *,
+    read: TextIO,
+    write: TextIO,
+) -> int:
+    """``boardcore play GAME --human SEAT ...``: people play their seats, bots the others; the log is written and verified.
+
+    Raises:
+        ValueError: a seat that the match does not have, or bad options.
+        StoreError: the ``--db`` store cannot be opened or written.
+    """
+    players = game.player_counts[0] if args.players is None else args.players
+    people = sorted(set(args.human))
+    if any(not 0 <= seat < players for seat in people):
+        raise ValueError(f"--human takes seats from 0 to {players - 1}, not {', '.join(map(str, people))}")
+    store: Store = MemoryStore() if args.db is None else open_store(args.db)
+    try:
+        table = Table.create(game, players, seed=args.seed, options=options, commit_seed=args.commit_seed, store=store)
+        match = table.match
+        assert match.seed is not None
+        seed = "secret until the end" if args.commit_seed else str(match.seed)
+        print(f"{game.title}: {players} players, seed {seed}. You play {', '.join(match.players[s] for s in people)}.", file=write)
+        print(HELP, file=write)
+        seats = TerminalSeats(table, people, make_bots(game, players, match.seed, args.bots), read, write)
+        finished = seats.play()
+    finally:
+        store.close()
+    print(file=write)
+    if finished:
+        for seat in people:
+            story = match.summary(seat).rstrip()
+            if story:
+                print(story, file=write)
+                print(file=write)
+        print(describe(match), file=write)
+    else:
+        print(f"Stopped after {len(match)} actions; the game is not finished.", file=write)
+    out = Path(args.out or f"out/{game.name}-p{players}-human.jsonl")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    match.log.save(out)
+    verdict = verify(out)
+    print(f"Log written to {out}; verify: {verdict}", file=write)
+    if args.db is not None:
+        print(stored_note(args.db, table), file=write)
+    return 0 if verdict.ok else 1

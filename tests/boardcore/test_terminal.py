@@ -1,0 +1,129 @@
+"""The terminal seat (``boardcore play GAME --human SEAT``), driven through its standard input."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardcore.bots import make_bots
+from boardcore.registry import get_game
+from boardcore.store import MemoryStore
+from boardcore.table import Table
+from boardcore.terminal import TerminalSeats, render_view, view_lines
+from boardcore.testing.kit import find_secrets
+from boardcore.verify import verify
+
+
+def play(*args: str, answers: str) -> subprocess.CompletedProcess[str]:
+    """The real command line, its stdin fed ``answers``."""
+    command = [sys.executable, "-m", "boardcore.cli", "play", *args]
+    return subprocess.run(command, input=answers, capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_a_person_plays_tic_tac_toe_to_the_end_from_stdin(tmp_path: Path) -> None:
+    """Answering 1 at every turn plays a whole game: turns, numbered labels, the story, the outcome, a valid complete log."""
+    log = tmp_path / "ttt.jsonl"
+    done = play("tic_tac_toe", "--human", "0", "--seed", "7", "--out", str(log), answers="1\n" * 9)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Tic-tac-toe: 2 players, seed 7. You play P1." in out
+    assert "— P1 (seat 0): your turn —" in out and "[1] place X in cell 0" in out
+    assert "1. P1 (X) takes cell 0" in out and "P2 (O) takes cell" in out
+    assert "Outcome:" in out and f"Log written to {log}; verify: valid" in out
+    verdict = verify(log, complete=True)
+    assert verdict.ok and verdict.finished
+
+
+def test_end_of_input_stops_the_game_and_keeps_a_valid_log(tmp_path: Path) -> None:
+    """When stdin ends, the game stops where it is; the log so far is written and verifies."""
+    log = tmp_path / "stopped.jsonl"
+    done = play("five_wards", "--human", "1", "--seed", "3", "--out", str(log), answers="1\n")
+    assert done.returncode == 0, done.stderr
+    assert "the game is not finished" in done.stdout
+    assert verify(log).ok
+
+
+def test_a_seat_the_match_does_not_have_is_refused() -> None:
+    """--human 5 in a two-player game exits 2 with one line saying which seats exist."""
+    done = play("tic_tac_toe", "--human", "5", answers="")
+    assert done.returncode == 2 and "--human takes seats from 0 to 1" in done.stderr
+
+
+def seats(game: str, people: list[int], answers: str, players: int = 2, seed: int = 3) -> tuple[TerminalSeats, str, bool]:
+    table = Table.create(get_game(game), players, seed=seed, store=MemoryStore())
+    out = io.StringIO()
+    terminal = TerminalSeats(table, people, make_bots(table.match.game, players, seed), io.StringIO(answers), out)
+    finished = terminal.play()
+    return terminal, out.getvalue(), finished
+
+
+def test_undo_takes_back_the_persons_last_action_when_the_policy_allows() -> None:
+    """In 5 Wards a person picks a die (public, undoable), types u: it is taken back, and the revision moves on."""
+    terminal, out, finished = seats("five_wards", [0], "1\nu\nq\n")
+    assert not finished
+    assert "Taken back." in out
+    assert len(terminal.match) == 0 and terminal.table.revision == 2
+
+
+def test_undo_refused_says_why_and_changes_nothing() -> None:
+    """Hot seat at tic-tac-toe: seat 1 cannot take back seat 0's mark; the reason is shown and the game goes on."""
+    terminal, out, finished = seats("tic_tac_toe", [0, 1], "1\nu\n2\nq\n")
+    assert "You cannot undo now: the most recent action is not yours." in out
+    assert "(others, look away)" in out
+    assert [step.player for step in terminal.match.steps] == [0, 1]
+
+
+def test_answers_that_are_not_choices_are_explained_and_change_nothing() -> None:
+    """0, 99, a word and an empty line are not choices: each is answered with the help, nothing is played."""
+    terminal, out, _ = seats("tic_tac_toe", [0], "0\n99\nplease\n\nq\n")
+    assert out.count("is not a choice") == 4
+    assert len(terminal.match) == 0
+
+
+def test_view_lines_name_every_field_and_changes_are_shown_alone() -> None:
+    """The view is written by field name; after a step only the lines that changed are shown again."""
+    table = Table.create(get_game("tic_tac_toe"), 2, seed=1, store=MemoryStore())
+    assert view_lines(table.match.view(0)) == ["board -1, -1, -1, -1, -1, -1, -1, -1, -1 · turn 0 · winner –"]
+    assert render_view(table.match.view(0)).startswith("  board -1, -1")
+    _, out, _ = seats("five_wards", [0], "1\nq\n")
+    assert "Your view (v shows it again):" in out and "Changed in your view:" in out
+    assert out.count("wards 1:") == 1  # unchanged lines are not repeated
+
+
+class Watching(io.StringIO):
+    """Standard input that, each time the person is asked, scans what was written since for the seat's secrets."""
+
+    def __init__(self, answers: str, written: io.StringIO) -> None:
+        super().__init__(answers)
+        self.written = written
+        self.checked = 0
+        self.terminal: TerminalSeats | None = None
+        self.scans = 0
+
+    def readline(self, size: int | None = -1) -> str:
+        assert self.terminal is not None
+        text = self.written.getvalue()
+        new, self.checked = text[self.checked :], len(text)
+        match = self.terminal.match
+        hidden = match.game.secrets(match.state, 0)  # type: ignore[misc]
+        leaked = find_secrets(new, hidden)
+        assert not leaked, f"the terminal showed seat 0 {sorted(leaked)}"
+        self.scans += bool(hidden)
+        return super().readline(size if size is not None else -1)
+
+
+@pytest.mark.parametrize("game", ["kuhn_poker", "five_wards", "peaky_blinders", "the_warriors", "bellwether"])
+def test_the_terminal_shows_a_seat_nothing_hidden_from_it(game: str) -> None:
+    """Everything written before each prompt is scanned for Game.secrets of seat 0 at that moment."""
+    table = Table.create(get_game(game), 2, seed=5, store=MemoryStore())
+    out = io.StringIO()
+    answers: Any = Watching("1\n" * 60 + "s\nv\nq\n", out)
+    terminal = TerminalSeats(table, [0], make_bots(table.match.game, 2, 5), answers, out)
+    answers.terminal = terminal
+    terminal.play()
+    assert answers.scans > 0
