@@ -23,6 +23,8 @@ from .catalog import (
 )
 from .state import Player, SelectionTurn, State, Supply, WardState
 
+__all__ = ["Options", "setup"]
+
 
 def _gang_list(value: object) -> tuple[str, ...]:
     """Gang names as typed on a command line (``"forty fiends, gorilla gang"``) or as a list, spelled as on the boards."""
