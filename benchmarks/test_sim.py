@@ -71,7 +71,7 @@ def _call(executor: Executor) -> int:
 def ray_executor() -> Iterator[RayExecutor]:
     """Ray's start-up is timed once here (a fixed cost, not a rate)."""
     started = time.perf_counter()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     executor = RayExecutor()
     _call(executor)  # the first task also starts a worker process
     _timings["ray_start"] = time.perf_counter() - started

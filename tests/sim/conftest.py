@@ -10,8 +10,8 @@ import ray
 
 @pytest.fixture(scope="session")
 def ray_cluster() -> Iterator[None]:
-    """A local Ray instance with 2 CPUs, started once (it takes seconds) and shut down at the end."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    """A new local Ray instance with 2 CPUs (never a cluster already running here), started once and shut down at the end."""
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         yield
     finally:

@@ -22,15 +22,20 @@ T = TypeVar("T")
 class RayExecutor(Executor):
     """Submit calls as Ray tasks.
 
-    Joins the Ray instance already initialised in this process if there is one
-    (it is then left running at shutdown); otherwise starts or joins one with
-    ``ray.init(address=address, num_cpus=num_cpus)`` and shuts it down at the end.
+    Uses the Ray instance already initialised in this process if there is one
+    (it is then left running at shutdown). Otherwise it joins the cluster at
+    ``address`` (``auto``, ``HOST:PORT`` or ``ray://HOST:PORT``), or without one
+    starts a new local instance with ``num_cpus`` CPUs (never silently joining a
+    cluster that happens to run on this machine), and shuts it down at the end.
     """
 
     def __init__(self, address: str | None = None, num_cpus: int | None = None) -> None:
         self._owned = not ray.is_initialized()
         if self._owned:
-            ray.init(address=address, num_cpus=None if address else num_cpus, log_to_driver=False, include_dashboard=False)
+            if address is None:
+                ray.init(address="local", num_cpus=num_cpus, log_to_driver=False, include_dashboard=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
         self._remotes: dict[Callable[..., Any], Any] = {}
         self._pending: dict[int, Any] = {}
         """Refs of tasks not finished yet (finished ones are dropped so Ray can free their results)."""
