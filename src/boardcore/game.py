@@ -13,6 +13,7 @@ from what ``redact`` gives that player (:meth:`Game.describe`).
 
 from __future__ import annotations
 
+import functools
 import typing
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
@@ -97,8 +98,9 @@ class _SeatNames(Sequence[str]):
 DEFAULT_NAMES: Names = _SeatNames()
 
 
+@functools.cache
 def seat_names(players: int) -> tuple[str, ...]:
-    """The default names of ``players`` seats: ``("P1", "P2", ...)``."""
+    """The default names of ``players`` seats: ``("P1", "P2", ...)`` (built once per count)."""
     return tuple(f"P{seat + 1}" for seat in range(players))
 
 
@@ -198,6 +200,7 @@ class Game(Generic[S, A, E, V]):
     handlers: Mapping[type, Callable[[S, Any], S]] | None = attrs.field(init=False, repr=False)
     """``make_evolve``'s dispatch table when ``evolve`` came from it (lets folds skip one call)."""
     _codec: _ActionCodec = attrs.field(init=False, repr=False)
+    _default_configs: dict[int, Config[S]] = attrs.field(init=False, repr=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         derived = (self.actors, self.legal_actions, self.decide, self.evolve)
@@ -231,6 +234,7 @@ class Game(Generic[S, A, E, V]):
         object.__setattr__(self, "undo_barriers", barriers)
         object.__setattr__(self, "handlers", getattr(self.evolve, "handlers", None))
         object.__setattr__(self, "_codec", _ActionCodec(self.title, self.action_type))
+        object.__setattr__(self, "_default_configs", {n: Config(n, structure_options(self.options_type, None)) for n in self.player_counts})
 
     # --- acting ----------------------------------------------------------
 
@@ -315,6 +319,10 @@ class Game(Generic[S, A, E, V]):
         Raises:
             ValueError: an unsupported player count, or bad options (each named).
         """
+        if options is None and type(players) is int:
+            config = self._default_configs.get(players)
+            if config is not None:  # Configs are immutable: the default one per player count is built once
+                return config
         if type(players) is not int or players not in self.player_counts:
             msg = f"{self.title} is played by {', '.join(map(str, self.player_counts))} players, not {players!r}"
             raise ValueError(msg)

@@ -121,8 +121,9 @@ class Match(Generic[S, A, E, V]):
     _records: list[Record] = attrs.field(repr=False, factory=list)
     """Log records of the first ``len(_records)`` steps, each hashed once."""
     _header: Header | None = attrs.field(default=None, repr=False)
-    _offered: tuple[Any, int, tuple[A, ...]] | None = attrs.field(default=None, repr=False, init=False)
-    """The last legal list handed out: (the state it was for, the seat, a private copy of the actions)."""
+    _offered: tuple[Any, int, tuple[A, ...], str | None] | None = attrs.field(default=None, repr=False, init=False)
+    """The last legal list handed out: (the state it was for, the seat, a private copy of the actions, the kind
+    of decision they answer on the turn kernel)."""
 
     def __repr__(self) -> str:
         return f"Match(game={self.game.name!r}, players={self.players!r}, steps={len(self._steps)})"
@@ -289,10 +290,15 @@ class Match(Generic[S, A, E, V]):
         Raises:
             ValueError: ``player`` is not a seat of this match.
         """
-        self._check_seat(player, spectator=False)
+        if type(player) is not int or not 0 <= player < len(self.players):
+            self._check_seat(player, spectator=False)
         state = self._states[-1]
-        legal = self.game.legal_actions(state, player)
-        self._offered = (state, player, tuple(legal))
+        flow = self.game.flow
+        if flow is None:
+            kind, legal = None, self.game.legal_actions(state, player)
+        else:
+            kind, legal = flow.offer(state, player)
+        self._offered = (state, player, tuple(legal), kind)
         return legal
 
     def view(self, player: int | None) -> V:
@@ -408,7 +414,11 @@ class Match(Generic[S, A, E, V]):
         checked: A
         if offered is not None and offered[0] is before and offered[1] == player and any(map(is_, offered[2], repeat(action))):
             checked = action  # type: ignore[assignment]  # the very object the game listed: its checks passed
-            events, state = game.play_listed(before, player, checked)
+            kind = offered[3]
+            if kind is not None and game.flow is not None:
+                events, state = game.flow.play_decided(before, player, kind, checked)
+            else:
+                events, state = game.play_listed(before, player, checked)
         else:
             checked = game.check_action(player, action)
             events, state = game.play(before, player, checked)

@@ -11,13 +11,15 @@ A game on the kernel declares a :class:`Flow`:
   ``actors(state)``: the seats that face one;
 - ``proceed(turn)``: one automatic step (a roll, a phase change, scoring), run while
   nobody must decide and the game is not over;
-- ``is_over(state)``: whether the game has ended.
+- ``is_over(state)``: whether the game has ended;
+- ``watch(turn)``, if the game needs one: a check after every event (a win in the
+  middle of a card's effect). When the game is over after it, the turn stops at
+  once (:class:`GameOver` is raised inside and caught here).
 
 The kernel turns that into ``actors``, ``legal_actions``, ``decide`` and ``play``
 (``decide`` plus the state its events fold into). A :class:`Turn` collects one
 action's events and folds each as it is emitted, so every rule reads the table
-the earlier events made, and nothing is folded twice. The moment an event ends
-the game the turn stops (:class:`GameOver` is raised inside and caught here).
+the earlier events made, and nothing is folded twice.
 """
 
 from __future__ import annotations
@@ -58,15 +60,16 @@ class Refusal(NamedTuple):
         return IllegalAction(message, code=self.code, player=player, action=action, clause=self.clause)
 
 
-def not_your_turn(player: int, action: Any, actors: frozenset[int], over: bool) -> IllegalAction:
-    """The engine's refusal of an action from a seat that may not act now (``game/over`` once the game ended)."""
+def not_your_turn(player: int, action: Any, actors: frozenset[int], over: bool, clause: str | None = None) -> IllegalAction:
+    """The engine's refusal of an action from a seat that may not act now (``game/over`` once the game ended);
+    ``clause`` is the rule that says who acts now (or that the game has ended)."""
     name = type(action).__name__
     if over:
         msg = f"Refused {name} from player {player}: the game is over, nobody may act."
-        return IllegalAction(msg, code="game/over", player=player, action=action)
+        return IllegalAction(msg, code="game/over", player=player, action=action, clause=clause)
     waiting = ", ".join(map(str, sorted(actors))) or "nobody"
     msg = f"Refused {name} from player {player}: it is not their turn (waiting for player {waiting})."
-    return IllegalAction(msg, code="turn/not_your_turn", player=player, action=action)
+    return IllegalAction(msg, code="turn/not_your_turn", player=player, action=action, clause=clause)
 
 
 class GameOver(Exception):
@@ -99,10 +102,11 @@ class Turn(Generic[S, E]):
     # --- events ----------------------------------------------------------
 
     def emit(self, *events: E) -> None:
-        """Record and fold each event in turn, then run the game's watch; stop the turn if the game ended.
+        """Record and fold each event in turn; a game with a watch runs it after each, and the turn stops
+        once the game is over.
 
         Raises:
-            GameOver: an event ended the game (the kernel catches it: nothing after it happens).
+            GameOver: the watch found the game over (the kernel catches it: nothing after it happens).
         """
         handlers = self._handlers
         for event in events:
@@ -114,17 +118,18 @@ class Turn(Generic[S, E]):
                     self._watch(self)
                 finally:
                     self._watching = False
-            if self._is_over(self.state):
-                raise GameOver
+                if self._is_over(self.state):
+                    raise GameOver
 
     @property
     def over(self) -> bool:
         """The game has ended (only seen by code that catches :class:`GameOver` itself)."""
         return self._is_over(self.state)
 
-    def record_draws(self) -> None:
-        """Emit the RNG bookkeeping event if anything was drawn since the state's RNG was last recorded."""
-        if self.rng != self.state.rng:  # type: ignore[attr-defined]
+    def record_draws(self, always: bool = False) -> None:
+        """Emit the RNG bookkeeping event if anything was drawn since the state's RNG was last recorded
+        (``always``: even when nothing was, for a game whose logs have always had one there)."""
+        if always or self.rng != self.state.rng:  # type: ignore[attr-defined]
             self.emit(advance(self.rng))  # type: ignore[arg-type]
 
     # --- draws (from the rules RNG; every outcome must then appear in an event) --
@@ -213,11 +218,14 @@ class Flow(Generic[S, A, E]):
     actors: Callable[[S], frozenset[int]]
     """The seats facing a decision now (exactly those for which ``decision`` is not ``None``)."""
     is_over: Callable[[S], bool]
-    """The game has ended (cheap: it is asked after every event)."""
+    """The game has ended (asked between automatic steps, and after every event in a game with a watch)."""
     proceed: Callable[[Turn[S, E]], None] = _no_step
     """One automatic step; called while nobody faces a decision and the game is not over. It must emit."""
     watch: Callable[[Turn[S, E]], None] | None = None
-    """Called after every emitted event (e.g. a win check that may end the game at once); may emit."""
+    """Called after every emitted event (e.g. a win check that may end the game at once); may emit. When the
+    game is over after it, the turn stops at once."""
+    end_clause: str | None = None
+    """The rulebook clause that ends the game (cited when an action comes after the end)."""
     max_automatic_steps: int = 100_000
     """A turn whose automatic steps run longer than this is a bug in the game (an assertion)."""
     handlers: Mapping[type, Callable[[S, Any], S]] = attrs.field(init=False, repr=False)
@@ -231,25 +239,7 @@ class Flow(Generic[S, A, E]):
 
     def legal_actions(self, state: S, seat: int) -> list[A]:
         """Every action ``seat`` may take now: its decision's candidates that have no problem."""
-        kind = self.decision(state, seat)
-        if kind is None:
-            return []
-        decision = self.decisions[kind]
-        if decision.legal is not None:
-            return decision.legal(state, seat)
-        problem = decision.problem
-        return [action for action in decision.candidates(state, seat) if problem(state, seat, action) is None]
-
-    def refusal(self, state: S, seat: int, action: A) -> IllegalAction | None:
-        """Why ``seat`` may not take ``action`` now, as the error ``decide`` would raise, or ``None``."""
-        kind = self.decision(state, seat)
-        if kind is None:
-            return not_your_turn(seat, action, self.actors(state), self.is_over(state))
-        decision = self.decisions[kind]
-        if not isinstance(action, decision.actions):
-            return Refusal(f"player {seat} must {decision.ask} now.", "action/wrong_step", decision.clause).error(seat, action)
-        problem = decision.problem(state, seat, action)
-        return None if problem is None else problem.error(seat, action)
+        return self.offer(state, seat)[1]
 
     def play(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
         """The events of ``seat``'s ``action`` (automatic steps after it included) and the state they fold into.
@@ -259,33 +249,52 @@ class Flow(Generic[S, A, E]):
         """
         kind = self.decision(state, seat)
         if kind is None:
-            raise not_your_turn(seat, action, self.actors(state), self.is_over(state))
+            raise self._not_your_turn(state, seat, action)
         decision = self.decisions[kind]
         if not isinstance(action, decision.actions):
             raise Refusal(f"player {seat} must {decision.ask} now.", "action/wrong_step", decision.clause).error(seat, action)
         problem = decision.problem(state, seat, action)
         if problem is not None:
             raise problem.error(seat, action)
+        return self.play_decided(state, seat, kind, action)
+
+    def _not_your_turn(self, state: S, seat: int, action: A) -> IllegalAction:
+        """The refusal for a seat that faces no decision, citing the rule that says who does (or that the game ended)."""
+        actors = self.actors(state)
+        if self.is_over(state):
+            return not_your_turn(seat, action, actors, True, self.end_clause)
+        kinds = (self.decision(state, waiting) for waiting in sorted(actors))
+        clause = next((self.decisions[kind].clause for kind in kinds if kind is not None), None)
+        return not_your_turn(seat, action, actors, False, clause)
+
+    def offer(self, state: S, seat: int) -> tuple[str | None, list[A]]:
+        """The kind of decision ``seat`` faces now and its legal actions (what :meth:`play_decided` then takes)."""
+        kind = self.decision(state, seat)
+        if kind is None:
+            return None, []
+        decision = self.decisions[kind]
+        if decision.legal is not None:
+            return kind, decision.legal(state, seat)
+        problem = decision.problem
+        return kind, [action for action in decision.candidates(state, seat) if problem(state, seat, action) is None]
+
+    def play_decided(self, state: S, seat: int, kind: str, action: A) -> tuple[list[E], S]:
+        """:meth:`play` for an action already found legal for ``seat``'s ``kind`` of decision now (listed by
+        :meth:`offer`, or past every check of :meth:`play`): only its effects run."""
         turn: Turn[S, E] = Turn(self, state, seat)
         try:
-            decision.apply(turn, seat, action)
-            self._run(turn)
+            self.decisions[kind].apply(turn, seat, action)
+            if self.proceed is not _no_step:
+                self._run(turn)
         except GameOver:
             pass
         return turn.finish()
 
     def play_listed(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
-        """:meth:`play` for an action taken from ``legal_actions(state, seat)`` itself (the very object): its
-        decision has already found no problem with it, so only its effects run."""
+        """:meth:`play` for an action taken from ``legal_actions(state, seat)`` itself (the very object)."""
         kind = self.decision(state, seat)
         assert kind is not None, "a listed action of a seat that may not act"
-        turn: Turn[S, E] = Turn(self, state, seat)
-        try:
-            self.decisions[kind].apply(turn, seat, action)
-            self._run(turn)
-        except GameOver:
-            pass
-        return turn.finish()
+        return self.play_decided(state, seat, kind, action)
 
     def decide(self, state: S, seat: int, action: A) -> list[E]:
         """The events of ``seat``'s ``action`` (see :meth:`play`)."""
@@ -295,7 +304,8 @@ class Flow(Generic[S, A, E]):
         """Run the automatic steps from ``state`` until someone must decide or the game ends."""
         turn: Turn[S, E] = Turn(self, state, None)
         try:
-            self._run(turn)
+            if self.proceed is not _no_step:
+                self._run(turn)
         except GameOver:
             pass
         return turn.finish()

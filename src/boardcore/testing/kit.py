@@ -164,7 +164,15 @@ def rig(state: S, *draws: Any) -> S:
 def find_secrets(payload: str | bytes, words: Collection[str]) -> set[str]:
     """Which of ``words`` appear in ``payload`` as whole words (ids and names, not parts of longer ones)."""
     text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
-    return {word for word in words if word and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)}
+    present = [word for word in words if word and word in text]  # a substring test first: most words are absent
+    if not present:
+        return set()
+    pattern = "|".join(re.escape(word) for word in sorted(present, key=len, reverse=True))
+    found = {match.group(0) for match in re.finditer(rf"(?<![\w-])(?:{pattern})(?![\w-])", text)}
+    for word in present:  # a word inside a longer one that matched first ("Sneak" in "Sneak (hat)")
+        if word not in found and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text):
+            found.add(word)
+    return found
 
 
 def assert_no_secrets(
