@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import functools
 import typing
+import weakref
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 import msgspec
 import msgspec.inspect
+import msgspec.inspect as mi
 
 from boardcore.errors import IllegalAction
 from boardcore.options import NoOptions, structure_options
@@ -125,6 +127,11 @@ def _no_summary(view: Any, events: Sequence[Any], outcome: Any, names: Names) ->
     return ""
 
 
+_DERIVED: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
+"""The ``actors`` and ``evolve`` functions some game took from its flow: ``attrs.evolve(game, flow=other)`` passes them
+back in, and they are then replaced by the new flow's, not mistaken for functions given by hand."""
+
+
 def _from_flow(*args: Any) -> Any:
     msg = "this Game function is derived from its flow"
     raise AssertionError(msg)
@@ -199,6 +206,9 @@ class Game(Generic[S, A, E, V]):
     """Event types after which the normal undo policy refuses (derived from ``visibility``)."""
     handlers: Mapping[type, Callable[[S, Any], S]] | None = attrs.field(init=False, repr=False)
     """``make_evolve``'s dispatch table when ``evolve`` came from it (lets folds skip one call)."""
+    loose_actions: bool = attrs.field(init=False, repr=False)
+    """Some action field is typed ``Any``, so an action could hold a mutable value (derived; ``Match`` then never
+    trusts a listed action without checking it again)."""
     _codec: _ActionCodec = attrs.field(init=False, repr=False)
     _default_configs: dict[int, Config[S]] = attrs.field(init=False, repr=False, factory=dict)
 
@@ -207,10 +217,13 @@ class Game(Generic[S, A, E, V]):
         if self.flow is not None:
             methods = (self.legal_actions, self.decide)  # attrs.evolve of a flow game passes the derived ones back in
             mixed = any(fn is not _from_flow and not isinstance(getattr(fn, "__self__", None), Flow) for fn in methods)
-            if mixed or self.actors not in (_from_flow, self.flow.actors) or self.evolve not in (_from_flow, self.flow.evolve):
+            given = [fn for fn in (self.actors, self.evolve) if fn is not _from_flow and fn not in _DERIVED]
+            if mixed or any(fn not in (self.flow.actors, self.flow.evolve) for fn in given):
                 msg = f"{self.name}: give either a flow or actors/legal_actions/decide/evolve, not both"
                 raise TypeError(msg)
             flow = self.flow
+            _DERIVED.add(flow.actors)
+            _DERIVED.add(flow.evolve)
             object.__setattr__(self, "actors", flow.actors)
             object.__setattr__(self, "legal_actions", flow.legal_actions)
             object.__setattr__(self, "decide", flow.decide)
@@ -233,6 +246,11 @@ class Game(Generic[S, A, E, V]):
         object.__setattr__(self, "action_classes", union_members(self.action_type))
         object.__setattr__(self, "undo_barriers", barriers)
         object.__setattr__(self, "handlers", getattr(self.evolve, "handlers", None))
+        refused, loose = _mutable_parts(self.action_type)
+        if refused:
+            msg = f"{self.name}: actions must be immutable values (a kept action is part of the log): {'; '.join(refused)}"
+            raise TypeError(msg)
+        object.__setattr__(self, "loose_actions", loose)
         object.__setattr__(self, "_codec", _ActionCodec(self.title, self.action_type))
         object.__setattr__(self, "_default_configs", {n: Config(n, structure_options(self.options_type, None)) for n in self.player_counts})
 
@@ -327,6 +345,39 @@ class Game(Generic[S, A, E, V]):
             msg = f"{self.title} is played by {', '.join(map(str, self.player_counts))} players, not {players!r}"
             raise ValueError(msg)
         return Config(players, structure_options(self.options_type, options))
+
+
+def _mutable_parts(action_type: Any) -> tuple[list[str], bool]:
+    """Where an action type could hold something mutable: fields that are lists, dicts, sets, bytearrays or
+    unfrozen Structs (refused), and whether any field is ``Any`` (which could hold anything)."""
+    refused: list[str] = []
+    loose = False
+    seen: set[type] = set()
+
+    def walk(info: Any, where: str) -> None:
+        nonlocal loose
+        if isinstance(info, mi.StructType):
+            if info.cls in seen:
+                return
+            seen.add(info.cls)
+            if not info.cls.__struct_config__.frozen:
+                refused.append(f"{where or info.cls.__name__} is not a frozen Struct")
+            for field in info.fields:
+                walk(field.type, f"{info.cls.__name__}.{field.name}")
+        elif isinstance(info, (mi.ListType, mi.DictType, mi.SetType, mi.ByteArrayType)):
+            refused.append(f"{where} is a {type(info).__name__[:-4].lower()}")
+        elif isinstance(info, mi.AnyType):
+            loose = True
+        for child in ("types", "item_types"):
+            for item in getattr(info, child, ()) or ():
+                walk(item, where)
+        for child in ("item_type", "key_type", "value_type"):
+            item = getattr(info, child, None)
+            if item is not None:
+                walk(item, where)
+
+    walk(mi.type_info(action_type), "")
+    return refused, loose
 
 
 class _ActionCodec:

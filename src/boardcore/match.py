@@ -412,7 +412,13 @@ class Match(Generic[S, A, E, V]):
         before = self._states[-1]
         offered = self._offered
         checked: A
-        if offered is not None and offered[0] is before and offered[1] == player and any(map(is_, offered[2], repeat(action))):
+        if (
+            offered is not None
+            and offered[0] is before
+            and offered[1] == player
+            and not game.loose_actions
+            and any(map(is_, offered[2], repeat(action)))
+        ):
             checked = action  # type: ignore[assignment]  # the very object the game listed: its checks passed
             kind = offered[3]
             if kind is not None and game.flow is not None:

@@ -157,7 +157,7 @@ def luck_rolled_in_place(state: toy.State, e: toy.LuckRolled) -> toy.State:
 
 
 _MUTATING = make_evolve(toy.Event, {**toy.HANDLERS, toy.LuckRolled: luck_rolled_in_place})
-MUTATION_IN_PLACE = attrs.evolve(SOUND, flow=toy.flow(evolve=_MUTATING), evolve=_MUTATING)
+MUTATION_IN_PLACE = attrs.evolve(SOUND, flow=toy.flow(evolve=_MUTATING))
 
 # 9. a result that depends on PYTHONHASHSEED (iterating a set of strings)
 
