@@ -1,0 +1,73 @@
+"""Screenshots of the browser client for docs/screenshots/: the lobby and the table page of each game.
+
+    python -m tests.serve.screenshots            # writes docs/screenshots/*.png (about a minute)
+
+A real server on loopback and Debian's headless Chromium (never ``playwright
+install``). Ann plays a few moves against house bots in each game, so each table
+shows a game under way; the seeds are fresh, so each run shows other games.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+from tests.serve.server import ServerProcess
+from tests.svg import chromium
+
+OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+GAMES = [("tic_tac_toe", 2, 2), ("kuhn_poker", 2, 1), ("five_wards", 3, 9), ("the_warriors", 3, 6), ("peaky_blinders", 3, 8), ("bellwether", 2, 8)]
+"""Game, players (Ann and house bots), and Ann's moves before the picture."""
+
+
+def play(page: Page, base: str, game: str, players: int, moves: int) -> None:
+    page.goto(base + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    page.fill("#seat-rows tr:nth-child(1) input", "Ann")
+    for seat in range(2, players + 1):
+        page.fill(f"#seat-rows tr:nth-child({seat}) input", ["", "", "Bob", "Cleo"][seat])
+    page.click("#create")
+    page.wait_for_url("**/match/**")
+    for _ in range(moves):
+        page.wait_for_selector('#turn[data-mine="true"] , #result:not([hidden])')
+        if page.locator("#result:not([hidden])").count():
+            break
+        revision = page.locator("body").get_attribute("data-revision")
+        page.locator("#actions button.action").first.click()
+        page.wait_for_selector(f'body:not([data-revision="{revision}"])')
+    page.wait_for_selector('#turn[data-mine="true"], #result:not([hidden])')
+    page.wait_for_timeout(300)  # the picture's image decodes
+
+
+def main() -> int:
+    reason = chromium.missing()
+    if reason is not None:
+        print(f"cannot take screenshots: {reason}", file=sys.stderr)
+        return 1
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
+        server = ServerProcess(Path(scratch) / "shots.sqlite3", bot_delay=0.0).start()
+        browser = chromium.launch(playwright)
+        try:
+            page = browser.new_page(viewport={"width": 1500, "height": 1000})
+            for game, players, moves in GAMES:
+                play(page, server.url, game, players, moves)
+                page.screenshot(path=OUT / f"{game}.png")
+                print(f"wrote {OUT / f'{game}.png'}")
+            page.goto(server.url + "/")
+            page.wait_for_selector(".match-card")
+            page.screenshot(path=OUT / "lobby.png")
+            print(f"wrote {OUT / 'lobby.png'}")
+        finally:
+            browser.close()
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
