@@ -331,13 +331,14 @@ ERROR_CODES: dict[str, str] = {
 (``action/malformed``, ``turn/not_your_turn``, ``game/over``, ``player/unknown`` or a rule's ``domain/reason``)."""
 
 CLOSE_CODES: dict[int, str] = {
-    1001: "the server is shutting down: reconnect later",
+    1012: "the server is restarting or shutting down (uvicorn's close): reconnect with the last revision",
     4400: "no hello or watch first, or none in time",
     4401: "the token was missing or refused",
     4404: "no such match",
     4408: "the connection read too slowly and its queue overflowed: reconnect with the last revision",
 }
-"""WebSocket close codes the server uses (1009, from the WebSocket library, closes a frame over its hard size limit)."""
+"""WebSocket close codes the server uses (1009 and 1011 come from the WebSocket library: a frame over its hard size limit,
+and a keepalive ping left unanswered)."""
 
 
 def wire_schema() -> dict[str, Any]:
