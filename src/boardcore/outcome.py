@@ -29,6 +29,8 @@ class Outcome:
     reason: str = "game over"
     cooperative: bool = False
     breakdown: tuple[Mapping[str, float], ...] | None = None
+    truncated: bool = False
+    """A safety limit that is an option, not a rule, ended the game (the ranking still holds; RL calls it a truncation)."""
 
     @property
     def is_draw(self) -> bool:
@@ -48,6 +50,7 @@ class Outcome:
         tiebreak: Callable[[int], Any] | None = None,
         reason: str = "final scoring",
         breakdown: Sequence[Mapping[str, float]] | None = None,
+        truncated: bool = False,
     ) -> Outcome:
         """Rank by score (then ``tiebreak(seat)``, higher is better); the top group wins together.
 
@@ -76,13 +79,14 @@ class Outcome:
             scores=tuple(scores),
             reason=reason,
             breakdown=None if breakdown is None else tuple(breakdown),
+            truncated=truncated,
         )
 
     @classmethod
-    def team(cls, players: int, *, won: bool, reason: str) -> Outcome:
+    def team(cls, players: int, *, won: bool, reason: str, truncated: bool = False) -> Outcome:
         """A cooperative result: every seat wins, or every seat loses."""
         seats = tuple(range(players))
-        return cls(winners=seats if won else (), ranking=(seats,), reason=reason, cooperative=True)
+        return cls(winners=seats if won else (), ranking=(seats,), reason=reason, cooperative=True, truncated=truncated)
 
     @classmethod
     def draw(cls, players: int, *, reason: str = "draw", scores: Sequence[float] | None = None) -> Outcome:

@@ -34,7 +34,6 @@ from boardcore.rl.spec import (
     Skip,
     SpecError,
     Subset,
-    never_truncated,
     scores_as_rewards,
     win_loss_draw,
 )
@@ -60,7 +59,6 @@ __all__ = [
     "env",
     "get_spec",
     "list_specs",
-    "never_truncated",
     "raw_env",
     "scores_as_rewards",
     "win_loss_draw",

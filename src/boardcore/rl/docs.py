@@ -135,8 +135,6 @@ def page(name: str) -> str:
         "",
         f"**Rewards** (`{getattr(spec.rewards, '__name__', 'rewards')}`): {_doc(spec.rewards)}",
         "",
-        f"**Truncation** (`{getattr(spec.truncated, '__name__', 'truncated')}`): {_doc(spec.truncated)}",
-        "",
     ]
     catalogs = {env.catalog.labels for env in envs}
     if len(catalogs) == 1:

@@ -217,7 +217,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         outcome = match.outcome
         assert outcome is not None, "finish only a finished game"
         rewards = self.spec.rewards(outcome, self.players)
-        cut = self.spec.truncated(match.view(None), self.config)
+        cut = outcome.truncated
         for agent, reward in zip(self.possible_agents, rewards, strict=True):
             self.rewards[agent] = float(reward)
             self.terminations[agent] = not cut

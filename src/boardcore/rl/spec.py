@@ -38,7 +38,6 @@ __all__ = [
     "Skip",
     "SpecError",
     "Subset",
-    "never_truncated",
     "scores_as_rewards",
     "win_loss_draw",
 ]
@@ -163,11 +162,6 @@ def scores_as_rewards(outcome: Outcome, players: int) -> tuple[float, ...]:
     return tuple(float(score) for score in outcome.scores)
 
 
-def never_truncated(view: Any, config: Config[Any]) -> bool:
-    """The game has no safety limit: every ending is the rules' own."""
-    return False
-
-
 @attrs.frozen(kw_only=True)
 class RlSpec:
     """The bounds the adapter needs for one game, per player count, plus its reward and truncation rules.
@@ -182,5 +176,3 @@ class RlSpec:
     """``actions(config)``: the values of every action field the types leave unbounded (``"Class.field"``)."""
     rewards: Callable[[Outcome, int], tuple[float, ...]] = win_loss_draw
     """Each seat's reward at the end, from the outcome and the player count."""
-    truncated: Callable[[Any, Config[Any]], bool] = never_truncated
-    """``truncated(spectator_view, config)`` of a finished game: it ended at a safety limit, not by the rules."""

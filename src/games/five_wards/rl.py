@@ -187,9 +187,4 @@ def actions(config: Config[Any]) -> Mapping[str, ActionDomain]:
     }
 
 
-def truncated(view: Any, config: Config[Any]) -> bool:
-    """Scored before the final round: the round_limit safety option stopped the game (not a rule)."""
-    return not view.final
-
-
-SPEC = RlSpec(observation=observation, actions=actions, truncated=truncated)
+SPEC = RlSpec(observation=observation, actions=actions)

@@ -157,7 +157,7 @@ def outcome(state: State) -> Outcome | None:
     thugs = state.map_thugs
     breakdown = [dict(zip(SOURCES, row)) for row in state.scores]
     reason = "final scoring" if state.final else f"scored early: safety limit of {state.supply.round_limit} Phase 1s"
-    return Outcome.from_scores(totals, tiebreak=lambda seat: thugs[seat], reason=reason, breakdown=breakdown)
+    return Outcome.from_scores(totals, tiebreak=lambda seat: thugs[seat], reason=reason, breakdown=breakdown, truncated=not state.final)
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {ThugsArrested: evolve_thugs_arrested, GameScored: evolve_game_scored}

@@ -30,8 +30,6 @@ MOST_SPOTS = 2 + max(len(tile.spots) for tile in (*cat.LOCATIONS, cat.CONEY_TILE
 """The Gang tile's 2 spots plus the largest Location (or Coney) tile."""
 BOOSTS = sum(1 for c in cat.WAR_CARDS if c.ability in (cat.PLUS_ONE_POWER, cat.PLUS_ONE_FROM_HAND_OWN, cat.PLUS_ONE_FROM_HAND_OTHER))
 """Every card that adds 1 to a die: no die can show more than 6 plus these."""
-SAFETY_LIMIT = "(safety limit)"
-"""How the game's reason ends when the max_city_turns option, not a rule, ended the night."""
 
 
 def _cards_with(*abilities: str) -> tuple[int, ...]:
@@ -120,9 +118,4 @@ def actions(config: Config[Any]) -> Mapping[str, ActionDomain]:
     }
 
 
-def truncated(view: Any, config: Config[Any]) -> bool:
-    """The night ran out of City turns: the max_city_turns safety option, not a rule, ended it."""
-    return bool(view.reason.endswith(SAFETY_LIMIT))
-
-
-SPEC = RlSpec(observation=observation, actions=actions, truncated=truncated)
+SPEC = RlSpec(observation=observation, actions=actions)

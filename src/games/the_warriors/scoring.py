@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from boardcore import Outcome
 
-from .state import State
+from .state import SAFETY_LIMIT, State
 
 
 def outcome(state: State) -> Outcome | None:
@@ -12,4 +12,4 @@ def outcome(state: State) -> Outcome | None:
     table = state.table
     if table.result == 0:
         return None
-    return Outcome.team(table.players, won=table.result > 0, reason=table.reason)
+    return Outcome.team(table.players, won=table.result > 0, reason=table.reason, truncated=table.reason.endswith(SAFETY_LIMIT))

@@ -29,6 +29,10 @@ def _check_warriors(instance: object, attribute: object, value: tuple[str, ...])
         raise ValueError(f"each player must choose a different Warrior, got {', '.join(value)}")
 
 
+SAFETY_LIMIT = "(safety limit)"
+"""How the end of a night cut short by ``Options.max_city_turns`` ends its reason (an option, not a rule)."""
+
+
 @attrs.frozen
 class Options:
     """Table options.

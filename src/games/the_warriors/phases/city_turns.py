@@ -14,7 +14,7 @@ from msgspec.structs import replace
 from boardcore.seats import clockwise, next_seat
 
 from ..events import CityTurnStarted, GameEnded
-from ..state import City, State
+from ..state import SAFETY_LIMIT, City, State
 from ..table import Night, offer
 
 
@@ -24,7 +24,7 @@ def start_city_turn(turn: Night, resume: int) -> None:
     s = turn.state
     table = s.table
     if s.city_turns >= table.max_city_turns:
-        turn.emit(GameEnded(won=False, reason=f"the night ran out: {table.max_city_turns} City turns (safety limit)"))
+        turn.emit(GameEnded(won=False, reason=f"the night ran out: {table.max_city_turns} City turns {SAFETY_LIMIT}"))
         return
     seat = next(q for q in clockwise(resume, table.players) if q not in table.arrived)
     turn.emit(CityTurnStarted(player=seat, resume=next_seat(seat, table.players)))
