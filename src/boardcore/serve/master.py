@@ -32,7 +32,7 @@ from boardcore.messages import Updates
 from boardcore.serve.bots import ServerBots
 from boardcore.serve.protocol import PROTOCOL_VERSION, Error, Finished, Ok, Picture, SeatInfo, Seats, Story, StoryStep, Welcome
 from boardcore.serve.seats import SeatRow
-from boardcore.store import MatchRejected, StoreError, StoreUnavailable, export_log
+from boardcore.store import StoreError, StoreUnavailable, export_log
 from boardcore.table import StaleRevision, Table
 from boardcore.verify import verify
 
@@ -276,6 +276,7 @@ class Master:
             if waiting is None:
                 break
             await asyncio.sleep(self.settings.bot_delay)
+            retry = False
             async with self._lock:
                 if self.closed:
                     return
@@ -283,13 +284,15 @@ class Master:
                     await anyio.to_thread.run_sync(self._bot_turn)
                 except StoreUnavailable:
                     log.warning("match %s: the store is unavailable; the bots try again in %s s", self.match_id, self.settings.retry_delay)
-                    await asyncio.sleep(self.settings.retry_delay)
-                except (StaleRevision, MatchRejected) as exc:
+                    retry = True
+                except StaleRevision as exc:
                     log.warning("match %s: a bot's move lost to another writer (%s)", self.match_id, exc)
                 except Exception:
                     log.exception("match %s: a bot failed; the server's bots stop playing this match", self.match_id)
                     self.plays_bots = False
                 await self._publish()
+            if retry:
+                await asyncio.sleep(self.settings.retry_delay)
         async with self._lock:
             idle = self._idle()
         if idle:
@@ -364,12 +367,21 @@ class Master:
                 texts.append(stories[seat])
             if picture and match.game.picture is not None:
                 if seat not in pictures:
-                    pictures[seat] = encode(Picture(revision=revision, svg=match.picture(seat)))
-                texts.append(pictures[seat])
+                    pictures[seat] = self._picture(revision, seat)
+                if pictures[seat]:
+                    texts.append(pictures[seat])
             if over and not told:
                 texts.append(encode(self._finished_frame(revision)))
             out[key] = (revision, over, texts)
         return out
+
+    def _picture(self, revision: int, seat: int | None) -> str:
+        """The seat's picture frame, or ``""`` when the game's drawing failed (logged; the client keeps its last picture)."""
+        try:
+            return encode(Picture(revision=revision, svg=self.table.match.picture(seat)))
+        except Exception:
+            log.exception("match %s: the picture of revision %s for seat %s failed", self.match_id, revision, seat)
+            return ""
 
     def _finished_frame(self, revision: int) -> Finished:
         """The verification of the finished match's whole log, as exported from the store (once per revision)."""
