@@ -69,4 +69,4 @@ def test_nothing_to_report_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="no results"):
         write_report([], tmp_path)
     with pytest.raises(ValueError, match="figure formats"):
-        write_report([MatchRecord(seed=1, game="g", players=2, bots=("a", "b"), winners=(0,), ranks=(1, 2), scores=None, reason="r", cooperative=False, draw=False, length=3)], tmp_path, formats=("pdf",))
+        write_report([MatchRecord(seed=1, game="g", players=2, bots=("a", "b"), winners=(0,), ranks=(1, 2), scores=None, reason="r", cooperative=False, draw=False, truncated=False, length=3)], tmp_path, formats=("pdf",))

@@ -136,3 +136,11 @@ def test_open_executor_refuses_bad_choices() -> None:
         open_executor("process", 0)
     with pytest.raises(ValueError, match="Ray cluster"):
         open_executor("process", 2, "auto")
+
+
+def test_games_ended_by_a_safety_limit_are_marked_truncated() -> None:
+    """Random 5 Wards bots run into the Phase-1 safety limit: the records say so, and house games end by the rules."""
+    random = simulate(GAME, PLAYERS, 2, ["random"], SerialExecutor(), seed=1)
+    house = simulate(GAME, PLAYERS, 2, ["house"], SerialExecutor(), seed=1)
+    assert all(r.truncated and "safety limit" in r.reason for r in random)
+    assert not any(r.truncated for r in house)

@@ -55,6 +55,8 @@ class MatchRecord(msgspec.Struct, frozen=True, kw_only=True):
     """How the game ended, in the game's words."""
     cooperative: bool
     draw: bool
+    truncated: bool
+    """An option's safety limit, not a rule, ended the game (``Outcome.truncated``)."""
     length: int
     """Actions applied."""
 
@@ -89,6 +91,7 @@ def play_task(task: MatchTask) -> MatchRecord:
         reason=outcome.reason,
         cooperative=outcome.cooperative,
         draw=outcome.is_draw,
+        truncated=outcome.truncated,
         length=len(match),
     )
 

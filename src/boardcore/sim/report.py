@@ -148,6 +148,8 @@ def _length_and_endings(page: _Page, group: Group, stem: str) -> None:
         "",
     ]
     page.figure(plots.histograms({"actions": lengths}, title=f"Game length: {group.title}", xlabel="actions per game"), f"{stem}-length", "game length")
+    truncated = sum(1 for record in records if record.truncated)
+    page.lines += [f"**Cut short by a safety limit** (an option's cap, not a rule, ended the game): {truncated} ({_percent(truncated / len(records))}).", ""]
     endings = Counter(record.reason for record in records)
     page.lines += ["| how the game ended | games | share |", "|---|---|---|"]
     page.lines += [f"| {reason} | {count} | {_percent(count / len(records))} |" for reason, count in sorted(endings.items(), key=lambda item: (-item[1], item[0]))]

@@ -1,7 +1,7 @@
 """Results on disk: one row per match, as CSV (the journal, written as matches finish) and Parquet.
 
 Columns: ``seed, game, players, bots, winners, ranks, scores, reason,
-cooperative, draw, length``. Per-seat values are lists in seat order: Parquet
+cooperative, draw, truncated, length``. Per-seat values are lists in seat order: Parquet
 stores them as list columns; CSV joins them with ``;`` (``winners`` is empty
 when nobody won, ``scores`` empty when the game has none).
 
@@ -29,7 +29,7 @@ from boardcore.sim.play import MatchRecord
 
 __all__ = ["COLUMNS", "CSV_NAME", "PARQUET_NAME", "RUN_NAME", "Journal", "read_results", "write_final"]
 
-COLUMNS = ("seed", "game", "players", "bots", "winners", "ranks", "scores", "reason", "cooperative", "draw", "length")
+COLUMNS = ("seed", "game", "players", "bots", "winners", "ranks", "scores", "reason", "cooperative", "draw", "truncated", "length")
 CSV_NAME = "matches.csv"
 PARQUET_NAME = "matches.parquet"
 RUN_NAME = "run.json"
@@ -46,6 +46,7 @@ SCHEMA = pa.schema(
         ("reason", pa.string()),
         ("cooperative", pa.bool_()),
         ("draw", pa.bool_()),
+        ("truncated", pa.bool_()),
         ("length", pa.int64()),
     ]
 )
@@ -68,6 +69,7 @@ def _csv_row(record: MatchRecord) -> list[str]:
         record.reason,
         "true" if record.cooperative else "false",
         "true" if record.draw else "false",
+        "true" if record.truncated else "false",
         str(record.length),
     ]
 
@@ -89,6 +91,7 @@ def _from_csv(row: Sequence[str]) -> MatchRecord:
         reason=fields["reason"],
         cooperative=fields["cooperative"] == "true",
         draw=fields["draw"] == "true",
+        truncated=fields["truncated"] == "true",
         length=int(fields["length"]),
     )
 
@@ -126,6 +129,7 @@ def _read_parquet(path: Path) -> list[MatchRecord]:
                 reason=row["reason"],
                 cooperative=row["cooperative"],
                 draw=row["draw"],
+                truncated=row["truncated"],
                 length=row["length"],
             )
         )
