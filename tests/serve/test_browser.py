@@ -12,6 +12,7 @@ missing browser fails these tests instead of skipping them.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -35,6 +36,7 @@ def browser() -> Iterator[Browser]:
         if chromium.in_ci():
             pytest.fail(f"CI must run the browser tests, but {reason}")
         pytest.skip(f"not in CI and {reason}")
+    expect.set_options(timeout=WAIT)  # a busy 2-core machine: assertions wait as long as page actions do
     with sync_playwright() as playwright:
         launched = chromium.launch(playwright)
         try:
@@ -175,6 +177,26 @@ def test_two_people_play_a_stretch_of_each_board_game_with_house_bots(browser: B
     finally:
         ann.close()
         bob.close()
+
+
+def test_a_whole_game_of_kuhn_poker_against_a_bot_ends_with_the_result_and_a_verified_log(browser: Browser, server: ServerProcess) -> None:
+    """Ann bets or passes until the hand is over: the result, the revealed seed and the server's valid verdict are shown."""
+    person = Person(browser, server.url)
+    try:
+        person.create("kuhn_poker", [("Ann", "me"), ("Bob", "house")])
+        while (mover := whose_move([person])) is not None:
+            revision = mover.page.locator("body").get_attribute("data-revision") or ""
+            mover.page.locator("#actions button.action:not([disabled])").last.click()
+            expect(mover.page.locator("body")).not_to_have_attribute("data-revision", revision)
+        page = person.page
+        expect(page.locator("#verdict")).to_contain_text("valid:")
+        expect(page.locator("#verdict")).to_contain_text("game over")
+        expect(page.locator("#result-head")).not_to_be_empty()
+        expect(page.locator("#fairness")).to_contain_text("Revealed seed")
+        expect(page.locator("#fairness a[download]")).to_have_attribute("href", re.compile(r"^/api/matches/[0-9a-f]+/log$"))
+        assert person.errors == []
+    finally:
+        person.close()
 
 
 def test_a_spectator_sees_the_picture_and_the_story_but_no_actions(browser: Browser, server: ServerProcess) -> None:
