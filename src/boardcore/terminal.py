@@ -128,7 +128,7 @@ class TerminalSeats:
         match = self.match
         self.told[seat] = min(self.told[seat], len(match))
         for step in range(self.told[seat] + 1, len(match) + 1):
-            lines = match.step_text(step, seat) or [f"{match.players[match.steps[step - 1].player]} acts."]
+            lines = match.step_text(step, seat) or [f"{match.players[match.step_at(step).player]} acts."]
             for index, line in enumerate(lines):
                 self.say(f"  {step:>3}. {line}" if index == 0 else f"       {line}")
         self.told[seat] = len(match)

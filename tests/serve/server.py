@@ -35,7 +35,7 @@ class ServerProcess:
             sys.executable, "-m", "boardcore.cli", "serve", "--db", self.db, "--port", str(self.port),
             "--bot-delay", str(self.bot_delay), "--queue-limit", str(self.queue_limit), "--log-level", "warning",
         ]  # fmt: skip
-        self._errors = open(self.log, "a") if self.log is not None else None  # noqa: SIM115 - closed by stop() and kill()
+        self._errors = open(self.log, "a") if self.log is not None else None  # closed by stop() and kill()
         errors = subprocess.DEVNULL if self._errors is None else self._errors
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         assert self.process.stdout is not None

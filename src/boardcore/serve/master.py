@@ -361,8 +361,9 @@ class Master:
             texts = [encode(message)]
             if story and not isinstance(message, Updates):
                 if seat not in stories:
-                    steps = match.steps
-                    told_steps = tuple(StoryStep(step=n, player=steps[n - 1].player, text=tuple(match.step_text(n, seat))) for n in range(1, len(steps) + 1))
+                    told_steps = tuple(
+                        StoryStep(step=n, player=match.step_at(n).player, text=tuple(match.step_text(n, seat))) for n in range(1, len(match) + 1)
+                    )
                     stories[seat] = encode(Story(revision=revision, steps=told_steps))
                 texts.append(stories[seat])
             if picture and match.game.picture is not None:
