@@ -99,6 +99,10 @@ class Stepped(msgspec.Struct, Generic[E], frozen=True, kw_only=True, tag="steppe
     """The step's events as this seat may receive them (hidden ones left out, others redacted)."""
     text: tuple[str, ...]
     """The lines this seat may read about the step, written from those events."""
+    chain: str | None
+    """The step's log chain value (its ``Record.chain``), published to every viewer as the game goes so each can check
+    the log published at the end against it; ``None`` when the seed is public (with the seed known, the chain would let a
+    seat test guesses of another seat's hidden action)."""
 
 
 class Undone(msgspec.Struct, frozen=True, kw_only=True, tag="undone"):

@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 
 from boardcore.errors import BoardcoreError, IllegalAction, LogError, UndoRefused
 from boardcore.game import Game
-from boardcore.log import Log
+from boardcore.log import Log, Record
 from boardcore.match import Match, Step
 from boardcore.messages import Choice, Resync, Snapshot, Stepped, Undone, Updates, result_of
 from boardcore.store.memory import MemoryStore
@@ -345,6 +345,8 @@ class Table(Generic[S, A, E, V]):
         snapshot = self._snapshot(seat)
         entries: list[Stepped[E] | Undone] = []
         steps: tuple[Step[A, E], ...] | None = None  # copied only when an entry is older than the last step
+        records: list[Record] | None = None  # the log records, read only for a committed seed (see Stepped.chain)
+        committed = match.seed_commitment is not None
         redact = match.game.redact
         for revision in range(since + 1, self._revision + 1):
             kind, step, player = self._marks[revision - 1]
@@ -358,7 +360,12 @@ class Table(Generic[S, A, E, V]):
                 applied = steps[step - 1]
             assert applied is not None
             events = tuple(seen for event in applied.events if (seen := redact(event, seat)) is not None)
-            entries.append(Stepped(revision=revision, step=step, player=player, events=events, text=tuple(match.step_text(step, seat))))
+            chain = None
+            if committed:
+                records = match.records() if records is None else records
+                chain = records[step - 1].chain
+            text = tuple(match.step_text(step, seat))
+            entries.append(Stepped(revision=revision, step=step, player=player, events=events, text=text, chain=chain))
         return Updates(since=since, entries=tuple(entries), snapshot=snapshot)
 
     def _catch_up(self) -> None:

@@ -118,6 +118,7 @@ def test_an_undo_is_an_entry_for_those_who_saw_the_step_and_a_resync_with_story_
             assert ann.receive() == {"type": "ok", "id": 2, "revision": 2}
             seen = eve.until_type("updates")
             ann.send({"type": "act", "revision": 2, "action": {"type": "PlaceMark", "cell": 0}})
+            placed = ann.until_type("updates")["entries"][0]
             ann.until_type("ok")
         with seat(client, match_id, None, since=0, story=True) as late:
             late.until_type("welcome")
@@ -126,7 +127,7 @@ def test_an_undo_is_an_entry_for_those_who_saw_the_step_and_a_resync_with_story_
     assert seen["entries"] == undone["entries"]
     assert resync["type"] == "resync" and resync["reason"] == "undone" and resync["snapshot"]["revision"] == 3
     assert story["type"] == "story" and story["revision"] == 3
-    assert story["steps"] == [{"step": 1, "player": 0, "text": ["Ann (X) takes cell 0"]}]
+    assert story["steps"] == [{"step": 1, "player": 0, "text": ["Ann (X) takes cell 0"], "chain": placed["chain"]}]
 
 
 def test_undo_refused_by_the_policy_gets_an_error_and_changes_nothing() -> None:

@@ -1,4 +1,9 @@
-"""The Starlette application: the lobby, the WebSocket, and the browser client (plain files under ``static/``)."""
+"""The Starlette application: the lobby, the WebSocket, and the browser client (plain files under ``static/``).
+
+Over a PostgreSQL store the hub coordinates with the other server processes on the
+same database (:class:`~boardcore.serve.cluster.Cluster`); over SQLite or memory
+it is the only one.
+"""
 
 from __future__ import annotations
 
@@ -16,12 +21,20 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from boardcore.serve.hub import Hub, LobbyRefused, open_backends
+from boardcore.serve.hub import Coordinator, Hub, LobbyRefused, open_backends
 from boardcore.serve.lobby import lobby_routes, refused
 from boardcore.serve.master import Settings
 from boardcore.serve.seats import SeatBook
 from boardcore.serve.transport import serve_websocket
 from boardcore.store import Store
+
+try:
+    from boardcore.serve.cluster import Cluster
+    from boardcore.store.postgres import PostgresStore
+except ImportError:  # the [postgres] extra (psycopg) is not installed: no PostgreSQL store, so no cluster either
+    CLUSTERS = False
+else:
+    CLUSTERS = True
 
 __all__ = ["STATIC", "create_app"]
 
@@ -89,13 +102,18 @@ def create_app(
         opened = None if location is None else await anyio.to_thread.run_sync(open_backends, location)
         own_store, own_seats = opened if opened is not None else (store, seats)
         assert own_store is not None and own_seats is not None
-        hub = Hub(own_store, own_seats, settings)
-        app.state.hub = hub
-        await hub.start()
+        hub: Hub | None = None
         try:
+            coordinator: Coordinator | None = None
+            if CLUSTERS and isinstance(own_store, PostgresStore):  # other server processes may share the database
+                coordinator = await anyio.to_thread.run_sync(Cluster.for_store, own_store, settings or Settings())
+            hub = Hub(own_store, own_seats, settings, coordinator=coordinator)
+            app.state.hub = hub
+            await hub.start()
             yield
         finally:
-            await hub.close()
+            if hub is not None:
+                await hub.close()
             if opened is not None:
                 own_store.close()
                 own_seats.close()

@@ -45,6 +45,13 @@ def add_serve_command(sub: Any) -> None:
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port, printed)")
     serve.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS", help="how long a bot waits before it acts (default 0.6)")
     serve.add_argument("--queue-limit", type=int, default=64, metavar="FRAMES", help="frames held for a slow client before it is disconnected")
+    serve.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="with a postgresql:// --db: how long a silent server process keeps its bots before another takes them over (default 5)",
+    )
     serve.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
     serve.add_argument("--schema", action="store_true", help="print the JSON Schema of the wire protocol and exit")
     serve.set_defaults(run=cmd_serve)
@@ -56,10 +63,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 0
     if args.bot_delay < 0 or args.queue_limit < 1:
         raise ValueError("--bot-delay is 0 or more seconds and --queue-limit at least 1 frame")
+    if not args.lease_seconds >= 0.5:
+        raise ValueError("--lease-seconds is at least 0.5 (a process renews its lease several times within it)")
     uvicorn = _load("uvicorn")
     _load("websockets")
     app_module = _load("boardcore.serve.app")
-    settings = _load("boardcore.serve.master").Settings(bot_delay=args.bot_delay, queue_limit=args.queue_limit)
+    settings = _load("boardcore.serve.master").Settings(
+        bot_delay=args.bot_delay,
+        queue_limit=args.queue_limit,
+        lease_seconds=args.lease_seconds,
+        sweep_seconds=min(1.0, args.lease_seconds / 4),
+    )
     app = app_module.create_app(args.db, settings=settings)
     listener = socket.create_server((args.host, args.port))
     host, port = listener.getsockname()[:2]

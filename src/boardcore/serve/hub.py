@@ -5,6 +5,11 @@ match (replayed and verified by :meth:`Table.open <boardcore.table.Table.open>`)
 and retired when it has no connections and nothing for its bots to do, so memory
 follows what is being played, not what was ever played. On start the hub loads
 every active match whose bots must move, so a restarted server goes on playing.
+
+What a hub shares with other server processes goes through its
+:class:`Coordinator`: :class:`SingleProcess` (nothing to share) for SQLite and
+memory, :class:`boardcore.serve.cluster.Cluster` over PostgreSQL (fan-out of
+other processes' revisions, one process per match playing its bots, presence).
 """
 
 from __future__ import annotations
@@ -12,8 +17,8 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 import anyio.to_thread
 import attrs
@@ -27,7 +32,7 @@ from boardcore.serve.tokens import new_token, token_hash
 from boardcore.store import MatchInfo, MemoryStore, Status, Store, UnknownMatch, is_postgres_url, open_store
 from boardcore.table import Table
 
-__all__ = ["MAX_NAME", "Hub", "LobbyRefused", "game_info", "open_backends"]
+__all__ = ["MAX_NAME", "Coordinator", "Hub", "LobbyRefused", "SingleProcess", "game_info", "open_backends"]
 
 log = logging.getLogger("boardcore.serve")
 
@@ -89,13 +94,82 @@ def _clean_name(name: str, seat: int) -> str:
     return cleaned
 
 
+class Coordinator(Protocol):
+    """What a hub shares with the other server processes over its database.
+
+    The hub calls the synchronous methods marked "worker thread" from worker threads (they may wait on the
+    database), the others on the event loop (they must not).
+    """
+
+    async def start(self, hub: Hub) -> None:
+        """Begin, before the hub loads any match."""
+        ...
+
+    async def close(self) -> None:
+        """Stop, after the hub stopped every master's bots."""
+        ...
+
+    def claim_bots(self, match_ids: Sequence[str]) -> list[str]:
+        """(Worker thread.) Which of these matches' bots this process now plays (it will load those masters)."""
+        ...
+
+    def loaded(self, master: Master) -> None:
+        """A master was loaded: set whether it plays its bots (before the hub wakes them)."""
+        ...
+
+    def retired(self, master: Master) -> None:
+        """A master was retired (it had no connections and nothing for its bots to do)."""
+        ...
+
+    def presence(self, master: Master, seat: int) -> None:
+        """A seat's first connection to this process opened, or its last one closed."""
+        ...
+
+    def claimed(self, match_id: str) -> None:
+        """(Worker thread.) A seat of the match was claimed through this process."""
+        ...
+
+    def online_elsewhere(self, match_ids: Iterable[str]) -> dict[str, frozenset[int]]:
+        """(Worker thread.) Per match, the seats with a connection open on another process (only matches with one)."""
+        ...
+
+
+class SingleProcess:
+    """The :class:`Coordinator` of a server that is the only process on its database: it plays every bot."""
+
+    async def start(self, hub: Hub) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+    def claim_bots(self, match_ids: Sequence[str]) -> list[str]:
+        return list(match_ids)
+
+    def loaded(self, master: Master) -> None:
+        pass
+
+    def retired(self, master: Master) -> None:
+        pass
+
+    def presence(self, master: Master, seat: int) -> None:
+        pass
+
+    def claimed(self, match_id: str) -> None:
+        pass
+
+    def online_elsewhere(self, match_ids: Iterable[str]) -> dict[str, frozenset[int]]:
+        return {}
+
+
 class Hub:
     """Every master of this process over one store and seat book."""
 
-    def __init__(self, store: Store, seats: SeatBook, settings: Settings | None = None) -> None:
+    def __init__(self, store: Store, seats: SeatBook, settings: Settings | None = None, *, coordinator: Coordinator | None = None) -> None:
         self.store = store
         self.seats = seats
         self.settings = Settings() if settings is None else settings
+        self.coordinator: Coordinator = SingleProcess() if coordinator is None else coordinator
         self._masters: dict[str, Master] = {}
         self._loading = asyncio.Lock()
         self._games = {name: get_game(name) for name in list_games()}
@@ -122,11 +196,24 @@ class Hub:
             rows = await anyio.to_thread.run_sync(self.seats.seats, match_id)
             if not rows:
                 raise UnknownMatch(match_id)
-            table = await anyio.to_thread.run_sync(Table.open, self.store, match_id)
-            master = Master(table, rows, self.settings, on_idle=self._idle)
+            table, elsewhere = await anyio.to_thread.run_sync(
+                lambda: (Table.open(self.store, match_id), self.coordinator.online_elsewhere([match_id]))
+            )
+            master = Master(table, rows, self.settings, on_idle=self._idle, on_presence=self.coordinator.presence)
+            master.update_seats(elsewhere=elsewhere.get(match_id, frozenset()))
             self._masters[match_id] = master
+            self.coordinator.loaded(master)
         master.wake_bots()
         return master
+
+    def loaded_master(self, match_id: str) -> Master | None:
+        """The match's master if this process holds it now (never loads one)."""
+        found = self._masters.get(match_id)
+        return None if found is None or found.closed else found
+
+    def masters(self) -> list[Master]:
+        """Every master this process holds now."""
+        return [master for master in self._masters.values() if not master.closed]
 
     async def connect(self, match_id: str, outbox: Outbox, since: int | None) -> Master:
         """Attach a connection to the match's master (loading it, or a fresh one if it was just retired)."""
@@ -148,6 +235,7 @@ class Hub:
     async def _retire(self, master: Master) -> None:
         if await master.retire() and self._masters.get(master.match_id) is master:
             del self._masters[master.match_id]
+            self.coordinator.retired(master)
 
     @property
     def loaded(self) -> int:
@@ -155,21 +243,27 @@ class Hub:
         return len(self._masters)
 
     async def start(self) -> None:
-        """Load every active served match whose bots may have a move to make (after a restart)."""
-        infos, every = await anyio.to_thread.run_sync(lambda: (self.store.matches(status="active"), self.seats.every_match()))
-        for info in infos:
-            rows = every.get(info.match_id, ())
-            if any(row.bot is not None for row in rows):
-                try:
-                    await self.master(info.match_id)
-                except Exception:
-                    log.exception("match %s could not be loaded", info.match_id)
+        """Start the coordinator, then load every active served match whose bots may have a move to make and that no
+        other live process plays (after a restart)."""
+        await self.coordinator.start(self)
+
+        def bot_matches() -> list[str]:
+            infos, every = self.store.matches(status="active"), self.seats.every_match()
+            wanted = [info.match_id for info in infos if any(row.bot is not None for row in every.get(info.match_id, ()))]
+            return self.coordinator.claim_bots(wanted)
+
+        for match_id in await anyio.to_thread.run_sync(bot_matches):
+            try:
+                await self.master(match_id)
+            except Exception:
+                log.exception("match %s could not be loaded", match_id)
 
     async def close(self) -> None:
-        """Stop every master's bots (the store and seat book stay open for the caller to close)."""
+        """Stop every master's bots, then the coordinator (the store and seat book stay open for the caller to close)."""
         for master in list(self._masters.values()):
             await master.close()
         self._masters.clear()
+        await self.coordinator.close()
 
     # --- lobby -------------------------------------------------------------------------------------
 
@@ -202,6 +296,8 @@ class Hub:
                 table = Table.create(game, names, seed=request.seed, options=request.options or None, commit_seed=request.commit_seed, store=self.store)
             except ValueError as exc:
                 raise LobbyRefused(str(exc), code="match/invalid") from None
+            if any(bot is not None for bot in bots):  # before the seats: a crash between leaves a lease another process takes over
+                self.coordinator.claim_bots([table.match_id])
             self.seats.add(table.match_id, bots)
             return table
 
@@ -230,6 +326,7 @@ class Hub:
         master = self._masters.get(match_id)
         if master is not None:
             master.seat_claimed(seat)
+        await anyio.to_thread.run_sync(self.coordinator.claimed, match_id)
         return token
 
     async def summary(self, match_id: str) -> MatchSummary:
@@ -239,37 +336,46 @@ class Hub:
             LobbyRefused: no such served match.
         """
         try:
-            info, rows, header = await anyio.to_thread.run_sync(
-                lambda: (self.store.info(match_id), self.seats.seats(match_id), self.store.header(match_id))
+            info, rows, header, elsewhere = await anyio.to_thread.run_sync(
+                lambda: (
+                    self.store.info(match_id),
+                    self.seats.seats(match_id),
+                    self.store.header(match_id),
+                    self.coordinator.online_elsewhere([match_id]),
+                )
             )
         except UnknownMatch:
             raise LobbyRefused(f"no match {match_id!r} is served here", code="match/unknown", status=404) from None
         if not rows:
             raise LobbyRefused(f"no match {match_id!r} is served here", code="match/unknown", status=404)
-        return self._summary(info, rows, header.seed_commitment)
+        return self._summary(info, rows, header.seed_commitment, elsewhere.get(match_id, frozenset()))
 
     async def listing(self, status: Status | None, open_only: bool) -> list[MatchSummary]:
         """Served matches, newest first (at most :data:`LISTED`), all or only active, finished or open ones."""
 
-        def read() -> list[tuple[MatchInfo, tuple[SeatRow, ...], str | None]]:
+        def read() -> list[tuple[MatchInfo, tuple[SeatRow, ...], str | None, frozenset[int]]]:
             every = self.seats.every_match()
             infos = [info for info in self.store.matches(status=status) if info.match_id in every]
             if open_only:
                 infos = [info for info in infos if any(row.bot is None and not row.claimed for row in every[info.match_id])]
             newest = infos[::-1][:LISTED]
-            return [(info, every[info.match_id], self.store.header(info.match_id).seed_commitment) for info in newest]
+            elsewhere = self.coordinator.online_elsewhere(info.match_id for info in newest)
+            return [
+                (info, every[info.match_id], self.store.header(info.match_id).seed_commitment, elsewhere.get(info.match_id, frozenset()))
+                for info in newest
+            ]
 
-        return [self._summary(info, rows, commitment) for info, rows, commitment in await anyio.to_thread.run_sync(read)]
+        return [self._summary(*found) for found in await anyio.to_thread.run_sync(read)]
 
-    def _summary(self, info: MatchInfo, rows: Sequence[SeatRow], commitment: str | None) -> MatchSummary:
+    def _summary(self, info: MatchInfo, rows: Sequence[SeatRow], commitment: str | None, elsewhere: frozenset[int]) -> MatchSummary:
+        """The match as listed: seats online here or on another process (``elsewhere``)."""
         game = self._games.get(info.game)
         master = self._masters.get(info.match_id)
-        if master is not None:
-            seats = master.seat_infos()
-        else:
-            seats = tuple(
-                SeatInfo(seat=row.seat, name=info.players[row.seat], bot=row.bot, claimed=row.claimed, online=row.bot is not None) for row in rows
-            )
+        here: frozenset[int] = frozenset() if master is None else master.local_seats
+        seats = tuple(
+            SeatInfo(seat=row.seat, name=info.players[row.seat], bot=row.bot, claimed=row.claimed, online=row.bot is not None or row.seat in here | elsewhere)
+            for row in rows
+        )
         return MatchSummary(
             match_id=info.match_id,
             game=info.game,

@@ -55,6 +55,12 @@ class Settings:
     """Seconds a new connection has to send ``hello`` or ``watch``."""
     retry_delay: float = 1.0
     """Seconds a bot waits before trying again after the store was unavailable."""
+    lease_seconds: float = 5.0
+    """Over PostgreSQL: how long a process's heartbeat holds its bots' leases; another process takes over the bots of
+    a process silent for longer (within this plus one sweep)."""
+    sweep_seconds: float = 1.0
+    """Over PostgreSQL: how often a process renews its heartbeat, takes leases that fell free, and checks every match
+    it holds against the store (the safety net under notifications)."""
 
 
 class MasterClosed(Exception):
@@ -119,9 +125,11 @@ _Key = tuple[int | None, int | None, bool, bool, bool]
 class Master:
     """The coordinator of one served match: its table, its connections and its bots.
 
-    ``plays_bots`` says whether this process moves the match's bots (a lease
-    across server processes would turn it off and on); ``on_idle`` is called when
-    the master has no connections and nothing for its bots to do.
+    ``plays_bots`` says whether this process moves the match's bots (over
+    PostgreSQL, :meth:`hold_bots` turns it on in the one process holding the
+    match's lease); ``on_idle`` is called when the master has no connections and
+    nothing for its bots to do; ``on_presence`` when a seat's first connection here
+    opens or its last one closes.
     """
 
     def __init__(
@@ -131,13 +139,18 @@ class Master:
         settings: Settings,
         *,
         on_idle: Callable[[Master], None] = lambda master: None,
+        on_presence: Callable[[Master, int], None] = lambda master, seat: None,
     ) -> None:
         self.table = table
         self.match_id = table.match_id
         self.settings = settings
         self.plays_bots = True
+        self._bots_failed = False
         self._rows = list(rows)
+        self._elsewhere: frozenset[int] = frozenset()
+        """Seats with a connection open on another server process (over PostgreSQL)."""
         self._on_idle = on_idle
+        self._on_presence = on_presence
         self._lock = asyncio.Lock()
         self._outboxes: list[Outbox] = []
         self._bots = ServerBots(table.match, rows)
@@ -151,8 +164,8 @@ class Master:
     # --- seats -----------------------------------------------------------------------------------
 
     def seat_infos(self) -> tuple[SeatInfo, ...]:
-        """Every seat with its name, bot, claim and whether it is online here."""
-        online = {outbox.seat for outbox in self._outboxes}
+        """Every seat with its name, bot, claim and whether it is online (here or on another server process)."""
+        online = self.local_seats | self._elsewhere
         names = self.table.match.players
         return tuple(
             SeatInfo(seat=row.seat, name=names[row.seat], bot=row.bot, claimed=row.claimed, online=row.bot is not None or row.seat in online)
@@ -164,10 +177,31 @@ class Master:
         """Open connections (seats and spectators)."""
         return len(self._outboxes)
 
+    @property
+    def local_seats(self) -> frozenset[int]:
+        """Seats with a connection open on this master."""
+        return frozenset(outbox.seat for outbox in self._outboxes if outbox.seat is not None)
+
+    @property
+    def bot_seats(self) -> frozenset[int]:
+        """Seats the server's bots play."""
+        return self._bots.seats
+
     def seat_claimed(self, seat: int) -> None:
         """The lobby gave ``seat`` to a person: tell every connection."""
         self._rows = [attrs.evolve(row, claimed=True) if row.seat == seat else row for row in self._rows]
         self._tell_seats()
+
+    def update_seats(self, *, rows: Sequence[SeatRow] | None = None, elsewhere: frozenset[int] | None = None) -> None:
+        """Take the seat book's ``rows`` (claims made on another process) and the seats ``elsewhere`` online on other
+        processes; tell every connection if what they see of the seats changed."""
+        before = self.seat_infos()
+        if rows is not None and len(rows) == len(self._rows):
+            self._rows = list(rows)
+        if elsewhere is not None:
+            self._elsewhere = elsewhere
+        if self.seat_infos() != before:
+            self._tell_seats()
 
     def _tell_seats(self, but: Outbox | None = None) -> None:
         frame = encode(Seats(seats=self.seat_infos()))
@@ -186,7 +220,7 @@ class Master:
         async with self._lock:
             if self.closed:
                 raise MasterClosed(self.match_id)
-            was_online = outbox.seat is not None and any(o.seat == outbox.seat for o in self._outboxes)
+            was_online = outbox.seat is not None and outbox.seat in self.local_seats
             self._outboxes.append(outbox)
             game = self.table.match.game
             welcome = Welcome(
@@ -204,7 +238,9 @@ class Master:
             frames = await anyio.to_thread.run_sync(self._frames, [key])
             self._deliver(outbox, frames[key])
             if outbox.seat is not None and not was_online:
-                self._tell_seats(but=outbox)
+                self._on_presence(self, outbox.seat)
+                if outbox.seat not in self._elsewhere:
+                    self._tell_seats(but=outbox)
 
     async def disconnect(self, outbox: Outbox) -> None:
         """Drop a connection (and retire the master if nothing is left for it to do)."""
@@ -212,8 +248,10 @@ class Master:
             if outbox not in self._outboxes:
                 return
             self._outboxes.remove(outbox)
-            if outbox.seat is not None and not any(o.seat == outbox.seat for o in self._outboxes):
-                self._tell_seats()
+            if outbox.seat is not None and outbox.seat not in self.local_seats:
+                self._on_presence(self, outbox.seat)
+                if outbox.seat not in self._elsewhere:
+                    self._tell_seats()
             idle = self._idle()
         if idle:
             self._on_idle(self)
@@ -264,6 +302,11 @@ class Master:
 
     # --- bots --------------------------------------------------------------------------------------
 
+    def hold_bots(self, held: bool) -> None:
+        """This process holds (``True``) or lost the right to move the match's bots; bots that failed stay stopped."""
+        self.plays_bots = held and not self._bots_failed
+        self.wake_bots()
+
     def wake_bots(self) -> None:
         """Let the bots move if one of their seats may act (their task runs until none may)."""
         if self.plays_bots and not self.closed and self._bots.seats and (self._bot_task is None or self._bot_task.done()):
@@ -285,11 +328,12 @@ class Master:
                 except StoreUnavailable:
                     log.warning("match %s: the store is unavailable; the bots try again in %s s", self.match_id, self.settings.retry_delay)
                     retry = True
-                except StaleRevision as exc:
-                    log.warning("match %s: a bot's move lost to another writer (%s)", self.match_id, exc)
+                except StaleRevision as exc:  # the table followed the winner: the loop decides again from there
+                    log.info("match %s: a bot's move lost to another writer (%s)", self.match_id, exc)
                 except Exception:
                     log.exception("match %s: a bot failed; the server's bots stop playing this match", self.match_id)
                     self.plays_bots = False
+                    self._bots_failed = True
                 await self._publish()
             if retry:
                 await asyncio.sleep(self.settings.retry_delay)
@@ -361,8 +405,10 @@ class Master:
             texts = [encode(message)]
             if story and not isinstance(message, Updates):
                 if seat not in stories:
+                    chains = [record.chain for record in match.records()] if match.seed_commitment is not None else [None] * len(match)
                     told_steps = tuple(
-                        StoryStep(step=n, player=match.step_at(n).player, text=tuple(match.step_text(n, seat))) for n in range(1, len(match) + 1)
+                        StoryStep(step=n, player=match.step_at(n).player, text=tuple(match.step_text(n, seat)), chain=chains[n - 1])
+                        for n in range(1, len(match) + 1)
                     )
                     stories[seat] = encode(Story(revision=revision, steps=told_steps))
                 texts.append(stories[seat])

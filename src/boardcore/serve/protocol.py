@@ -131,7 +131,8 @@ class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
     claimed: bool
     """A person holds this seat's token (always ``false`` for a bot seat)."""
     online: bool
-    """At least one connection of this seat is open on this server (always ``true`` for a bot seat)."""
+    """At least one connection of this seat is open, on this server process or another over the same database
+    (always ``true`` for a bot seat)."""
 
 
 class Welcome(msgspec.Struct, frozen=True, kw_only=True, tag="welcome"):
@@ -156,6 +157,8 @@ class StoryStep(msgspec.Struct, frozen=True, kw_only=True):
     step: int
     player: int
     text: tuple[str, ...]
+    chain: str | None
+    """The step's log chain value, as in a ``stepped`` entry (``null`` when the seed is public)."""
 
 
 class Story(msgspec.Struct, frozen=True, kw_only=True, tag="story"):

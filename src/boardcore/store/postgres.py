@@ -162,6 +162,12 @@ class PostgresStore:
         where = "" if self.schema is None else f", schema={self.schema!r}"
         return f"PostgresStore(<connection>{where})"
 
+    @property
+    def conninfo(self) -> str:
+        """The URL or connection string the store connects with (it may hold a password: never print it), for the
+        server's other connections to the same database."""
+        return self._conninfo
+
     def _connection(self) -> psycopg.Connection[tuple[Any, ...]]:
         """The open connection, reconnecting (and setting the search path) when it was lost."""
         db = self._db
