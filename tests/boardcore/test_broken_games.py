@@ -37,6 +37,7 @@ ALL_CHECKS: list[Check] = [
     leaks.check_event_streams,
     leaks.check_spectators_see_nothing_private,
     leaks.check_determinize_resamples,
+    leaks.check_determinize_reads_only_the_view,
     leaks.check_redacted_events_in_union,
 ]
 
@@ -219,6 +220,22 @@ WRONG_TYPE_ACCEPTED = attrs.evolve(
     ),
 )
 
+# 13. determinize shuffles the hidden cards from their real order (a bot that knows its rng can undo the shuffle)
+
+
+def determinize_from_real_order(state: toy.State, seat: int, rng: Any) -> toy.State:
+    seed, rng = rng.next_word()
+    unseen = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.deck)
+    order, _ = rng.shuffle(unseen)
+    hands = []
+    for s, hand in enumerate(state.hands):
+        hands.append(hand if s == seat or state.shown else tuple(order[: len(hand)]))
+        order = order if s == seat or state.shown else order[len(hand) :]
+    return msgspec.structs.replace(state, hands=tuple(hands), deck=tuple(order), rng=toy.Rng.from_seed(seed))
+
+
+REAL_ORDER_DETERMINIZE = attrs.evolve(SOUND, determinize=determinize_from_real_order)
+
 BROKEN: dict[str, tuple[Game[Any, Any, Any, Any], Check, str]] = {
     "public draw": (PUBLIC_DRAW, leaks.check_event_streams, "receives different events"),
     "spectator sees a hand": (SPECTATOR_SEES_HAND, leaks.check_spectators_see_nothing_private, "spectators are shown something private"),
@@ -230,6 +247,7 @@ BROKEN: dict[str, tuple[Game[Any, Any, Any, Any], Check, str]] = {
     "mutation in place": (MUTATION_IN_PLACE, contract.check_states_untouched, "mutated"),
     "out-of-union redacted event": (OUT_OF_UNION, leaks.check_redacted_events_in_union, "not in the event union"),
     "visibility defaults to public": (VISIBILITY_DEFAULT, leaks.check_event_streams, "receives different events"),
+    "determinize from the real hidden order": (REAL_ORDER_DETERMINIZE, leaks.check_determinize_reads_only_the_view, "real hidden order"),
     "wrong-type action accepted": (WRONG_TYPE_ACCEPTED, contract.check_mistyped_actions_refused, "not refused as action/malformed|passes the action type check"),
 }
 
@@ -261,5 +279,5 @@ def test_the_suite_caches_playouts_by_game_object_not_by_name() -> None:
 
 
 def test_there_is_one_toy_per_mistake_class() -> None:
-    """Twelve classes: the eleven above plus hash-seed dependence."""
-    assert len(BROKEN) + 1 == 12
+    """Thirteen classes: the twelve above plus hash-seed dependence."""
+    assert len(BROKEN) + 1 == 13

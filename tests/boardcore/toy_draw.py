@@ -241,8 +241,8 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     seed, rng = rng.next_word()
     if state.shown:
         return msgspec.structs.replace(state, rng=Rng.from_seed(seed))
-    unseen = [c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.deck)
-    order, _ = rng.shuffle(unseen)
+    unseen = sorted([c for s, hand in enumerate(state.hands) if s != seat for c in hand] + list(state.deck))
+    order, _ = rng.shuffle(unseen)  # sorted first: a shuffle of the real order could be undone by a bot that knows rng
     hands = []
     for s, hand in enumerate(state.hands):
         if s == seat:

@@ -66,11 +66,10 @@ def test_same_view_gives_same_choice(name: str, players: int) -> None:
             for world in (state, twin)
         ]
         assert choices[0] == choices[1]
-    if unordered:
-        pytest.xfail(
-            f"{name}.determinize is not a function of the seat's view alone: its sample follows the real state's hidden "
-            f"order (decision points {unordered}), so a searching bot sees different samples; the game should sort what it reshuffles"
-        )
+    assert not unordered, (
+        f"{name}.determinize is not a function of the seat's view alone (decision points {unordered}): a searching bot "
+        "could undo its shuffle and read the real hidden order"
+    )
 
 
 def test_fixed_iterations_are_reproducible() -> None:

@@ -24,6 +24,7 @@ from boardcore.testing.contract import Playout, action_pool, refusal, sample_ind
 from boardcore.testing.kit import assert_no_secrets, find_secrets
 
 __all__ = [
+    "check_determinize_reads_only_the_view",
     "check_determinize_resamples",
     "check_event_streams",
     "check_redacted_events_in_union",
@@ -224,6 +225,27 @@ def check_determinize_resamples(p: Playout, states: int = 40) -> None:
         f"{p.name}: the game hides information, but determinize never changed anything but the RNG: it must resample "
         "everything hidden from the seat (other hands, deck order) consistently with the seat's view"
     )
+
+
+def check_determinize_reads_only_the_view(p: Playout, states: int = 40) -> None:
+    """``determinize(state, seat, rng)`` depends only on what the seat may know (and ``rng``): two worlds the seat
+    cannot tell apart give the very same sample for the same ``rng``.
+
+    Catches: a determinize that reshuffles the hidden cards starting from their real order. Its samples look
+    uniform, but a search bot knows the ``rng`` it passed, so it can undo the shuffle and read the real order
+    (sort what is hidden, then shuffle).
+    """
+    game = p.game
+    for index in sample_indices(len(p.states), states):
+        state = p.states[index]
+        for seat in range(p.players):
+            twin = world(p, index, seat, salt=5)
+            probe = Rng.from_seed(p.seed * 104_729 + index * 17 + seat, DETERMINIZE)
+            assert game.determinize(twin, seat, probe) == game.determinize(state, seat, probe), (
+                f"{p.name}: step {index}: determinize for seat {seat} gives another sample from a world the seat cannot tell "
+                "from the real one: it starts from the real hidden order, which a bot that knows its rng can recover; "
+                "sort what is hidden before shuffling it"
+            )
 
 
 def check_redacted_events_in_union(p: Playout, steps: int = 500) -> None:

@@ -136,6 +136,7 @@ class ContractSuite:
     def test_determinize_resamples_what_is_hidden(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
         for p in self.playouts(contract_case, contract_seeds):
             leaks.check_determinize_resamples(p)
+            leaks.check_determinize_reads_only_the_view(p)
 
     def test_redacted_events_are_in_the_event_union(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
         for p in self.playouts(contract_case, contract_seeds):

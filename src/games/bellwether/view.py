@@ -257,20 +257,22 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     the deck orders, the rival's open commitment and future dice.
 
     Gangsters an Informant showed ``seat`` (``exposed``) stay where they are: forgetting them
-    would let a search bot un-learn what it saw.
+    would let a search bot un-learn what it saw. Every pile is sorted before it is shuffled, so the
+    sample depends only on what ``seat`` may know: a shuffle of the real order could be undone by a
+    bot that knows the ``rng`` it passed.
     """
     rival = 1 - seat
     them = state.players[rival]
     unseen = list(them.gangsters)
     for g in them.exposed:
         unseen.remove(g)
-    pool, rng = rng.shuffle((*unseen, *state.gangster_deck))
+    pool, rng = rng.shuffle(sorted((*unseen, *state.gangster_deck)))
     n = len(unseen)
     hand = tuple(sorted((*them.exposed, *pool[:n])))
     players = list(state.players)
     players[rival] = msgspec.structs.replace(them, gangsters=hand)
-    construction, rng = rng.shuffle(state.construction_deck)
-    officials, rng = rng.shuffle(state.official_deck)
+    construction, rng = rng.shuffle(sorted(state.construction_deck))
+    officials, rng = rng.shuffle(sorted(state.official_deck))
     labor = state.labor
     if labor is not None and labor.sealed is not None and labor.sealed.choice_of(rival) is not None:
         options = ("", *sorted(set(hand)))

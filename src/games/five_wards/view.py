@@ -251,7 +251,11 @@ def secrets(state: State, viewer: int | None) -> frozenset[str]:
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
-    """Resample everything ``seat`` cannot see, keeping every size it can see."""
+    """Resample everything ``seat`` cannot see, keeping every size it can see.
+
+    Every pile is sorted before it is shuffled, so the sample depends only on what ``seat`` may know:
+    a shuffle of the real order could be undone by a bot that knows the ``rng`` it passed.
+    """
     # Tactics: the draw pile, rivals' hands and rivals' face-down commitments
     rivals = [s for s in range(len(state.players)) if s != seat]
     sealed = state.sealed
@@ -261,7 +265,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         pool += state.players[s].hand
     for _, cards in hidden_choices:
         pool += cards
-    shuffled, rng = rng.shuffle(pool)
+    shuffled, rng = rng.shuffle(sorted(pool))
     tactics, rest = shuffled[: len(state.tactics_deck)], shuffled[len(state.tactics_deck) :]
     players = list(state.players)
     turn = state.turn
@@ -284,7 +288,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     # Landmark draw pile and leftover deck: which unseen cards went where is hidden, but
     # how many Brawls each pile holds follows from public history (5 in the game, 1 set aside)
     deck, leftover, rng = _resample_landmark_piles(state.supply.landmark_deck, state.supply.leftover_deck, rng)
-    stack, rng = rng.shuffle(state.supply.recruit_stack)
+    stack, rng = rng.shuffle(sorted(state.supply.recruit_stack))
     seed, rng = rng.next_word()
     return msgspec.structs.replace(
         state,
@@ -301,8 +305,8 @@ def _resample_landmark_piles(
     deck: tuple[str, ...], leftover: tuple[str, ...], rng: Rng
 ) -> tuple[tuple[str, ...], tuple[str, ...], Rng]:
     """Deal the unseen Landmarks and Brawls anew into both piles, each keeping its size and its number of Brawls."""
-    brawls, rng = rng.shuffle([c for c in (*deck, *leftover) if is_brawl(c)])
-    landmarks, rng = rng.shuffle([c for c in (*deck, *leftover) if not is_brawl(c)])
+    brawls, rng = rng.shuffle(sorted(c for c in (*deck, *leftover) if is_brawl(c)))
+    landmarks, rng = rng.shuffle(sorted(c for c in (*deck, *leftover) if not is_brawl(c)))
     piles = []
     for pile in (deck, leftover):
         b = sum(1 for c in pile if is_brawl(c))
