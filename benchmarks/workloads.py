@@ -35,17 +35,17 @@ def match_playouts(game: Game[Any, Any, Any, Any], players: int, seeds: range) -
 
 
 def bare_playouts(game: Game[Any, Any, Any, Any], players: int, seeds: range) -> int:
-    """The same playouts through the bare pure functions (setup/actors/legal_actions/decide/evolve)."""
+    """The same playouts through the bare pure functions (setup/actors/legal_actions/play, play deciding and folding
+    in one pass): what a search bot's own loop costs, without ``Match``'s checks and history."""
     config = game.config(players)
-    actors, legal_actions, decide, evolve = game.actors, game.legal_actions, game.decide, game.evolve
+    actors, legal_actions, play = game.actors, game.legal_actions, game.play
     choice = random.Random(seeds.start).choice
     actions = 0
     for seed in seeds:
         state = game.setup(config, seed)
         while seats := actors(state):
             seat = min(seats)
-            for event in decide(state, seat, choice(legal_actions(state, seat))):
-                state = evolve(state, event)
+            _, state = play(state, seat, choice(legal_actions(state, seat)))
             actions += 1
     return actions
 
