@@ -191,6 +191,10 @@ class Game(Generic[S, A, E, V]):
     """The story of a finished game for one viewer, from their final view, their events and the outcome."""
     secrets: Callable[[S, int | None], Collection[str]] | None = None
     """Words (card ids, names) hidden from the viewer now; the contract suite scans every outward channel for them."""
+    estimate: Callable[[S], tuple[float, ...]] | None = None
+    """``estimate(state)``: each seat's expected share of the win (0 to 1) from an unfinished state, a heuristic for
+    search bots that stop their rollouts early (they call it on sampled worlds, never the real state); never used
+    by the rules."""
     picture: Callable[[V, int | None, Names], str] | None = None
     """``picture(view, viewer, names)``: the viewer's view as an SVG document (drawn from the view alone), if any."""
     house_bot: Callable[[int, int], Any] | None = None
