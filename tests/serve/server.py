@@ -20,8 +20,12 @@ STARTUP = 60.0
 class ServerProcess:
     """``boardcore serve`` in a child process; ``url`` once it listens."""
 
-    def __init__(self, db: Path | str, *, port: int = 0, bot_delay: float = 0.0, queue_limit: int = 64, log: Path | None = None) -> None:
+    def __init__(
+        self, db: Path | str, *, port: int = 0, bot_delay: float = 0.0, queue_limit: int = 64, log: Path | None = None, args: tuple[str, ...] = ()
+    ) -> None:
         self.db = str(db)
+        self.args = args
+        """More ``boardcore serve`` options."""
         self.bot_delay = bot_delay
         self.queue_limit = queue_limit
         self.log = log
@@ -33,7 +37,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         command = [
             sys.executable, "-m", "boardcore.cli", "serve", "--db", self.db, "--port", str(self.port),
-            "--bot-delay", str(self.bot_delay), "--queue-limit", str(self.queue_limit), "--log-level", "warning",
+            "--bot-delay", str(self.bot_delay), "--queue-limit", str(self.queue_limit), "--log-level", "warning", *self.args,
         ]  # fmt: skip
         self._errors = open(self.log, "a") if self.log is not None else None  # closed by stop() and kill()
         errors = subprocess.DEVNULL if self._errors is None else self._errors

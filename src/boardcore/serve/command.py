@@ -17,7 +17,7 @@ from typing import Any
 from boardcore.serve.protocol import wire_schema
 from boardcore.store.commands import DEFAULT_DB, shown_location
 
-__all__ = ["MAX_MESSAGE", "add_serve_command", "cmd_serve"]
+__all__ = ["MAX_MESSAGE", "add_serve_command", "cmd_serve", "listen"]
 
 SERVE_EXTRA = frozenset({"starlette", "uvicorn", "websockets", "anyio"})
 
@@ -57,6 +57,26 @@ def add_serve_command(sub: Any) -> None:
     serve.set_defaults(run=cmd_serve)
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A listening TCP socket at ``host``:``port`` (0: any free port).
+
+    Made with the protocol named (``IPPROTO_TCP``), not 0 as ``socket.create_server`` makes it: asyncio sets
+    ``TCP_NODELAY`` only on connections accepted from such a socket. Without it, a frame that follows one the client
+    has not yet acknowledged waits for the client's delayed ACK (40 ms on Linux); measured here, one update in ten to a
+    connection that was not the one acting arrived 35-45 ms late.
+    """
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP, flags=socket.AI_PASSIVE)[0]
+    listener = socket.socket(family, kind, proto)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen(socket.SOMAXCONN)
+    except BaseException:
+        listener.close()
+        raise
+    return listener
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     if args.schema:
         print(json.dumps(wire_schema(), indent=2, sort_keys=True))
@@ -75,7 +95,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sweep_seconds=min(1.0, args.lease_seconds / 4),
     )
     app = app_module.create_app(args.db, settings=settings)
-    listener = socket.create_server((args.host, args.port))
+    listener = listen(args.host, args.port)
     host, port = listener.getsockname()[:2]
     shown_host = f"[{host}]" if ":" in host else host
     print(f"boardcore serve: open http://{shown_host}:{port}/ (matches in {shown_location(args.db)}; Ctrl-C stops)", flush=True)

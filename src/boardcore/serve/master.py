@@ -313,11 +313,14 @@ class Master:
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots(), name=f"bots {self.match_id}")
 
     async def _run_bots(self) -> None:
-        while self.plays_bots and not self.closed:
+        while True:
             async with self._lock:
-                waiting = self._bots.to_move(self.table.match)
-            if waiting is None:
-                break
+                if not self.plays_bots or self.closed or self._bots.to_move(self.table.match) is None:
+                    # Decided under the lock, and the task forgotten there: a write or a refresh after this point sees
+                    # no bot task and starts one, so a move that comes due as this task ends is never left unplayed.
+                    self._bot_task = None
+                    idle = self._idle()
+                    break
             await asyncio.sleep(self.settings.bot_delay)
             retry = False
             async with self._lock:
@@ -337,8 +340,6 @@ class Master:
                 await self._publish()
             if retry:
                 await asyncio.sleep(self.settings.retry_delay)
-        async with self._lock:
-            idle = self._idle()
         if idle:
             self._on_idle(self)
 
