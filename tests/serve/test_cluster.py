@@ -26,7 +26,7 @@ from boardcore.serve import listener as listener_module
 from boardcore.serve.cluster import Cluster
 from boardcore.serve.peers_postgres import PostgresPeers
 from boardcore.serve.seats_postgres import PostgresSeats
-from boardcore.store import PostgresStore, export_log
+from boardcore.store import PostgresStore, StoreUnavailable, export_log
 from boardcore.table import Table
 from boardcore.verify import verify
 from tests.serve.client import Connection, claim, create, seat, served, state_of
@@ -275,3 +275,30 @@ def wait_until(done: Any, timeout: float = 10.0) -> bool:
             return False
         time.sleep(0.02)
     return True
+
+
+def test_a_process_cut_off_from_the_database_stops_its_bots_and_another_takes_them_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two house bots play on the first process; its sweeps start failing (the database unreachable from it): it stops
+    its bots before its lease runs out, the second process takes them over and the match goes on; when the database
+    answers again, the first process finds the lease gone and does not play."""
+    with processes(2, lease_seconds=1.0, sweep_seconds=0.2, bot_delay=0.02) as (url, schema, [first, second], stops):
+        bots = [{"name": "House", "bot": "house"}, {"name": "Random", "bot": "random"}]
+        match_id = create(first, "five_wards", bots, options={"round_limit": 40})["match"]["match_id"]
+        with seat(first, match_id, None) as here, seat(second, match_id, None) as there:
+            here.until_type("snapshot"), there.until_type("snapshot")
+            cut_off, other = cluster_of(first), cluster_of(second)
+            assert wait_until(lambda: cut_off.holds(match_id)) and not other.holds(match_id)
+            master = first.app.state.hub.loaded_master(match_id)  # type: ignore[attr-defined]
+
+            def unreachable(ids: Any, wanting: Any) -> Any:
+                raise StoreUnavailable("the database is unreachable from this process (test)")
+
+            monkeypatch.setattr(cut_off, "_sweep_database", unreachable)
+            assert wait_until(lambda: not master.plays_bots, timeout=5)
+            assert wait_until(lambda: other.holds(match_id), timeout=10)
+            taken_at = second.app.state.hub.loaded_master(match_id).table.revision  # type: ignore[attr-defined]
+            moved = there.until_revision(taken_at + 3)  # the bots go on, played by the second process
+            monkeypatch.undo()
+            time.sleep(0.6)  # a few sweeps of the first process, reaching the database again
+            assert not cut_off.holds(match_id) and not master.plays_bots
+        assert moved["revision"] >= taken_at + 3
