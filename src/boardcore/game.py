@@ -255,7 +255,7 @@ class Game(Generic[S, A, E, V]):
             msg = f"{self.name}: actions must be immutable values (a kept action is part of the log): {'; '.join(refused)}"
             raise TypeError(msg)
         object.__setattr__(self, "loose_actions", loose)
-        object.__setattr__(self, "_codec", _ActionCodec(self.title, self.action_type))
+        object.__setattr__(self, "_codec", _ActionCodec(self.title, self.action_type, remember=not loose))
         object.__setattr__(self, "_default_configs", {n: Config(n, structure_options(self.options_type, None)) for n in self.player_counts})
 
     # --- acting ----------------------------------------------------------
@@ -394,10 +394,14 @@ class _ActionCodec:
     sends the action through JSON, which cannot carry NaN or infinities.
     """
 
-    __slots__ = ("_classes", "_decoder", "_encoder", "_json", "_title")
+    __slots__ = ("_classes", "_decoder", "_encoder", "_json", "_last", "_remember", "_title")
 
-    def __init__(self, title: str, action_type: Any) -> None:
+    def __init__(self, title: str, action_type: Any, *, remember: bool) -> None:
         self._title = title
+        self._remember = remember
+        self._last: Any = _NEVER
+        """The action this codec checked last (kept only for a game whose actions are immutable): handing it back
+        costs nothing."""
         self._classes = frozenset(union_members(action_type))
         self._encoder = msgspec.msgpack.Encoder()
         self._decoder = msgspec.msgpack.Decoder(action_type)
@@ -410,15 +414,23 @@ class _ActionCodec:
         return checked
 
     def check(self, player: int, action: Any) -> Any:
+        if action is self._last:  # checked a moment ago (a replay decodes, then applies): immutable, so still good
+            return action
         if type(action) in self._classes:
             try:
-                return self._round_trip(action)
+                checked = self._round_trip(action)
+                if self._remember:
+                    self._last = checked
+                return checked
             except _MALFORMED as exc:
                 msg = f"Refused {type(action).__name__} from player {player}: {exc}."
                 raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
         if isinstance(action, Mapping):
             try:
-                return self._round_trip(action if type(action) is dict else dict(action))
+                checked = self._round_trip(action if type(action) is dict else dict(action))
+                if self._remember:
+                    self._last = checked
+                return checked
             except _MALFORMED as exc:
                 tag = action.get("type", "an untagged object")
                 msg = f"Refused {tag!s:.60} from player {player}: not a well-formed {self._title} action ({exc})."
@@ -427,6 +439,8 @@ class _ActionCodec:
         raise IllegalAction(msg, code="action/malformed", player=player, action=None)
 
 
+_NEVER = object()
+"""What a codec remembers before its first check: no action is this object."""
 _MALFORMED = (msgspec.DecodeError, msgspec.EncodeError, TypeError, ValueError, OverflowError, RecursionError)
 """What msgspec raises for an action it cannot carry: a wrong type, an unencodable value, a value that contains itself."""
 _JSON = msgspec.json.Encoder()
