@@ -299,7 +299,7 @@ class Cluster:
             changes = [(match_id, seat, self._online_here(match_id, seat)) for match_id, seat in keys]
             try:
                 await anyio.to_thread.run_sync(self.peers.set_presence, changes)
-            except StoreUnavailable as exc:
+            except Exception as exc:  # StoreUnavailable, or anything else: never lose a change, never end the writer
                 log.warning("could not record who is online here (%s); trying again", exc)
                 for key in keys:
                     self._presence.setdefault(key, None)
@@ -391,7 +391,10 @@ class Cluster:
     async def _sweeping(self) -> None:
         while True:
             await asyncio.sleep(self.settings.sweep_seconds)
-            await self._sweep()
+            try:
+                await self._sweep()
+            except Exception:  # the next sweep tries again: a failure must not end the heartbeat
+                log.exception("a sweep of the server processes' tables failed")
 
     async def _sweep(self) -> None:
         """Heartbeat, leases (renewed, taken, taken over), dead processes reaped, and every match here checked
@@ -413,14 +416,17 @@ class Cluster:
         self._beat_at = sent
         now = time.monotonic()
         with self._lock:
-            self._held = set(swept.held)
+            lost = held_before - swept.held
+            self._held = set(swept.held) | (self._held - held_before)  # leases taken while the sweep ran are kept
             self._pending = {match_id: at for match_id, at in self._pending.items() if now - at < PENDING}
             pending = set(self._pending)
         taken_over = swept.held - held_before
         for master in self.hub.masters():
-            should = master.match_id in swept.held
-            if should != master.plays_bots:
-                master.hold_bots(should)
+            if master.match_id in swept.held and not master.plays_bots:
+                master.hold_bots(True)
+            elif master.match_id in lost and master.plays_bots:
+                log.warning("match %s: another process took over its bots", master.match_id)
+                master.hold_bots(False)
             master.update_seats(elsewhere=swept.elsewhere.get(master.match_id, frozenset()))
         loaded = {master.match_id for master in self.hub.masters()}
         for match_id in sorted(swept.held - loaded - pending):

@@ -68,7 +68,7 @@ class Listener:
             made = self.connections
             try:
                 await self._listen()
-            except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
+            except psycopg.Error as exc:
                 log.warning("the PostgreSQL listener lost its connection (%s); reconnecting", exc)
             finally:
                 self.connected.clear()
