@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from benchmarks import counter_game, mutable_ttt, peers
+from benchmarks import counter_game, mutable_ttt, peers, tuple_ttt
 from benchmarks.counter_game import COUNTER
 from benchmarks.workloads import bare_playouts, grow, match_playouts
 from boardcore import Match
@@ -43,6 +43,8 @@ def _playout(name: str, contender: str, seeds: range) -> Any:
         return bare_playouts, (_boardcore(name), 2, seeds)
     if contender == "mutable-floor":
         return mutable_ttt.playouts, (seeds,)
+    if contender == "immutable-tuples-floor":
+        return tuple_ttt.playouts, (seeds,)
     _needs_openspiel()
     return peers.openspiel_playouts, (name if contender == "openspiel-cpp" else f"python_{name}", seeds)
 
@@ -50,7 +52,10 @@ def _playout(name: str, contender: str, seeds: range) -> Any:
 @pytest.mark.parametrize(
     ("name", "contender"),
     [
-        *(("tic_tac_toe", c) for c in ("boardcore-match", "boardcore-bare", "mutable-floor", "openspiel-cpp", "openspiel-python")),
+        *(
+            ("tic_tac_toe", c)
+            for c in ("boardcore-match", "boardcore-bare", "immutable-tuples-floor", "mutable-floor", "openspiel-cpp", "openspiel-python")
+        ),
         *(("kuhn_poker", c) for c in ("boardcore-match", "boardcore-bare", "openspiel-cpp", "openspiel-python")),
     ],
 )
