@@ -47,7 +47,7 @@ from boardcore.serve.peers_postgres import PostgresPeers
 from boardcore.store import MatchRejected, StoreError, StoreUnavailable, UnknownMatch
 from boardcore.store.postgres import PostgresStore
 
-__all__ = ["Cluster"]
+__all__ = ["Cluster", "check_timing"]
 
 log = logging.getLogger("boardcore.serve")
 
@@ -55,6 +55,13 @@ PENDING = 10.0
 """Seconds a lease taken for a match being created stays out of the sweep's loading (its creator loads it)."""
 LISTEN_WAIT = 10.0
 """Seconds :meth:`Cluster.start` waits for the listener before the server starts answering anyway."""
+
+
+def check_timing(settings: Settings) -> None:
+    """Raises ``ValueError`` unless a sweep is shorter than the lease (a heartbeat must land within each lease)."""
+    if not 0 < settings.sweep_seconds < settings.lease_seconds:
+        msg = f"sweep_seconds ({settings.sweep_seconds}) must be positive and below lease_seconds ({settings.lease_seconds})"
+        raise ValueError(msg)
 
 
 @attrs.frozen
@@ -71,6 +78,8 @@ class Cluster:
     """Fan-out, bot leases and presence for one server process among several over one PostgreSQL database."""
 
     def __init__(self, peers: PostgresPeers, conninfo: str, revisions_channel: str, settings: Settings) -> None:
+        """Raises ``ValueError`` unless a sweep is shorter than the lease (a heartbeat must land within each lease)."""
+        check_timing(settings)
         self.peers = peers
         self.settings = settings
         self.revisions_channel = revisions_channel
@@ -103,6 +112,7 @@ class Cluster:
     @classmethod
     def for_store(cls, store: PostgresStore, settings: Settings) -> Cluster:
         """The cluster of the processes serving ``store``'s database (and schema)."""
+        check_timing(settings)
         peers = PostgresPeers(store.conninfo, ttl=settings.lease_seconds, schema=store.schema)
         return cls(peers, store.conninfo, store.channel, settings)
 

@@ -206,7 +206,7 @@ class Master:
     def _tell_seats(self, but: Outbox | None = None) -> None:
         frame = encode(Seats(seats=self.seat_infos()))
         for outbox in self._outboxes:
-            if outbox is not but:
+            if outbox is not but and outbox.revision >= 0:  # one still opening is told after its state (connect)
                 outbox.put(frame)
 
     # --- connections -------------------------------------------------------------------------------
@@ -237,6 +237,8 @@ class Master:
             key = (outbox.seat, since, outbox.pictures, outbox.story, False)
             frames = await anyio.to_thread.run_sync(self._frames, [key])
             self._deliver(outbox, frames[key])
+            if self.seat_infos() != welcome.seats:  # the seats changed while its state was built
+                outbox.put(encode(Seats(seats=self.seat_infos())))
             if outbox.seat is not None and not was_online:
                 self._on_presence(self, outbox.seat)
                 if outbox.seat not in self._elsewhere:
