@@ -87,7 +87,7 @@ def check_seats_see_only_their_own(p: Playout, states: int = 40) -> None:
             outcome = game.outcome(state)
             assert game.outcome(twin) == outcome, f"{where}: the outcome (shown to everyone) depends on something hidden from them"
             if game.secrets is not None:
-                step_events = p.match.steps[index - 1].events if index else ()
+                step_events = _before_any_reveal(game, p.match.steps[index - 1].events) if index else ()
                 assert_no_secrets(game, state, seat, events=step_events, messages=[summary], names=names)
                 told = find_secrets(repr(outcome), game.secrets(state, seat)) if outcome is not None else set()
                 assert not told, f"{where}: the outcome (shown to everyone) names what is hidden from them: {sorted(told)}"
@@ -149,6 +149,15 @@ def check_event_streams(p: Playout, steps: int = 40) -> None:
                 f"something hidden from it ({_first_difference(real, other)})"
             )
             assert other_text == real_text, f"{p.name}: step {after}: the text {who} reads depends on something hidden from it"
+
+
+def _before_any_reveal(game: Game[Any, Any, Any, Any], events: Sequence[Any]) -> Sequence[Any]:
+    """``events`` up to the first reveal: what follows may name cards the reveal made public, which the same step
+    can hide again (a reshuffle), so today's secrets do not apply to it."""
+    for index, event in enumerate(events):
+        if game.visibility[type(event)].reveals:
+            return events[:index]
+    return events
 
 
 def _until_shown(game: Game[Any, Any, Any, Any], events: Sequence[Any], viewer: int | None) -> tuple[Sequence[Any], bool]:
