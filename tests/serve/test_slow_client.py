@@ -1,7 +1,8 @@
 """A client that stops reading is cut off at its queue's bound over real TCP, never slows the others, and resumes.
 
 A real server (queue of 8 frames) runs a bot-only four-player Peaky Blinders match
-at full speed: about 15 MB of frames with pictures for a spectator that asks for
+at nearly full speed (2 ms between bot moves, so that on a loaded CI machine the
+steady follower is never more than 8 frames behind): about 15 MB of frames with pictures for a spectator that asks for
 them uncompressed, more than the kernel's socket buffers hold (a 4 MiB send
 buffer at most by default on Linux, and the 64 KiB receive buffer this client
 sets). That spectator reads nothing until the game is over, so the server's
@@ -26,7 +27,7 @@ from tests.serve.server import ServerProcess
 
 
 def test_a_stalled_reader_is_closed_with_4408_and_resumes_while_others_follow(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "slow.sqlite3", queue_limit=8, bot_delay=0.0).start()
+    server = ServerProcess(tmp_path / "slow.sqlite3", queue_limit=8, bot_delay=0.002).start()
     try:
         made = server.create("peaky_blinders", [{"name": name, "bot": "house"} for name in "ABCD"])
         match_id = made["match"]["match_id"]
