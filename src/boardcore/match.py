@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from itertools import repeat
-from operator import is_
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -80,11 +78,25 @@ def take_action(game: Game[S, A, E, Any], state: S, player: int, action: Any) ->
     return game.act(state, player, action)
 
 
+def _is_listed(listed: tuple[Any, ...], action: Any) -> bool:
+    """``action`` is itself (the very object, not an equal one) an element of ``listed``.
+
+    ``index`` finds it in C (identity first, then equality); the element found must then be the object itself, so
+    an equal but different object (``cell=True`` for ``cell=1``) is not listed. An equality that raises (an action
+    built by hand around a strange value) counts as not listed: the full check then refuses it.
+    """
+    try:
+        return listed[listed.index(action)] is action
+    except Exception:  # noqa: BLE001 (ValueError: not there; anything else: a field's own __eq__ failed)
+        return False
+
+
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     """Seat names: ``P1, P2, ...`` for a count, else the given strings."""
     if type(players) is int:
         return seat_names(players)
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or not all(isinstance(n, str) for n in players):
+    sequence = type(players) is tuple or (isinstance(players, Sequence) and not isinstance(players, (str, bytes)))  # a header's: no ABC check
+    if not sequence or not all(isinstance(n, str) for n in players):
         msg = f"players is a count or a sequence of seat names (strings), not {players!r}"
         raise ValueError(msg)
     for name in players:
@@ -158,8 +170,12 @@ class Match(Generic[S, A, E, V]):
                 f"against the log's digests (seeds count modulo 2**64); pass seed=None to draw 64 random bits"
             )
             raise ValueError(msg)
-        config = game.config(players if type(players) is int else len(_player_names(players)), options)
-        names = _player_names(players)
+        if type(players) is int:  # the count is checked before any names are made for it
+            config = game.config(players, options)
+            names = seat_names(players)
+        else:
+            names = _player_names(players)
+            config = game.config(len(names), options)
         state = game.setup(config, seed)
         salt = new_salt() if commit_seed else None
         commitment = seed_commitment(seed, salt) if commit_seed else None
@@ -411,18 +427,11 @@ class Match(Generic[S, A, E, V]):
             raise IllegalAction(msg, code="player/unknown", player=None, action=None)
         before = self._states[-1]
         offered = self._offered
-        checked: A
-        if (
-            offered is not None
-            and offered[0] is before
-            and offered[1] == player
-            and not game.loose_actions
-            and any(map(is_, offered[2], repeat(action)))
-        ):
-            checked = action  # type: ignore[assignment]  # the very object the game listed: its checks passed
+        if offered is not None and offered[0] is before and offered[1] == player and not game.loose_actions and _is_listed(offered[2], action):
+            checked: A = action  # type: ignore[assignment]  # the very object the game listed: its checks passed
             kind = offered[3]
-            if kind is not None and game.flow is not None:
-                events, state = game.flow.play_decided(before, player, kind, checked)
+            if kind is not None:
+                events, state = game.flow.play_decided(before, player, kind, checked)  # type: ignore[union-attr]
             else:
                 events, state = game.play_listed(before, player, checked)
         else:

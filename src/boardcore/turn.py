@@ -32,7 +32,7 @@ import attrs
 from boardcore.errors import IllegalAction
 from boardcore.rng import Rng, RngAdvanced, advance
 
-__all__ = ["Decision", "Flow", "GameOver", "Refusal", "Turn", "not_your_turn"]
+__all__ = ["Decision", "Flow", "GameOver", "Refusal", "Turn", "WatchedTurn", "not_your_turn"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -82,10 +82,11 @@ class Turn(Generic[S, E]):
     Draws come from ``rng`` (the state's RNG at the start of the turn); the
     bookkeeping :class:`~boardcore.game.RngAdvanced` event is added by
     :meth:`record_draws` (call it where the game's log has always put it) or, at
-    the latest, when the turn finishes.
+    the latest, when the turn finishes. A flow with a watch makes its turns
+    :class:`WatchedTurn` s instead (this class has no per-event check to skip).
     """
 
-    __slots__ = ("_handlers", "_is_over", "_watch", "_watching", "events", "player", "rng", "state")
+    __slots__ = ("_flow", "_handlers", "events", "player", "rng", "state")
 
     def __init__(self, flow: Flow[S, Any, E], state: S, player: int | None) -> None:
         self.state = state
@@ -94,37 +95,22 @@ class Turn(Generic[S, E]):
         """The seat whose action started the turn (``None`` for automatic steps alone)."""
         self.events: list[E] = []
         self.rng: Rng = state.rng  # type: ignore[attr-defined]
+        self._flow = flow
         self._handlers = flow.handlers
-        self._is_over = flow.is_over
-        self._watch = flow.watch
-        self._watching = False
 
     # --- events ----------------------------------------------------------
 
     def emit(self, *events: E) -> None:
-        """Record and fold each event in turn; a game with a watch runs it after each, and the turn stops
-        once the game is over.
-
-        Raises:
-            GameOver: the watch found the game over (the kernel catches it: nothing after it happens).
-        """
+        """Record and fold each event in turn (a game with a watch gets :meth:`WatchedTurn.emit`)."""
         handlers = self._handlers
         for event in events:
             self.events.append(event)
             self.state = handlers[type(event)](self.state, event)
-            if self._watch is not None and not self._watching:
-                self._watching = True
-                try:
-                    self._watch(self)
-                finally:
-                    self._watching = False
-                if self._is_over(self.state):
-                    raise GameOver
 
     @property
     def over(self) -> bool:
         """The game has ended (only seen by code that catches :class:`GameOver` itself)."""
-        return self._is_over(self.state)
+        return self._flow.is_over(self.state)
 
     def record_draws(self, always: bool = False) -> None:
         """Emit the RNG bookkeeping event if anything was drawn since the state's RNG was last recorded
@@ -180,6 +166,37 @@ class Turn(Generic[S, E]):
         return self.events, self.state
 
 
+class WatchedTurn(Turn[S, E]):
+    """A turn of a flow with a watch: the watch runs after every event, and the turn stops once the game is over."""
+
+    __slots__ = ("_watching",)
+
+    def __init__(self, flow: Flow[S, Any, E], state: S, player: int | None) -> None:
+        super().__init__(flow, state, player)
+        self._watching = False
+
+    def emit(self, *events: E) -> None:
+        """Record and fold each event in turn, running the watch after each (not inside itself).
+
+        Raises:
+            GameOver: the watch found the game over (the kernel catches it: nothing after it happens).
+        """
+        handlers, flow = self._handlers, self._flow
+        watch = flow.watch
+        assert watch is not None
+        for event in events:
+            self.events.append(event)
+            self.state = handlers[type(event)](self.state, event)
+            if not self._watching:
+                self._watching = True
+                try:
+                    watch(self)
+                finally:
+                    self._watching = False
+                if flow.is_over(self.state):
+                    raise GameOver
+
+
 @attrs.frozen(kw_only=True)
 class Decision(Generic[S, A]):
     """One kind of decision: what it accepts, what could be chosen, why a choice is refused, what it does."""
@@ -198,6 +215,18 @@ class Decision(Generic[S, A]):
     """The rulebook clause that asks for this decision."""
     legal: Callable[[S, int], list[A]] | None = None
     """Optional faster generator of exactly the legal actions (candidates without a problem), in the same order."""
+
+
+def _lister(decision: Decision[S, A]) -> Callable[[S, int], list[A]]:
+    """The decision's legal list as one call: its ``legal`` generator, or its candidates filtered by its problem."""
+    if decision.legal is not None:
+        return decision.legal
+    candidates, problem = decision.candidates, decision.problem
+
+    def legal(state: S, seat: int) -> list[A]:
+        return [action for action in candidates(state, seat) if problem(state, seat, action) is None]
+
+    return legal
 
 
 def _no_step(turn: Turn[Any, Any]) -> None:
@@ -229,6 +258,14 @@ class Flow(Generic[S, A, E]):
     max_automatic_steps: int = 100_000
     """A turn whose automatic steps run longer than this is a bug in the game (an assertion)."""
     handlers: Mapping[type, Callable[[S, Any], S]] = attrs.field(init=False, repr=False)
+    turn: type[Turn[S, E]] = attrs.field(init=False, repr=False)
+    """The class of this flow's turns: :class:`WatchedTurn` with a watch, else the plain :class:`Turn` (derived)."""
+    appliers: Mapping[str, Callable[[Turn[S, Any], int, Any], None]] = attrs.field(init=False, repr=False)
+    """Each decision's ``apply`` by kind, looked up once per action (derived)."""
+    automatic: bool = attrs.field(init=False, repr=False)
+    """The flow declares automatic steps (derived: a turn without them skips the loop that runs them)."""
+    listers: Mapping[str, Callable[[S, int], list[Any]]] = attrs.field(init=False, repr=False)
+    """Each decision's legal list by kind: its ``legal``, or its candidates without a problem (derived)."""
 
     def __attrs_post_init__(self) -> None:
         handlers = getattr(self.evolve, "handlers", None)
@@ -236,6 +273,10 @@ class Flow(Generic[S, A, E]):
             msg = "a Flow's evolve must come from boardcore.make_evolve (the kernel folds through its table)"
             raise TypeError(msg)
         object.__setattr__(self, "handlers", handlers)
+        object.__setattr__(self, "turn", Turn if self.watch is None else WatchedTurn)
+        object.__setattr__(self, "appliers", {kind: decision.apply for kind, decision in self.decisions.items()})
+        object.__setattr__(self, "automatic", self.proceed is not _no_step)
+        object.__setattr__(self, "listers", {kind: _lister(decision) for kind, decision in self.decisions.items()})
 
     def legal_actions(self, state: S, seat: int) -> list[A]:
         """Every action ``seat`` may take now: its decision's candidates that have no problem."""
@@ -272,19 +313,15 @@ class Flow(Generic[S, A, E]):
         kind = self.decision(state, seat)
         if kind is None:
             return None, []
-        decision = self.decisions[kind]
-        if decision.legal is not None:
-            return kind, decision.legal(state, seat)
-        problem = decision.problem
-        return kind, [action for action in decision.candidates(state, seat) if problem(state, seat, action) is None]
+        return kind, self.listers[kind](state, seat)
 
     def play_decided(self, state: S, seat: int, kind: str, action: A) -> tuple[list[E], S]:
         """:meth:`play` for an action already found legal for ``seat``'s ``kind`` of decision now (listed by
         :meth:`offer`, or past every check of :meth:`play`): only its effects run."""
-        turn: Turn[S, E] = Turn(self, state, seat)
+        turn = self.turn(self, state, seat)
         try:
-            self.decisions[kind].apply(turn, seat, action)
-            if self.proceed is not _no_step:
+            self.appliers[kind](turn, seat, action)
+            if self.automatic:
                 self._run(turn)
         except GameOver:
             pass
@@ -302,9 +339,9 @@ class Flow(Generic[S, A, E]):
 
     def settle(self, state: S) -> tuple[list[E], S]:
         """Run the automatic steps from ``state`` until someone must decide or the game ends."""
-        turn: Turn[S, E] = Turn(self, state, None)
+        turn = self.turn(self, state, None)
         try:
-            if self.proceed is not _no_step:
+            if self.automatic:
                 self._run(turn)
         except GameOver:
             pass
