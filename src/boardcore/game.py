@@ -425,7 +425,7 @@ class _ActionCodec:
             except _MALFORMED as exc:
                 msg = f"Refused {type(action).__name__} from player {player}: {exc}."
                 raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
-        if isinstance(action, Mapping):
+        if type(action) is dict or isinstance(action, Mapping):  # a log's actions are plain dicts: skip the ABC check
             try:
                 checked = self._round_trip(action if type(action) is dict else dict(action))
                 if self._remember:

@@ -157,14 +157,17 @@ def view(state: State, player: int | None) -> View:
     return View(board=state.board, turn=state.turn, winner=state.winner)
 
 
+WINS = tuple(Outcome.from_scores([1.0 if seat == winner else -1.0 for seat in range(2)], reason="three in a row") for winner in range(2))
+"""The outcome of a win by each seat: outcomes are immutable, so each is built once."""
+DRAW = Outcome.draw(2, reason="board full", scores=(0.0, 0.0))
+
+
 def outcome(state: State) -> Outcome | None:
     """The line's owner wins; a full board without a line is a draw."""
     if state.winner is not None:
-        scores = [-1.0, -1.0]
-        scores[state.winner] = 1.0
-        return Outcome.from_scores(scores, reason="three in a row")
+        return WINS[state.winner]
     if EMPTY not in state.board:
-        return Outcome.draw(2, reason="board full", scores=(0.0, 0.0))
+        return DRAW
     return None
 
 
