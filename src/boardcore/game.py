@@ -341,7 +341,7 @@ class Game(Generic[S, A, E, V]):
         Raises:
             ValueError: an unsupported player count, or bad options (each named).
         """
-        if options is None and type(players) is int:
+        if (options is None or (type(options) is dict and not options)) and type(players) is int:  # a log header's {}
             config = self._default_configs.get(players)
             if config is not None:  # Configs are immutable: the default one per player count is built once
                 return config

@@ -419,20 +419,25 @@ def replay(
         raise ValueError(msg)
     match, upcasters = _start(log, seed, salt, game)
     records = log.records if step is None else log.records[:step]
-    for index, record in enumerate(records):
-        where = {"step": index + 1, "line": index + 2}
-        if record.step != index + 1:
-            raise LogError(f"step {index + 1}: the record says step {record.step}", kind="corrupt", **where)
-        if not 0 <= record.player < len(match.players):
-            raise LogError(f"step {index + 1}: player {record.player} is not a seat of this game", kind="corrupt", **where)
+    seats = len(match.players)
+    for number, record in enumerate(records, start=1):
+        if record.step != number:
+            raise _replay_error(number, f"the record says step {record.step}", "corrupt")
+        if not 0 <= record.player < seats:
+            raise _replay_error(number, f"player {record.player} is not a seat of this game", "corrupt")
         try:
             action = _decode_action(match.game, record.player, record.action, upcasters)
         except IllegalAction as exc:
-            raise LogError(f"step {index + 1}: the action cannot be read: {exc.message}", kind="corrupt", **where) from None
+            raise _replay_error(number, f"the action cannot be read: {exc.message}", "corrupt") from None
         except Exception as exc:  # a failing upcaster
-            raise LogError(f"step {index + 1}: the action cannot be read: {exc}", kind="corrupt", **where) from None
+            raise _replay_error(number, f"the action cannot be read: {exc}", "corrupt") from None
         try:
             match.apply(record.player, action)
         except IllegalAction as exc:
-            raise LogError(f"step {index + 1}: {exc.message}", kind="illegal_action", **where) from None
+            raise _replay_error(number, exc.message, "illegal_action") from None
     return match
+
+
+def _replay_error(number: int, message: str, kind: str) -> LogError:
+    """The error for step ``number`` (its record is on line ``number + 1``), built only when a step fails."""
+    return LogError(f"step {number}: {message}", step=number, line=number + 1, kind=kind)
