@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeGuard, TypeVar
 
 import attrs
 import msgspec
@@ -91,12 +91,18 @@ def _is_listed(listed: tuple[Any, ...], action: Any) -> bool:
         return False
 
 
+def _text_sequence(players: Any) -> TypeGuard[Sequence[str]]:
+    """``players`` is a sequence of strings (a log header's tuple skips the slower ABC check)."""
+    if type(players) is not tuple and (isinstance(players, (str, bytes)) or not isinstance(players, Sequence)):
+        return False
+    return all(isinstance(name, str) for name in players)
+
+
 def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     """Seat names: ``P1, P2, ...`` for a count, else the given strings."""
     if type(players) is int:
         return seat_names(players)
-    sequence = type(players) is tuple or (isinstance(players, Sequence) and not isinstance(players, (str, bytes)))  # a header's: no ABC check
-    if not sequence or not all(isinstance(n, str) for n in players):
+    if not _text_sequence(players):
         msg = f"players is a count or a sequence of seat names (strings), not {players!r}"
         raise ValueError(msg)
     for name in players:

@@ -14,6 +14,7 @@ once it is the seat's turn, so its ``problem`` is empty.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Union
 
@@ -110,10 +111,14 @@ def is_over(state: State) -> bool:
     return state.history in TERMINAL and (state.shown or state.history not in SHOWDOWN)
 
 
+TO_ACT = (frozenset((0,)), frozenset((1,)))
+NOBODY: frozenset[int] = frozenset()
+
+
 def actors(state: State) -> frozenset[int]:
-    """The seat to act, or nobody once the hand is over."""
+    """The seat to act, or nobody once the hand is over (the sets are built once)."""
     seat = to_act(state)
-    return frozenset() if seat is None else frozenset((seat,))
+    return NOBODY if seat is None else TO_ACT[seat]
 
 
 BETS = (Pass(), Bet())
@@ -132,9 +137,8 @@ def bet_problem(state: State, player: int, action: Pass | Bet) -> Refusal | None
 
 def place_bet(turn: Turn[State, Any], player: int, action: Pass | Bet) -> None:
     """The seat's pass or bet, then the showdown if the betting closed with a call or two checks."""
-    history = turn.state.history + ("p" if isinstance(action, Pass) else "b")
     turn.emit(Passed(player=player) if isinstance(action, Pass) else BetPlaced(player=player))
-    if history in SHOWDOWN:
+    if turn.state.history in SHOWDOWN:
         turn.emit(CardsShown(hands=turn.state.hands))
 
 
@@ -209,8 +213,14 @@ def outcome(state: State) -> Outcome | None:
     """Net chips per seat once the betting is over."""
     if to_act(state) is not None:
         return None
-    reason = "showdown" if state.history in SHOWDOWN else "fold"
-    return Outcome.from_scores([float(x) for x in payoff(state.hands, state.history)], reason=reason)
+    return ending(state.hands, state.history)
+
+
+@functools.cache
+def ending(hands: tuple[int, int], history: str) -> Outcome:
+    """The outcome of a finished hand, built once per deal and betting (30 of them; outcomes are immutable)."""
+    reason = "showdown" if history in SHOWDOWN else "fold"
+    return Outcome.from_scores([float(x) for x in payoff(hands, history)], reason=reason)
 
 
 def secrets(state: State, viewer: int | None) -> frozenset[str]:
