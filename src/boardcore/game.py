@@ -210,6 +210,13 @@ class Game(Generic[S, A, E, V]):
     """Event types after which the normal undo policy refuses (derived from ``visibility``)."""
     handlers: Mapping[type, Callable[[S, Any], S]] | None = attrs.field(init=False, repr=False)
     """``make_evolve``'s dispatch table when ``evolve`` came from it (lets folds skip one call)."""
+    check_action: Callable[[int, Any], A] = attrs.field(init=False, repr=False)
+    """``check_action(player, action)``: ``action`` (a Struct of this game, or its JSON object) as a freshly
+    validated, frozen Struct (derived: the game's action codec, called directly as it runs for every action).
+
+    Every field's type is checked however the action was built (a bool is not an int, a list becomes a tuple), so
+    no rule ever sees a wrongly typed action and the log always replays. Raises
+    :class:`~boardcore.errors.IllegalAction` ``action/malformed``, naming the action and the bad field."""
     loose_actions: bool = attrs.field(init=False, repr=False)
     """Some action field is typed ``Any``, so an action could hold a mutable value (derived; ``Match`` then never
     trusts a listed action without checking it again)."""
@@ -256,6 +263,7 @@ class Game(Generic[S, A, E, V]):
             raise TypeError(msg)
         object.__setattr__(self, "loose_actions", loose)
         object.__setattr__(self, "_codec", _ActionCodec(self.title, self.action_type, remember=not loose))
+        object.__setattr__(self, "check_action", self._codec.check)
         object.__setattr__(self, "_default_configs", {n: Config(n, structure_options(self.options_type, None)) for n in self.player_counts})
 
     # --- acting ----------------------------------------------------------
@@ -267,18 +275,6 @@ class Game(Generic[S, A, E, V]):
         events = self.decide(state, player, action)
         return events, self.fold(state, events)
 
-    def check_action(self, player: int, action: Any) -> A:
-        """``action`` (a Struct of this game, or its JSON object) as a freshly validated, frozen Struct.
-
-        Every field's type is checked however the action was built (a bool is not
-        an int, a list becomes a tuple), so no rule ever sees a wrongly typed action
-        and the log always replays.
-
-        Raises:
-            IllegalAction: ``action/malformed``, naming the action and the bad field.
-        """
-        return self._codec.check(player, action)  # type: ignore[no-any-return]
-
     def act(self, state: S, player: int, action: Any) -> tuple[list[E], S]:
         """The events of ``player``'s ``action`` and the state they fold into (nothing is kept).
 
@@ -288,7 +284,7 @@ class Game(Generic[S, A, E, V]):
         Raises:
             IllegalAction: ``action/malformed``, ``turn/not_your_turn``, ``game/over``, or the game's refusal.
         """
-        return self.play(state, player, self._codec.check(player, action))
+        return self.play(state, player, self.check_action(player, action))
 
     def fold(self, state: S, events: Iterable[E]) -> S:
         """``state`` after every event in turn (what replay does with a log's events)."""
