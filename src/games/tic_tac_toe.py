@@ -28,6 +28,9 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 MARKS = "XO"
 LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
 """For each cell, the lines through it: only those can close when a mark lands there."""
+PARTNERS = tuple(tuple(tuple(other for other in line if other != cell) for line in LINES_THROUGH[cell]) for cell in range(9))
+"""For each cell, the other two cells of each line through it: the mark just placed closes a line when both are its
+seat's (the fold runs on every move, so it compares two cells, not three)."""
 
 # --- types -------------------------------------------------------------------
 
@@ -123,13 +126,14 @@ def place_mark(turn: Turn[State, Event], player: int, action: PlaceMark) -> None
 def evolve_mark_placed(state: State, event: MarkPlaced) -> State:
     """The mark lands; the turn passes; a closed line records the winner."""
     cell, player = event.cell, event.player
-    board = (*state.board[:cell], player, *state.board[cell + 1 :])
+    marks = list(state.board)
+    marks[cell] = player
     winner = None
-    for a, b, c in LINES_THROUGH[cell]:
-        if board[a] == player and board[b] == player and board[c] == player:
+    for a, b in PARTNERS[cell]:
+        if marks[a] == player == marks[b]:
             winner = player
             break
-    return msgspec.structs.replace(state, board=board, turn=1 - state.turn, winner=winner)
+    return msgspec.structs.replace(state, board=tuple(marks), turn=1 - state.turn, winner=winner)
 
 
 evolve = make_evolve(Event, {MarkPlaced: evolve_mark_placed})
