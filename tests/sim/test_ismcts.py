@@ -140,3 +140,48 @@ def test_a_search_without_evidence_plays_the_house_move(name: str, players: int)
         word, _ = bot.rng.next_word()  # the rollout policies of this decision are seeded from the bot's next word
         expected = game.house_bot(word, seat).choose(view, legal)
         assert bot.choose_sampled(view, legal, _sampler(game, state, seat)) == expected
+
+
+def test_root_actions_are_compared_on_the_same_worlds() -> None:
+    """Common random numbers: the n-th visit of every root action plays in the n-th sampled world.
+
+    The first visit of each root action is its expansion, so the first ``len(legal)``
+    samples are all world 0; afterwards no more distinct worlds are drawn than the most
+    visited root action has visits.
+    """
+    game = get_game("five_wards")
+    state, seat = next((s, a) for s, a in _decision_points("five_wards", 2, seed=4, count=6) if len(game.legal_actions(s, a)) >= 3)
+    legal = game.legal_actions(state, seat)
+    seeds: list[Any] = []
+
+    def sample(rng: Rng) -> Any:
+        seeds.append(rng)
+        return game.determinize(state, seat, rng)
+
+    bot = ISMCTSBot.seeded(game, 3, seat, 2, iterations=4 * len(legal), rollout="house", depth=4)
+    bot.choose_sampled(game.view(state, seat), legal, sample)
+    assert len(set(seeds[: len(legal)])) == 1
+    assert 1 < len(set(seeds)) <= 4 * len(legal) - len(legal) + 1
+
+
+def test_depth_scores_the_cut_rollout_with_the_estimate() -> None:
+    """With ``depth`` the rollout stops after that many actions and the game's estimate (clamped) is the reward."""
+    game = get_game("five_wards")
+    state, seat = _decision_points("five_wards", 2, seed=2, count=3)[-1]
+    bot = ISMCTSBot.seeded(game, 1, seat, 2, depth=0)
+    assert bot._roll_out(state, [None, None], Rng.from_seed(1)) == game.estimate(state)
+    assert all(0.0 <= share <= 1.0 for share in game.estimate(state))
+
+
+def test_a_game_without_an_estimate_is_rolled_out_to_the_end() -> None:
+    """``depth`` is ignored where the game has no estimate: the reward is a finished game's."""
+    game = get_game("tic_tac_toe")
+    assert game.estimate is None
+    bot = ISMCTSBot.seeded(game, 1, 0, 2, depth=0)
+    result = bot._roll_out(Match.new(game, 2, 1).state, [None, None], Rng.from_seed(5))
+    assert result in {(1.0, 0.0), (0.0, 1.0), (0.5, 0.5)}
+
+
+def test_a_negative_depth_is_refused() -> None:
+    with pytest.raises(ValueError, match="depth"):
+        ISMCTSBot.seeded(get_game("five_wards"), 1, 0, 2, depth=-1)

@@ -12,10 +12,12 @@ Kinds and their parameters:
 - ``mc``: flat Monte Carlo (``rollouts``: random playouts per legal action, default 8).
 - ``ismcts``: information-set MCTS (:class:`boardcore.ismcts.ISMCTSBot`): ``iterations``
   per decision (default 200), ``c`` the exploration constant (0.7), ``rollout``
-  ``random`` or ``house`` (``random``), ``time`` seconds per decision instead of a
+  ``random`` or ``house`` (``random``), ``depth`` rollout actions before the game's
+  ``estimate`` scores the sampled world (unset: every rollout plays to the end; a
+  game without an estimate always does), ``time`` seconds per decision instead of a
   fixed number of iterations (opt-in; its choices are not reproducible).
 
-Example: ``ismcts:iterations=200,c=0.7,rollout=house``. Every bot is built from
+Example: ``ismcts:iterations=60,depth=8,rollout=house``. Every bot is built from
 the match seed and its seat, so a match replays the same whatever process runs it.
 """
 
@@ -35,7 +37,7 @@ KINDS: Mapping[str, Mapping[str, type]] = {
     "random": {},
     "house": {},
     "mc": {"rollouts": int},
-    "ismcts": {"iterations": int, "c": float, "rollout": str, "time": float},
+    "ismcts": {"iterations": int, "c": float, "rollout": str, "depth": int, "time": float},
 }
 """Each kind's parameters and their types."""
 
@@ -69,6 +71,7 @@ class BotSpec:
             iterations=params.get("iterations", 200),
             exploration=params.get("c", 0.7),
             rollout=params.get("rollout", "random"),
+            depth=params.get("depth"),
             time_budget=params.get("time"),
         )
 
@@ -84,13 +87,14 @@ def _value(kind: str, name: str, text: str) -> Any:
     if name == "rollout" and value not in ROLLOUTS:
         msg = f"bot {kind!r}: rollout is one of {', '.join(ROLLOUTS)}, not {text!r}"
         raise ValueError(msg)
-    if name in ("iterations", "rollouts") and value < 1 or name == "time" and not value > 0 or name == "c" and not value >= 0:
+    too_small = name in ("iterations", "rollouts") and value < 1 or name == "depth" and value < 0
+    if too_small or name == "time" and not value > 0 or name == "c" and not value >= 0:
         msg = f"bot {kind!r}: {name}={text} is out of range ({_RANGES[name]})"
         raise ValueError(msg)
     return value
 
 
-_RANGES = {"iterations": "1 or more", "rollouts": "1 or more", "time": "seconds, more than 0", "c": "0 or more"}
+_RANGES = {"iterations": "1 or more", "rollouts": "1 or more", "depth": "0 or more", "time": "seconds, more than 0", "c": "0 or more"}
 
 
 def parse_spec(text: str) -> BotSpec:

@@ -14,6 +14,7 @@ from boardcore import Decision, Flow, Game, Turn, make_evolve
 
 from .actions import Action
 from .bots import HouseBot
+from .estimate import estimate
 from .events import Event
 from .phases import allocate, cleanup, contest, invest, jobs, labor, push, recovery, unrest
 from .scoring import outcome
@@ -146,6 +147,7 @@ GAME: Game[State, Action, Event, View] = Game(
     action_text=action_text,
     summary_text=summary_text,
     secrets=secrets,
+    estimate=estimate,
     picture=picture,
     house_bot=HouseBot.seeded,
 )

@@ -16,6 +16,7 @@ from boardcore import Flow, Game, Turn, make_evolve
 from . import scoring
 from .actions import Action
 from .bots import HouseBot
+from .estimate import estimate
 from .events import Event
 from .phases import brawl, deploy, rally, reset
 from .start import Options, setup
@@ -101,6 +102,7 @@ GAME: Game[State, Action, Event, View] = Game(
     action_text=action_text,
     summary_text=summary_text,
     secrets=secrets,
+    estimate=estimate,
     picture=picture,
     house_bot=HouseBot.seeded,
 )

@@ -19,6 +19,7 @@ from . import events as E
 from . import scoring
 from .actions import Action
 from .bots import HouseBot
+from .estimate import estimate
 from .events import Event
 from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter, suspicion
 from .start import setup
@@ -258,6 +259,7 @@ GAME: Game[State, Action, Event, View] = Game(
     action_text=action_text,
     summary_text=summary_text,
     secrets=secrets,
+    estimate=estimate,
     picture=picture,
     house_bot=HouseBot.seeded,
 )

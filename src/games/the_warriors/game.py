@@ -8,6 +8,7 @@ from boardcore import Decision, Flow, Game, make_evolve
 from . import start, table
 from .actions import Action
 from .bots import HouseBot
+from .estimate import estimate
 from .events import Event
 from .phases import boppers, challenge, city, city_turns, fight, fight_turn
 from .phases.fight import REACTIONS, can_react, reactors
@@ -109,6 +110,7 @@ GAME: Game[State, Action, Event, View] = Game(
     action_text=action_text,
     summary_text=summary_text,
     secrets=secrets,
+    estimate=estimate,
     house_bot=HouseBot.seeded,
     picture=picture,
 )

@@ -1,0 +1,75 @@
+"""The team's chance of winning an unfinished night of The Warriors: ``GAME.estimate``, for search bots.
+
+The rules never call this. A search bot (``boardcore.ismcts`` with ``depth``) stops
+its rollouts early and scores the sampled world with it (it is only ever given
+sampled worlds, whose deck and stack orders were resampled by ``determinize``).
+
+How: the night is won in the Showdown on Coney Island, against one more Reputation
+spot for every gang above the Warriors on the track, with whatever cards and
+Weapons the Warriors still have. So the team's chances rise with how far the
+movers have come, the cards in hand and in discard piles (a rest brings those
+back), and the Weapons held; they fall with every gang above the Warriors and every
+Threat in front of a Warrior. In a fight, the share of the spots to cover that is
+covered counts (much more in the Showdown itself), and a knocked-out Warrior
+counts against. These combine on the logit scale with weights from a logistic fit
+to 600 two-player house-bot nights (easy, seeds 0-599, a state every 2 actions,
+the night's result as the label), rounded. The game is cooperative: every seat
+gets the same share.
+"""
+
+from __future__ import annotations
+
+import math
+
+from . import catalog as cat
+from .state import State
+
+__all__ = ["estimate", "logit"]
+
+BIAS = -4.7
+GANG_ABOVE = -0.85
+"""Per gang above the Warriors on the Reputation Track (an extra Reputation spot in the Showdown)."""
+PROGRESS = 1.35
+"""For the whole way from the Bronx to Coney Island (the mean of the movers' rows, 0 to 1)."""
+HAND_CARD = 0.8
+"""Per card in hand, per Warrior."""
+DISCARD_CARD = 0.55
+"""Per card in a discard pile, per Warrior (a rest takes it back)."""
+WEAPON = 1.0
+"""Per Weapon held, per Warrior."""
+THREAT = -0.65
+"""Per Threat in front of a Warrior, per Warrior (the third challenges them)."""
+FIGHT_COVERED = 0.45
+"""In a fight: for covering every spot it takes to win (the share covered)."""
+SHOWDOWN = -0.6
+"""In the Showdown itself (before anything is covered)."""
+SHOWDOWN_COVERED = 2.45
+"""In the Showdown: for covering every spot it takes to win, on top of ``FIGHT_COVERED``."""
+KNOCKED_OUT = -1.2
+"""In a fight: for every participant knocked out (the share of them)."""
+LAST_ROW = 18
+"""The row of Coney Island on the board."""
+
+
+def logit(state: State) -> float:
+    """The log-odds of a team win from this state."""
+    n = state.players
+    score = BIAS + GANG_ABOVE * state.track.index(cat.WARRIORS_FIGURE)
+    score += PROGRESS * sum(cat.SPACES[p].row for p in state.positions) / (LAST_ROW * n)
+    score += HAND_CARD * sum(len(hand) for hand in state.hands) / n
+    score += DISCARD_CARD * sum(len(pile) for pile in state.discards) / n
+    score += WEAPON * sum(len(held) for held in state.weapons) / n
+    score += THREAT * sum(len(threats) for threats in state.threats) / n
+    fight = state.fight
+    if fight is not None:
+        covered = len(fight.covered) / (2 + fight.need_loc)  # both Gang spots and need_loc tile spots
+        score += FIGHT_COVERED * covered + KNOCKED_OUT * len(fight.knocked) / len(fight.participants)
+        if fight.showdown:
+            score += SHOWDOWN + SHOWDOWN_COVERED * covered
+    return score
+
+
+def estimate(state: State) -> tuple[float, ...]:
+    """Every seat's share of the win: the team's chance, the same for all."""
+    chance = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, logit(state)))))
+    return (chance,) * state.players

@@ -1,0 +1,83 @@
+"""The board games' ``estimate``: well-formed win shares that favour the eventual winner.
+
+An estimate is a heuristic for search bots (``ISMCTSBot(depth=...)``), never used by the
+rules. These tests hold it to what a search relies on: one share per seat in ``[0, 1]``
+(summing to 1 in the competitive games, alike for every seat in the cooperative one),
+and real information: late in house-bot games its favourite wins significantly more
+often than chance.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from boardcore import Match
+from boardcore.bots import make_bots
+from boardcore.registry import get_game
+from boardcore.sim.stats import binomial_greater
+
+GAMES = 40
+"""House-bot games per check (seeds 1-40)."""
+LATE = 0.8
+"""How far through a game the estimate is read (by actions)."""
+
+
+@cache
+def _games(name: str, players: int) -> list[tuple[list[Any], Any]]:
+    """Every state of each house-bot game, with its outcome (played once per module)."""
+    game = get_game(name)
+    played = []
+    for seed in range(1, GAMES + 1):
+        match = Match.new(game, players, seed)
+        bots = make_bots(game, players, seed)
+        states = []
+        while match.outcome is None:
+            seat = min(match.actors)
+            states.append(match.state)
+            match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+        played.append((states, match.outcome))
+    return played
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("five_wards", 2), ("five_wards", 4), ("peaky_blinders", 3), ("bellwether", 2), ("the_warriors", 2)]
+)
+def test_shares_are_well_formed(name: str, players: int) -> None:
+    game = get_game(name)
+    for states, outcome in _games(name, players)[:5]:
+        for state in states[::7]:
+            shares = game.estimate(state)
+            assert len(shares) == players and all(0.0 <= share <= 1.0 for share in shares)
+            if outcome.cooperative:
+                assert len(set(shares)) == 1
+            else:
+                assert sum(shares) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("name", "players"), [("five_wards", 2), ("five_wards", 4), ("peaky_blinders", 2), ("bellwether", 2)])
+def test_the_late_favourite_wins_more_often_than_chance(name: str, players: int) -> None:
+    """Competitive games: the seat with the largest share at 80% of the game is the sole winner more often than 1 in ``players``."""
+    game = get_game(name)
+    hits = decided = 0
+    for states, outcome in _games(name, players):
+        if len(outcome.winners) != 1:
+            continue
+        shares = game.estimate(states[int(len(states) * LATE)])
+        decided += 1
+        hits += max(range(players), key=shares.__getitem__) == outcome.winners[0]
+    p = binomial_greater(hits, decided, 1 / players)
+    assert p < 0.01, f"{name} ({players}p): favourite won {hits} of {decided} (one-sided p = {p:.3g})"
+
+
+def test_the_warriors_estimate_is_higher_on_nights_that_were_won() -> None:
+    """Cooperative: late in the night, the team's share is higher on average when the night was won than when it was lost."""
+    game = get_game("the_warriors")
+    won, lost = [], []
+    for states, outcome in _games("the_warriors", 2):
+        share = game.estimate(states[int(len(states) * LATE)])[0]
+        (won if outcome.winners else lost).append(share)
+    assert won and lost, "the sample needs nights of both kinds"
+    assert sum(won) / len(won) > sum(lost) / len(lost) + 0.1
