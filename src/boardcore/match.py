@@ -443,7 +443,8 @@ class Match(Generic[S, A, E, V]):
         else:
             checked = game.check_action(player, action)
             events, state = game.play(before, player, checked)
-        undoable = game.undo_barriers.isdisjoint(map(type, events))
+        barriers = game.undo_barriers  # most steps have one event: a set lookup, not a map over them
+        undoable = type(events[0]) not in barriers if len(events) == 1 else barriers.isdisjoint(map(type, events))
         self._steps.append(Step(player, checked, tuple(events), undoable))
         self._states.append(state)
         if undoable:  # every event is public

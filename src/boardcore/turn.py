@@ -325,6 +325,8 @@ class Flow(Generic[S, A, E]):
                 self._run(turn)
         except GameOver:
             pass
+        if turn.rng is turn.state.rng:  # nothing drawn (the common case): no call to finish
+            return turn.events, turn.state
         return turn.finish()
 
     def play_listed(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
