@@ -325,7 +325,7 @@ class Flow(Generic[S, A, E]):
                 self._run(turn)
         except GameOver:
             pass
-        if turn.rng is turn.state.rng:  # nothing drawn (the common case): no call to finish
+        if turn.rng is turn.state.rng:  # type: ignore[attr-defined]  # nothing drawn (the common case): no call to finish
             return turn.events, turn.state
         return turn.finish()
 
