@@ -1,4 +1,4 @@
-"""This tree against an earlier one, paired in one run: random playouts, replay and verify, per game and player count.
+"""This tree against an earlier one, paired in one run: random playouts, apply(JSON), replay and verify, per game and player count.
 
     git worktree add /tmp/base 9a16fc6                   # the tree to compare against
     .venv/bin/python benchmarks/versus.py /tmp/base      # then paste the table into docs/performance.md
@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBE = r"""
 import json, random, sys, time
 sys.path.insert(0, sys.argv[1])
+import msgspec
 from boardcore import Match
 from boardcore.registry import get_game
 from boardcore.verify import replay, verify
@@ -33,19 +34,29 @@ game = get_game(name)
 
 def playouts():
     choice = random.Random(1).choice
-    actions, matches = 0, []
+    actions, matches, played = 0, [], []
     for seed in range(1, games + 1):
         match = Match.new(game, players, seed)
+        moves = []
         while actors := match.actors:
             seat = min(actors)
-            match.apply(seat, choice(match.legal_actions(seat)))
+            action = choice(match.legal_actions(seat))
+            match.apply(seat, action)
+            moves.append((seat, msgspec.to_builtins(action)))
         actions += len(match)
         matches.append(match)
-    return actions, matches
+        played.append((seed, moves))
+    return actions, matches, played
 
 start = time.process_time()
-actions, matches = playouts()
+actions, matches, played = playouts()
 play = time.process_time() - start
+start = time.process_time()
+for seed, moves in played:
+    match = Match.new(game, players, seed)
+    for seat, action in moves:
+        match.apply(seat, action)
+json_apply = time.process_time() - start
 logs = [match.log for match in matches]
 start = time.process_time()
 for log in logs:
@@ -55,7 +66,7 @@ start = time.process_time()
 for log in logs:
     replay(log)
 rebuild = time.process_time() - start
-print(json.dumps({"actions": actions, "play": play, "verify": check, "replay": rebuild}))
+print(json.dumps({"actions": actions, "play": play, "json": json_apply, "verify": check, "replay": rebuild}))
 """
 
 CASES = [
@@ -75,6 +86,9 @@ CASES = [
 ]
 """(game, players, games per measurement): a fraction of a second of work each."""
 
+KEYS = ("play", "json", "verify", "replay")
+"""Random playouts; the same actions applied again as JSON objects (``msgspec.to_builtins``); verify; replay."""
+
 
 def measure(src: Path, name: str, players: int, games: int) -> dict[str, float]:
     done = subprocess.run(
@@ -90,8 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-k", dest="only", default=None, help="only games whose name contains this")
     args = parser.parse_args(argv)
     trees = {"before": args.base / "src", "after": ROOT / "src"}
-    print("| game | playouts before (actions/s) | after | ratio | verify ratio | replay ratio |")
-    print("|---|---|---|---|---|---|")
+    print("| game | playouts before (actions/s) | after | playouts ratio | apply(JSON) ratio | verify ratio | replay ratio |")
+    print("|---|---|---|---|---|---|---|")
     for name, players, games in CASES:
         if args.only and args.only not in name:
             continue
@@ -100,15 +114,16 @@ def main(argv: list[str] | None = None) -> int:
             for label, src in trees.items():
                 got = measure(src, name, players, games)
                 kept = best.setdefault(label, got)
-                for key in ("play", "verify", "replay"):
+                for key in KEYS:
                     kept[key] = min(kept[key], got[key])
         before, after = best["before"], best["after"]
         assert before["actions"] == after["actions"], f"{name}: the trees played different games"
         rate = {label: best[label]["actions"] / best[label]["play"] for label in best}
-        ratios = [before[key] / after[key] for key in ("play", "verify", "replay")]
+        ratios = [before[key] / after[key] for key in KEYS]
         print(
-            f"| {name} ({players}p) | {rate['before'] / 1e3:.1f} k | {rate['after'] / 1e3:.1f} k | {ratios[0]:.2f}x | "
-            f"{ratios[1]:.2f}x | {ratios[2]:.2f}x |",
+            f"| {name} ({players}p) | {rate['before'] / 1e3:.1f} k | {rate['after'] / 1e3:.1f} k | "
+            + " | ".join(f"{ratio:.2f}x" for ratio in ratios)
+            + " |",
             flush=True,
         )
     return 0
