@@ -32,9 +32,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import psycopg
-from psycopg import sql
 
 from boardcore.store import StoreUnavailable
+from boardcore.store.postgres import create_tables, reconnect
 
 __all__ = ["LEASES_CHANNEL", "SCHEMA", "SEATS_CHANNEL", "PostgresPeers"]
 
@@ -152,10 +152,7 @@ class PostgresPeers:
             db = self._connection()
             try:
                 with db.transaction():
-                    db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-                    for statement in SCHEMA.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                    create_tables(db, SCHEMA_LOCK, SCHEMA)
             except psycopg.OperationalError as exc:
                 raise StoreUnavailable(f"cannot set up the server processes' tables: {exc}") from None
 
@@ -163,20 +160,8 @@ class PostgresPeers:
         return f"PostgresPeers(owner={self.owner!r}, ttl={self.ttl})"
 
     def _connection(self) -> psycopg.Connection[tuple[Any, ...]]:
-        db = self._db
-        if db is not None and not db.closed and not db.broken:
-            return db
-        if db is not None:
-            db.close()
-        try:
-            db = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=max(1, int(self._timeout)))
-            if self.schema is not None:
-                db.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self.schema)))
-                db.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.schema)))
-        except psycopg.OperationalError as exc:
-            raise StoreUnavailable(f"cannot reach PostgreSQL for the server processes' tables: {exc}") from None
-        self._db = db
-        return db
+        self._db = reconnect(self._db, self._conninfo, schema=self.schema, timeout=self._timeout, what="PostgreSQL for the server processes' tables")
+        return self._db
 
     def _rows(self, query: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
         """The rows of one statement (none for a statement that returns none)."""

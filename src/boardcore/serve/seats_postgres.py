@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import psycopg
-from psycopg import sql
 
 from boardcore.serve.protocol import BotKind
 from boardcore.serve.seats import SCHEMA, SeatRow, refusal
 from boardcore.store import StoreUnavailable
+from boardcore.store.postgres import create_tables, reconnect
 
 __all__ = ["PostgresSeats"]
 
@@ -39,8 +39,7 @@ class PostgresSeats:
             db = self._connection()
             try:
                 with db.transaction():
-                    db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-                    db.execute(SCHEMA)
+                    create_tables(db, SCHEMA_LOCK, SCHEMA)
             except psycopg.OperationalError as exc:
                 raise StoreUnavailable(f"cannot set up the seats table: {exc}") from None
 
@@ -49,20 +48,8 @@ class PostgresSeats:
         return f"PostgresSeats(<connection>{where})"
 
     def _connection(self) -> psycopg.Connection[tuple[Any, ...]]:
-        db = self._db
-        if db is not None and not db.closed and not db.broken:
-            return db
-        if db is not None:
-            db.close()
-        try:
-            db = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=max(1, int(self._timeout)))
-            if self.schema is not None:
-                db.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self.schema)))
-                db.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.schema)))
-        except psycopg.OperationalError as exc:
-            raise StoreUnavailable(f"cannot reach the PostgreSQL seats table: {exc}") from None
-        self._db = db
-        return db
+        self._db = reconnect(self._db, self._conninfo, schema=self.schema, timeout=self._timeout, what="the PostgreSQL seats table")
+        return self._db
 
     def _run(self, query: str, params: Sequence[Any] = ()) -> tuple[list[tuple[Any, ...]], int]:
         """One statement's rows (none for an update) and the count of rows it touched."""

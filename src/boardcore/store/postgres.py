@@ -54,7 +54,7 @@ from boardcore.store.rows import (
     secret_row,
 )
 
-__all__ = ["CHANNEL", "PostgresStore"]
+__all__ = ["CHANNEL", "PostgresStore", "create_tables", "reconnect"]
 
 CHANNEL = "boardcore_revisions"
 """The ``NOTIFY`` channel (suffixed with ``.SCHEMA`` for a store in its own schema); payload ``{"match_id": ..., "revision": ...}``."""
@@ -119,6 +119,40 @@ CREATE TABLE IF NOT EXISTS boardcore_secrets (
 """
 
 
+
+Connection = psycopg.Connection[tuple[Any, ...]]
+
+
+def reconnect(db: Connection | None, conninfo: str, *, schema: str | None, timeout: float, what: str) -> Connection:
+    """``db`` while it is usable, else a fresh autocommit connection with ``schema`` (made if missing) as its search path.
+
+    Every PostgreSQL-backed part of boardcore (the store, the server's seats and peers) holds one connection this way.
+
+    Raises:
+        StoreUnavailable: the server cannot be reached (``what`` names the part, for the message).
+    """
+    if db is not None and not db.closed and not db.broken:
+        return db
+    if db is not None:
+        db.close()
+    try:
+        db = psycopg.connect(conninfo, autocommit=True, connect_timeout=max(1, int(timeout)))
+        if schema is not None:
+            db.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
+            db.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(schema)))
+    except psycopg.OperationalError as exc:
+        raise StoreUnavailable(f"cannot reach {what}: {exc}") from None
+    return db
+
+
+def create_tables(db: Connection, lock: int, script: str) -> None:
+    """Run the ``;``-separated statements of ``script`` in the caller's transaction, behind the advisory lock ``lock``
+    (so processes starting together do not race to create the same tables)."""
+    db.execute("SELECT pg_advisory_xact_lock(%s)", (lock,))
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
 class PostgresStore:
     """A :class:`~boardcore.store.protocol.Store` in a PostgreSQL database (tables created on first use).
 
@@ -142,10 +176,7 @@ class PostgresStore:
             db = self._connection()
             try:
                 with db.transaction():
-                    db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-                    for statement in SCHEMA.split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                    create_tables(db, SCHEMA_LOCK, SCHEMA)
                     db.execute(
                         "INSERT INTO boardcore_meta (key, value) VALUES ('schema_version', %s) ON CONFLICT (key) DO NOTHING",
                         (str(SCHEMA_VERSION),),
@@ -170,20 +201,8 @@ class PostgresStore:
 
     def _connection(self) -> psycopg.Connection[tuple[Any, ...]]:
         """The open connection, reconnecting (and setting the search path) when it was lost."""
-        db = self._db
-        if db is not None and not db.closed and not db.broken:
-            return db
-        if db is not None:
-            db.close()
-        try:
-            db = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=max(1, int(self._timeout)))
-            if self.schema is not None:
-                db.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self.schema)))
-                db.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(self.schema)))
-        except psycopg.OperationalError as exc:
-            raise StoreUnavailable(f"cannot reach the PostgreSQL store: {exc}") from None
-        self._db = db
-        return db
+        self._db = reconnect(self._db, self._conninfo, schema=self.schema, timeout=self._timeout, what="the PostgreSQL store")
+        return self._db
 
     @contextmanager
     def _transaction(self) -> Iterator[psycopg.Connection[tuple[Any, ...]]]:
