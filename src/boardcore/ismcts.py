@@ -187,10 +187,17 @@ class ISMCTSBot:
             worlds.append(word)
         return worlds[index]
 
-    def _expand(
-        self, children: dict[tuple[int, Any], _Node], seat: int, legal: Sequence[Any], untried: list[Any], first: Any
-    ) -> tuple[_Node, Any]:
-        """A new child for one untried action (``first`` if it is untried); the known siblings become available once more."""
+    def _descend(self, node: _Node, seat: int, legal: Sequence[Any], first: Any) -> tuple[_Node, Any, bool]:
+        """The child of ``node`` to walk into and its action, and whether it is new.
+
+        While some of ``legal`` has no child yet, one of them gets one (``first`` if it is
+        among them, else a random one) and the known siblings become available once
+        more; after that, UCB1 over availability chooses (:meth:`_select`).
+        """
+        children = node.children
+        untried = [action for action in legal if (seat, action) not in children]
+        if not untried:
+            return (*self._select(children, seat, legal), False)
         if first in untried:
             action = first
         else:
@@ -202,7 +209,7 @@ class ISMCTSBot:
         child = _Node(seat)
         child.available = 1
         children[(seat, action)] = child
-        return child, action
+        return child, action, True
 
     def _iterate(self, root: _Node, legal: Sequence[Any], sample: Callable[[Rng], Any], worlds: list[int], prior: Any) -> None:
         """One iteration: pick the root action, sample its world, walk on, expand one node, roll out, back up.
@@ -211,21 +218,15 @@ class ISMCTSBot:
         the same in every sample: ``determinize`` keeps what the seat knows), so that
         the n-th visit of every root action is played in the same n-th sampled world:
         its hidden cards, its dice (the sample's rules RNG) and its rollout policies'
-        seeds. Root actions are thus compared on common worlds, which takes most of
-        the luck out of the comparison. ``prior`` (the house policy's own choice from
-        the bot's view, or ``None``) is expanded first. Below the root, legal actions
-        come from the sample and every step is ``game.play_listed``, the kernel's
-        path for listed actions.
+        seeds. Root actions are thus compared on the same luck. ``prior`` (the house
+        policy's own choice from the bot's view, or ``None``) is expanded first. Below
+        the root, legal actions come from the sample and every step is
+        ``game.play_listed``, the kernel's path for listed actions.
         """
         game = self.game
         legal_actions, actors, outcome_of, play = game.legal_actions, game.actors, game.outcome, game.play_listed
         seat = self.seat
-        untried = [action for action in legal if (seat, action) not in root.children]
-        if untried:
-            node, action = self._expand(root.children, seat, legal, untried, prior)
-        else:
-            node, action = self._select(root.children, seat, legal)
-        expanded = bool(untried)
+        node, action, expanded = self._descend(root, seat, legal, prior)
         world = self._world(worlds, node.visits)
         state = sample(Rng.from_seed(world, DETERMINIZE))
         policies = self._policies(world)
@@ -235,14 +236,7 @@ class ISMCTSBot:
         outcome = outcome_of(state)
         while outcome is None and not expanded:
             seat = min(actors(state))
-            legal_here = legal_actions(state, seat)
-            children = node.children
-            untried = [a for a in legal_here if (seat, a) not in children]
-            if untried:
-                node, action = self._expand(children, seat, legal_here, untried, None)
-                expanded = True
-            else:
-                node, action = self._select(children, seat, legal_here)
+            node, action, expanded = self._descend(node, seat, legal_actions(state, seat), None)
             _, state = play(state, seat, action)
             path.append(node)
             outcome = outcome_of(state)
