@@ -150,6 +150,20 @@ def whose_move(people: list[Person]) -> Person | None:
     raise AssertionError("nobody was offered a move")
 
 
+def settled(server: ServerProcess, match_id: str, people: list[Person]) -> int:
+    """The match's revision once it has stopped moving: someone's page offers a move (or the game is over) and the
+    server's revision stays the same for half a second (ten times the bots' delay). Read any earlier, the house bots
+    may still be moving, and a page told of the next revision would never show the one read."""
+    deadline = time.monotonic() + WAIT / 1000
+    while time.monotonic() < deadline:
+        whose_move(people)
+        revision: int = server.get(f"/api/matches/{match_id}")["revision"]
+        time.sleep(0.5)
+        if server.get(f"/api/matches/{match_id}")["revision"] == revision:
+            return revision
+    raise AssertionError("the match never stopped moving")
+
+
 @pytest.mark.parametrize(("game", "players"), BOARD_GAMES, ids=[game for game, _ in BOARD_GAMES])
 def test_two_people_play_a_stretch_of_each_board_game_with_house_bots(browser: Browser, server: ServerProcess, game: str, players: int) -> None:
     """Ann and Bob (two contexts) and house bots: twelve moves through the buttons; pictures, stories and revisions agree."""
@@ -166,7 +180,7 @@ def test_two_people_play_a_stretch_of_each_board_game_with_house_bots(browser: B
             page.locator("#actions button.action:not([disabled])").first.click()
             expect(page.locator("body")).not_to_have_attribute("data-revision", revision)
             moves += 1
-        final = server.get(f"/api/matches/{match_id}")["revision"]
+        final = settled(server, match_id, [ann, bob])
         for person in (ann, bob):
             person.at(final)
             expect(person.page.locator("#picture")).to_have_attribute("data-revision", str(final))
