@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.serve.proxy import CuttableProxy
 from tests.serve.server import ServerProcess
@@ -31,18 +31,9 @@ WAIT = 20_000
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    reason = chromium.missing()
-    if reason is not None:
-        if chromium.in_ci():
-            pytest.fail(f"CI must run the browser tests, but {reason}")
-        pytest.skip(f"not in CI and {reason}")
     expect.set_options(timeout=WAIT)  # a busy 2-core machine: assertions wait as long as page actions do
-    with sync_playwright() as playwright:
-        launched = chromium.launch(playwright)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    with chromium.browser_or_skip("browser") as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import base64
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, Playwright
+import pytest
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = (
@@ -42,6 +45,22 @@ def in_ci() -> bool:
 def launch(playwright: Playwright) -> Browser:
     """Debian's Chromium, headless, with nothing reaching out to the network."""
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(ARGS))
+
+
+@contextmanager
+def browser_or_skip(tests: str) -> Iterator[Browser]:
+    """A launched browser for a module of ``tests``; without Chromium they skip, except in CI, where they fail."""
+    reason = missing()
+    if reason is not None:
+        if in_ci():
+            pytest.fail(f"CI must run the {tests} tests, but {reason}")
+        pytest.skip(f"not in CI and {reason}")
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def screenshot(page: Page, svg: str) -> bytes:

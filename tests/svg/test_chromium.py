@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from tests.svg import chromium
 from tests.svg.cases import CASES, Case, draw, stored_views, who
@@ -21,17 +21,8 @@ PICTURES = [(case, viewer) for case in CASES for viewer in case.viewers]
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    reason = chromium.missing()
-    if reason is not None:
-        if chromium.in_ci():
-            pytest.fail(f"CI must run the Chromium tests, but {reason}")
-        pytest.skip(f"not in CI and {reason}")
-    with sync_playwright() as playwright:
-        browser = chromium.launch(playwright)
-        try:
-            yield browser.new_page()
-        finally:
-            browser.close()
+    with chromium.browser_or_skip("Chromium") as browser:
+        yield browser.new_page()
 
 
 @pytest.mark.parametrize(("case", "viewer"), PICTURES, ids=[f"{case.name}-{who(viewer)}" for case, viewer in PICTURES])
