@@ -33,7 +33,7 @@ house bot (ISMCTS, 60 iterations, depth 8, seeds 1-20 and 101-120) the search wo
 
 from __future__ import annotations
 
-import math
+from boardcore.shares import logistic
 
 from .board import claimed, contestants, influence, ward_power
 from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, RIOT_AT
@@ -91,10 +91,6 @@ def revolution_risk(state: State) -> float:
     return min(dangers, default=0.0)
 
 
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
-
-
 def estimate(state: State) -> tuple[float, ...]:
     """Each baron's expected share of the win.
 
@@ -102,7 +98,7 @@ def estimate(state: State) -> tuple[float, ...]:
     standings decide. The two are mixed by how close the city is to a Revolution.
     """
     risk = revolution_risk(state)
-    worth = _logistic(REVOLUTION_NET_WORTH * (net_worth(state, 0) - net_worth(state, 1)))
-    standing_lead = _logistic(standing(state, 0) - standing(state, 1))
+    worth = logistic(REVOLUTION_NET_WORTH * (net_worth(state, 0) - net_worth(state, 1)))
+    standing_lead = logistic(standing(state, 0) - standing(state, 1))
     first = risk * worth + (1.0 - risk) * standing_lead
     return (first, 1.0 - first)

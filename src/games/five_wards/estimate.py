@@ -18,7 +18,7 @@ final winner as the label), rounded, and kept where the fit's own sign made sens
 
 from __future__ import annotations
 
-import math
+from boardcore.shares import softmax
 
 from .board import thugs_on
 from .events import GameScored
@@ -63,7 +63,4 @@ def estimate(state: State) -> tuple[float, ...]:
     points = projected_points(state)
     remaining = 0.0 if state.final else len(state.supply.landmark_deck) / DECK
     temperature = CERTAIN + UNCERTAIN * remaining
-    top = max(points)
-    weights = [math.exp((p - top) / temperature) for p in points]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+    return softmax(points, temperature)

@@ -16,8 +16,9 @@ The weights were read off a logistic fit to 300 two-player house-bot games (seed
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
+
+from boardcore.shares import softmax
 
 from . import catalog as C
 from .state import State
@@ -85,7 +86,4 @@ def standing(state: State, seat: int) -> float:
 def estimate(state: State) -> tuple[float, ...]:
     """Each player's expected share of the win: a softmax of standings."""
     standings = [SHARPNESS * standing(state, seat) for seat in range(len(state.players))]
-    top = max(standings)
-    weights = [math.exp(s - top) for s in standings]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+    return softmax(standings)

@@ -25,7 +25,7 @@ The game is cooperative: every seat gets the same share.
 
 from __future__ import annotations
 
-import math
+from boardcore.shares import logistic
 
 from . import catalog as cat
 from .state import State
@@ -77,5 +77,5 @@ def logit(state: State) -> float:
 
 def estimate(state: State) -> tuple[float, ...]:
     """Every seat's share of the win: the team's chance, the same for all."""
-    chance = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, logit(state)))))
+    chance = logistic(logit(state))
     return (chance,) * state.players
