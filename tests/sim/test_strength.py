@@ -4,15 +4,15 @@ Seats alternate, seeds 1..N, and nothing here reads a clock, so each test plays 
 very same games on every machine. The board games' budgets cut rollouts short after
 8 actions and score them with the game's ``estimate`` (``depth=8``), with the house
 bot as the rollout policy: a searched move costs 10-60 ms. Where ISMCTS does not yet
-beat a house bot at a budget CI can afford (Peaky Blinders, Bellwether, The
-Warriors), docs/simulation.md gives the measured win rates; they are not tested here.
+beat a house bot at a budget CI can afford (Peaky Blinders, Bellwether),
+docs/simulation.md gives the measured win rates; they are not tested here.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from boardcore.sim.executors import SerialExecutor
+from boardcore.sim.executors import SerialExecutor, open_executor
 from boardcore.sim.simulate import simulate
 from boardcore.sim.specs import parse_spec
 from boardcore.sim.stats import binomial_greater
@@ -61,3 +61,23 @@ def test_ismcts_beats_random(game: str, games: int, bot: str) -> None:
 def test_ismcts_beats_the_house_bot_in_five_wards() -> None:
     """At 60 iterations a move, ISMCTS wins significantly more 5 Wards duels than the house bot."""
     _assert_stronger("five_wards", 12, BOARD.format(60), "house")
+
+
+@pytest.mark.slow
+def test_ismcts_raises_the_warriors_win_rate() -> None:
+    """An ISMCTS team wins significantly more of the same nights of The Warriors (easy) than the house team.
+
+    Seeds 1-80 are played twice, with ISMCTS in both seats and with the house bot in
+    both, so each night starts from the same shuffle for both teams.
+    The exact one-sided sign test over the nights only one team won must give p < 0.001.
+    Two spawned workers play the searched nights (records do not depend on the executor).
+    """
+    nights, options = 80, {"difficulty": "easy"}
+    with open_executor("process", 2) as pool:
+        searched = simulate("the_warriors", 2, nights, [BOARD.format(60)], pool, seed=1, options=options)
+    house = simulate("the_warriors", 2, nights, ["house"], SerialExecutor(), seed=1, options=options)
+    won_by = {record.seed: bool(record.winners) for record in house}
+    only_search = sum(1 for record in searched if record.winners and not won_by[record.seed])
+    only_house = sum(1 for record in searched if not record.winners and won_by[record.seed])
+    p = binomial_greater(only_search, only_search + only_house)
+    assert p < ALPHA, f"nights only the ISMCTS team won: {only_search}; only the house team: {only_house} (p = {p:.3g})"
