@@ -7,6 +7,12 @@ words ``game.secrets(state, viewer)`` declares hidden at the revision the frame
 describes (welcome, snapshot, updates, story, picture, ok, error, finished). The
 same words are found in the frames of the seat that holds them, so the scan
 would see a leak.
+
+Each game is played from one fixed committed seed (the lobby's random draw is
+pinned), so every run scans the same frames: whether a seat's secrets show at all
+in a stretch of random play depends on the deal (in The Warriors, only a
+challenged Warrior looking at a face-down tile sees one), and a random seed made
+that sanity check fail about one run in eight.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Any
 
 import pytest
 
+import boardcore.match
 from boardcore.registry import get_game
 from boardcore.store import MemoryStore
 from boardcore.table import Table
@@ -26,6 +33,8 @@ from tests.serve.client import Connection, claim, create, seat, served, state_of
 
 CASES = [("kuhn_poker", 2, 10), ("five_wards", 3, 80), ("the_warriors", 2, 80), ("peaky_blinders", 3, 80), ("bellwether", 2, 80)]
 """Game, players, steps played (a whole game of Kuhn poker; a stretch of each board game)."""
+SEED = 2**62 + 2027
+"""The committed seed of every scanned match: unguessable enough to be accepted, the same on every run."""
 
 
 def settle(connection: Connection, revision: int) -> dict[str, Any]:
@@ -41,8 +50,9 @@ def settle(connection: Connection, revision: int) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("name", "players", "steps"), CASES, ids=[case[0] for case in CASES])
-def test_no_frame_shows_a_viewer_what_it_may_not_see(name: str, players: int, steps: int) -> None:
+def test_no_frame_shows_a_viewer_what_it_may_not_see(name: str, players: int, steps: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Scan every raw frame of every seat and of a spectator against ``game.secrets`` at its revision."""
+    monkeypatch.setattr(boardcore.match, "_fresh_seed", lambda: SEED)
     game = get_game(name)
     assert game.secrets is not None
     store = MemoryStore()
@@ -53,14 +63,19 @@ def test_no_frame_shows_a_viewer_what_it_may_not_see(name: str, players: int, st
         tokens = [made["token"], *(claim(client, match_id, n) for n in range(1, players))]
         with ExitStack() as stack:
             viewers = [*range(players), None]
-            connections = [stack.enter_context(seat(client, match_id, tokens[v] if v is not None else None, story=True, pictures=True)) for v in viewers]
+            connections = [
+                stack.enter_context(seat(client, match_id, tokens[v] if v is not None else None, story=True, pictures=True))
+                for v in viewers
+            ]
             states = [settle(connection, 0) for connection in connections]
             for revision in range(steps):
                 actors = states[0]["actors"]
                 if not actors:
                     break
                 actor = min(actors)
-                connections[actor].send({"type": "act", "revision": revision, "action": choose.choice(states[actor]["legal"])["action"], "id": revision})
+                connections[actor].send(
+                    {"type": "act", "revision": revision, "action": choose.choice(states[actor]["legal"])["action"], "id": revision}
+                )
                 states = [settle(connection, revision + 1) for connection in connections]
                 assert connections[actor].until_type("ok")["revision"] == revision + 1
             played = states[0]["revision"]
