@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 from tests.serve.server import ServerProcess
 from tests.svg import chromium
@@ -50,9 +50,8 @@ def main() -> int:
         print(f"cannot take screenshots: {reason}", file=sys.stderr)
         return 1
     OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
+    with tempfile.TemporaryDirectory() as scratch, chromium.browser() as browser:
         server = ServerProcess(Path(scratch) / "shots.sqlite3", bot_delay=0.0).start()
-        browser = chromium.launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1500, "height": 1000})
             for game, players, moves in GAMES:
@@ -64,7 +63,6 @@ def main() -> int:
             page.screenshot(path=OUT / "lobby.png")
             print(f"wrote {OUT / 'lobby.png'}")
         finally:
-            browser.close()
             server.stop()
     return 0
 

@@ -48,6 +48,17 @@ def launch(playwright: Playwright) -> Browser:
 
 
 @contextmanager
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium under Playwright (:func:`launch`), closed on the way out however the block ends."""
+    with sync_playwright() as playwright:
+        launched = launch(playwright)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@contextmanager
 def browser_or_skip(tests: str) -> Iterator[Browser]:
     """A launched browser for a module of ``tests``; without Chromium they skip, except in CI, where they fail."""
     reason = missing()
@@ -55,12 +66,8 @@ def browser_or_skip(tests: str) -> Iterator[Browser]:
         if in_ci():
             pytest.fail(f"CI must run the {tests} tests, but {reason}")
         pytest.skip(f"not in CI and {reason}")
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with browser() as launched:
+        yield launched
 
 
 def screenshot(page: Page, svg: str) -> bytes:

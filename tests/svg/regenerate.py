@@ -12,8 +12,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 from tests.svg import chromium
 from tests.svg.cases import BY_NAME, CASES, DOC_PICTURES, GOLDEN, VIEWS, draw, golden_path, play, stored_views, views_json, views_path
 
@@ -38,15 +36,13 @@ def main(argv: list[str] | None = None) -> None:
         if reason is not None:
             raise SystemExit(f"cannot take screenshots: {reason}")
         DOCS.mkdir(parents=True, exist_ok=True)
-        with sync_playwright() as playwright:
-            browser = chromium.launch(playwright)
+        with chromium.browser() as browser:
             page = browser.new_page()
             for game, (name, viewer) in DOC_PICTURES.items():
                 case = BY_NAME[name]
                 png = chromium.screenshot(page, draw(case, viewer, stored_views(case)[viewer]))
                 (DOCS / f"{game}.png").write_bytes(png)
                 print(f"docs/pictures/{game}.png")
-            browser.close()
 
 
 if __name__ == "__main__":
