@@ -16,7 +16,6 @@ import msgspec
 __all__ = ["canonical", "digest", "events_digest", "state_digest"]
 
 _encoder = msgspec.json.Encoder(order="sorted")
-_sha256 = hashlib.sha256
 _ARRAYS = (list, tuple)
 
 
@@ -31,11 +30,11 @@ def digest(data: bytes) -> str:
 
 
 def state_digest(state: Any) -> str:
-    """Digest of a state's canonical encoding (RNG included); :func:`digest` inlined, as it runs for every step."""
-    return _sha256(_encoder.encode(state)).hexdigest()[:32]
+    """Digest of a state's canonical encoding (RNG included)."""
+    return digest(_encoder.encode(state))
 
 
 def events_digest(events: Any) -> str:
     """Digest of the canonical encoding of the list of events one action produced (a tuple encodes as the same array,
     so only other iterables are copied into a list first)."""
-    return _sha256(_encoder.encode(events if type(events) in _ARRAYS else list(events))).hexdigest()[:32]
+    return digest(_encoder.encode(events if type(events) in _ARRAYS else list(events)))

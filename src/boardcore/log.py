@@ -136,7 +136,7 @@ def genesis(header: Header) -> str:
 
 def chain_link(previous: str, step: int, player: int, action: dict[str, Any], events: str, state: str) -> str:
     """``digest(previous + canonical([step, player, action, events, state]))``."""
-    return hashlib.sha256(previous.encode() + canonical([step, player, action, events, state])).hexdigest()[:32]  # digest(), inlined
+    return digest(previous.encode() + canonical([step, player, action, events, state]))
 
 
 def record_for(chain: str, step: int, player: int, action: Any, events: Any, state: Any) -> Record:
