@@ -119,8 +119,8 @@ CREATE TABLE IF NOT EXISTS boardcore_secrets (
 """
 
 
-
 Connection = psycopg.Connection[tuple[Any, ...]]
+"""One open connection (rows as tuples), as every PostgreSQL-backed part holds it."""
 
 
 def reconnect(db: Connection | None, conninfo: str, *, schema: str | None, timeout: float, what: str) -> Connection:
@@ -152,6 +152,7 @@ def create_tables(db: Connection, lock: int, script: str) -> None:
     for statement in script.split(";"):
         if statement.strip():
             db.execute(statement)
+
 
 class PostgresStore:
     """A :class:`~boardcore.store.protocol.Store` in a PostgreSQL database (tables created on first use).
