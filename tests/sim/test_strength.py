@@ -1,7 +1,9 @@
 """ISMCTS strength at fixed seeds: a one-sided binomial test over decisive games (p < 0.001).
 
 Seats alternate, seeds 1..N, and nothing here reads a clock, so each test plays the
-very same games on every machine. The board games' budgets cut rollouts short after
+very same games on every machine. The Warriors is cooperative, so there the test is
+the same binomial (a sign test) over the nights only one of two teams won, the
+ISMCTS team or the house team, on the same seeds. The board games' budgets cut rollouts short after
 8 actions and score them with the game's ``estimate`` (``depth=8``), with the house
 bot as the rollout policy: a searched move costs 10-60 ms. Where ISMCTS does not yet
 beat a house bot at a budget CI can afford (Peaky Blinders, Bellwether),
