@@ -9,7 +9,7 @@ import pytest
 
 from boardcore import Match, Outcome, Rng
 from boardcore.bots import make_bots
-from boardcore.ismcts import ISMCTSBot, _Node, rewards
+from boardcore.ismcts import OPPONENTS, ISMCTSBot, _Node, rewards
 from boardcore.registry import get_game
 from boardcore.rng import DETERMINIZE
 
@@ -35,19 +35,21 @@ def _sampler(game: Any, state: Any, seat: int) -> Callable[[Rng], Any]:
     return lambda rng: game.determinize(state, seat, rng)
 
 
+@pytest.mark.parametrize("opponents", OPPONENTS)
 @pytest.mark.parametrize(("name", "players"), GAMES)
-def test_choice_is_always_legal(name: str, players: int) -> None:
-    """Whatever the samples, the bot answers with one of the legal actions it was given."""
+def test_choice_is_always_legal(name: str, players: int, opponents: str) -> None:
+    """Whatever the samples and the opponent model, the bot answers with one of the legal actions it was given."""
     game = get_game(name)
     for state, seat in _decision_points(name, players, seed=3, count=4):
         legal = game.legal_actions(state, seat)
-        bot = ISMCTSBot.seeded(game, 11, seat, players, iterations=6, rollout="house")
+        bot = ISMCTSBot.seeded(game, 11, seat, players, iterations=6, rollout="house", opponents=opponents)
         assert bot.choose_sampled(game.view(state, seat), legal, _sampler(game, state, seat)) in legal
         assert bot.choose(game.view(state, seat), legal) in legal
 
 
+@pytest.mark.parametrize("opponents", OPPONENTS)
 @pytest.mark.parametrize(("name", "players"), GAMES)
-def test_same_view_gives_same_choice(name: str, players: int) -> None:
+def test_same_view_gives_same_choice(name: str, players: int, opponents: str) -> None:
     """Two real states that the seat cannot tell apart (one a determinization of the other) get the same choice."""
     game = get_game(name)
     unordered = []
@@ -60,7 +62,7 @@ def test_same_view_gives_same_choice(name: str, players: int) -> None:
             unordered.append(index)
             continue
         choices = [
-            ISMCTSBot.seeded(game, 21, seat, players, iterations=12, rollout="house").choose_sampled(
+            ISMCTSBot.seeded(game, 21, seat, players, iterations=12, rollout="house", opponents=opponents).choose_sampled(
                 game.view(world, seat), legal, _sampler(game, world, seat)
             )
             for world in (state, twin)
@@ -127,6 +129,8 @@ def test_bad_parameters_are_refused() -> None:
         ISMCTSBot.seeded(game, 1, 0, 2, iterations=0)
     with pytest.raises(ValueError, match="time_budget"):
         ISMCTSBot.seeded(game, 1, 0, 2, time_budget=0)
+    with pytest.raises(ValueError, match="opponent model 'house'; choose one of search, policy"):
+        ISMCTSBot.seeded(game, 1, 0, 2, opponents="house")
 
 
 @pytest.mark.parametrize(("name", "players"), GAMES[:4])
@@ -185,3 +189,34 @@ def test_a_game_without_an_estimate_is_rolled_out_to_the_end() -> None:
 def test_a_negative_depth_is_refused() -> None:
     with pytest.raises(ValueError, match="depth"):
         ISMCTSBot.seeded(get_game("five_wards"), 1, 0, 2, depth=-1)
+
+
+def _tree_actors(name: str, opponents: str, rollout: str) -> set[int]:
+    """The seats whose decisions became nodes below the root after 40 iterations at a Bellwether or Peaky Blinders choice."""
+    game = get_game(name)
+    state, seat = _decision_points(name, 2, seed=6, count=2)[-1]
+    legal = game.legal_actions(state, seat)
+    bot = ISMCTSBot.seeded(game, 5, seat, 2, rollout=rollout, opponents=opponents)
+    root = _Node(seat)
+    worlds: list[int] = []
+    for _ in range(40):
+        bot._iterate(root, legal, _sampler(game, state, seat), worlds, None)
+    actors: set[int] = set()
+    todo = list(root.children.values())
+    while todo:
+        node = todo.pop()
+        actors.add(node.actor)
+        todo.extend(node.children.values())
+    return actors
+
+
+@pytest.mark.parametrize("rollout", ["house", "random"])
+@pytest.mark.parametrize("name", ["bellwether", "peaky_blinders"])
+def test_the_opponent_model_keeps_only_the_bots_own_decisions_in_the_tree(name: str, rollout: str) -> None:
+    """With ``opponents="policy"`` the rival plays its rollout policy inside the tree: no node is the rival's.
+
+    Plain SO-ISMCTS (``"search"``) on the same decision grows rival nodes, so the check can fail.
+    """
+    seat = _decision_points(name, 2, seed=6, count=2)[-1][1]
+    assert _tree_actors(name, "policy", rollout) == {seat}
+    assert 1 - seat in _tree_actors(name, "search", rollout)

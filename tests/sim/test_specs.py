@@ -25,6 +25,9 @@ def test_specs_build_the_named_bot() -> None:
     bot = parse_spec("ismcts:iterations=50,c=1.2,rollout=house,time=0.5").build(five, 3, 1, 2)
     assert isinstance(bot, ISMCTSBot)
     assert (bot.iterations, bot.exploration, bot.rollout, bot.time_budget, bot.seat) == (50, 1.2, "house", 0.5, 1)
+    assert bot.opponents == "search"
+    modelled = parse_spec("ismcts:rollout=house,opponents=policy").build(five, 3, 1, 2)
+    assert isinstance(modelled, ISMCTSBot) and modelled.opponents == "policy"
     assert isinstance(parse_spec("mc:rollouts=3").build(five, 3, 0, 2), MonteCarloBot)
     assert isinstance(parse_spec("house").build(ttt, 3, 0, 2), RandomBot)
     assert type(parse_spec("house").build(five, 3, 0, 2)).__module__.startswith("games.five_wards")
@@ -40,6 +43,7 @@ def test_specs_build_the_named_bot() -> None:
         ("ismcts:iterations=0", "out of range"),
         ("ismcts:c=-1", "out of range"),
         ("ismcts:rollout=greedy", "rollout is one of random, house"),
+        ("ismcts:opponents=house", "opponents is one of search, policy"),
         ("ismcts:c=1,c=2", "given twice"),
         ("mc:rollouts=0", "out of range"),
     ],

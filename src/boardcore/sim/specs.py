@@ -12,12 +12,14 @@ Kinds and their parameters:
 - ``mc``: flat Monte Carlo (``rollouts``: random playouts per legal action, default 8).
 - ``ismcts``: information-set MCTS (:class:`boardcore.ismcts.ISMCTSBot`): ``iterations``
   per decision (default 200), ``c`` the exploration constant (0.7), ``rollout``
-  ``random`` or ``house`` (``random``), ``depth`` rollout actions before the game's
+  ``random`` or ``house`` (``random``), ``opponents`` ``search`` or ``policy`` (``search``: the
+  other seats' decisions are searched in the tree; ``policy``: they play the rollout policy
+  there too), ``depth`` rollout actions before the game's
   ``estimate`` scores the sampled world (unset: every rollout plays to the end; a
   game without an estimate always does), ``time`` seconds per decision instead of a
   fixed number of iterations (opt-in; its choices are not reproducible).
 
-Example: ``ismcts:iterations=60,depth=8,rollout=house``. Every bot is built from
+Example: ``ismcts:iterations=60,depth=8,rollout=house,opponents=policy``. Every bot is built from
 the match seed and its seat, so a match replays the same whatever process runs it.
 """
 
@@ -29,7 +31,7 @@ from typing import Any
 import attrs
 
 from boardcore.bots import Bot, MonteCarloBot, RandomBot
-from boardcore.ismcts import ROLLOUTS, ISMCTSBot
+from boardcore.ismcts import OPPONENTS, ROLLOUTS, ISMCTSBot
 
 __all__ = ["KINDS", "BotSpec", "parse_spec"]
 
@@ -37,7 +39,7 @@ KINDS: Mapping[str, Mapping[str, type]] = {
     "random": {},
     "house": {},
     "mc": {"rollouts": int},
-    "ismcts": {"iterations": int, "c": float, "rollout": str, "depth": int, "time": float},
+    "ismcts": {"iterations": int, "c": float, "rollout": str, "opponents": str, "depth": int, "time": float},
 }
 """Each kind's parameters and their types."""
 
@@ -71,6 +73,7 @@ class BotSpec:
             iterations=params.get("iterations", 200),
             exploration=params.get("c", 0.7),
             rollout=params.get("rollout", "random"),
+            opponents=params.get("opponents", "search"),
             depth=params.get("depth"),
             time_budget=params.get("time"),
         )
@@ -84,8 +87,9 @@ def _value(kind: str, name: str, text: str) -> Any:
     except ValueError:
         msg = f"bot {kind!r}: {name} takes a {wanted.__name__}, not {text!r}"
         raise ValueError(msg) from None
-    if name == "rollout" and value not in ROLLOUTS:
-        msg = f"bot {kind!r}: rollout is one of {', '.join(ROLLOUTS)}, not {text!r}"
+    choices = {"rollout": ROLLOUTS, "opponents": OPPONENTS}.get(name)
+    if choices is not None and value not in choices:
+        msg = f"bot {kind!r}: {name} is one of {', '.join(choices)}, not {text!r}"
         raise ValueError(msg)
     too_small = name in ("iterations", "rollouts") and value < 1 or name == "depth" and value < 0
     if too_small or name == "time" and not value > 0 or name == "c" and not value >= 0:
