@@ -21,7 +21,7 @@ def _decision_points(name: str, players: int, seed: int, count: int) -> list[tup
     game = get_game(name)
     match = Match.new(game, players, seed)
     bots = make_bots(game, players, seed)
-    points = []
+    points: list[tuple[Any, int]] = []
     while not match.is_over and len(points) < count:
         seat = min(match.actors)
         legal = match.legal_actions(seat)
@@ -142,6 +142,7 @@ def test_a_search_without_evidence_plays_the_house_move(name: str, players: int)
         view = game.view(state, seat)
         bot = ISMCTSBot.seeded(game, 13, seat, players, iterations=1, rollout="house")
         word, _ = bot.rng.next_word()  # the rollout policies of this decision are seeded from the bot's next word
+        assert game.house_bot is not None
         expected = game.house_bot(word, seat).choose(view, legal)
         assert bot.choose_sampled(view, legal, _sampler(game, state, seat)) == expected
 
@@ -173,6 +174,7 @@ def test_depth_scores_the_cut_rollout_with_the_estimate() -> None:
     game = get_game("five_wards")
     state, seat = _decision_points("five_wards", 2, seed=2, count=3)[-1]
     bot = ISMCTSBot.seeded(game, 1, seat, 2, depth=0)
+    assert game.estimate is not None
     assert bot._roll_out(state, [None, None], Rng.from_seed(1)) == game.estimate(state)
     assert all(0.0 <= share <= 1.0 for share in game.estimate(state))
 

@@ -108,8 +108,8 @@ def test_seats_see_their_own_hidden_cards_and_only_counts_of_others() -> None:
             continue
         elif case.game == "kuhn_poker":
             seats = _parts(root, "seat")
-            hidden = [s for s in seats if "hidden" in " ".join(g.get("class") or "" for g in s.iter(f"{SVG}g"))]
-            assert len(hidden) == (2 - (viewer is not None) if view.shown is None else 0)
+            covered = [s for s in seats if "hidden" in " ".join(g.get("class") or "" for g in s.iter(f"{SVG}g"))]
+            assert len(covered) == (2 - (viewer is not None) if view.shown is None else 0)
             continue
         else:
             continue
