@@ -193,10 +193,8 @@ def test_a_negative_depth_is_refused() -> None:
         ISMCTSBot.seeded(get_game("five_wards"), 1, 0, 2, depth=-1)
 
 
-def _tree_actors(name: str, opponents: str, rollout: str) -> set[int]:
-    """The seats whose decisions became nodes below the root after 40 iterations at a Bellwether or Peaky Blinders choice."""
-    game = get_game(name)
-    state, seat = _decision_points(name, 2, seed=6, count=2)[-1]
+def _tree_actors(game: Any, state: Any, seat: int, opponents: str, rollout: str) -> set[int]:
+    """The seats whose decisions became nodes below the root after 40 iterations at ``seat``'s choice in ``state``."""
     legal = game.legal_actions(state, seat)
     bot = ISMCTSBot.seeded(game, 5, seat, 2, rollout=rollout, opponents=opponents)
     root = _Node(seat)
@@ -219,6 +217,7 @@ def test_the_opponent_model_keeps_only_the_bots_own_decisions_in_the_tree(name: 
 
     Plain SO-ISMCTS (``"search"``) on the same decision grows rival nodes, so the check can fail.
     """
-    seat = _decision_points(name, 2, seed=6, count=2)[-1][1]
-    assert _tree_actors(name, "policy", rollout) == {seat}
-    assert 1 - seat in _tree_actors(name, "search", rollout)
+    game = get_game(name)
+    state, seat = _decision_points(name, 2, seed=6, count=2)[-1]
+    assert _tree_actors(game, state, seat, "policy", rollout) == {seat}
+    assert 1 - seat in _tree_actors(game, state, seat, "search", rollout)

@@ -87,7 +87,7 @@ def _value(kind: str, name: str, text: str) -> Any:
     except ValueError:
         msg = f"bot {kind!r}: {name} takes a {wanted.__name__}, not {text!r}"
         raise ValueError(msg) from None
-    choices = {"rollout": ROLLOUTS, "opponents": OPPONENTS}.get(name)
+    choices = _CHOICES.get(name)
     if choices is not None and value not in choices:
         msg = f"bot {kind!r}: {name} is one of {', '.join(choices)}, not {text!r}"
         raise ValueError(msg)
@@ -98,6 +98,8 @@ def _value(kind: str, name: str, text: str) -> Any:
     return value
 
 
+_CHOICES = {"rollout": ROLLOUTS, "opponents": OPPONENTS}
+"""The parameters that take one of a fixed set of words."""
 _RANGES = {"iterations": "1 or more", "rollouts": "1 or more", "depth": "0 or more", "time": "seconds, more than 0", "c": "0 or more"}
 
 
