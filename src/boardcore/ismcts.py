@@ -36,6 +36,15 @@ first. Against the house bot that is an exact model of the rival's plan (with it
 hidden hand and temperament sampled); in Bellwether it took the search from 36 to 58
 wins in 100 games against the house bot (docs/simulation.md gives the figures).
 
+Searched decisions (``search``, opt-in): a set of action kinds (the actions' type
+names, as in their JSON ``type``). The bot then searches only the decisions that
+offer one of those kinds and plays its rollout policy's move at the others (one
+policy bot for the whole game, so a house bot keeps one temperament). A small
+search pays where a decision's consequences show within a few actions, and can
+cost where they do not: in Bellwether it wins the Labor decisions (where workers
+go, how far to push) and loses the Invest & Build turns, whose shopping an
+8-action horizon cannot judge (docs/simulation.md gives the figures).
+
 Reproducibility: in the default mode (a fixed number of iterations) every choice
 is a pure function of the seed, the view, the legal actions and the samples; a
 ``time_budget`` in seconds is an opt-in that reads the clock, so its choices vary
@@ -109,7 +118,9 @@ class ISMCTSBot:
     own seat) or ``"policy"`` (the other seats play the rollout policy inside the tree
     as well, so the tree holds only this bot's decisions). ``depth``: rollout
     actions before the game's ``estimate`` scores the sampled world (``None``, or a
-    game without an estimate: play to the end).
+    game without an estimate: play to the end). ``search``: the action kinds whose
+    decisions are searched (``None``: every decision); the rollout policy plays the
+    others.
     """
 
     game: Any
@@ -123,10 +134,13 @@ class ISMCTSBot:
     time_budget: float | None = None
     depth: int | None = None
     max_rollout_steps: int = 10_000
+    search: frozenset[str] | None = attrs.field(default=None, converter=attrs.converters.optional(frozenset))
     decisions: int = attrs.field(default=0, init=False)
     """Decisions searched so far (choices with a single legal action are not searched)."""
     searched: int = attrs.field(default=0, init=False)
     """Iterations run so far, over every decision."""
+    _own: Bot[Any, Any] | None = attrs.field(default=None, init=False)
+    """The rollout policy's bot for this seat's unsearched decisions, made at the first one (``None`` before, or when random)."""
 
     def __attrs_post_init__(self) -> None:
         if self.rollout not in ROLLOUTS:
@@ -147,6 +161,12 @@ class ISMCTSBot:
         if not self.exploration >= 0:
             msg = f"the exploration constant must be 0 or more, not {self.exploration}"
             raise ValueError(msg)
+        if self.search is not None:
+            kinds = {cls.__name__ for cls in self.game.action_classes}
+            unknown = sorted(self.search - kinds)
+            if unknown or not self.search:
+                msg = f"search names action kinds of {self.game.name}, not {', '.join(unknown) or 'none'}; its kinds: {', '.join(sorted(kinds))}"
+                raise ValueError(msg)
 
     @classmethod
     def seeded(cls, game: Any, seed: int, seat: int, players: int, **params: Any) -> ISMCTSBot:
@@ -154,12 +174,23 @@ class ISMCTSBot:
         return cls(game, seat, players, bot_rng(seed, seat, DETERMINIZE), **params)
 
     def choose(self, view: Any, legal: Sequence[Any]) -> Any:
-        """Without a sampler there is nothing to search: play as the rollout policy would."""
-        policy = self._policies()[self.seat]
-        if policy is None:
+        """Without a sampler there is nothing to search: play as the rollout policy would.
+
+        The policy is one bot for the whole game, seeded from the bot's stream at its first use.
+        """
+        if len(legal) == 1:
+            return legal[0]
+        if self._own is None and self.rollout == "house" and self.game.house_bot is not None:
+            word, self.rng = self.rng.next_word()
+            self._own = self.game.house_bot(word, self.seat)
+        if self._own is None:
             action, self.rng = self.rng.choice(legal)
             return action
-        return policy.choose(view, legal)
+        return self._own.choose(view, legal)
+
+    def searches(self, legal: Sequence[Any]) -> bool:
+        """Whether a decision among ``legal`` is searched: it offers one of the ``search`` kinds (every decision without it)."""
+        return self.search is None or any(type(action).__name__ in self.search for action in legal)
 
     def choose_sampled(self, view: Any, legal: Sequence[Any], sample: Callable[[Rng], Any]) -> Any:
         """The root action visited most often after the search.
@@ -171,6 +202,8 @@ class ISMCTSBot:
         """
         if len(legal) == 1:
             return legal[0]
+        if not self.searches(legal):
+            return self.choose(view, legal)
         root = _Node(self.seat)
         policy = self._policies()[self.seat]
         prior = None if policy is None else policy.choose(view, legal)
@@ -244,6 +277,7 @@ class ISMCTSBot:
         ``game.play_listed``, the kernel's path for listed actions. With the opponent
         model, other seats (and the bot's own forced moves) are played by the rollout
         policies without nodes, and the bot's nodes expand their policy's choice first.
+        The bot's own unsearched decisions (``search``) are its policy's, without nodes, in either model.
         """
         game = self.game
         legal_actions, actors, outcome_of, play = game.legal_actions, game.actors, game.outcome, game.play_listed
@@ -260,7 +294,7 @@ class ISMCTSBot:
         while outcome is None and not expanded:
             seat = min(actors(state))
             here = legal_actions(state, seat)
-            if modelled and (seat != self.seat or len(here) == 1):
+            if modelled and (seat != self.seat or len(here) == 1) or seat == self.seat and not self.searches(here):
                 action, luck = self._policy_action(state, seat, here, policies, luck)
                 _, state = play(state, seat, action)
                 outcome = outcome_of(state)

@@ -221,3 +221,85 @@ def test_the_opponent_model_keeps_only_the_bots_own_decisions_in_the_tree(name: 
     state, seat = _decision_points(name, 2, seed=6, count=2)[-1]
     assert _tree_actors(game, state, seat, "policy", rollout) == {seat}
     assert 1 - seat in _tree_actors(game, state, seat, "search", rollout)
+
+
+LABOR_ALLOCATION = frozenset({"Staff", "Overwork", "FinishAllocation"})
+"""Bellwether's worker-allocation action kinds, the decisions searched in the ``search`` tests."""
+
+
+def _split_by_search(name: str, kinds: frozenset[str]) -> tuple[list[tuple[Any, int]], list[tuple[Any, int]]]:
+    """Decision points along a house-bot game that offer one of ``kinds``, and those that do not."""
+    game = get_game(name)
+    offered: list[tuple[Any, int]] = []
+    other: list[tuple[Any, int]] = []
+    for state, seat in _decision_points(name, 2, seed=3, count=40):
+        searched = any(type(action).__name__ in kinds for action in game.legal_actions(state, seat))
+        (offered if searched else other).append((state, seat))
+    return offered, other
+
+
+def test_only_decisions_offering_a_search_kind_are_searched() -> None:
+    """With ``search``, a decision offering none of its kinds is the rollout policy's move, unsearched.
+
+    The policy is one house bot for the whole game (seeded from the bot's next word at
+    its first use), so every unsearched decision is played by the same bot; a decision
+    offering a searched kind runs the iterations.
+    """
+    game = get_game("bellwether")
+    assert game.house_bot is not None
+    offered, other = _split_by_search("bellwether", LABOR_ALLOCATION)
+    seat = other[0][1]
+    mine = [state for state, actor in other if actor == seat]
+    assert offered and len(mine) >= 2
+    bot = ISMCTSBot.seeded(game, 13, seat, 2, iterations=20, depth=8, rollout="house", opponents="policy", search=LABOR_ALLOCATION)
+    word, _ = bot.rng.next_word()
+    policy = game.house_bot(word, seat)
+    for state in mine:
+        legal = game.legal_actions(state, seat)
+        view = game.view(state, seat)
+        assert bot.choose_sampled(view, legal, _sampler(game, state, seat)) == policy.choose(view, legal)
+    assert (bot.decisions, bot.searched) == (0, 0)
+    state, seat = offered[0]
+    searching = ISMCTSBot.seeded(game, 13, seat, 2, iterations=20, depth=8, rollout="house", opponents="policy", search=LABOR_ALLOCATION)
+    choice = searching.choose_sampled(game.view(state, seat), game.legal_actions(state, seat), _sampler(game, state, seat))
+    assert choice in game.legal_actions(state, seat)
+    assert (searching.decisions, searching.searched) == (1, 20)
+
+
+def _tree_kinds(game: Any, state: Any, seat: int, search: frozenset[str] | None) -> set[str]:
+    """The kinds of action on the nodes below the root after 40 iterations at ``seat``'s choice in ``state``."""
+    legal = game.legal_actions(state, seat)
+    bot = ISMCTSBot.seeded(game, 5, seat, 2, depth=8, rollout="house", opponents="policy", search=search)
+    root = _Node(seat)
+    worlds: list[int] = []
+    for _ in range(40):
+        bot._iterate(root, legal, _sampler(game, state, seat), worlds, None)
+    kinds: set[str] = set()
+    todo = [node for key, node in root.children.items()]
+    while todo:
+        node = todo.pop()
+        for (_, action), child in node.children.items():
+            kinds.add(type(action).__name__)
+            todo.append(child)
+    return kinds
+
+
+def test_unsearched_decisions_have_no_nodes_inside_the_tree() -> None:
+    """Inside the tree too, the bot's own decisions offering no ``search`` kind are its policy's, without nodes.
+
+    Without ``search`` the same decision's tree holds nodes of other kinds (the Push that follows), so the check can fail.
+    """
+    game = get_game("bellwether")
+    offered, _ = _split_by_search("bellwether", LABOR_ALLOCATION)
+    state, seat = offered[0]
+    assert _tree_kinds(game, state, seat, LABOR_ALLOCATION) <= LABOR_ALLOCATION
+    assert _tree_kinds(game, state, seat, None) - LABOR_ALLOCATION
+
+
+def test_search_kinds_must_be_the_games() -> None:
+    """An unknown or empty set of kinds is refused, with the game's kinds in the message."""
+    game = get_game("bellwether")
+    with pytest.raises(ValueError, match=r"not Stafff; its kinds: .*FinishAllocation"):
+        ISMCTSBot.seeded(game, 1, 0, 2, search={"Stafff", "Overwork"})
+    with pytest.raises(ValueError, match="not none"):
+        ISMCTSBot.seeded(game, 1, 0, 2, search=frozenset())

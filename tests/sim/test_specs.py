@@ -7,7 +7,8 @@ import pytest
 from boardcore.bots import MonteCarloBot, RandomBot
 from boardcore.ismcts import ISMCTSBot
 from boardcore.registry import get_game
-from boardcore.sim.specs import BotSpec, parse_spec
+from boardcore.sim.simulate import plan_matches
+from boardcore.sim.specs import BotSpec, checked_specs, parse_spec
 
 
 def test_specs_parse_to_canonical_text() -> None:
@@ -45,6 +46,8 @@ def test_specs_build_the_named_bot() -> None:
         ("ismcts:rollout=greedy", "rollout is one of random, house"),
         ("ismcts:opponents=house", "opponents is one of search, policy"),
         ("ismcts:c=1,c=2", "given twice"),
+        ("ismcts:search=Staff+", "search takes action kinds joined by"),
+        ("ismcts:search=Staff+Over-work", "search takes action kinds joined by"),
         ("mc:rollouts=0", "out of range"),
     ],
 )
@@ -52,3 +55,20 @@ def test_bad_specs_are_refused_with_the_reason(text: str, message: str) -> None:
     """A malformed spec names what is wrong and what is allowed."""
     with pytest.raises(ValueError, match=message):
         parse_spec(text)
+
+
+def test_search_kinds_are_a_sorted_set() -> None:
+    """``search`` names action kinds joined by ``+``; the canonical text sorts them and drops repeats."""
+    spec = parse_spec("ismcts:search=Staff+Overwork+Staff,rollout=house")
+    assert str(spec) == "ismcts:rollout=house,search=Overwork+Staff"
+    bot = spec.build(get_game("bellwether"), 3, 0, 2)
+    assert isinstance(bot, ISMCTSBot) and bot.search == {"Overwork", "Staff"}
+
+
+def test_a_spec_the_game_refuses_stops_the_run_before_any_match() -> None:
+    """Kinds the game does not have are refused when the run is planned, naming the game's kinds."""
+    with pytest.raises(ValueError, match="search names action kinds of bellwether, not Nope"):
+        checked_specs(get_game("bellwether"), ["house", "ismcts:search=Nope"], 2)
+    with pytest.raises(ValueError, match="not Nope"):
+        plan_matches("bellwether", 2, 1, ["ismcts:search=Nope"])
+    assert checked_specs(get_game("bellwether"), ["ismcts:search=Staff"], 2) == ["ismcts:search=Staff"]

@@ -20,7 +20,7 @@ from tqdm import tqdm
 from boardcore.registry import get_game
 from boardcore.sim.play import MatchRecord, MatchTask, options_text, play_tasks
 from boardcore.sim.results import Journal, write_final
-from boardcore.sim.specs import parse_spec
+from boardcore.sim.specs import checked_specs, parse_spec
 
 __all__ = ["plan_matches", "run_matches", "simulate"]
 
@@ -57,7 +57,7 @@ def plan_matches(
     if not (-(2**63) <= seed and seed + games <= 2**63):
         msg = f"match seeds must stay within -2**63 .. 2**63 - 1 (results store them as 64-bit signed integers); {seed} + {games} games does not"
         raise ValueError(msg)
-    specs = [str(parse_spec(text)) for text in bots]
+    specs = checked_specs(rules, bots, players)
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:

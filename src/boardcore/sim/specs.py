@@ -17,15 +17,17 @@ Kinds and their parameters:
   there too), ``depth`` rollout actions before the game's
   ``estimate`` scores the sampled world (unset: every rollout plays to the end; a
   game without an estimate always does), ``time`` seconds per decision instead of a
-  fixed number of iterations (opt-in; its choices are not reproducible).
+  fixed number of iterations (opt-in; its choices are not reproducible), ``search`` the
+  action kinds whose decisions are searched, joined by ``+`` (unset: every decision; the
+  rollout policy plays the others).
 
-Example: ``ismcts:iterations=60,depth=8,rollout=house,opponents=policy``. Every bot is built from
+Example: ``ismcts:iterations=60,depth=8,rollout=house,opponents=policy,search=Staff+Overwork+FinishAllocation``. Every bot is built from
 the match seed and its seat, so a match replays the same whatever process runs it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -33,13 +35,13 @@ import attrs
 from boardcore.bots import Bot, MonteCarloBot, RandomBot
 from boardcore.ismcts import OPPONENTS, ROLLOUTS, ISMCTSBot
 
-__all__ = ["KINDS", "BotSpec", "parse_spec"]
+__all__ = ["KINDS", "BotSpec", "checked_specs", "parse_spec"]
 
 KINDS: Mapping[str, Mapping[str, type]] = {
     "random": {},
     "house": {},
     "mc": {"rollouts": int},
-    "ismcts": {"iterations": int, "c": float, "rollout": str, "opponents": str, "depth": int, "time": float},
+    "ismcts": {"iterations": int, "c": float, "rollout": str, "opponents": str, "depth": int, "time": float, "search": str},
 }
 """Each kind's parameters and their types."""
 
@@ -76,12 +78,19 @@ class BotSpec:
             opponents=params.get("opponents", "search"),
             depth=params.get("depth"),
             time_budget=params.get("time"),
+            search=frozenset(params["search"].split("+")) if "search" in params else None,
         )
 
 
 def _value(kind: str, name: str, text: str) -> Any:
     """``text`` as the parameter's type, checked against its range."""
     wanted = KINDS[kind][name]
+    if name == "search":
+        names = sorted(set(text.split("+")))
+        if not all(part.isidentifier() for part in names):
+            msg = f"bot {kind!r}: search takes action kinds joined by '+' (e.g. Staff+Overwork), not {text!r}"
+            raise ValueError(msg)
+        return "+".join(names)
     try:
         value = wanted(text)
     except ValueError:
@@ -101,6 +110,21 @@ def _value(kind: str, name: str, text: str) -> Any:
 _CHOICES = {"rollout": ROLLOUTS, "opponents": OPPONENTS}
 """The parameters that take one of a fixed set of words."""
 _RANGES = {"iterations": "1 or more", "rollouts": "1 or more", "depth": "0 or more", "time": "seconds, more than 0", "c": "0 or more"}
+
+
+def checked_specs(game: Any, texts: Sequence[str], players: int) -> list[str]:
+    """The canonical text of each spec in ``texts``, once each has built a bot for ``game`` (a ``Game``).
+
+    Building one bot checks what only the game can (that ``search`` names its action
+    kinds), so a bad spec is refused before any match runs.
+
+    Raises:
+        ValueError: a spec ``parse_spec`` refuses, or one the game's bot refuses.
+    """
+    specs = [parse_spec(text) for text in texts]
+    for spec in specs:
+        spec.build(game, 0, 0, players)
+    return [str(spec) for spec in specs]
 
 
 def parse_spec(text: str) -> BotSpec:

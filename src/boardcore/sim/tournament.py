@@ -25,7 +25,7 @@ from boardcore.registry import get_game
 from boardcore.sim import plots
 from boardcore.sim.play import MatchRecord, MatchTask, options_text
 from boardcore.sim.simulate import run_matches
-from boardcore.sim.specs import parse_spec
+from boardcore.sim.specs import checked_specs, parse_spec
 from boardcore.sim.stats import wilson
 
 __all__ = ["Standing", "plan_tournament", "rate", "tournament", "write_standings"]
@@ -58,7 +58,7 @@ def plan_tournament(
     """
     rules = get_game(game)
     rules.config(players, options)
-    specs = [str(parse_spec(text)) for text in bots]
+    specs = checked_specs(rules, bots, players)
     if len(set(specs)) != len(specs):
         raise ValueError(f"each bot may enter once: {', '.join(specs)}")
     if len(specs) < players:

@@ -4,56 +4,65 @@ The rules never call this. A search bot (``boardcore.ismcts`` with ``depth``) st
 its rollouts early and scores the sampled world with it (it is only ever given
 sampled worlds, whose hidden Gangsters were resampled by ``determinize``).
 
-How: Consolidation needs 10 Influence and three calm controlled Wards; the round
-limit ranks by calm Wards, Influence and Net Worth; a Revolution by Net Worth. So
-a baron's standing counts
+How: each baron's holdings are read as a handful of counts (``holdings``): what
+Consolidation needs (Influence up to 10 and beyond, calm Wards they hold or would
+win a contest in now, whether they qualify already), the economy (Net Worth, the
+game's own measure of GAP-21, Factories, upgrades, cards in hand, Officials,
+Gangsters) and the unrest in their Wards. Several are also counted again scaled
+by how far through the round limit the game is (``late``), since a Ward held in
+round 11 is nearer a win than one held in round 2. The two barons' difference,
+weighted by ``WEIGHTS``, is a win chance through the logistic function.
 
-- Influence up to the 10 Consolidation needs, and far more each point beyond it
-  (Influence is added to every contest the baron enters, so a lead in it wins
-  Wards as well);
-- the calm Wards the baron can expect to control after the next contests: a Ward
-  where they own a Building and their Ward Power plus Influence beats the rival's
-  (half of one on a tie), discounted by its strikers (three mean a Riot, which
-  counts nothing);
-- Net Worth, the game's own measure (GAP-21): cash, resources and Buildings (on the
-  board and in hand) at their cost, so that cash spent on a Building is not by
-  itself counted as lost, plus a bonus for each Factory on the board.
-
-The difference of standings becomes a win share through the logistic function.
-The weights come from a logistic fit (difference of the two barons' features, the
-final winner as the label) to 400 two-player games between house bots that play a
-uniformly random legal action instead of their own 15% of the time (seeds
-1000-1399, a state every 4 actions; fitted on the first 70% of the games), rounded.
-The random moves matter: a fit to pure house-bot games only learns what goes with
-winning when both barons follow the house plan (cash and cards in hand, for
-instance), and a search that leaves that plan is then misled by it. Against the
-house bot (ISMCTS, 60 iterations, depth 8, seeds 1-20 and 101-120) the search won
-19 of 40 games with these weights and 13 of 40 with the pure house-game fit.
+The weights are a logistic fit, rounded, to what the house bot would make of each
+position: 1,200 two-player games (seeds 10000-11199) between house bots that play a
+uniformly random legal action instead of their own 15% of the time (so the states
+cover departures from the house plan, which is what a search explores); every 4th
+state is labelled with the winner of a pure house-bot game played on from it with
+fresh dice; fitted on the games of the first 70% of the seeds. On the other 30%
+its log loss is 0.394, against 0.418 for the previous hand-shaped estimate and
+0.693 for a coin. A search that plays the house bot elsewhere and searches the Labor
+decisions improves on exactly that continuation (docs/simulation.md).
 """
 
 from __future__ import annotations
 
 from boardcore.shares import logistic
 
-from .board import claimed, contestants, influence, ward_power
-from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, RIOT_AT
+from .board import contestants, controlled_stable, influence, ward_power
+from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, RIOT_AT
 from .scoring import net_worth
 from .state import State
 
-__all__ = ["calm_wards", "estimate", "revolution_risk", "standing"]
+__all__ = ["WEIGHTS", "calm_wards", "estimate", "holdings", "lead"]
 
-INFLUENCE = 0.7
-"""Weight of a point of Influence up to the 10 that Consolidation needs."""
-INFLUENCE_BEYOND = 1.9
-"""Weight of each point of Influence beyond 10."""
-CALM_WARD = 0.1
-"""Weight of a calm Ward the baron can expect to control."""
-NET_WORTH = 0.077
-"""Weight of a dollar of Net Worth (cash, resources, Buildings on the board and in hand at their cost)."""
-FACTORY = 0.27
-"""Weight of a Factory on the board beyond its cost (it produces every calm Labor)."""
-REVOLUTION_NET_WORTH = 0.3
-"""Weight of a dollar of Net Worth lead when a Revolution ends the game (it alone decides then)."""
+WEIGHTS: dict[str, float] = {
+    "influence": 0.06,
+    "influence beyond 10": 0.61,
+    "calm wards": 0.16,
+    "net worth": 0.134,
+    "factories": 0.46,
+    "cash": 0.10,
+    "resources": -0.01,
+    "cards in hand": 0.29,
+    "officials": 0.41,
+    "gangsters": 0.10,
+    "tenements": -0.20,
+    "upgrades": 0.12,
+    "controlled wards": -0.08,
+    "wards built in": 0.03,
+    "unrest": -0.07,
+    "qualifies": 0.78,
+    "late influence": 0.34,
+    "late calm wards": 0.10,
+    "late net worth": -0.09,
+    "late controlled wards": 0.20,
+    "late factories": -0.49,
+    "ward power": 0.07,
+    "infrastructure built": -0.01,
+}
+"""Weight of a one-unit lead in each of ``holdings`` (on the logit scale)."""
+FIRST = -0.02
+"""Weight of starting this round's turn order (+1 when seat 0 starts, -1 when seat 1 does)."""
 
 
 def calm_wards(state: State, seat: int) -> float:
@@ -71,34 +80,64 @@ def calm_wards(state: State, seat: int) -> float:
     return total
 
 
-def standing(state: State, seat: int) -> float:
-    """How well placed ``seat`` is on the logit scale (a lead of 1 is a 73% chance when no Revolution looms)."""
-    points = influence(state.players[seat])
-    below, beyond = min(points, CONSOLIDATION_INFLUENCE), max(0, points - CONSOLIDATION_INFLUENCE)
-    factories = sum(1 for ward in state.wards for b in ward.buildings if b.owner == seat and BUILDINGS[b.card].kind == "F")
-    return (
-        INFLUENCE * below
-        + INFLUENCE_BEYOND * beyond
-        + CALM_WARD * calm_wards(state, seat)
-        + NET_WORTH * net_worth(state, seat)
-        + FACTORY * factories
-    )
+def holdings(state: State, seat: int) -> dict[str, float]:
+    """``seat``'s counts that ``WEIGHTS`` weighs (the ``late`` ones scaled by the share of the round limit played)."""
+    player = state.players[seat]
+    points = influence(player)
+    late = (state.round - 1) / state.max_rounds
+    factories = tenements = upgrades = infrastructure = wards_built_in = power = 0
+    unrest = 0.0
+    for ward in state.wards:
+        owned = [b for b in ward.buildings if b.owner == seat]
+        infrastructure += sum(1 for b in ward.buildings if b.builder == seat)
+        if not owned:
+            continue
+        kinds = [BUILDINGS[b.card].kind for b in owned]
+        factories += kinds.count("F")
+        tenements += kinds.count("T")
+        upgrades += sum(1 for b in owned if b.upgraded)
+        wards_built_in += 1
+        unrest += RIOT_AT if ward.riot else ward.strikers
+        power += ward_power(ward, seat)
+    calm = calm_wards(state, seat)
+    controlled = controlled_stable(state, seat)
+    worth = net_worth(state, seat)
+    below = min(points, CONSOLIDATION_INFLUENCE)
+    return {
+        "influence": below,
+        "influence beyond 10": max(0, points - CONSOLIDATION_INFLUENCE),
+        "calm wards": calm,
+        "net worth": worth,
+        "factories": factories,
+        "cash": player.cash,
+        "resources": sum(player.res),
+        "cards in hand": len(player.hand),
+        "officials": len(player.officials),
+        "gangsters": len(player.gangsters),
+        "tenements": tenements,
+        "upgrades": upgrades,
+        "controlled wards": controlled,
+        "wards built in": wards_built_in,
+        "unrest": unrest,
+        "qualifies": float(controlled >= CONSOLIDATION_WARDS and points >= CONSOLIDATION_INFLUENCE),
+        "late influence": below * late,
+        "late calm wards": calm * late,
+        "late net worth": worth * late,
+        "late controlled wards": controlled * late,
+        "late factories": factories * late,
+        "ward power": power,
+        "infrastructure built": infrastructure,
+    }
 
 
-def revolution_risk(state: State) -> float:
-    """How close every claimed Ward is to Riot (a Revolution needs all of them): the calmest one's strikers out of three, 1 in Riot."""
-    dangers = [1.0 if ward.riot else ward.strikers / RIOT_AT for ward in state.wards if claimed(ward)]
-    return min(dangers, default=0.0)
+def lead(state: State) -> float:
+    """Seat 0's lead over seat 1 on the logit scale (0: even)."""
+    mine, theirs = holdings(state, 0), holdings(state, 1)
+    first = 1.0 if state.start_player == 0 else -1.0
+    return sum(weight * (mine[name] - theirs[name]) for name, weight in WEIGHTS.items()) + FIRST * first
 
 
-def estimate(state: State) -> tuple[float, ...]:
-    """Each baron's expected share of the win.
-
-    A Revolution (every claimed Ward in Riot) is won by Net Worth alone; otherwise the
-    standings decide. The two are mixed by how close the city is to a Revolution.
-    """
-    risk = revolution_risk(state)
-    worth = logistic(REVOLUTION_NET_WORTH * (net_worth(state, 0) - net_worth(state, 1)))
-    standing_lead = logistic(standing(state, 0) - standing(state, 1))
-    first = risk * worth + (1.0 - risk) * standing_lead
+def estimate(state: State) -> tuple[float, float]:
+    """Each baron's expected share of the win."""
+    first = logistic(lead(state))
     return (first, 1.0 - first)
