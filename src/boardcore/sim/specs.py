@@ -21,8 +21,9 @@ Kinds and their parameters:
   action kinds whose decisions are searched, joined by ``+`` (unset: every decision; the
   rollout policy plays the others).
 
-Example: ``ismcts:iterations=60,depth=8,rollout=house,opponents=policy,search=Staff+Overwork+FinishAllocation``. Every bot is built from
-the match seed and its seat, so a match replays the same whatever process runs it.
+Example: ``ismcts:iterations=30,depth=8,rollout=house,opponents=policy,search=Staff+Overwork``.
+Every bot is built from the match seed and its seat, so a match replays the same whatever
+process runs it.
 """
 
 from __future__ import annotations
