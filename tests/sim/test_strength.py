@@ -14,9 +14,9 @@ tested here.
 
 from __future__ import annotations
 
-import pytest
-
 from concurrent.futures import Executor
+
+import pytest
 
 from boardcore.sim.executors import SerialExecutor, open_executor
 from boardcore.sim.simulate import simulate
@@ -58,7 +58,7 @@ def _assert_stronger(game: str, games: int, bot: str, opponent: str, executor: E
         ("kuhn_poker", 200, "ismcts:iterations=100"),
         pytest.param("five_wards", 12, BOARD.format(8), marks=pytest.mark.slow),
         pytest.param("peaky_blinders", 12, BOARD.format(8), marks=pytest.mark.slow),
-        pytest.param("bellwether", 12, BOARD.format(8), marks=pytest.mark.slow),
+        pytest.param("bellwether", 24, BOARD.format(8), marks=pytest.mark.slow),
     ],
 )
 def test_ismcts_beats_random(game: str, games: int, bot: str) -> None:
