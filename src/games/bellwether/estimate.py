@@ -19,7 +19,7 @@ uniformly random legal action instead of their own 15% of the time (so the state
 cover departures from the house plan, which is what a search explores); every 4th
 state is labelled with the winner of a pure house-bot game played on from it with
 fresh dice; fitted on the games of the first 70% of the seeds. On the other 30%
-its log loss is 0.394, against 0.418 for the previous hand-shaped estimate and
+its log loss is 0.394, against 0.418 for the previous estimate (five holdings) and
 0.693 for a coin. A search that plays the house bot elsewhere and searches the Labor
 decisions improves on exactly that continuation (docs/simulation.md).
 """
