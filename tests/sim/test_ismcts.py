@@ -193,21 +193,26 @@ def test_a_negative_depth_is_refused() -> None:
         ISMCTSBot.seeded(get_game("five_wards"), 1, 0, 2, depth=-1)
 
 
-def _tree_actors(game: Any, state: Any, seat: int, opponents: str, rollout: str) -> set[int]:
-    """The seats whose decisions became nodes below the root after 40 iterations at ``seat``'s choice in ``state``."""
+def _grown_tree(game: Any, state: Any, seat: int, **params: Any) -> list[tuple[Any, _Node]]:
+    """Every node below the root, with its action, after 40 iterations of a bot built with ``params`` at ``seat``'s choice in ``state``."""
     legal = game.legal_actions(state, seat)
-    bot = ISMCTSBot.seeded(game, 5, seat, 2, rollout=rollout, opponents=opponents)
+    bot = ISMCTSBot.seeded(game, 5, seat, 2, **params)
     root = _Node(seat)
     worlds: list[int] = []
     for _ in range(40):
         bot._iterate(root, legal, _sampler(game, state, seat), worlds, None)
-    actors: set[int] = set()
-    todo = list(root.children.values())
+    nodes: list[tuple[Any, _Node]] = []
+    todo = [root]
     while todo:
-        node = todo.pop()
-        actors.add(node.actor)
-        todo.extend(node.children.values())
-    return actors
+        for (_, action), child in todo.pop().children.items():
+            nodes.append((action, child))
+            todo.append(child)
+    return nodes
+
+
+def _tree_actors(game: Any, state: Any, seat: int, opponents: str, rollout: str) -> set[int]:
+    """The seats whose decisions became nodes below the root."""
+    return {node.actor for _, node in _grown_tree(game, state, seat, rollout=rollout, opponents=opponents)}
 
 
 @pytest.mark.parametrize("rollout", ["house", "random"])
@@ -267,21 +272,9 @@ def test_only_decisions_offering_a_search_kind_are_searched() -> None:
 
 
 def _tree_kinds(game: Any, state: Any, seat: int, search: frozenset[str] | None) -> set[str]:
-    """The kinds of action on the nodes below the root after 40 iterations at ``seat``'s choice in ``state``."""
-    legal = game.legal_actions(state, seat)
-    bot = ISMCTSBot.seeded(game, 5, seat, 2, depth=8, rollout="house", opponents="policy", search=search)
-    root = _Node(seat)
-    worlds: list[int] = []
-    for _ in range(40):
-        bot._iterate(root, legal, _sampler(game, state, seat), worlds, None)
-    kinds: set[str] = set()
-    todo = [node for key, node in root.children.items()]
-    while todo:
-        node = todo.pop()
-        for (_, action), child in node.children.items():
-            kinds.add(type(action).__name__)
-            todo.append(child)
-    return kinds
+    """The kinds of action on the nodes below the root (opponent model, house rollouts, ``depth=8``)."""
+    tree = _grown_tree(game, state, seat, depth=8, rollout="house", opponents="policy", search=search)
+    return {type(action).__name__ for action, _ in tree}
 
 
 def test_unsearched_decisions_have_no_nodes_inside_the_tree() -> None:
