@@ -12,12 +12,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+import msgspec
 import pytest
 
 from boardcore import Match
 from boardcore.bots import make_bots
 from boardcore.registry import get_game
 from boardcore.sim.stats import binomial_greater
+from games.peaky_blinders import catalog as C
 
 GAMES = 40
 """House-bot games per check (seeds 1-40)."""
@@ -81,3 +83,24 @@ def test_the_warriors_estimate_is_higher_on_nights_that_were_won() -> None:
         (won if outcome.winners else lost).append(share)
     assert won and lost, "the sample needs nights of both kinds"
     assert sum(won) / len(won) > sum(lost) / len(lost) + 0.1
+
+
+def test_peaky_blinders_a_rival_marker_in_ones_control_zone_counts_as_a_block() -> None:
+    """PB-CTRL-05, PB-GAP-24: a control mission needs all 4 spaces, so a rival's marker in its zone lowers its holder's share.
+
+    The same marker in a zone that is nobody's control zone leaves the shares as they were.
+    """
+    game = get_game("peaky_blinders")
+    states, _ = _games("peaky_blinders", 2)[0]
+    zone_of = [C.control_zone(p.missions[2]) for p in states[0].players]
+    state = next(s for s in states if 0 < s.markers[zone_of[0]][0] < C.ZONE_CAPACITY - 1 and s.markers[zone_of[0]][1] == 0)
+    idle = next(z for z in range(4) if z not in zone_of and sum(state.markers[z]) == 0)
+
+    def with_rival_marker(zone: int) -> Any:
+        markers = list(state.markers)
+        markers[zone] = (markers[zone][0], markers[zone][1] + 1)
+        return msgspec.structs.replace(state, markers=tuple(markers))
+
+    before = game.estimate(state)[0]
+    assert game.estimate(with_rival_marker(zone_of[0]))[0] < before - 0.1
+    assert game.estimate(with_rival_marker(idle))[0] == pytest.approx(before)

@@ -126,7 +126,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-SPEC_HELP = "bot specs: random, house, mc[:rollouts=N], ismcts[:iterations=N,c=X,rollout=random|house,opponents=search|policy,depth=N,time=SECONDS]"
+SPEC_HELP = "bot specs: random, house, mc[:rollouts=N], ismcts[:iterations=N,c=X,rollout=random|house,opponents=search|policy,depth=N,time=SECONDS,search=KIND+KIND]"
 
 
 def add_sim_commands(sub: Any) -> None:

@@ -9,9 +9,12 @@ along that race they are: 1 per ordinary mission completed, a fraction for one
 still open (its own measure: rum value out of 8, members out of 10, suspicion and
 intellect together, ... see ``PROGRESS``), and the control mission as the share of
 its zone's 4 spaces held, counting cash towards the markers still to buy (8 each)
-only where the zone still has room. Standings become win shares through a softmax.
-The weights were read off a logistic fit to 300 two-player house-bot games (seeds
-0-299, a state every 4 actions, the final winner as the label) and rounded.
+only where the zone still has room, and almost nothing while a rival holds a space
+there (the mission needs all 4; only a conflict above 15 takes the space back).
+Standings become win shares through a softmax. The weights were read off a
+logistic fit to 300 two-player house-bot games (seeds 0-299, a state every 4
+actions, the final winner as the label) and rounded; ``BLOCKED`` off 800 games in
+which one seat blocks (docs/simulation.md, "A sixth experiment").
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from . import catalog as C
 from .state import State
 from .table import cash, value
 
-__all__ = ["PROGRESS", "estimate", "standing"]
+__all__ = ["BLOCKED", "PROGRESS", "estimate", "standing"]
 
 
 def _share(have: int, need: int) -> float:
@@ -65,15 +68,21 @@ CONTROL = 1.6
 """Weight of the control mission's progress (a completed ordinary mission weighs 1)."""
 SHARPNESS = 1.2
 """Softmax sharpness per unit of standing (one mission ahead: 77% in a 2-player game)."""
+BLOCKED = 0.1
+"""Share of a control mission's progress that counts while a rival holds a space of its zone."""
 
 
 def control_progress(state: State, seat: int) -> float:
-    """The control mission's share done: markers held in its zone, plus those cash could buy where there is room."""
+    """The control mission's share done: markers held in its zone, plus those cash could buy where there is room.
+
+    A rival's marker in the zone blocks the mission until a conflict swaps it out, so then only ``BLOCKED`` of it counts.
+    """
     zone = state.markers[C.control_zone(state.players[seat].missions[2])]
     mine = zone[seat]
     room = C.ZONE_CAPACITY - sum(zone)
     affordable = min(room, cash(state.players[seat].res) / C.MARKER_COST)
-    return (mine + affordable) / C.ZONE_CAPACITY
+    share = (mine + affordable) / C.ZONE_CAPACITY
+    return share * BLOCKED if sum(zone) > mine else share
 
 
 def standing(state: State, seat: int) -> float:
