@@ -7,8 +7,9 @@ import pytest
 from boardcore.bots import MonteCarloBot, RandomBot
 from boardcore.ismcts import ISMCTSBot
 from boardcore.registry import get_game
+from boardcore.sim.commands import SPEC_HELP
 from boardcore.sim.simulate import plan_matches
-from boardcore.sim.specs import BotSpec, checked_specs, parse_spec
+from boardcore.sim.specs import KINDS, BotSpec, checked_specs, parse_spec
 
 
 def test_specs_parse_to_canonical_text() -> None:
@@ -72,3 +73,11 @@ def test_a_spec_the_game_refuses_stops_the_run_before_any_match() -> None:
     with pytest.raises(ValueError, match="not Nope"):
         plan_matches("bellwether", 2, 1, ["ismcts:search=Nope"])
     assert checked_specs(get_game("bellwether"), ["ismcts:search=Staff"], 2) == ["ismcts:search=Staff"]
+
+
+def test_the_command_line_help_names_every_spec_parameter() -> None:
+    """``--bots`` help is written by hand beside ``KINDS``; every kind and parameter must appear in it (``search=`` once did not)."""
+    for kind, params in KINDS.items():
+        assert kind in SPEC_HELP
+        for name in params:
+            assert f"{name}=" in SPEC_HELP, f"--bots help lacks {kind}'s {name}="
