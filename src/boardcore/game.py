@@ -195,6 +195,9 @@ class Game(Generic[S, A, E, V]):
     """``estimate(state)``: each seat's expected share of the win (0 to 1) from an unfinished state, a heuristic for
     search bots that stop their rollouts early (they call it on sampled worlds, never the real state); never used
     by the rules."""
+    search_moves: Callable[[V, int, Sequence[A]], Sequence[A]] | None = None
+    """``search_moves(view, seat, legal)``: the legal actions a search bot compares at the seat's decision, a game's
+    pruning of moves no sound plan makes (never empty while ``legal`` is not; never used by the rules); ``None``: all."""
     picture: Callable[[V, int | None, Names], str] | None = None
     """``picture(view, viewer, names)``: the viewer's view as an SVG document (drawn from the view alone), if any."""
     house_bot: Callable[[int, int], Any] | None = None

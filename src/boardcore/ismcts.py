@@ -39,11 +39,21 @@ wins in 100 games against the house bot (docs/simulation.md gives the figures).
 Searched decisions (``search``, opt-in): a set of action kinds (the actions' type
 names, as in their JSON ``type``). The bot then searches only the decisions that
 offer one of those kinds and plays its rollout policy's move at the others (one
-policy bot for the whole game, so a house bot keeps one temperament). A small
+policy bot for the whole game, so a house bot keeps one temperament). At a searched
+decision the bot compares only the actions of those kinds and the policy's own
+moves (what it would play here, and what it would play if those kinds were not on
+offer): the search decides the searched kinds and leaves the policy's other choices
+to it, so its iterations are not spread over moves it was not asked to judge. A small
 search pays where a decision's consequences show within a few actions, and can
 cost where they do not: in Bellwether it wins the Labor decisions (where workers
 go, how far to push) and loses the Invest & Build turns, whose shopping an
 8-action horizon cannot judge (docs/simulation.md gives the figures).
+
+Pruned moves: a game may declare ``search_moves(view, seat, legal)``, the actions a
+search compares at a decision (moves no sound plan makes left out: in Peaky Blinders,
+marker purchases that neither build the seat's control zone nor block a rival's).
+The bot applies it at the decision being made; inside the tree every legal action
+stays open.
 
 Reproducibility: in the default mode (a fixed number of iterations) every choice
 is a pure function of the seed, the view, the legal actions and the samples; a
@@ -207,16 +217,19 @@ class ISMCTSBot:
         root = _Node(self.seat)
         policy = self._policies()[self.seat]
         prior = None if policy is None else policy.choose(view, legal)
+        candidates = self.candidates(view, legal, policy, prior)
+        if len(candidates) == 1:
+            return candidates[0]
         worlds: list[int] = []
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         runs = 0
         while (runs < self.iterations) if deadline is None else (runs == 0 or time.perf_counter() < deadline):
-            self._iterate(root, legal, sample, worlds, prior)
+            self._iterate(root, candidates, sample, worlds, prior)
             runs += 1
         self.decisions += 1
         self.searched += runs
-        best, best_key = legal[0], (-1, False, -1.0)
-        for action in legal:
+        best, best_key = candidates[0], (-1, False, -1.0)
+        for action in candidates:
             child = root.children.get((self.seat, action))
             if child is None:
                 continue
@@ -224,6 +237,20 @@ class ISMCTSBot:
             if key > best_key:
                 best, best_key = action, key
         return best
+
+    def candidates(self, view: Any, legal: Sequence[Any], policy: Bot[Any, Any] | None, prior: Any) -> list[Any]:
+        """The actions compared at a searched decision (the module docstring says which), in ``legal`` order.
+
+        The game's ``search_moves`` prunes first; with ``search`` kinds and a rollout
+        policy, only those kinds and the policy's own moves (``prior``, and its choice
+        among the other kinds) stay.
+        """
+        pruned = legal if self.game.search_moves is None else self.game.search_moves(view, self.seat, legal)
+        if self.search is None or policy is None:
+            return list(pruned)
+        others = [action for action in legal if type(action).__name__ not in self.search]
+        own = {prior, policy.choose(view, others)} if others else {prior}
+        return [action for action in pruned if type(action).__name__ in self.search or action in own] or list(pruned)
 
     def _policies(self, word: int | None = None) -> list[Bot[Any, Any] | None]:
         """Rollout bots per seat (``None``: uniform random), seeded from ``word`` or else the bot's next word."""

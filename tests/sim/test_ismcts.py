@@ -296,3 +296,29 @@ def test_search_kinds_must_be_the_games() -> None:
         ISMCTSBot.seeded(game, 1, 0, 2, search={"Stafff", "Overwork"})
     with pytest.raises(ValueError, match="not none"):
         ISMCTSBot.seeded(game, 1, 0, 2, search=frozenset())
+
+
+def test_a_searched_decision_compares_its_kinds_and_the_policys_own_moves() -> None:
+    """With ``search``, the root compares the searched kinds the game's ``search_moves`` leaves, the policy's move,
+    and the policy's move among the other kinds; the decision's other moves are not compared.
+    """
+    game = get_game("peaky_blinders")
+    points = [
+        (state, seat)
+        for state, seat in _decision_points("peaky_blinders", 2, seed=3, count=200)
+        if len({type(action).__name__ for action in game.legal_actions(state, seat)} - {"BuyMarker"}) >= 2
+        and any(type(action).__name__ == "BuyMarker" for action in game.legal_actions(state, seat))
+    ]
+    assert points
+    state, seat = points[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    bot = ISMCTSBot.seeded(game, 5, seat, 2, iterations=10, depth=0, rollout="house", opponents="policy", search={"BuyMarker"})
+    policy, twin = game.house_bot(9, seat), game.house_bot(9, seat)
+    prior = policy.choose(view, legal)
+    compared = bot.candidates(view, legal, policy, prior)
+    others = [action for action in legal if type(action).__name__ != "BuyMarker"]
+    own = {twin.choose(view, legal), twin.choose(view, others)}
+    markers = [action for action in game.search_moves(view, seat, legal) if type(action).__name__ == "BuyMarker"]
+    assert set(compared) == set(markers) | own
+    assert set(legal) - set(compared)  # some moves were left to the policy, so the check can fail
+    assert bot.choose_sampled(view, legal, _sampler(game, state, seat)) in compared

@@ -8,8 +8,8 @@ and card), ``state`` (frozen records), ``actions`` and ``events`` (the unions), 
 ``conflict``, ``open_state``, ``cards``, ``derby``, ``fortune``, ``suspicion``, and
 ``common`` for shared folds), ``scoring`` (missions, the win check, the result), ``view``
 (all hidden information: views, who sees each event, determinize, secrets), ``text``
-(words for humans), ``svg`` (a seat's view as a picture), ``bots`` (the house bot) and
-``game`` (the decisions, the automatic steps and the Game record).
+(words for humans), ``svg`` (a seat's view as a picture), ``bots`` (the house bot), ``estimate`` and
+``search`` (what search bots judge and compare), and ``game`` (the decisions, the automatic steps and the Game record).
 """
 
 from __future__ import annotations

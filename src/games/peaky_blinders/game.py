@@ -22,6 +22,7 @@ from .bots import HouseBot
 from .estimate import estimate
 from .events import Event
 from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter, suspicion
+from .search import search_moves
 from .start import setup
 from .state import Options, State
 from .svg import picture
@@ -260,6 +261,7 @@ GAME: Game[State, Action, Event, View] = Game(
     summary_text=summary_text,
     secrets=secrets,
     estimate=estimate,
+    search_moves=search_moves,
     picture=picture,
     house_bot=HouseBot.seeded,
 )
