@@ -2,8 +2,9 @@
 
 The rules never call this. A control mission needs all 4 spaces of its zone, so a
 marker is worth 8 cash in two places only: the seat's own control-mission zone, and
-a zone where a rival holds markers and the seat holds none, where one marker blocks
-the rival's mission until a conflict above 15 swaps it out (PB-CTRL-05 allows a
+a zone where a rival holds markers and the seat holds none (a rival's markers are
+the board's best sign of where its hidden control mission is), where one marker
+blocks that mission until a conflict above 15 swaps it out (PB-CTRL-05 allows a
 marker "in another zone to obstruct another player"; PB-GAP-24). Taking a marker out
 of a zone where it blocks a rival frees the rival's mission, so that is worth it only
 when it completes the seat's own zone. Every other marker purchase (a zone nobody
