@@ -303,14 +303,10 @@ def test_a_searched_decision_compares_its_kinds_and_the_policys_own_moves() -> N
     and the policy's move among the other kinds; the decision's other moves are not compared.
     """
     game = get_game("peaky_blinders")
-    points = [
-        (state, seat)
-        for state, seat in _decision_points("peaky_blinders", 2, seed=3, count=200)
-        if len({type(action).__name__ for action in game.legal_actions(state, seat)} - {"BuyMarker"}) >= 2
-        and any(type(action).__name__ == "BuyMarker" for action in game.legal_actions(state, seat))
-    ]
-    assert points
-    state, seat = points[0]
+    offered, _ = _split_by_search("peaky_blinders", frozenset({"BuyMarker"}))
+    state, seat = next(
+        (state, seat) for state, seat in offered if len({type(action).__name__ for action in game.legal_actions(state, seat)}) >= 3
+    )
     view, legal = game.view(state, seat), game.legal_actions(state, seat)
     bot = ISMCTSBot.seeded(game, 5, seat, 2, iterations=10, depth=0, rollout="house", opponents="policy", search={"BuyMarker"})
     policy, twin = game.house_bot(9, seat), game.house_bot(9, seat)
