@@ -352,6 +352,8 @@ async function opens(commitment, seed, salt) {
 export async function verifyLog(log, { published = null, seed = null, salt = null } = {}) {
   let steps = 0;
   const checked = [];
+  if (seed !== null && !/^-?(0|[1-9][0-9]*)$/.test(String(seed))) throw new TypeError(`a seed is a decimal integer, not ${seed}`);
+  seed = seed === null ? null : BigInt(seed);
   try {
     const expected = readPublished(published);
     const lines = splitLines(asBytes(log));
