@@ -40,9 +40,12 @@ def test_declarations_have_readable_names_and_discriminate_on_type() -> None:
 
 
 def test_the_package_json_names_the_shipped_files_and_version() -> None:
-    """``static/package.json`` would publish the client: its version is boardcore's and every file it lists exists."""
+    """``static/package.json`` would publish the client: its version is boardcore's (in the tests' lock file too, or
+    ``npm ci`` refuses it) and every file it lists exists."""
     package = json.loads((STATIC / "package.json").read_text(encoding="utf-8"))
     assert package["version"] == __version__ and package["type"] == "module"
+    lock = json.loads((ROOT / "tests" / "js" / "package-lock.json").read_text(encoding="utf-8"))
+    assert lock["packages"]["../../src/boardcore/serve/static"]["version"] == __version__, "npm install in tests/js"
     for entry in package["files"]:
         assert (STATIC / entry).exists(), entry
     for target in package["exports"].values():
