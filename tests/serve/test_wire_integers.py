@@ -7,6 +7,7 @@ the very string the commitment hashes; a seed sent by a client may be a decimal 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from boardcore.serve.protocol import SAFE_INTEGER
 from boardcore.verify import verify
 from tests.serve.client import claim, create, seat, served
 
+GOLDEN = sorted((Path(__file__).parent.parent / "golden").glob("*.txt"))
 BIG = 10371246044620745126
 """Above 2**63, far above 2**53: ``JSON.parse`` reads it as 10371246044620745000 (the seed of the issue's report)."""
 
@@ -71,3 +73,15 @@ def test_a_public_seed_may_be_sent_as_a_decimal_string() -> None:
             answer = client.post("/api/matches", json={"game": "tic_tac_toe", "seats": [{"name": "A"}, {"name": "B"}], "commit_seed": False, "seed": bad})
             assert answer.status_code == 400 and answer.json()["code"] == "match/invalid" and "seed" in answer.json()["message"], answer.text
         assert len(client.get("/api/matches").json()) == before
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_no_view_action_or_event_of_any_game_holds_an_unsafe_number(path: Path) -> None:
+    """Every view (each seat's and a spectator's), action and event of each golden playthrough: no integer above
+    2**53, so a game's frames read exactly in JavaScript too."""
+    found = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        text = line.split(" | ", 1)[1] if " | " in line else line.split(": ", 1)[1] if line.startswith("  view ") else None
+        if text is not None:
+            found += unsafe_numbers(json.loads(text))
+    assert found == []
