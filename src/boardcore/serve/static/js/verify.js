@@ -259,7 +259,7 @@ function readItem(text, line) {
 /** The log's non-blank lines as {line, text, bytes}, the lines numbered from 1 as in `boardcore verify`. */
 function splitLines(bytes) {
   const lines = [];
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }); // a BOM stays, and is refused as Python does
   let start = 0;
   let number = 0;
   while (start < bytes.length) {
