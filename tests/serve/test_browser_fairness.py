@@ -86,8 +86,9 @@ def rewritten(log: Log) -> bytes:
 
 def test_the_page_shows_the_exact_seed_above_2_63_and_checks_the_log_itself(browser: Browser, match: tuple[ServerProcess, str], tmp_path: Path) -> None:
     """Played to the end in two browsers: each page shows the log's seed digit for digit and "checked in your browser:
-    valid" with what it checked; the shown seed and salt open the commitment with boardcore verify; a rechained
-    rewrite of the log is refused by the page's verifier at step 1 (its chain values differ from those published)."""
+    valid" with what it checked; the shown seed and salt open the commitment with boardcore verify; the chain values
+    the page saves pass boardcore verify --published with the log, and a rechained rewrite of the log is refused at
+    step 1 by both boardcore verify --published and the page's own verifier."""
     server, match_id = match
     ann, bob = seated(browser, server, match_id, 0), seated(browser, server, match_id, 1)
     try:
@@ -116,6 +117,21 @@ def test_the_page_shows_the_exact_seed_above_2_63_and_checks_the_log_itself(brow
             capture_output=True, text=True, timeout=60,
         )  # fmt: skip
         assert done.returncode == 0 and done.stdout.startswith("valid"), done.stdout + done.stderr
+        with ann.page.expect_download() as saving:
+            ann.page.click("#published-file")
+        saved = tmp_path / "published.json"
+        saving.value.save_as(saved)
+        done = subprocess.run(
+            [sys.executable, "-m", "boardcore.cli", "verify", str(tmp_path / "game.jsonl"), "--published", str(saved), "--complete"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.returncode == 0 and done.stdout.startswith("valid"), done.stdout + done.stderr
+        (tmp_path / "forged.jsonl").write_bytes(rewritten(log))
+        done = subprocess.run(
+            [sys.executable, "-m", "boardcore.cli", "verify", str(tmp_path / "forged.jsonl"), "--published", str(saved)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.returncode == 1 and "invalid at step 1 [published_mismatch]" in done.stdout, done.stdout + done.stderr
         forged = rewritten(log).decode()
         verdict = ann.page.evaluate("(text) => window.boardcore.connection.verify(text)", forged)
         assert (verdict["ok"], verdict["kind"], verdict["step"]) == (False, "published_mismatch", 1), verdict

@@ -12,6 +12,7 @@ const $ = (id) => document.getElementById(id);
 const connection = new TableConnection({ matchId, token, pictures: true, story: true });
 let title = "";
 let check = null; // the log checked in this browser once the game is over: {verdict} or {error}
+let publishedUrl = null; // the chain values published during play, as a file to save (made once the game is over)
 let busy = false;
 let pictureUrl = null;
 
@@ -164,6 +165,18 @@ function drawFairness() {
     rows.push(
       el("dd", {}, el("a", { href: finished.log, download: "" }, "Download the log"), el("span", { class: "muted" }, " — check the rules too: "), el("code", {}, "boardcore verify LOG --complete")),
     );
+    if (connection.chains.size) {
+      publishedUrl ??= URL.createObjectURL(new Blob([JSON.stringify(connection.published())], { type: "application/json" }));
+      rows.push(
+        el(
+          "dd",
+          {},
+          el("a", { href: publishedUrl, download: `published-${matchId}.json`, id: "published-file" }, "Save the chain values shown during play"),
+          el("span", { class: "muted" }, " — and hold the log to them: "),
+          el("code", {}, "boardcore verify LOG --published FILE"),
+        ),
+      );
+    }
   }
   $("fairness").replaceChildren(...rows);
 }
