@@ -126,7 +126,11 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-SPEC_HELP = "bot specs: random, house, mc[:rollouts=N], ismcts[:iterations=N,c=X,rollout=random|house,opponents=search|policy,depth=N,time=SECONDS,search=KIND+KIND]"
+SPEC_HELP = (
+    "bot specs: random, house[:PARAM=VALUE (its house bot's own, e.g. bold=true)], mc[:rollouts=N], "
+    "ismcts[:iterations=N,c=X,rollout=random|house,opponents=search|policy,depth=N,time=SECONDS,search=KIND+KIND], "
+    "your own MODULE:CLASS[:PARAM=VALUE,...] or an entry point of boardcore.bots; any spec takes name=SHORT (its name in tables and plots)"
+)
 
 
 def add_sim_commands(sub: Any) -> None:
