@@ -141,7 +141,7 @@ def _house_bot(game: Any, params: Mapping[str, str], seed: int, seat: int) -> Bo
     if not params:
         return bot  # type: ignore[no-any-return]
     allowed = house_params(game)
-    values = {}
+    values: dict[str, Any] = {}
     for key, text in params.items():
         if key not in allowed:
             names = ", ".join(allowed) or "none"
@@ -152,7 +152,7 @@ def _house_bot(game: Any, params: Mapping[str, str], seed: int, seat: int) -> Bo
         if type(value) is not wanted and not (wanted is float and type(value) is int):
             msg = f"{game.name}'s house bot: {key} takes a {wanted.__name__}, not {text!r}"
             raise ValueError(msg)
-        values[key] = float(value) if wanted is float else value
+        values[key] = float(text) if wanted is float else value
     return attrs.evolve(bot, **values)
 
 
