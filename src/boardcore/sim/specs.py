@@ -265,7 +265,8 @@ def checked_specs(game: Any, texts: Sequence[str], players: int) -> list[str]:
     """The canonical text of each spec in ``texts``, once each has built a bot for ``game`` (a ``Game``).
 
     Building one bot checks what only the game can (that ``search`` names its action
-    kinds), so a bad spec is refused before any match runs.
+    kinds), so a bad spec is refused before any match runs. ``house`` for a game without a
+    house bot comes back as ``random``, the bot that plays.
 
     Raises:
         ValueError: a spec ``parse_spec`` refuses, or one the game's bot refuses.
@@ -273,7 +274,14 @@ def checked_specs(game: Any, texts: Sequence[str], players: int) -> list[str]:
     specs = [parse_spec(text) for text in texts]
     for spec in specs:
         spec.build(game, 0, 0, players)
-    return [str(spec) for spec in specs]
+    return [str(_plain(spec, game)) for spec in specs]
+
+
+def _plain(spec: BotSpec, game: Any) -> BotSpec:
+    """``house`` is ``random`` for a game without a house bot; results and reports say which bot really played."""
+    if spec.kind == "house" and game.house_bot is None:
+        return BotSpec("random", tuple(pair for pair in spec.params if pair[0] == NAME))
+    return spec
 
 
 def _split(text: str) -> tuple[str, str]:
