@@ -6,6 +6,7 @@ so a rerun over the same results rewrites the same bytes (committed reports diff
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -18,7 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402 (the backend must be chosen before
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
-__all__ = ["FORMATS", "Figure", "bar_with_intervals", "histogram_grid", "histograms", "horizontal_counts", "ratings", "save"]
+__all__ = ["FORMATS", "Figure", "bar_with_intervals", "differences", "histogram_grid", "histograms", "horizontal_counts", "ratings", "save"]
 
 FORMATS = ("png", "svg")
 
@@ -113,6 +114,26 @@ def histogram_grid(rows: Mapping[str, Mapping[str, Sequence[float]]], *, title: 
             if integers:
                 axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         grid[row, 0].set_ylabel("games", fontsize=8)
+    figure.suptitle(title, fontsize=10)
+    figure.tight_layout()
+    return figure
+
+
+def differences(panels: Mapping[str, Sequence[tuple[str, float, float, float]]], *, title: str) -> Figure:
+    """Small multiples of differences with intervals, one panel per figure: ``(label, difference, low, high)`` rows
+    around a zero line (a row whose interval misses zero is drawn in red)."""
+    figure, grid = plt.subplots(len(panels), 1, figsize=(6, 0.9 + sum(0.32 * len(rows) + 0.7 for rows in panels.values())), squeeze=False)
+    for axes, (name, rows) in zip(grid[:, 0], panels.items()):
+        for y, (_, value, low, high) in enumerate(rows):
+            finite = math.isfinite(low) and math.isfinite(high)
+            error = [[value - low], [high - value]] if finite else None
+            colour = "#c44e52" if finite and (low > 0 or high < 0) else "#4c72b0"
+            axes.errorbar([value], [y], xerr=error, fmt="o", capsize=3, color=colour)
+        axes.axvline(0, color="#888888", linewidth=0.8)
+        axes.set_yticks(range(len(rows)), [label for label, *_ in rows], fontsize=8)
+        axes.set_ylim(len(rows) - 0.5, -0.5)
+        axes.set_title(name, fontsize=8, loc="left")
+        axes.tick_params(axis="x", labelsize=7)
     figure.suptitle(title, fontsize=10)
     figure.tight_layout()
     return figure
