@@ -11,6 +11,7 @@ from boardcore.cli import main
 from boardcore.sim.compare import compare_results, write_comparison
 from boardcore.sim.executors import SerialExecutor
 from boardcore.sim.play import MatchRecord
+from boardcore.sim.results import read_results
 from boardcore.sim.simulate import simulate
 from boardcore.sim.stats import mean_interval, newcombe, welch_interval
 
@@ -26,8 +27,6 @@ def variants(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 def test_same_seeds_are_paired_and_a_real_change_shows(variants: tuple[Path, Path]) -> None:
     """Cutting the game to 4 rounds lowers the rounds played, paired over every common seed, with an interval below 0."""
-    from boardcore.sim.results import read_results
-
     a, b = (read_results(path) for path in variants)
     compared = compare_results(a, b)
     assert len(compared) == 2  # the two rotations of the line-up

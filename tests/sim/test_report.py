@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from boardcore.sim import plots
 from boardcore.sim.executors import SerialExecutor
 from boardcore.sim.play import MatchRecord
 from boardcore.sim.report import display_names, write_report
@@ -132,8 +133,6 @@ def test_house_is_named_only_where_the_game_has_one() -> None:
 
 def test_integer_scores_get_integer_centred_bins() -> None:
     """Integer data gets one bar per integer, centred on it; several series are small multiples, not overlaid."""
-    from boardcore.sim import plots
-
     assert plots._bins([1, 2, 2, 5]) == ([0.5, 1.5, 2.5, 3.5, 4.5, 5.5], True)
     assert plots._bins([0.25, 0.5])[1] is False
     figure = plots.histograms({"seat 0": [1, 2], "seat 1": [2, 3]}, title="t", xlabel="score")

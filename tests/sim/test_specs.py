@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from importlib.metadata import EntryPoint
+
 import pytest
 
 from boardcore.bots import MonteCarloBot, RandomBot
 from boardcore.ismcts import ISMCTSBot
 from boardcore.registry import get_game
+from boardcore.sim import specs
 from boardcore.sim.commands import SPEC_HELP
 from boardcore.sim.simulate import plan_matches
-from boardcore.sim.specs import KINDS, BotSpec, checked_specs, parse_spec
+from boardcore.sim.specs import KINDS, BotSpec, checked_specs, display_name, parse_spec
 
 
 def test_specs_parse_to_canonical_text() -> None:
@@ -96,10 +99,6 @@ def test_a_users_bot_is_loaded_by_module_and_class() -> None:
 
 def test_a_users_bot_may_come_from_an_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
     """A name in the ``boardcore.bots`` entry-point group is a kind, with parameters like any other."""
-    from importlib.metadata import EntryPoint
-
-    from boardcore.sim import specs
-
     point = EntryPoint(name="first", value="tests.sim.userbots:FirstLegal", group=specs.ENTRY_POINTS)
     monkeypatch.setattr(specs, "entry_points", lambda group: [point] if group == specs.ENTRY_POINTS else [])
     spec = parse_spec("first:offset=1")
@@ -140,8 +139,6 @@ def test_house_bots_take_their_own_parameters() -> None:
 
 def test_display_names_are_short_and_read_without_loading_the_bot() -> None:
     """``name=`` is the spec's display name; without it the display name is the spec itself."""
-    from boardcore.sim.specs import display_name
-
     assert display_name("ismcts:iterations=30,name=big") == "big"
     assert display_name("ismcts:iterations=30") == "ismcts:iterations=30"
     assert display_name("not.installed:Bot:name=mine") == "mine"

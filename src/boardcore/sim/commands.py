@@ -137,8 +137,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return _interrupted(out)
     print(f"{'rank':>4}  {'ordinal':>8}  {'mu':>6}  {'sigma':>5}  {'wins':>9}  bot")
+    display_name = _load("boardcore.sim.specs").display_name
     for place, s in enumerate(standings, start=1):
-        print(f"{place:>4}  {s.ordinal:>8.2f}  {s.mu:>6.2f}  {s.sigma:>5.2f}  {s.wins:>4}/{s.games:<4}  {s.bot}")
+        print(f"{place:>4}  {s.ordinal:>8.2f}  {s.mu:>6.2f}  {s.sigma:>5.2f}  {s.wins:>4}/{s.games:<4}  {display_name(s.bot)}")
     print(f"tables and plot in {out}/tournament.md")
     return 0
 
