@@ -11,7 +11,8 @@ from boardcore.ismcts import ISMCTSBot
 from boardcore.registry import get_game
 from boardcore.sim import specs
 from boardcore.sim.commands import SPEC_HELP
-from boardcore.sim.simulate import plan_matches
+from boardcore.sim.executors import SerialExecutor
+from boardcore.sim.simulate import plan_matches, simulate
 from boardcore.sim.specs import KINDS, BotSpec, checked_specs, display_name, parse_spec
 
 
@@ -145,3 +146,11 @@ def test_display_names_are_short_and_read_without_loading_the_bot() -> None:
     assert parse_spec("random:name=r").name == "r" and str(parse_spec("random:name=r")) == "random:name=r"
     with pytest.raises(ValueError, match="display name"):
         parse_spec("random:name=a;b")
+
+
+def test_a_simulation_runs_a_users_bot_and_records_its_spec() -> None:
+    """A user bot plays through ``simulate`` (rotated), the records keep its canonical spec, and it replays the same."""
+    bots = ["tests.sim.userbots:FirstLegal:name=first", "random"]
+    records = simulate("tic_tac_toe", 2, 4, bots, SerialExecutor(), rotate=True, seed=3)
+    assert [r.bots for r in records][:2] == [("tests.sim.userbots:FirstLegal:name=first", "random"), ("random", "tests.sim.userbots:FirstLegal:name=first")]
+    assert records == simulate("tic_tac_toe", 2, 4, bots, SerialExecutor(), rotate=True, seed=3)
