@@ -157,3 +157,21 @@ def test_the_vector_form_steps_several_seeded_copies() -> None:
     envs.close()
     with pytest.raises(ValueError, match="num_envs"):
         single_agent_vector("tic_tac_toe", 0)
+
+
+@pytest.mark.slow
+def test_the_asynchronous_vector_form_matches_the_synchronous_one() -> None:
+    """With a process per copy, the same seeds and actions give the same observations and rewards."""
+    outcomes = []
+    for asynchronous in (False, True):
+        envs = single_agent_vector("tic_tac_toe", 2, opponents="house", asynchronous=asynchronous)
+        observations, _ = envs.reset(seed=5)
+        rewards = []
+        for _ in range(12):
+            masks = envs.call("action_masks")
+            actions = np.array([int(np.flatnonzero(mask)[0]) if mask.any() else 0 for mask in masks])
+            observations, reward, _, _, _ = envs.step(actions)
+            rewards.append(reward.tolist())
+        envs.close()
+        outcomes.append((observations.tolist(), rewards))
+    assert outcomes[0] == outcomes[1]
