@@ -282,6 +282,8 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     open: bool
     """The match is active and a person's seat is still unclaimed."""
     seed_commitment: str | None
+    damaged: str | None = None
+    """The kind of damage found when the match was loaded (its row, journal or digests disagree): it is not served."""
 
 
 class Created(msgspec.Struct, frozen=True, kw_only=True):

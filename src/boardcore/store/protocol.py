@@ -145,7 +145,8 @@ class StoreUnavailable(StoreError):
 class MatchRejected(StoreError):
     """A stored match failed verification on load: reported, never used.
 
-    ``kind`` is one of :data:`boardcore.verify.KINDS`, ``"status_mismatch"`` or ``"engine_version_mismatch"``;
+    ``kind`` is one of :data:`boardcore.verify.KINDS`, ``"status_mismatch"``, ``"engine_version_mismatch"`` or
+    ``"load_timeout"`` (the server gave up replaying it);
     ``revision`` is the first journal entry that failed, when one did.
     """
 

@@ -89,6 +89,30 @@ CREATE TABLE IF NOT EXISTS boardcore_secrets (
 """
 
 
+
+def _refuse_empty_file(path: str) -> None:
+    """A 0-byte file is what a failed copy or restore leaves: SQLite would silently start it as a new, empty store.
+
+    Raises:
+        StoreError: ``path`` is an empty file.
+    """
+    if path != ":memory:" and Path(path).is_file() and Path(path).stat().st_size == 0:
+        raise StoreError(f"{path!r} is an empty (0-byte) file, not a boardcore store: restore it, or delete it to start a new store")
+
+
+def _check_file(db: sqlite3.Connection, path: str) -> None:
+    """Refuse a file that is not a boardcore store (another application's database) or that fails ``quick_check``.
+
+    Raises:
+        StoreError: a foreign or damaged database (``sqlite3.DatabaseError`` for a file that is not SQLite at all).
+    """
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables and "boardcore_meta" not in tables:
+        raise StoreError(f"{path!r} is another application's SQLite database (no boardcore_meta table); give boardcore a file of its own")
+    problems = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
+    if problems != ["ok"]:
+        raise StoreError(f"{path!r} fails SQLite's quick_check, so it is not used: {'; '.join(problems)}")
+
 class SqliteStore:
     """A :class:`~boardcore.store.protocol.Store` in one SQLite file (created on first use).
 
@@ -100,12 +124,14 @@ class SqliteStore:
     def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
+        _refuse_empty_file(self.path)
         try:
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise StoreUnavailable(f"cannot open the SQLite store {self.path!r}: {exc}") from None
         try:
             self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            _check_file(self._db, self.path)
             mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode != "wal" and self.path != ":memory:":
                 raise StoreUnavailable(f"SQLite refused WAL mode for {self.path!r} (journal mode {mode!r})")
@@ -119,15 +145,19 @@ class SqliteStore:
                 (version,) = db.execute("SELECT value FROM boardcore_meta WHERE key = 'schema_version'").fetchone()
             if version != str(SCHEMA_VERSION):
                 raise StoreError(f"{self.path!r} holds boardcore store schema version {version}; this engine reads version {SCHEMA_VERSION}")
-        except sqlite3.Error as exc:
+        except sqlite3.OperationalError as exc:
             self._db.close()
             raise StoreUnavailable(f"cannot set up the SQLite store {self.path!r}: {exc}") from None
+        except sqlite3.Error as exc:  # "file is not a database", a malformed schema: retrying would not help
+            self._db.close()
+            raise StoreError(f"{self.path!r} is not a usable boardcore store: {exc}") from None
         except BaseException:
             self._db.close()
             raise
 
     def __repr__(self) -> str:
         return f"SqliteStore({self.path!r})"
+
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
