@@ -51,14 +51,19 @@ def _hub(request: Request) -> Hub:
 
 
 async def _body(request: Request) -> bytes:
-    """The request body, refused past :data:`MAX_BODY` bytes before it is all read."""
+    """The request body, refused past :data:`MAX_BODY` bytes before it is all read, or when it comes too slowly."""
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise LobbyRefused(f"a request body is at most {MAX_BODY} bytes", code="request/too_large", status=413)
-        chunks.append(chunk)
+    limit = _hub(request).settings.body_timeout
+    try:
+        with anyio.fail_after(limit):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY:
+                    raise LobbyRefused(f"a request body is at most {MAX_BODY} bytes", code="request/too_large", status=413)
+                chunks.append(chunk)
+    except TimeoutError:
+        raise LobbyRefused(f"the request body did not arrive within {limit:g} s", code="request/timeout", status=408) from None
     return b"".join(chunks)
 
 

@@ -51,6 +51,8 @@ class Settings:
     """Frames held for a connection that reads too slowly; one more closes it (code 4408)."""
     max_frame: int = 65536
     """The largest client frame read, in bytes; a longer one gets ``frame/too_large``."""
+    body_timeout: float = 10.0
+    """Seconds a lobby request has to send its whole body."""
     hello_timeout: float = 10.0
     """Seconds a new connection has to send ``hello`` or ``watch``."""
     load_timeout: float = 10.0
