@@ -10,6 +10,7 @@ through a deferred transaction. Any number of processes may share the file.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import time
@@ -100,8 +101,13 @@ def _refuse_empty_file(path: str) -> None:
         raise StoreError(f"{path!r} is an empty (0-byte) file, not a boardcore store: restore it, or delete it to start a new store")
 
 
+_ROW_LEVEL = re.compile(r"(CHECK|NOT NULL) constraint failed")
+"""quick_check lines about one row's values: that match is refused when it is loaded, the store stays in use."""
+
+
 def _check_file(db: sqlite3.Connection, path: str) -> None:
-    """Refuse a file that is not a boardcore store (another application's database) or that fails ``quick_check``.
+    """Refuse a file that is not a boardcore store (another application's database) or whose structure fails
+    ``quick_check`` (a row that breaks a constraint only damages its own match).
 
     Raises:
         StoreError: a foreign or damaged database (``sqlite3.DatabaseError`` for a file that is not SQLite at all).
@@ -109,8 +115,8 @@ def _check_file(db: sqlite3.Connection, path: str) -> None:
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if tables and "boardcore_meta" not in tables:
         raise StoreError(f"{path!r} is another application's SQLite database (no boardcore_meta table); give boardcore a file of its own")
-    problems = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
-    if problems != ["ok"]:
+    problems = [row[0] for row in db.execute("PRAGMA quick_check(20)") if not _ROW_LEVEL.match(row[0])]
+    if problems and problems != ["ok"]:
         raise StoreError(f"{path!r} fails SQLite's quick_check, so it is not used: {'; '.join(problems)}")
 
 class SqliteStore:
