@@ -425,22 +425,38 @@ class Hub:
             raise LobbyRefused(f"no match {match_id!r} is served here", code="match/unknown", status=404)
         return self._summary(info, rows, header, elsewhere.get(match_id, frozenset()))
 
-    async def listing(self, status: Status | None, open_only: bool) -> list[MatchSummary]:
-        """Served matches, newest first (at most :data:`LISTED`), all or only active, finished or open ones."""
+    async def listing(self, status: Status | None, open_only: bool, *, limit: int = LISTED, before: str | None = None) -> list[MatchSummary]:
+        """Served matches, newest first: at most ``limit``, after match ``before`` (the last of the previous page), all
+        or only active, finished or open ones. Pages are read from the store's index, so the cost is that of the
+        page, not of every match ever stored (``open_only`` reads active matches until the page is full).
+
+        Raises:
+            LobbyRefused: ``before`` is not a stored match.
+        """
 
         def read() -> list[tuple[MatchInfo, tuple[SeatRow, ...], Header, frozenset[int]]]:
-            every = self.seats.every_match()
-            infos = [info for info in self.store.matches(status=status) if info.match_id in every]
-            if open_only:
-                infos = [info for info in infos if any(row.bot is None and not row.claimed for row in every[info.match_id])]
-            newest = infos[::-1][:LISTED]
-            elsewhere = self.coordinator.online_elsewhere(info.match_id for info in newest)
-            return [
-                (info, every[info.match_id], self.store.header(info.match_id), elsewhere.get(info.match_id, frozenset()))
-                for info in newest
-            ]
+            found: list[tuple[MatchInfo, tuple[SeatRow, ...]]] = []
+            cursor = before
+            wanted: Status | None = "active" if open_only else status
+            if open_only and status == "finished":
+                return []
+            while len(found) < limit:
+                page = self.store.newest(status=wanted, limit=limit, before=cursor)
+                for info in page:
+                    rows = self.seats.seats(info.match_id)
+                    if rows and (not open_only or any(row.bot is None and not row.claimed for row in rows)):
+                        found.append((info, rows))
+                if len(page) < limit:
+                    break
+                cursor = page[-1].match_id
+            found = found[:limit]
+            elsewhere = self.coordinator.online_elsewhere(info.match_id for info, _ in found)
+            return [(info, rows, self.store.header(info.match_id), elsewhere.get(info.match_id, frozenset())) for info, rows in found]
 
-        return [self._summary(*found) for found in await anyio.to_thread.run_sync(read)]
+        try:
+            return [self._summary(*listed) for listed in await anyio.to_thread.run_sync(read)]
+        except UnknownMatch:
+            raise LobbyRefused(f"no match {before!r} to list after", code="request/invalid") from None
 
     def _summary(self, info: MatchInfo, rows: Sequence[SeatRow], header: Header, elsewhere: frozenset[int]) -> MatchSummary:
         """The match as listed: seats online here or on another process (``elsewhere``); names from the log's header

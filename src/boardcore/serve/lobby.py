@@ -16,7 +16,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
 from boardcore.serve import nesting
-from boardcore.serve.hub import Hub, LobbyRefused
+from boardcore.serve.hub import LISTED, Hub, LobbyRefused
 from boardcore.serve.protocol import Claimed, Created, CreateMatch, Error, wire_schema
 from boardcore.store import Status, UnknownMatch, export_log
 from boardcore.store.protocol import check_match_id
@@ -73,13 +73,23 @@ async def games(request: Request) -> Response:
 
 
 async def matches(request: Request) -> Response:
-    """``GET /api/matches?status=active|finished&open=true``: served matches, newest first."""
+    """``GET /api/matches?status=active|finished&open=true&limit=N&before=MATCH_ID``: served matches, newest first, a
+    page at a time (the next page: ``before`` the last match_id of this one)."""
     status = request.query_params.get("status")
     if status is not None and status not in _STATUSES:
         return _error("request/invalid", f"status is one of {', '.join(_STATUSES)}", 400)
     open_only = request.query_params.get("open", "false") == "true"
     wanted: Status | None = None if status is None else "active" if status == "active" else "finished"
-    return JsonResponse(await _hub(request).listing(wanted, open_only))
+    limit_text = request.query_params.get("limit", str(LISTED))
+    if not limit_text.isdigit() or not 1 <= int(limit_text) <= LISTED:
+        return _error("request/invalid", f"limit is a number of matches from 1 to {LISTED}", 400)
+    before = request.query_params.get("before")
+    if before is not None:
+        try:
+            check_match_id(before)
+        except ValueError:
+            return _error("request/invalid", "before is the match_id of the last match of the previous page", 400)
+    return JsonResponse(await _hub(request).listing(wanted, open_only, limit=int(limit_text), before=before))
 
 
 async def create(request: Request) -> Response:

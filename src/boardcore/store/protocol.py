@@ -284,6 +284,16 @@ class Store(Protocol):
         """Stored matches, oldest first, optionally only those of ``game`` and/or with ``status``."""
         ...
 
+    def newest(self, *, status: Status | None = None, limit: int = 100, before: str | None = None) -> list[MatchInfo]:
+        """At most ``limit`` matches (optionally only with ``status``), newest first (by creation time, then id), and
+        only those listed after match ``before`` (the last one of the previous page): an indexed read whose cost
+        does not grow with the number of stored matches.
+
+        Raises:
+            UnknownMatch: ``before`` is not stored.
+        """
+        ...
+
     def secret(self, match_id: str) -> SeedSecret:
         """The seed and salt (server-side only: never send them to a player before the game is over).
 

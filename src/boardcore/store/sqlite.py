@@ -44,6 +44,7 @@ from boardcore.store.rows import (
     header_from_text,
     header_text,
     info_from_row,
+    newest_query,
     players_text,
     secret_from_row,
     secret_row,
@@ -69,6 +70,8 @@ CREATE TABLE IF NOT EXISTS boardcore_matches (
 );
 CREATE INDEX IF NOT EXISTS boardcore_matches_by_game ON boardcore_matches (game, status, created);
 CREATE INDEX IF NOT EXISTS boardcore_matches_by_status ON boardcore_matches (status, created);
+CREATE INDEX IF NOT EXISTS boardcore_matches_newest ON boardcore_matches (created, match_id);
+CREATE INDEX IF NOT EXISTS boardcore_matches_newest_by_status ON boardcore_matches (status, created, match_id);
 CREATE TABLE IF NOT EXISTS boardcore_journal (
     match_id TEXT NOT NULL REFERENCES boardcore_matches (match_id),
     revision INTEGER NOT NULL CHECK (revision >= 1),
@@ -253,6 +256,16 @@ class SqliteStore:
                 f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE (? IS NULL OR game = ?) AND (? IS NULL OR status = ?)"
                 " ORDER BY created, match_id",
                 (game, game, status, status),
+            ).fetchall()
+        return [info_from_row(row) for row in rows]
+
+    def newest(self, *, status: Status | None = None, limit: int = 100, before: str | None = None) -> list[MatchInfo]:
+        where, params = newest_query(status, before, "?")
+        with self._read() as db:
+            if before is not None and db.execute("SELECT 1 FROM boardcore_matches WHERE match_id = ?", (before,)).fetchone() is None:
+                raise UnknownMatch(before)
+            rows = db.execute(
+                f"SELECT {INFO_COLUMNS} FROM boardcore_matches {where} ORDER BY created DESC, match_id DESC LIMIT ?", (*params, limit)
             ).fetchall()
         return [info_from_row(row) for row in rows]
 
