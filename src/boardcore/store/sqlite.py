@@ -49,6 +49,7 @@ from boardcore.store.rows import (
     secret_from_row,
     secret_row,
 )
+from boardcore.store.wal import lost_commits
 
 __all__ = ["SqliteStore"]
 
@@ -94,6 +95,20 @@ CREATE TABLE IF NOT EXISTS boardcore_secrets (
 
 
 
+def _refuse_lost_commits(path: str) -> None:
+    """Refuse to let SQLite recover a WAL that would drop committed transactions (see :mod:`boardcore.store.wal`).
+
+    Raises:
+        StoreError: it would; the files are left as they are, for a person to look at.
+    """
+    if path == ":memory:":
+        return
+    lost = lost_commits(path)
+    if lost is not None:
+        msg = f"{path!r} is not opened: recovering its write-ahead log would roll committed matches back ({lost}); restore it from a backup"
+        raise StoreError(msg)
+
+
 def _refuse_empty_file(path: str) -> None:
     """A 0-byte file is what a failed copy or restore leaves: SQLite would silently start it as a new, empty store.
 
@@ -134,6 +149,7 @@ class SqliteStore:
         self.path = str(path)
         self._lock = threading.Lock()
         _refuse_empty_file(self.path)
+        _refuse_lost_commits(self.path)
         try:
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
