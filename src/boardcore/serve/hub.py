@@ -15,10 +15,12 @@ other processes' revisions, one process per match playing its bots, presence).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import anyio.to_thread
 import attrs
@@ -40,6 +42,8 @@ log = logging.getLogger("boardcore.serve")
 
 MAX_NAME = 40
 """The longest seat name, in characters."""
+
+T = TypeVar("T")
 
 LISTED = 100
 """Matches listed per request, newest first."""
@@ -166,6 +170,32 @@ class SingleProcess:
         return {}
 
 
+async def _in_daemon_thread(work: Callable[[], T]) -> T:
+    """``work()`` in a daemon thread of its own: a caller that stops waiting abandons it, and a load stuck for ever
+    can neither hold a worker of the shared pool nor keep the process from exiting on SIGTERM."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[T] = loop.create_future()
+
+    def settle(result: T | None, error: BaseException | None) -> None:
+        if done.done():
+            return  # the caller stopped waiting
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(result)  # type: ignore[arg-type]
+
+    def run() -> None:
+        try:
+            result, error = work(), None
+        except BaseException as exc:  # handed to the caller, raised there
+            result, error = None, exc
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody is waiting
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, name="boardcore load", daemon=True).start()
+    return await done
+
+
 @attrs.define
 class _Loading:
     """A match being loaded: its lock, and how many callers wait on it (the entry goes with the last)."""
@@ -228,10 +258,9 @@ class Hub:
             raise UnknownMatch(match_id)
         deadline = self.settings.load_timeout
         try:
-            with anyio.fail_after(deadline):  # the thread is abandoned, never waited on, past the deadline
-                table, elsewhere = await anyio.to_thread.run_sync(
-                    lambda: (Table.open(self.store, match_id), self.coordinator.online_elsewhere([match_id])), abandon_on_cancel=True
-                )
+            table, elsewhere = await asyncio.wait_for(
+                _in_daemon_thread(lambda: (Table.open(self.store, match_id), self.coordinator.online_elsewhere([match_id]))), deadline
+            )
         except TimeoutError:
             raise self._damage(MatchRejected(match_id, f"loading it took longer than {deadline:g} s", kind="load_timeout")) from None
         except MatchRejected as exc:
