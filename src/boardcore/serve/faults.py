@@ -13,7 +13,7 @@ import logging
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from boardcore.serve.guard import error_response
-from boardcore.store import StoreError
+from boardcore.store import StoreError, UnknownMatch
 
 __all__ = ["RETRY_AFTER", "Faults"]
 
@@ -42,6 +42,10 @@ class Faults:
 
         try:
             await self.app(scope, receive, watched)
+        except UnknownMatch as exc:  # a match gone between two reads of one request
+            if not started:
+                for message in error_response("match/unknown", f"No match {exc.match_id[:40]!r} is served here.", 404):
+                    await send(message)
         except StoreError as exc:
             log.warning("%s %s: the store failed: %s: %s", scope["method"], scope["path"], type(exc).__name__, exc)
             if not started:
