@@ -66,7 +66,8 @@ def open_backends(location: str) -> tuple[Store, SeatBook]:
 
     Raises:
         StoreUnavailable: the database cannot be opened (or psycopg is missing for a URL).
-        StoreError: it holds another version of the store's schema.
+        StoreError: it holds another version of the store's schema, or (SQLite) it is a 0-byte, foreign or damaged
+            file, or recovering its write-ahead log would roll committed matches back.
     """
     if location == ":memory:":
         return MemoryStore(), MemorySeats()
