@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import msgspec
 
 from boardcore.encoding import events_digest, state_digest
 from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
@@ -19,6 +20,8 @@ from boardcore.game import Game
 from boardcore.log import (
     FORMAT,
     FORMAT_VERSION,
+    MAX_LINE_BYTES,
+    MSGPACK_MAGIC,
     Header,
     Log,
     Record,
@@ -125,6 +128,37 @@ def _items(log: Log | str | Path | bytes) -> Iterator[tuple[int, Header | Record
             raise LogError(f"cannot open the log: {exc.strerror or exc}", line=1, kind="corrupt") from None
         with stream:
             yield from iter_log(stream)
+
+
+HEADER_KEYS = ("type", "format", "format_version", "game", "rules_version", "engine_version", "players", "options", "seed", "seed_commitment")
+"""Every key a written header has (``null`` values included): the genesis hashes all ten, so none may be missing."""
+
+
+def _check_header_keys(log: Log | str | Path | bytes) -> None:
+    """Refuse a written header that lacks a key (decoding alone would fill in its default and call the log valid).
+
+    Raises:
+        LogError: ``corrupt``, naming the first missing key.
+    """
+    if isinstance(log, Log):
+        return  # built in memory: every field is there
+    if isinstance(log, bytes):
+        head = log[: MAX_LINE_BYTES + 16]
+    else:
+        with open(log, "rb") as stream:
+            head = stream.read(MAX_LINE_BYTES + 16)
+    try:
+        if head.startswith(MSGPACK_MAGIC):
+            start = len(MSGPACK_MAGIC)
+            size = int.from_bytes(head[start : start + 4], "big")
+            raw = msgspec.msgpack.decode(head[start + 4 : start + 4 + size])
+        else:
+            raw = msgspec.json.decode(next(line for line in head.splitlines() if line.strip()))
+    except (msgspec.DecodeError, StopIteration):
+        return  # the typed reading already accepted this header: nothing more to learn here
+    missing = [key for key in HEADER_KEYS if not isinstance(raw, dict) or key not in raw]
+    if missing:
+        raise LogError(f"the header has no {missing[0]!r} field (a header holds all of {', '.join(HEADER_KEYS)})", line=1, kind="corrupt")
 
 
 def _revealed(log: Log | str | Path | bytes) -> tuple[int, SeedReveal] | None:
@@ -244,6 +278,7 @@ def verify(
         if first is None or not isinstance(first[1], Header):
             raise LogError("the log does not start with a header", line=1, kind="corrupt" if first else "truncated")
         header = first[1]
+        _check_header_keys(log)
         rules, upcasters = _game_for(header, game)
         revealed = _revealed(log) if header.seed is None and seed is None else None
         try:

@@ -21,6 +21,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from boardcore.serve.faults import Faults
+from boardcore.serve.guard import Guard, Policy
 from boardcore.serve.hub import Coordinator, Hub, LobbyRefused, open_backends
 from boardcore.serve.lobby import lobby_routes, refused
 from boardcore.serve.master import Settings
@@ -86,9 +88,12 @@ def create_app(
     store: Store | None = None,
     seats: SeatBook | None = None,
     settings: Settings | None = None,
+    policy: Policy | None = None,
 ) -> Starlette:
     """The server over the database at ``location`` (``:memory:``, a SQLite file or a ``postgresql://`` URL, opened
     and closed with the app), or over a ``store`` and ``seats`` the caller opened and closes.
+
+    ``policy`` says which hosts and origins may use it (default: any host, only its own origin).
 
     Raises:
         ValueError: neither or both of ``location`` and ``store``/``seats``.
@@ -131,6 +136,6 @@ def create_app(
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(Guard, policy=policy or Policy()), Middleware(SecurityHeaders), Middleware(Faults)],
         exception_handlers={LobbyRefused: refused},
     )

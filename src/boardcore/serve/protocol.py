@@ -305,6 +305,8 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     open: bool
     """The match is active and a person's seat is still unclaimed."""
     seed_commitment: str | None
+    damaged: str | None = None
+    """The kind of damage found when the match was loaded (its row, journal or digests disagree): it is not served."""
 
 
 class Created(msgspec.Struct, frozen=True, kw_only=True):
@@ -352,6 +354,14 @@ ERROR_CODES: dict[str, str] = {
     "seat/bot": "the server plays that seat",
     "seat/taken": "someone already holds that seat's token",
     "log/not_finished": "the log is downloadable once the game is over",
+    "frame/too_deep": "a frame or body nests arrays and objects deeper than the limit (32)",
+    "request/bad_host": "the Host header names no host this server answers to (421)",
+    "request/bad_origin": "a write or WebSocket from another site's page, not an allowed origin (403)",
+    "request/content_type": "a request body that is not sent as application/json (415)",
+    "request/timeout": "a request body that did not arrive in time (408)",
+    "match/rate_limited": "this address created matches faster than the server allows (429, Retry-After)",
+    "match/too_many_open": "this address has as many unfinished matches as the server allows (429)",
+    "server/busy": "the server holds as many connections as it allows, in all or from this address (503, Retry-After)",
 }
 """Every error code the server itself sends; an action the rules refuse keeps the game's own code
 (``action/malformed``, ``turn/not_your_turn``, ``game/over``, ``player/unknown`` or a rule's ``domain/reason``)."""
@@ -362,9 +372,12 @@ CLOSE_CODES: dict[int, str] = {
     4401: "the token was missing or refused",
     4404: "no such match",
     4408: "the connection read too slowly and its queue overflowed: reconnect with the last revision",
+    1008: "the handshake came from a foreign Origin or named a foreign Host (answered 403 before it opened)",
+    1011: "the server failed on this connection (logged in one line): reconnect",
+    1013: "the store is unavailable: reconnect in a moment",
 }
-"""WebSocket close codes the server uses (1009 and 1011 come from the WebSocket library: a frame over its hard size limit,
-and a keepalive ping left unanswered)."""
+"""WebSocket close codes the server uses (1009 and 1011 also come from the WebSocket library: a frame over its hard size
+limit, and a keepalive ping left unanswered)."""
 
 
 def wire_schema() -> dict[str, Any]:
