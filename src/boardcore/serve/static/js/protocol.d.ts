@@ -303,6 +303,7 @@ export interface MatchSummary {
   seats: SeatInfo[];
   open: boolean;
   seed_commitment: string | null;
+  damaged?: string | null;
 }
 
 /**
