@@ -21,6 +21,7 @@ import msgspec
 from boardcore.bots import BOT_KINDS, make_bots, play_out
 from boardcore.errors import BoardcoreError
 from boardcore.match import Match
+from boardcore.outcome import outcome_text
 from boardcore.registry import get_game, list_games
 from boardcore.serve.command import add_serve_command
 from boardcore.sim.commands import add_sim_commands
@@ -51,29 +52,7 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
 
 def format_outcome(match: Match[Any, Any, Any, Any]) -> str:
     """Winners, scores and per-source breakdown, one seat per line."""
-    outcome = match.outcome
-    names = match.players
-    if outcome is None:
-        return "The game did not finish."
-    if outcome.cooperative:
-        head = f"Everyone {'wins' if outcome.winners else 'loses'} ({outcome.reason})."
-    elif not outcome.winners or outcome.is_draw:
-        head = f"Draw ({outcome.reason})."
-    else:
-        who = " and ".join(names[s] for s in outcome.winners)
-        head = f"{who} {'share the win' if len(outcome.winners) > 1 else 'wins'} ({outcome.reason})."
-    lines = [f"Outcome: {head}"]
-    if outcome.scores is not None:
-        for rank, group in enumerate(outcome.ranking, start=1):
-            for seat in group:
-                score = outcome.scores[seat]
-                shown = int(score) if float(score).is_integer() else score
-                parts = ""
-                if outcome.breakdown is not None:
-                    parts = ", ".join(f"{k} {int(v) if float(v).is_integer() else v}" for k, v in outcome.breakdown[seat].items() if v)
-                    parts = f"  ({parts})" if parts else ""
-                lines.append(f"  {rank}. {names[seat]}: {shown}{parts}")
-    return "\n".join(lines)
+    return outcome_text(match.outcome, match.players)
 
 
 def cmd_games(args: argparse.Namespace) -> int:
