@@ -27,6 +27,7 @@ from boardcore.serve.command import add_serve_command
 from boardcore.sim.commands import add_sim_commands
 from boardcore.store.commands import add_play_options, add_store_commands, play_stored, stored_note
 from boardcore.terminal import play_at_terminal
+from boardcore.published import read_published
 from boardcore.verify import replay, verify
 
 __all__ = ["main"]
@@ -123,7 +124,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     with open(args.log, "rb"):  # a path that cannot be opened is a usage error (exit 2), not a verdict
         pass
-    verdict = verify(args.log, seed=args.seed, salt=args.salt, complete=args.complete)
+    try:
+        published = None if args.published is None else read_published(args.published)
+    except ValueError as exc:
+        print(f"boardcore verify: {exc}", file=sys.stderr)
+        return 2
+    verdict = verify(args.log, seed=args.seed, salt=args.salt, complete=args.complete, published=published)
     print(verdict)
     return 0 if verdict.ok else 1
 
@@ -181,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log")
     ver.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
     ver.add_argument("--complete", action="store_true", help="a log that stops before the end of the game is invalid")
+    ver.add_argument(
+        "--published", default=None, metavar="FILE", help="chain values recorded during play (a client's boardcore-published-chain file): the log must hold each"
+    )
     ver.set_defaults(run=cmd_verify)
     schema = sub.add_parser("schema", help="JSON Schema of a game's actions, events and views")
     schema.add_argument("game")

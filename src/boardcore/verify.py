@@ -32,6 +32,7 @@ from boardcore.log import (
 )
 from boardcore.match import Match
 from boardcore.outcome import Outcome
+from boardcore.published import PublishedChain
 from boardcore.registry import get_game
 
 __all__ = ["KINDS", "Upcaster", "Verdict", "register_upcaster", "replay", "verify"]
@@ -48,6 +49,7 @@ KINDS = (
     "unknown_game",
     "rules_error",
     "unsupported_format",
+    "published_mismatch",
 )
 """Every kind of disagreement a :class:`Verdict` may report."""
 
@@ -219,6 +221,7 @@ def verify(
     salt: str | None = None,
     game: Game[Any, Any, Any, Any] | None = None,
     complete: bool = False,
+    published: PublishedChain | None = None,
 ) -> Verdict:
     """Check a log against the rules: chain, legality and every digest, step by step.
 
@@ -228,10 +231,13 @@ def verify(
     open a committed seed that was not revealed. The verdict says whether the log
     reaches the end of the game; ``complete=True`` makes a log that stops before
     the end invalid (kind ``unfinished``), which is what a dispute over a finished
-    game should ask for. Never raises for a bad log (or an unreadable file, or
-    rules that crash); returns a :class:`Verdict` instead.
+    game should ask for. ``published`` holds the log to the chain values a client
+    was shown during play (kind ``published_mismatch`` at the first that differs).
+    Never raises for a bad log (or an unreadable file, or rules that crash);
+    returns a :class:`Verdict` instead.
     """
     checked = 0
+    expected = published.chains() if published is not None else {}
     try:
         items = _items(log)
         first = next(items, None)
@@ -247,6 +253,8 @@ def verify(
                 msg = "the header was altered: the reveal does not open its seed commitment, and the first record does not chain from it"
                 raise LogError(msg, line=1, kind="broken_chain") from None
             raise
+        if published is not None and published.seed_commitment is not None and published.seed_commitment != header.seed_commitment:
+            raise LogError("the header's seed commitment is not the one published when the game began", line=1, kind="published_mismatch")
         try:
             config = rules.config(len(header.players), header.options)
         except ValueError as exc:
@@ -283,8 +291,15 @@ def verify(
                         message = "this record's chain value, or the header it chains from, was altered (its content replays to its digests)"
                 return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind=kind, message=message)
             state = failure
+            if item.chain != expected.get(checked + 1, item.chain):
+                message = f"step {checked + 1}'s chain value is not the one published during play"
+                return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind="published_mismatch", message=message)
             chain = item.chain
             checked += 1
+        beyond = [step for step in expected if step > checked]
+        if beyond:
+            message = f"step {min(beyond)} was published during play but the log stops at step {checked}"
+            return Verdict(ok=False, steps=checked, step=min(beyond), kind="published_mismatch", message=message)
         result = rules.outcome(state)
     except LogError as exc:
         return Verdict(ok=False, steps=checked, step=exc.step, line=exc.line, kind=exc.kind, message=exc.message)
