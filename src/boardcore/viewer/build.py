@@ -43,8 +43,9 @@ def _asset(name: str) -> str:
     return files("boardcore.viewer").joinpath(name).read_text(encoding="utf-8")
 
 
-CHECKER = ""
-"""The in-page check of the hash chain and the seed commitment (an ES module, inlined), or empty until one ships."""
+CHECKER = files("boardcore.serve").joinpath("static/js/verify.js").read_text(encoding="utf-8")
+"""The browser client's log verifier (``verifyLog``: the hash chain and the seed commitment, with WebCrypto), inlined
+as it is: the page and the client check logs with the same code."""
 VIEWER_SCRIPT = _asset("page.js")
 """The viewer's script, the same in every file (so a page serving these files can allow it by its hash)."""
 VIEWER_STYLE = _asset("page.css")
@@ -175,7 +176,7 @@ def _hash(text: str) -> str:
 
 
 def _script() -> str:
-    return f"{CHECKER}\n{VIEWER_SCRIPT}" if CHECKER else VIEWER_SCRIPT
+    return f"{CHECKER}\n{VIEWER_SCRIPT}"
 
 
 def viewer_policy() -> str:

@@ -156,9 +156,8 @@ function setup() {
   marks();
 }
 
-// The chain and the seed commitment, checked here with WebCrypto (an ES module inlined before this script, when the file has one).
+// The chain and the seed commitment, checked here with WebCrypto by verifyLog (the client's verify.js, inlined before this script).
 async function pageCheck() {
-  const check = typeof globalThis.boardcoreCheckLog === "function" ? globalThis.boardcoreCheckLog : null;
   if (data.log === null) {
     const count = data.chain ? data.chain.length : 0;
     setCheck("page-verdict", null, data.chain
@@ -166,16 +165,14 @@ async function pageCheck() {
       : "not possible before the end: the log holds other seats' secrets.");
     return;
   }
-  if (check === null) {
-    setCheck("page-verdict", null, "no in-page checker in this file.");
-    return;
-  }
-  const result = await check(data.log);
+  const result = await verifyLog(data.log);
+  $("page-verdict").title = result.checked.join("; ");
   if (result.ok) {
-    setCheck("page-verdict", true, result.message || "the hash chain and the seed commitment hold.");
+    const seed = data.seed_commitment ? " and the revealed seed opens the seed commitment" : "";
+    setCheck("page-verdict", true, `valid: the hash chain of all ${result.steps} steps holds${seed}.`);
   } else {
     state.pageBad = { step: result.step ?? null, message: result.message };
-    setCheck("page-verdict", false, result.message);
+    setCheck("page-verdict", false, `invalid at ${result.step ? `step ${result.step}` : `line ${result.line}`} [${result.kind}]: ${result.message}`);
     marks();
   }
   document.body.dataset.pageCheck = result.ok ? "ok" : `bad:${result.step ?? ""}`;
