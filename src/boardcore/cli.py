@@ -1,7 +1,7 @@
 """The ``boardcore`` command: list games, play with bots, replay, verify, print schemas.
 
 Exit status: 0 when the command did what was asked (and the log is valid, for
-``play`` and ``verify``), 1 when a log is not valid, 2 when the command cannot
+``play``, ``verify`` and ``replay --html``), 1 when a log is not valid, 2 when the command cannot
 run (unknown game, bad options or arguments, unreadable file). Output piped into
 a reader that stops early (``| head``) ends the command quietly.
 """
@@ -22,13 +22,14 @@ from boardcore.bots import BOT_KINDS, make_bots, play_out
 from boardcore.errors import BoardcoreError
 from boardcore.match import Match
 from boardcore.outcome import outcome_text
+from boardcore.published import read_published
 from boardcore.registry import get_game, list_games
 from boardcore.serve.command import add_serve_command
 from boardcore.sim.commands import add_sim_commands
 from boardcore.store.commands import add_play_options, add_store_commands, play_stored, stored_note
 from boardcore.terminal import play_at_terminal
-from boardcore.published import read_published
-from boardcore.verify import replay, verify
+from boardcore.verify import verify
+from boardcore.viewer.command import add_replay_command
 
 __all__ = ["main"]
 
@@ -101,26 +102,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    match = replay(args.log, step=args.step, seed=args.seed, salt=args.salt)
-    seat = args.as_player
-    view = match.view(seat)
-    where = f"{match.game.title} after step {len(match)} as {'a spectator' if seat is None else match.players[seat]}"
-    if args.svg is not None:
-        if match.game.picture is None:
-            raise ValueError(f"{match.game.title} draws no pictures")
-        picture = match.picture(seat)
-        if args.svg == "-":
-            sys.stdout.write(picture)
-        else:
-            Path(args.svg).write_text(picture, encoding="utf-8")
-            print(f"{where}: picture written to {args.svg}")
-        return 0
-    print(f"{where}:")
-    print(msgspec.json.format(msgspec.json.encode(view, order="sorted"), indent=2).decode())
-    return 0
-
-
 def cmd_verify(args: argparse.Namespace) -> int:
     with open(args.log, "rb"):  # a path that cannot be opened is a usage error (exit 2), not a verdict
         pass
@@ -174,14 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_play_options(play)
     play.set_defaults(run=cmd_play)
-    rep = sub.add_parser("replay", help="show a view at some step of a log")
-    rep.add_argument("log")
-    rep.add_argument("--step", type=int, default=None)
-    rep.add_argument("--as", dest="as_player", type=int, default=None, metavar="SEAT", help="seat number (default: spectator)")
-    rep.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log not yet revealed")
-    rep.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
-    rep.add_argument("--svg", default=None, metavar="FILE", help="write the seat's picture as SVG to FILE ('-': standard output)")
-    rep.set_defaults(run=cmd_replay)
+    add_replay_command(sub)
     ver = sub.add_parser("verify", help="check a log: exit 0 when valid")
     ver.add_argument("log")
     ver.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log")

@@ -4,7 +4,7 @@ Views are compared as plain data (``msgspec.to_builtins``), so every game is
 covered without a line of its own: a string that leaves one list and joins
 another has *moved* (a card from a hand to the discard), a number that changes is
 a *count*, a field that was ``null`` (hidden) and now holds something was
-*revealed*, and the reverse was *hidden*. Both views are the same viewer's, so
+*revealed*, and the reverse was *emptied or hidden* (a view cannot tell which). Both views are the same viewer's, so
 the words can never say more than that viewer's own views.
 """
 
@@ -47,25 +47,34 @@ def _where(path: Path, names: Sequence[str]) -> str:
 
 
 def _leaves(value: Any, path: Path = ()) -> Iterator[tuple[Path, Any]]:
-    """``(path, value)`` for every scalar and every list of strings (a collection of pieces) in a view."""
+    """``(path, value)`` for every scalar and every list of scalars in a view (lists of records are walked into)."""
     if isinstance(value, dict):
         for key, item in value.items():
             yield from _leaves(item, (*path, str(key)))
-    elif isinstance(value, list) and value and all(isinstance(item, str) for item in value):
-        yield path, tuple(value)
-    elif isinstance(value, list) and value:
+    elif isinstance(value, (list, tuple)) and any(isinstance(item, (dict, list, tuple)) for item in value):
         for index, item in enumerate(value):
             yield from _leaves(item, (*path, index))
     else:
-        yield path, tuple(value) if isinstance(value, list) else value
+        yield path, tuple(value) if isinstance(value, (list, tuple)) else value
 
 
 def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def _words(value: Any) -> str:
+    return scalar_text(list(value) if isinstance(value, tuple) else value)
+
+
+def _scalar_change(where: str, a: Any, b: Any) -> Change:
+    """A changed number is a count (with its difference) unless either side is negative (a ``-1`` meaning "none")."""
+    if _number(a) and _number(b) and a >= 0 and b >= 0:
+        return Change(kind="count", text=f"{where}: {scalar_text(a)} → {scalar_text(b)} ({b - a:+})")
+    return Change(kind="changed", text=f"{where}: {_words(a)} → {_words(b)}")
+
+
 def diff_views(before: Any, after: Any, names: Sequence[str]) -> list[Change]:
-    """The differences from ``before`` to ``after`` (two views of one viewer), moves first, then counts, reveals, the rest."""
+    """The differences from ``before`` to ``after`` (two views of one viewer): moves, reveals, counts, the rest."""
     old = dict(_leaves(msgspec.to_builtins(before)))
     new = dict(_leaves(msgspec.to_builtins(after)))
     gone: dict[Path, Counter[str]] = {}
@@ -76,32 +85,32 @@ def diff_views(before: Any, after: Any, names: Sequence[str]) -> list[Change]:
         if a == b:
             continue
         where = _where(path, names)
-        pieces_a = a if isinstance(a, tuple) else ()
-        pieces_b = b if isinstance(b, tuple) else ()
-        if a is None and b not in (None, ()):
-            changes.append(Change(kind="revealed", text=f"{where}: {scalar_text(list(b) if isinstance(b, tuple) else b)}"))
-        elif b is None and a not in (None, ()):
-            changes.append(Change(kind="hidden", text=f"{where} (was {scalar_text(list(a) if isinstance(a, tuple) else a)})"))
-        elif _number(a) and _number(b):
-            changes.append(Change(kind="count", text=f"{where}: {scalar_text(a)} → {scalar_text(b)} ({b - a:+})"))
-        elif isinstance(a, tuple) or isinstance(b, tuple):
-            lost = Counter(pieces_a) - Counter(pieces_b)
-            won = Counter(pieces_b) - Counter(pieces_a)
+        if path in old and path in new and a is None:
+            changes.append(Change(kind="revealed", text=f"{where}: {_words(b)}"))
+        elif path in old and path in new and b is None and a != ():
+            changes.append(Change(kind="hidden", text=f"{where} (was {_words(a)})"))
+        elif isinstance(a, tuple) and isinstance(b, tuple) and all(isinstance(x, str) for x in (*a, *b)):
+            lost, won = Counter(a) - Counter(b), Counter(b) - Counter(a)
             if lost:
                 gone[path] = lost
             if won:
                 came[path] = won
             if not lost and not won:
-                changes.append(Change(kind="changed", text=f"{where}: reordered"))
+                changes.append(Change(kind="changed", text=f"{where}: {_words(a)} → {_words(b)} (reordered)"))
+        elif isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b):
+            changes.extend(_scalar_change(f"{where} {index + 1}", x, y) for index, (x, y) in enumerate(zip(a, b, strict=True)) if x != y)
+        elif path not in new:
+            changes.append(Change(kind="removed", text=f"{where} (was {_words(a)})"))
+        elif path not in old:
+            changes.append(Change(kind="added", text=f"{where}: {_words(b)}"))
         else:
-            changes.append(Change(kind="changed", text=f"{where}: {scalar_text(a)} → {scalar_text(b)}"))
+            changes.append(_scalar_change(where, a, b))
     moves = _moves(gone, came, names)
     for path, pieces in gone.items():
         changes.extend(Change(kind="removed", text=f"{piece} left {_where(path, names)}") for piece in sorted(pieces.elements()))
     for path, pieces in came.items():
         changes.extend(Change(kind="added", text=f"{piece} joined {_where(path, names)}") for piece in sorted(pieces.elements()))
-    order = ("moved", "count", "revealed", "hidden", "added", "removed", "changed")
-    return sorted(moves + changes, key=lambda change: order.index(change.kind))
+    return sorted(moves + changes, key=lambda change: list(HEADINGS).index(change.kind))
 
 
 def _moves(gone: dict[Path, Counter[str]], came: dict[Path, Counter[str]], names: Sequence[str]) -> list[Change]:
@@ -124,9 +133,9 @@ def _moves(gone: dict[Path, Counter[str]], came: dict[Path, Counter[str]], names
 
 HEADINGS = {
     "moved": "Moved",
-    "count": "Counts",
     "revealed": "Revealed",
-    "hidden": "Hidden again",
+    "count": "Counts",
+    "hidden": "Emptied or hidden",
     "added": "Added",
     "removed": "Removed",
     "changed": "Changed",
