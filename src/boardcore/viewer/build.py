@@ -36,7 +36,7 @@ from boardcore.terminal import render_view
 from boardcore.verify import Verdict, replay, verify
 from boardcore.viewer.pictures import encode_frames
 
-__all__ = ["CHECKER", "VIEWER_SCRIPT", "VIEWER_STYLE", "ReplayData", "replay_data", "replay_html", "viewer_policy"]
+__all__ = ["CHECKER", "VIEWER_SCRIPT", "VIEWER_STYLE", "ReplayData", "embedded_data", "replay_data", "replay_html", "viewer_policy"]
 
 
 def _asset(name: str) -> str:
@@ -76,10 +76,10 @@ class ReplayData(msgspec.Struct, frozen=True, kw_only=True):
     perspectives: list[Perspective]
     made_for: str | None
     """The one perspective a file of a game still on was made for, else ``None`` (every perspective)."""
-    frames: str
-    """Each perspective's frame per step 0..shown (see :mod:`boardcore.viewer.pictures`)."""
-    frame_kind: str
-    """``svg`` (the game's pictures) or ``text`` (its view in words, for a game that draws none)."""
+    pictures: str | None
+    """Each perspective's picture (SVG) per step 0..shown (see :mod:`boardcore.viewer.pictures`); ``None`` for a game that draws none."""
+    words: str
+    """Each perspective's view per step 0..shown in words, as the terminal seat writes it (the same encoding)."""
     outcome: str | None
     verdict: str
     valid: bool
@@ -99,12 +99,17 @@ def _shown_until(verdict: Verdict, records: int) -> int:
     return records if verdict.step is None else verdict.step - 1
 
 
-def _frame(match: Match[Any, Any, Any, Any], step: int, seat: int | None) -> str:
+def _frames(match: Match[Any, Any, Any, Any], seats: Sequence[int | None], shown: int) -> tuple[str | None, str]:
+    """Every perspective's pictures and views in words, steps 0..``shown``, each drawn from that perspective's view alone."""
     game = match.game
-    view = game.view(match.state_at(step), seat)
-    if game.picture is None:
-        return render_view(view)
-    return game.picture(view, seat, match.players)
+    pictures: list[list[str]] = []
+    words: list[list[str]] = []
+    for seat in seats:
+        views = [game.view(match.state_at(step), seat) for step in range(shown + 1)]
+        words.append([render_view(view) for view in views])
+        if game.picture is not None:
+            pictures.append([game.picture(view, seat, match.players) for view in views])
+    return (encode_frames(pictures) if game.picture is not None else None), encode_frames(words)
 
 
 def replay_data(
@@ -142,7 +147,7 @@ def replay_data(
         )
         for viewer in seats
     ]
-    frames = [[_frame(match, step, viewer) for step in range(shown + 1)] for viewer in seats]
+    pictures, words = _frames(match, seats, shown)
     seed_shown = header.seed if header.seed is not None else (log.reveal.seed if log.reveal is not None and not alone else None)
     return ReplayData(
         game=header.game,
@@ -153,8 +158,8 @@ def replay_data(
         actors=[match.step_at(step).player for step in range(1, shown + 1)],
         perspectives=perspectives,
         made_for=perspectives[0].name if alone else None,
-        frames=encode_frames(frames),
-        frame_kind="text" if match.game.picture is None else "svg",
+        pictures=pictures,
+        words=words,
         outcome=outcome_text(match.outcome, names) if match.is_over and not alone else None,
         verdict=str(verdict),
         valid=verdict.ok,
@@ -192,3 +197,18 @@ def replay_html(data: ReplayData) -> str:
     title = f"{data.title} replay" + (f" for {data.made_for}" if data.made_for else "")
     parts = {"policy": viewer_policy(), "title": html.escape(title), "style": VIEWER_STYLE, "data": _script_json(data), "script": _script()}
     return re.sub(r"\{\{(\w+)\}\}", lambda found: parts[found.group(1)], _TEMPLATE)  # one pass: nothing inserted is read again
+
+
+_EMBEDDED = re.compile(r'<script type="application/json" id="replay-data">(.*?)</script>', re.S)
+
+
+def embedded_data(page: str) -> ReplayData:
+    """The data a viewer file holds (for tools and tests; the page reads it itself).
+
+    Raises:
+        ValueError: ``page`` is not a viewer file.
+    """
+    found = _EMBEDDED.search(page)
+    if found is None:
+        raise ValueError("not a boardcore replay file: it holds no replay data")
+    return msgspec.json.decode(found.group(1), type=ReplayData)

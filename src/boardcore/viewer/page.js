@@ -3,7 +3,7 @@
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const $ = (id) => document.getElementById(id);
-const state = { step: 0, view: 0, frames: null, pageBad: null };
+const state = { step: 0, view: 0, pictures: null, words: null, inWords: data.pictures === null, pageBad: null };
 
 async function gunzipJson(base64) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -28,8 +28,9 @@ function applyOps(before, ops) {
   return out.join("\n");
 }
 
-async function decodeFrames() {
-  const encoded = await gunzipJson(data.frames);
+async function decodeFrames(frames) {
+  if (frames === null) return null;
+  const encoded = await gunzipJson(frames);
   return encoded.map((steps) => {
     let before = "";
     return steps.map((ops) => (before = applyOps(before, ops)));
@@ -72,13 +73,14 @@ function render() {
   $("slider").value = String(step);
   text("step-label", `Step ${step} of ${data.records}`);
   const shown = step <= data.shown;
-  const frame = shown && state.frames ? state.frames[state.view][step] : null;
+  const frames = state.inWords ? state.words : state.pictures;
+  const frame = shown && frames ? frames[state.view][step] : null;
   const picture = $("picture");
   const textView = $("text-view");
   const notShown = $("not-shown");
   notShown.hidden = shown;
   if (!shown) notShown.textContent = `Step ${step} is not shown: the log is not valid from step ${data.bad_step} (${data.verdict}).`;
-  if (data.frame_kind === "svg") {
+  if (!state.inWords) {
     picture.hidden = frame === null;
     if (frame !== null) picture.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(frame)}`;
     textView.hidden = true;
@@ -136,6 +138,13 @@ function setup() {
     fillStory();
     render();
   });
+  const toggle = $("words");
+  toggle.hidden = data.pictures === null;
+  toggle.addEventListener("click", () => {
+    state.inWords = !state.inWords;
+    toggle.textContent = state.inWords ? "Picture" : "In words";
+    render();
+  });
   const slider = $("slider");
   slider.max = String(data.records);
   slider.addEventListener("input", () => go(Number(slider.value)));
@@ -181,9 +190,10 @@ async function pageCheck() {
 async function main() {
   setup();
   render();
-  state.frames = await decodeFrames();
+  state.pictures = await decodeFrames(data.pictures);
+  state.words = await decodeFrames(data.words);
   render();
-  globalThis.boardcoreReplay = { go, frame: () => state.frames[state.view][state.step], data };
+  globalThis.boardcoreReplay = { go, picture: () => state.pictures?.[state.view][state.step] ?? null, words: () => state.words[state.view][state.step], data };
   document.body.dataset.ready = "yes";
   try {
     await pageCheck();
