@@ -329,6 +329,8 @@ ERROR_CODES: dict[str, str] = {
     "seat/bot": "the server plays that seat",
     "seat/taken": "someone already holds that seat's token",
     "log/not_finished": "the log is downloadable once the game is over",
+    "log/too_large": "a log to replay over the limit",
+    "log/corrupt": "a log to replay that cannot be read, or cannot be replayed at all (its header or its seed)",
 }
 """Every error code the server itself sends; an action the rules refuse keeps the game's own code
 (``action/malformed``, ``turn/not_your_turn``, ``game/over``, ``player/unknown`` or a rule's ``domain/reason``)."""

@@ -36,7 +36,7 @@ from boardcore.terminal import render_view
 from boardcore.verify import Verdict, replay, verify
 from boardcore.viewer.pictures import encode_frames
 
-__all__ = ["CHECKER", "VIEWER_SCRIPT", "VIEWER_STYLE", "ReplayData", "embedded_data", "replay_data", "replay_html", "viewer_policy"]
+__all__ = ["CHECKER", "VIEWER_SCRIPT", "VIEWER_STYLE", "ReplayData", "embedded_data", "replay_data", "replay_html", "viewer_hashes", "viewer_policy"]
 
 
 def _asset(name: str) -> str:
@@ -184,10 +184,16 @@ def _script() -> str:
     return f"{CHECKER}\n{VIEWER_SCRIPT}"
 
 
+def viewer_hashes() -> tuple[str, str]:
+    """The CSP sources (``'sha256-...'``) of the viewer's inline script and style, the same in every file."""
+    return _hash(_script()), _hash(VIEWER_STYLE)
+
+
 def viewer_policy() -> str:
     """The Content-Security-Policy of every viewer file: its own script and style (by hash), images from data and blob URLs, no network."""
+    script, style = viewer_hashes()
     return (
-        f"default-src 'none'; script-src {_hash(_script())}; style-src {_hash(VIEWER_STYLE)}; "
+        f"default-src 'none'; script-src {script}; style-src {style}; "
         "img-src data: blob:; base-uri 'none'; form-action 'none'"
     )
 
