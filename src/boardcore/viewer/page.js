@@ -135,6 +135,7 @@ function setup() {
   data.perspectives.forEach((p, index) => select.append(new Option(p.name, String(index))));
   select.addEventListener("change", () => {
     state.view = Number(select.value);
+    select.blur(); // the arrow keys step through the match again, not through this list
     fillStory();
     render();
   });
