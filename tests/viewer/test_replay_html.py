@@ -104,3 +104,13 @@ def test_the_file_allows_only_its_own_script_and_style(tmp_path: Path) -> None:
     policy = page.split('http-equiv="Content-Security-Policy" content="', 1)[1].split('"', 1)[0]
     assert "default-src 'none'" in policy and "http" not in policy and "'unsafe-inline'" not in policy
     assert "verifyLog" in page  # the client's verifier, inlined
+
+
+@pytest.mark.slow
+def test_a_whole_five_wards_four_player_game_fits_in_three_megabytes(tmp_path: Path) -> None:
+    """The golden 4-player 5 Wards game played to the end (over 200 steps, 5 perspectives, 1,000+ pictures) is under 3 MB."""
+    log = whole_game(tmp_path, "five_wards", 4, 2)
+    page = replay_html(replay_data(log))
+    data = embedded_data(page)
+    assert data.records > 150 and len(data.perspectives) == 5
+    assert len(page.encode("utf-8")) < 3_000_000
