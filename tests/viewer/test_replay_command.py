@@ -65,6 +65,8 @@ def test_diff_names_moves_reveals_counts_and_changes() -> None:
     ]
     assert diff_text(changes).splitlines()[:2] == ["  Moved:", "    A from Ann's hand to discard"]
     assert diff_text([]) == "  Nothing changed in this view."
+    emptied = View(players=[Player(hand=[], bag=3)], discard=[], board=[], secret=None, phase="draw")
+    assert diff_views(emptied, View(players=[Player(hand=None, bag=3)], discard=[], board=[], secret=None, phase="draw"), ["Ann"]) == []
 
 
 def test_replay_diff_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -82,12 +82,12 @@ def diff_views(before: Any, after: Any, names: Sequence[str]) -> list[Change]:
     changes: list[Change] = []
     for path in [*old, *(p for p in new if p not in old)]:
         a, b = old.get(path), new.get(path)
-        if a == b:
+        if a == b or (a in (None, ()) and b in (None, ())):  # nothing, written two ways: the words show "–" for both
             continue
         where = _where(path, names)
         if path in old and path in new and a is None:
             changes.append(Change(kind="revealed", text=f"{where}: {_words(b)}"))
-        elif path in old and path in new and b is None and a != ():
+        elif path in old and path in new and b is None:
             changes.append(Change(kind="hidden", text=f"{where} (was {_words(a)})"))
         elif isinstance(a, tuple) and isinstance(b, tuple) and all(isinstance(x, str) for x in (*a, *b)):
             lost, won = Counter(a) - Counter(b), Counter(b) - Counter(a)
