@@ -114,7 +114,7 @@ async def match_replay(request: Request) -> Response:
         log, secret = await anyio.to_thread.run_sync(lambda: (export_log(hub.store, match_id), None if finished else hub.store.secret(match_id)))
     except UnknownMatch:
         raise LobbyRefused(f"No match {match_id!r} is served here.", code="match/unknown", status=404) from None
-    how: dict[str, Any] = {} if secret is None else {"seat": seat, "only": True, "seed": secret.seed, "salt": secret.salt}
+    how: dict[str, Any] = {"complete": True} if secret is None else {"seat": seat, "only": True, "seed": secret.seed, "salt": secret.salt}
     page = await _build(log, **how)
     return _viewer(page, f"{summary.game}-{match_id}-replay.html")
 

@@ -119,8 +119,10 @@ def replay_data(
     seed: int | None = None,
     salt: str | None = None,
     only: bool | None = None,
+    complete: bool = False,
 ) -> ReplayData:
-    """What the page of ``log`` shows; ``only=True`` keeps just ``seat``'s perspective (``None``: decided by the log).
+    """What the page of ``log`` shows; ``only=True`` keeps just ``seat``'s perspective (``None``: decided by the log);
+    ``complete=True`` (a match known to be over) makes a log that stops before the end invalid, as ``verify --complete``.
 
     Raises:
         LogError: the log cannot be read or replayed at all (its header, or the seed).
@@ -128,7 +130,7 @@ def replay_data(
     """
     log = log if isinstance(log, Log) else read_log(log)
     header = log.header
-    verdict = verify(log, seed, salt=salt)
+    verdict = verify(log, seed, salt=salt, complete=complete)
     if verdict.step is None and verdict.line == 1 and not verdict.ok:
         raise LogError(f"the log cannot be replayed: {verdict.message}", line=1, kind=verdict.kind or "corrupt")
     shown = _shown_until(verdict, len(log.records))
