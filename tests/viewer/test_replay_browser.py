@@ -8,7 +8,9 @@ Runs wherever ``/usr/bin/chromium`` exists; in CI it must.
 from __future__ import annotations
 
 import json
+import time
 import urllib.parse
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -185,6 +187,52 @@ def test_the_server_replay_page_shows_the_viewer_in_its_frame(browser: Browser, 
         frame = page.frame_locator("#viewer")
         frame.locator("body[data-page-check='ok']").wait_for()
         assert frame.locator("#perspective option").count() == 3
+        assert errors == []
+    finally:
+        context.close()
+        server.stop()
+
+
+def _post(url: str, body: dict[str, object]) -> dict[str, object]:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        created: dict[str, object] = json.loads(answer.read())
+    return created
+
+
+def test_the_lobby_links_a_finished_match_s_replay_and_a_seat_s_own_before_the_end(browser: Browser, tmp_path: Path) -> None:
+    """Lobby → Replay on a finished match: every seat; Replay (your seat) on a match still on: only the seat whose
+    token this browser holds."""
+    server = ServerProcess(tmp_path / "lobby.sqlite3", log=tmp_path / "server.log").start()
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(WAIT)
+    try:
+        done = _post(server.url + "/api/matches", {"game": "tic_tac_toe", "seats": [{"name": "X", "bot": "house"}, {"name": "O", "bot": "random"}]})
+        on = _post(server.url + "/api/matches", {"game": "tic_tac_toe", "seats": [{"name": "Ann"}, {"name": "Bot", "bot": "house"}], "claim": 0})
+        done_id = done["match"]["match_id"]  # type: ignore[index]
+        on_id = on["match"]["match_id"]  # type: ignore[index]
+        deadline = time.monotonic() + 30
+        while json.loads(urllib.request.urlopen(f"{server.url}/api/matches/{done_id}", timeout=10).read())["status"] != "finished":
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.05)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.url + "/")
+        page.evaluate("([id, token]) => localStorage.setItem('boardcore.tokens', JSON.stringify({[id]: {'0': token}}))", [on_id, on["token"]])
+        page.reload()
+        page.click(f"[data-match-id='{done_id}'] >> text=Replay")
+        page.wait_for_selector("body[data-loaded]")
+        frame = page.frame_locator("#viewer")
+        frame.locator("body[data-page-check='ok']").wait_for()
+        assert frame.locator("#perspective option").all_text_contents() == ["Spectator", "X", "O"]
+        page.goto(server.url + "/")
+        page.click(f"[data-match-id='{on_id}'] >> text=Replay (your seat)")
+        page.wait_for_selector("body[data-loaded]")
+        frame = page.frame_locator("#viewer")
+        frame.locator("body[data-ready='yes']").wait_for()
+        assert frame.locator("#perspective option").all_text_contents() == ["Ann"]
+        assert "not possible before the end" in (frame.locator("#page-verdict").text_content() or "")
         assert errors == []
     finally:
         context.close()
