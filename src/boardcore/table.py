@@ -29,7 +29,7 @@ from boardcore.errors import BoardcoreError, IllegalAction, LogError, UndoRefuse
 from boardcore.game import Game
 from boardcore.log import Log, Record
 from boardcore.match import Match, Step
-from boardcore.messages import Choice, Resync, Snapshot, Stepped, Undone, Updates, result_of
+from boardcore.messages import Choice, Resync, Snapshot, Stepped, Undone, Updates, result_of, reveal_of
 from boardcore.store.memory import MemoryStore
 from boardcore.store.protocol import Entry, MatchRejected, RevisionConflict, SeedSecret, Status, StepEntry, Store, UndoEntry
 from boardcore.verify import replay
@@ -318,7 +318,7 @@ class Table(Generic[S, A, E, V]):
             can_undo=seat is not None and match.can_undo(seat),
             outcome=result_of(match.outcome),
             seed_commitment=match.seed_commitment,
-            reveal=match.reveal,
+            reveal=reveal_of(match.reveal),
         )
 
     def _updates(self, seat: int | None, since: int) -> Updates[V, A, E] | Resync[V, A]:

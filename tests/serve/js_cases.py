@@ -5,7 +5,9 @@ clear and one with the same seed committed and revealed at the end, and each log
 is tampered with the ways a server (or anyone holding the file) could: an edited
 action, a dropped record, a wrong reveal, a seed off by one, a renamed player, and
 a game rewritten after the fact with its chain recomputed (caught only by the chain
-values published during play).
+values published during play); and broken the ways a file breaks (a garbage line,
+an unknown field, a cut, a second header, a byte order mark, nothing at all, a
+reveal in a public-seed log).
 """
 
 from __future__ import annotations
@@ -93,6 +95,16 @@ def tampered(log: Log) -> Iterator[tuple[str, bytes]]:
         yield "seed_off_by_one", b"".join([*lines[:-1], Log(header, (), off).to_jsonl().splitlines(keepends=True)[-1]])
     elif header.seed is not None:
         yield "seed_off_by_one", b"".join([Log(msgspec.structs.replace(header, seed=header.seed + 1), (), None).to_jsonl(), *lines[1:]])
+    yield "garbage_line", b"".join([*lines[:middle], b"{not json\n", *lines[middle + 1 :]])
+    extra = json.loads(lines[middle])
+    extra["note"] = 1
+    yield "unknown_field", b"".join([*lines[:middle], json.dumps(extra).encode() + b"\n", *lines[middle + 1 :]])
+    yield "cut_short", b"".join(lines)[: -len(lines[-1]) // 2]
+    yield "second_header", b"".join([*lines, lines[0]])
+    yield "byte_order_mark", b"\xef\xbb\xbf" + b"".join(lines)
+    yield "empty", b""
+    if header.seed is not None:
+        yield "reveal_in_public_log", b"".join([*lines, b'{"type": "reveal", "seed": 1, "salt": null}\n'])
     renamed = msgspec.structs.replace(header, players=("Mallory", *header.players[1:]))
     yield "renamed_player", b"".join([Log(renamed, (), None).to_jsonl(), *lines[1:]])
     yield "rewritten_and_rechained", _rechained(renamed, log)

@@ -1,6 +1,6 @@
 """Node.js and the TypeScript compiler for the JavaScript client's tests: Debian's ``nodejs``, ``typescript`` from npm.
 
-``.ci/run`` installs both (``node_modules/`` at the repository root, ignored by git). Without them the
+``.ci/run`` installs both (``npm ci`` in ``tests/js``: ``node_modules/`` there, ignored by git). Without them the
 tests skip, except in CI (``CI`` set), where they fail.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-TSC = ROOT / "node_modules" / ".bin" / "tsc"
+TSC = ROOT / "tests" / "js" / "node_modules" / ".bin" / "tsc"
 
 
 def _need(what: str, reason: str) -> None:
@@ -39,5 +39,5 @@ def tsc() -> str:
     """The TypeScript compiler from ``npm install`` at the repository root."""
     node()
     if not TSC.exists():
-        _need("TypeScript", f"{TSC} is missing (npm install --no-save typescript)")
+        _need("TypeScript", f"{TSC} is missing (run npm ci in tests/js)")
     return str(TSC)

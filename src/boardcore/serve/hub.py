@@ -293,7 +293,7 @@ class Hub:
 
         def create() -> Table[Any, Any, Any, Any]:
             try:
-                table = Table.create(game, names, seed=request.seed, options=request.options or None, commit_seed=request.commit_seed, store=self.store)
+                table = Table.create(game, names, seed=request.seed_number(), options=request.options or None, commit_seed=request.commit_seed, store=self.store)
             except ValueError as exc:
                 raise LobbyRefused(str(exc), code="match/invalid") from None
             if any(bot is not None for bot in bots):  # before the seats: a crash between leaves a lease another process takes over

@@ -10,6 +10,7 @@ message; ``docs/serving.md`` specifies the protocol.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, Union
 
 import msgspec
@@ -20,6 +21,7 @@ __all__ = [
     "CLOSE_CODES",
     "ERROR_CODES",
     "PROTOCOL_VERSION",
+    "SAFE_INTEGER",
     "Act",
     "BotKind",
     "Claimed",
@@ -49,8 +51,15 @@ __all__ = [
     "wire_schema",
 ]
 
-PROTOCOL_VERSION = 1
-"""Sent in :class:`Welcome`; a change that an existing client could misread bumps it."""
+PROTOCOL_VERSION = 2
+"""Sent in :class:`Welcome`; a change that an existing client could misread bumps it (2: ``snapshot.reveal.seed``
+is a decimal string, so no number on the wire is above 2**53)."""
+
+SAFE_INTEGER = 2**53 - 1
+"""The largest integer a JavaScript client reads exactly from JSON (``Number.MAX_SAFE_INTEGER``): no number the server
+sends is larger; a seed, which may be, travels as a decimal string."""
+
+_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)")
 
 BotKind = Literal["house", "random"]
 """Who the server plays a bot seat with: the game's house bot (random where a game has none), or uniform random."""
@@ -260,10 +269,24 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """The game's options (``GET /api/games`` lists them); omitted ones take their defaults."""
     commit_seed: bool = True
     """Publish only a salted hash of a secret random seed, and reveal the seed when the game is over."""
-    seed: int | None = None
-    """A public seed instead (only with ``commit_seed: false``; ``null``: 64 random bits)."""
+    seed: str | int | None = None
+    """A public seed instead (only with ``commit_seed: false``; ``null``: 64 random bits), as a decimal string (a JSON
+    integer is accepted too, but a JavaScript client must send a seed above 2**53 as a string to send it exactly)."""
     claim: int | None = None
     """Claim this seat for the creator: the answer carries its token."""
+
+    def seed_number(self) -> int | None:
+        """The seed as an integer.
+
+        Raises:
+            ValueError: a string that is not a decimal integer (ASCII digits, ``-`` if negative, no leading zeros).
+        """
+        if isinstance(self.seed, str):
+            if not _DECIMAL.fullmatch(self.seed):
+                msg = f"the seed must be a decimal integer, not {self.seed!r}"
+                raise ValueError(msg)
+            return int(self.seed)
+        return self.seed
 
 
 class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):

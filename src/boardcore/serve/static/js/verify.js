@@ -10,6 +10,8 @@ const SEED_MIN = -(2n ** 63n);
 const SEED_MAX = 2n ** 64n - 1n;
 const SALT = /^[0-9a-f]{32}$/;
 const MAX_DEPTH = 512;
+const PLAIN = /[^"\\\u0000-\u001f]*/y; // a run of string characters that need no escape
+const NUMBER = /-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 
 /** What a JSON number with a fraction or an exponent decodes to: kept apart from integers so it re-encodes as a float. */
 export class JsonFloat {
@@ -54,10 +56,10 @@ export function parseJson(text) {
       }
       if (c < " ") fail("a control character in a string");
       if (c !== "\\") {
-        const end = text.slice(at).search(/["\\\u0000-\u001f]/);
-        const stop = end < 0 ? text.length : at + end;
-        out += text.slice(at, stop);
-        at = stop;
+        PLAIN.lastIndex = at;
+        PLAIN.test(text);
+        out += text.slice(at, PLAIN.lastIndex);
+        at = PLAIN.lastIndex;
         continue;
       }
       const e = text[at + 1];
@@ -74,7 +76,8 @@ export function parseJson(text) {
     }
   };
   const number = () => {
-    const found = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/.exec(text.slice(at, at + 4096));
+    NUMBER.lastIndex = at;
+    const found = NUMBER.exec(text);
     if (!found) fail("a bad number");
     at += found[0].length;
     if (found[2] !== undefined || found[3] !== undefined) return new JsonFloat(Number(found[0]));
@@ -145,7 +148,10 @@ export function parseJson(text) {
 
 // --- canonical encoding and digests --------------------------------------------------------------
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 function byCodePoint(a, b) {
+  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0; // UTF-16 order is code point order
   const x = [...a];
   const y = [...b];
   for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
@@ -259,7 +265,7 @@ function readItem(text, line) {
 /** The log's non-blank lines as {line, text, bytes}, the lines numbered from 1 as in `boardcore verify`. */
 function splitLines(bytes) {
   const lines = [];
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }); // a BOM stays, and is refused as Python does
   let start = 0;
   let number = 0;
   while (start < bytes.length) {
@@ -291,8 +297,15 @@ function asBytes(log) {
 /** Lines read one at a time: the first bad line throws only when it is reached, as the streaming Python reader does. */
 function* items(lines) {
   for (const entry of lines) {
+    if (!entry.error && !entry.item) {
+      try {
+        entry.item = readItem(entry.text, entry.line); // read once, whether by the reveal's pre-pass or the checks
+      } catch (error) {
+        entry.error = error;
+      }
+    }
     if (entry.error) throw entry.error;
-    yield { line: entry.line, item: readItem(entry.text, entry.line) };
+    yield { line: entry.line, item: entry.item };
   }
 }
 
@@ -352,6 +365,8 @@ async function opens(commitment, seed, salt) {
 export async function verifyLog(log, { published = null, seed = null, salt = null } = {}) {
   let steps = 0;
   const checked = [];
+  if (seed !== null && !/^-?(0|[1-9][0-9]*)$/.test(String(seed))) throw new TypeError(`a seed is a decimal integer, not ${seed}`);
+  seed = seed === null ? null : BigInt(seed);
   try {
     const expected = readPublished(published);
     const lines = splitLines(asBytes(log));
@@ -378,7 +393,7 @@ export async function verifyLog(log, { published = null, seed = null, salt = nul
       const [given, givenSalt, blame] = seed !== null ? [seed, salt, 1] : revealed ? [revealed.item.seed, revealed.item.salt ?? null, revealed.line] : [null, null, 1];
       if (given === null) fail("seed_mismatch", "the seed is committed but not revealed; pass it (and its salt) to verify", { line: 1 });
       if (!(await opens(header.seed_commitment, given, givenSalt))) {
-        const next = lines.length > 1 && !lines[1].error ? safeItem(lines[1]) : null;
+        const next = lines.length > 1 && !lines[1].error ? (lines[1].item ?? safeItem(lines[1])) : null;
         if (revealed && next?.type === "action" && (await chainLink(chainOf, next)) !== next.chain) {
           fail("broken_chain", "the header was altered: the reveal does not open its seed commitment, and the first record does not chain from it", { line: 1 });
         }
