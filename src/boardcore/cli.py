@@ -21,22 +21,15 @@ import msgspec
 from boardcore.bots import BOT_KINDS, make_bots, play_out
 from boardcore.errors import BoardcoreError
 from boardcore.match import Match
-<<<<<<< HEAD
 from boardcore.outcome import outcome_text
-=======
->>>>>>> f26
 from boardcore.published import read_published
 from boardcore.registry import get_game, list_games
 from boardcore.serve.command import add_serve_command
 from boardcore.sim.commands import add_sim_commands
 from boardcore.store.commands import add_play_options, add_store_commands, play_stored, stored_note
 from boardcore.terminal import play_at_terminal
-<<<<<<< HEAD
 from boardcore.verify import verify
 from boardcore.viewer.command import add_replay_command
-=======
-from boardcore.verify import replay, verify
->>>>>>> f26
 
 __all__ = ["main"]
 
