@@ -17,12 +17,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
+from boardcore.bots import make_bots, play_out
 from boardcore.cli import main
-from boardcore.verify import replay
+from boardcore.published import read_published
+from boardcore.verify import replay, verify
 from boardcore.viewer.build import embedded_data
 from tests.serve.server import ServerProcess
 from tests.svg import chromium
-from tests.viewer.logs import GOLDEN, whole_game
+from tests.viewer.logs import GOLDEN, part_game, whole_game
 
 pytestmark = pytest.mark.slow
 WAIT = 30_000
@@ -237,3 +239,30 @@ def test_the_lobby_links_a_finished_match_s_replay_and_a_seat_s_own_before_the_e
     finally:
         context.close()
         server.stop()
+
+
+def test_a_file_made_during_play_saves_its_chain_values_for_the_final_log(browser: Browser, tmp_path: Path) -> None:
+    """Made for seat 0 mid-game: no in-page check yet, but the chain values it holds save as a published-chain file
+    that the finished game's log satisfies (``verify --published``)."""
+    match = part_game("five_wards", 3, 30)
+    log = tmp_path / "on.jsonl"
+    match.log.save(log)
+    out = tmp_path / "seat0.html"
+    assert main(["replay", str(log), "--html", str(out), "--as", "0", "--seed", str(match.seed), "--salt", str(match.seed_salt)]) == 0
+    context, asked = _offline(browser)
+    try:
+        page, errors = _open(context, out)
+        assert page.get_attribute("body", "data-page-check") == "later"
+        with page.expect_download() as download:
+            page.click("#save-chain")
+        saved = tmp_path / "published.json"
+        download.value.save_as(saved)
+        assert errors == [] and asked == []
+    finally:
+        context.close()
+    play_out(match, make_bots(match.game, 3, 7))
+    final = tmp_path / "final.jsonl"
+    match.log.save(final)
+    published = read_published(saved)
+    assert len(published.steps) == 30 and published.seed_commitment == match.seed_commitment
+    assert verify(final, published=published).ok

@@ -171,8 +171,10 @@ async function pageCheck() {
   if (data.log === null) {
     const count = data.chain ? data.chain.length : 0;
     setCheck("page-verdict", null, data.chain
-      ? `not possible before the end: the log holds other seats' secrets. ${count} chain values are kept here to compare with the log once it is published.`
+      ? `not possible before the end: the log holds other seats' secrets. This file keeps the ${count} chain values published so far; save them and hold the final log to them (boardcore verify LOG --published FILE).`
       : "not possible before the end: the log holds other seats' secrets.");
+    if (data.chain) saveChain();
+    document.body.dataset.pageCheck = "later";
     return;
   }
   const result = await verifyLog(data.log);
@@ -186,6 +188,19 @@ async function pageCheck() {
     marks();
   }
   document.body.dataset.pageCheck = result.ok ? "ok" : `bad:${result.step ?? ""}`;
+}
+
+// A boardcore-published-chain file of the chain values this file holds (publishedFile is verify.js's).
+function saveChain() {
+  const chains = new Map(data.chain.map((chain, index) => [index + 1, chain]));
+  const file = JSON.stringify(publishedFile(null, data.seed_commitment, chains));
+  const link = Object.assign(document.createElement("a"), {
+    id: "save-chain",
+    href: URL.createObjectURL(new Blob([file], { type: "application/json" })),
+    download: `${data.game}-published-chain.json`,
+    textContent: "Save the chain values",
+  });
+  $("page-check").append(" ", link);
 }
 
 async function main() {
