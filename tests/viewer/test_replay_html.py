@@ -30,7 +30,8 @@ def test_a_finished_log_shows_every_perspective_and_carries_the_log(tmp_path: Pa
     log = whole_game(tmp_path, "tic_tac_toe", 2, 1)
     data = embedded_data(replay_html(replay_data(log)))
     match = replay(log)
-    assert [p.name for p in data.perspectives] == ["Spectator", "P1", "P2"] and data.made_for is None
+    assert [p.name for p in data.perspectives] == ["Spectator", "P1", "P2"] and data.made_for is None and data.initial == 0
+    assert replay_data(log, seat=1).initial == 2  # --as picks the perspective shown first
     assert data.valid and data.bad_step is None and data.shown == data.records == len(match)
     assert data.verdict.startswith("valid: 7 steps, game over")
     assert data.log == read_log(log).to_jsonl().decode() and data.seed == "1"
@@ -114,3 +115,17 @@ def test_a_whole_five_wards_four_player_game_fits_in_three_megabytes(tmp_path: P
     data = embedded_data(page)
     assert data.records > 150 and len(data.perspectives) == 5
     assert len(page.encode("utf-8")) < 3_000_000
+
+
+def test_one_seat_s_file_of_a_bad_log_says_only_where_and_what_kind(tmp_path: Path) -> None:
+    """A rule's message may name what another seat played: one seat's file keeps the step and the kind only."""
+    match = part_game("kuhn_poker", 2, 1)
+    log = tmp_path / "on.jsonl"
+    rows = match.log.to_jsonl().decode().splitlines()
+    record = json.loads(rows[1])
+    record["events"] = "0" * 32
+    rows[1] = json.dumps(record)
+    log.write_text("\n".join(rows) + "\n")
+    data = replay_data(log, seat=0, seed=match.seed, salt=match.seed_salt)
+    assert data.verdict == "invalid at step 1 [broken_chain]" and data.bad_step == 1 and data.shown == 0
+

@@ -76,6 +76,8 @@ class ReplayData(msgspec.Struct, frozen=True, kw_only=True):
     perspectives: list[Perspective]
     made_for: str | None
     """The one perspective a file of a game still on was made for, else ``None`` (every perspective)."""
+    initial: int
+    """The perspective shown first (``--as``), an index into ``perspectives``."""
     pictures: str | None
     """Each perspective's picture (SVG) per step 0..shown (see :mod:`boardcore.viewer.pictures`); ``None`` for a game that draws none."""
     words: str
@@ -92,6 +94,15 @@ class ReplayData(msgspec.Struct, frozen=True, kw_only=True):
     seed_commitment: str | None
     seed: str | None
     """The seed in decimal when the log shows it (public or revealed); a string, as it may pass 2**53."""
+
+
+def _said(verdict: Verdict, alone: bool) -> str:
+    """The verdict in words; for one seat's file of a bad log, only where and what kind (a rule's message may name
+    what another seat played)."""
+    if alone and not verdict.ok:
+        where = f"step {verdict.step}" if verdict.step is not None else f"line {verdict.line}"
+        return f"invalid at {where} [{verdict.kind}]"
+    return str(verdict)
 
 
 def _shown_until(verdict: Verdict, records: int) -> int:
@@ -130,14 +141,14 @@ def replay_data(
     """
     log = log if isinstance(log, Log) else read_log(log)
     header = log.header
+    if seat is not None and not 0 <= seat < len(header.players):
+        raise ValueError(f"seat {seat} is not a seat of this match (0 to {len(header.players) - 1})")
     verdict = verify(log, seed, salt=salt, complete=complete)
     if verdict.step is None and verdict.line == 1 and not verdict.ok:
         raise LogError(f"the log cannot be replayed: {verdict.message}", line=1, kind=verdict.kind or "corrupt")
     shown = _shown_until(verdict, len(log.records))
     match = replay(log, step=shown, seed=seed, salt=salt)
     names = match.players
-    if seat is not None and not 0 <= seat < len(names):
-        raise ValueError(f"seat {seat} is not a seat of this match (0 to {len(names) - 1})")
     opens_itself = header.seed is not None or log.reveal is not None
     alone = (not opens_itself) if only is None else only
     seats: Sequence[int | None] = [seat] if alone else [None, *range(len(names))]
@@ -160,10 +171,11 @@ def replay_data(
         actors=[match.step_at(step).player for step in range(1, shown + 1)],
         perspectives=perspectives,
         made_for=perspectives[0].name if alone else None,
+        initial=seats.index(seat),
         pictures=pictures,
         words=words,
         outcome=outcome_text(match.outcome, names) if match.is_over and not alone else None,
-        verdict=str(verdict),
+        verdict=_said(verdict, alone),
         valid=verdict.ok,
         bad_step=verdict.step,
         log=None if alone else log.to_jsonl().decode("utf-8"),

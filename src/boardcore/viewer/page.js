@@ -3,7 +3,7 @@
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const $ = (id) => document.getElementById(id);
-const state = { step: 0, view: 0, pictures: null, words: null, inWords: data.pictures === null, pageBad: null };
+const state = { step: 0, view: data.initial, pictures: null, words: null, inWords: data.pictures === null, pageBad: null };
 
 async function gunzipJson(base64) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -133,6 +133,7 @@ function setup() {
   text("outcome", data.outcome || (data.made_for ? "The game is not over." : "The game did not finish."));
   const select = $("perspective");
   data.perspectives.forEach((p, index) => select.append(new Option(p.name, String(index))));
+  select.value = String(data.initial);
   select.addEventListener("change", () => {
     state.view = Number(select.value);
     select.blur(); // the arrow keys step through the match again, not through this list
