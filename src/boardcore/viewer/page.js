@@ -99,7 +99,10 @@ function render() {
   const story = $("story");
   const items = story.children;
   for (let i = 0; i < items.length; i += 1) items[i].classList.toggle("current", i + 1 === step);
-  if (step > 0 && items[step - 1]) items[step - 1].scrollIntoView({ block: "nearest" });
+  const item = step > 0 ? items[step - 1] : null;
+  if (item && (item.offsetTop < story.scrollTop || item.offsetTop + item.offsetHeight > story.scrollTop + story.clientHeight)) {
+    story.scrollTop = item.offsetTop - story.clientHeight / 2; // the list scrolls, never the page
+  }
   document.body.dataset.step = String(step);
 }
 
