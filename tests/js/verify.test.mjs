@@ -53,3 +53,19 @@ for (const item of cases) {
     assert.equal(kind, item.expected.kind); // the kind is always Python's (HEADER_BLAMED in js_cases.py says where the place may differ)
   });
 }
+
+test("a committed log without its reveal opens with the seed and salt given, and not without them", { skip: !where && "BOARDCORE_JS_CASES is not set" }, async () => {
+  const committed = cases.filter((item) => item.name.endsWith("-committed-original"));
+  assert.ok(committed.length >= 3);
+  for (const item of committed) {
+    const lines = readFileSync(item.log, "utf8").trimEnd().split("\n");
+    const reveal = parseJson(lines.pop());
+    const unrevealed = `${lines.join("\n")}\n`;
+    const opened = await verifyLog(unrevealed, { seed: String(reveal.seed), salt: reveal.salt });
+    assert.equal(opened.ok, true, `${item.name}: ${opened.message}`);
+    const shut = await verifyLog(unrevealed);
+    assert.deepEqual([shut.kind, shut.line], ["seed_mismatch", 1]);
+    const wrong = await verifyLog(unrevealed, { seed: String(BigInt(reveal.seed) + 1n), salt: reveal.salt });
+    assert.deepEqual([wrong.kind, wrong.line], ["seed_mismatch", 1]);
+  }
+});

@@ -200,7 +200,8 @@ def test_a_whole_game_of_kuhn_poker_against_a_bot_ends_with_the_result_and_a_ver
         expect(page.locator("#result-head")).not_to_be_empty()
         expect(page.locator("#fairness")).to_contain_text("Revealed seed")
         expect(page.locator("#browser-check")).to_have_attribute("data-state", "valid")  # checked by the page itself
-        expect(page.locator("#fairness a[download]")).to_have_attribute("href", re.compile(r"^/api/matches/[0-9a-f]+/log$"))
+        expect(page.locator("#fairness a[download]:not(#published-file)")).to_have_attribute("href", re.compile(r"^/api/matches/[0-9a-f]+/log$"))
+        expect(page.locator("#published-file")).to_have_attribute("download", re.compile(r"^published-[0-9a-f]+\.json$"))
         assert person.errors == []
     finally:
         person.close()

@@ -31,6 +31,7 @@ def unsafe_numbers(value: Any) -> list[int]:
     return [value] if isinstance(value, int) and not isinstance(value, bool) and abs(value) > SAFE_INTEGER else []
 
 
+@pytest.mark.slow
 def test_a_seed_above_2_to_the_63_is_revealed_as_its_exact_decimal(monkeypatch: pytest.MonkeyPatch) -> None:
     """Two seats play tic-tac-toe to the end with a committed seed above 2**63: no frame holds an unsafe number, the
     reveal's seed is the exact decimal string, it opens the commitment, and the downloaded log verifies with it."""
