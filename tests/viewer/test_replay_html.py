@@ -63,7 +63,7 @@ def test_a_tampered_log_shows_the_steps_before_the_bad_one_and_marks_it(tmp_path
     assert all(len(steps) == 4 for steps in decode_frames(data.pictures))
 
 
-@pytest.mark.parametrize(("name", "players", "steps"), [("kuhn_poker", 2, 1), ("five_wards", 3, 30)])
+@pytest.mark.parametrize(("name", "players", "steps"), [("kuhn_poker", 2, 1), pytest.param("five_wards", 3, 30, marks=pytest.mark.slow)])
 def test_a_game_still_on_gives_only_its_seat_and_none_of_the_others_secrets(name: str, players: int, steps: int, tmp_path: Path) -> None:
     """A committed-seed game not over, made for seat 0: one perspective, no log, and not one word hidden from seat 0
     anywhere in the file or in its decoded pictures; the file made for seat 1 does show some of them (the scan sees)."""
