@@ -26,6 +26,7 @@ from boardcore.serve.guard import Guard, Policy
 from boardcore.serve.hub import Coordinator, Hub, LobbyRefused, open_backends
 from boardcore.serve.lobby import lobby_routes, refused
 from boardcore.serve.master import Settings
+from boardcore.serve.replays import replay_routes
 from boardcore.serve.seats import SeatBook
 from boardcore.serve.transport import serve_websocket
 from boardcore.store import Store
@@ -68,8 +69,9 @@ class SecurityHeaders:
             return
 
         async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            if message["type"] == "http.response.start":  # a response's own policy (the replay viewer's) stands alone
+                own = {name.lower() for name, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(pair for pair in SECURITY_HEADERS if pair[0] not in own)]
             await send(message)
 
         await self.app(scope, receive, with_headers)
@@ -128,6 +130,7 @@ def create_app(
 
     routes = [
         *lobby_routes(),
+        *replay_routes(STATIC),
         WebSocketRoute("/ws", websocket),
         _page("index.html"),
         _page("table.html"),

@@ -362,6 +362,8 @@ ERROR_CODES: dict[str, str] = {
     "match/rate_limited": "this address created matches faster than the server allows (429, Retry-After)",
     "match/too_many_open": "this address has as many unfinished matches as the server allows (429)",
     "server/busy": "the server holds as many connections as it allows, in all or from this address (503, Retry-After)",
+    "log/too_large": "a log to replay over the limit",
+    "log/corrupt": "a log to replay that cannot be read, or cannot be replayed at all (its header or its seed)",
 }
 """Every error code the server itself sends; an action the rules refuse keeps the game's own code
 (``action/malformed``, ``turn/not_your_turn``, ``game/over``, ``player/unknown`` or a rule's ``domain/reason``)."""
