@@ -17,6 +17,10 @@ from tests.serve.client import claim, create, served
 from tests.viewer.logs import whole_game
 
 
+UPLOAD = {"Content-Type": "application/octet-stream"}
+"""How the replay page sends a log file (the guard wants a type that needs a preflight cross-site)."""
+
+
 def _error(answer: object, status: int, code: str) -> str:
     assert answer.status_code == status, answer.text  # type: ignore[attr-defined]
     body = answer.json()  # type: ignore[attr-defined]
@@ -30,31 +34,31 @@ def test_an_oversized_upload_is_refused_before_it_is_read(monkeypatch: pytest.Mo
     assert MAX_LOG_BYTES == 4 << 20
     monkeypatch.setattr(replays, "MAX_LOG_BYTES", 4096)
     with served() as client:
-        declared = client.post("/api/replays", content=b"x" * 4097)
+        declared = client.post("/api/replays", headers=UPLOAD, content=b"x" * 4097)
         assert "at most 4,096 bytes" in _error(declared, 413, "log/too_large")
 
         def chunks() -> Iterator[bytes]:
             for _ in range(3):
                 yield b"x" * 2048
 
-        streamed = client.post("/api/replays", content=chunks())
+        streamed = client.post("/api/replays", headers=UPLOAD, content=chunks())
         _error(streamed, 413, "log/too_large")
 
 
 def test_a_corrupt_upload_is_refused_naming_what_is_wrong(tmp_path: Path) -> None:
     """Not a log, an empty body, a log cut inside a line: 400 ``log/corrupt`` with the reason."""
     with served() as client:
-        assert "line 1" in _error(client.post("/api/replays", content=b"{not json\n"), 400, "log/corrupt")
-        _error(client.post("/api/replays", content=b""), 400, "log/corrupt")
+        assert "line 1" in _error(client.post("/api/replays", headers=UPLOAD, content=b"{not json\n"), 400, "log/corrupt")
+        _error(client.post("/api/replays", headers=UPLOAD, content=b""), 400, "log/corrupt")
         text = whole_game(tmp_path, "tic_tac_toe", 2, 1).read_bytes()
-        _error(client.post("/api/replays", content=text[: text.index(b"\n") + 40]), 400, "log/corrupt")
+        _error(client.post("/api/replays", headers=UPLOAD, content=text[: text.index(b"\n") + 40]), 400, "log/corrupt")
 
 
 def test_an_uploaded_log_comes_back_as_the_viewer_file(tmp_path: Path) -> None:
     """A good log: 200, the same file ``replay --html`` writes, under the viewer's own policy alone."""
     log = whole_game(tmp_path, "tic_tac_toe", 2, 1)
     with served() as client:
-        answer = client.post("/api/replays", content=log.read_bytes())
+        answer = client.post("/api/replays", headers=UPLOAD, content=log.read_bytes())
         assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
         assert answer.headers.get_list("content-security-policy") == [viewer_policy()]
         data = embedded_data(answer.text)

@@ -7,7 +7,8 @@ make its own name point at the server and read the answers as same-origin. So:
 
 - a request whose ``Host`` is not allowed gets 421 (a rebound name is never one of them);
 - a write (any method but GET/HEAD/OPTIONS) with a body must say ``Content-Type: application/json``
-  (which a cross-site page cannot send without a preflight), and one whose ``Origin`` is neither
+  (or ``application/octet-stream`` for a log file uploaded to replay): types a cross-site page cannot
+  send without a preflight; and a write whose ``Origin`` is neither
   this server nor allowed gets 403 (browsers send ``Origin`` on every write);
 - a WebSocket handshake from a foreign ``Origin`` is refused (403) before it opens;
 - an origin allowed with ``--allow-origin`` gets CORS: preflights answered, its reads readable.
@@ -35,6 +36,8 @@ log = logging.getLogger("boardcore.serve")
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CORS_METHODS = b"GET, POST, OPTIONS"
+BODY_TYPES = frozenset({"application/json", "application/octet-stream"})
+"""Content types a write's body may have: none is CORS-safelisted, so a cross-site page needs a preflight."""
 CORS_MAX_AGE = b"600"
 
 
@@ -169,8 +172,9 @@ class Guard:
             return "request/bad_origin", "Requests from another site's pages are refused (see --allow-origin).", 403
         has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
         kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
-        if has_body and kind != "application/json":
-            return "request/content_type", "A request body is JSON, sent with Content-Type: application/json.", 415
+        if has_body and kind not in BODY_TYPES:
+            message = "A request body is JSON, sent with Content-Type: application/json (a log file to replay: application/octet-stream)."
+            return "request/content_type", message, 415
         return None
 
     def _cors(self, origin: str) -> list[tuple[bytes, bytes]]:
