@@ -16,7 +16,6 @@ from boardcore.viewer.build import embedded_data, viewer_policy
 from tests.serve.client import claim, create, served
 from tests.viewer.logs import whole_game
 
-
 UPLOAD = {"Content-Type": "application/octet-stream"}
 """How the replay page sends a log file (the guard wants a type that needs a preflight cross-site)."""
 
