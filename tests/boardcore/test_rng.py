@@ -109,4 +109,3 @@ def test_inlined_shuffle_and_sample_draw_exactly_what_below_draws(seed: int, str
     assert rng.shuffle(items) == _shuffle_by_below(rng, items)
     for k in {0, size // 2, size}:
         assert rng.sample(items, k) == _sample_by_below(rng, items, k)
-
