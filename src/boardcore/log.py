@@ -28,6 +28,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "Header",
     "Log",
+    "LogWriter",
     "Record",
     "SeedReveal",
     "chain_link",
@@ -170,22 +171,71 @@ class Log:
 
     def to_jsonl(self) -> bytes:
         """The log as JSON Lines."""
-        return b"".join(_json_encoder.encode(line) + b"\n" for line in self.lines())
+        return b"".join(map(_jsonl_line, self.lines()))
 
     def to_msgpack(self) -> bytes:
         """The log as length-prefixed msgpack frames after a magic header."""
-        out = io.BytesIO()
-        out.write(MSGPACK_MAGIC)
-        for line in self.lines():
-            frame = _msgpack_encoder.encode(line)
-            out.write(struct.pack(">I", len(frame)))
-            out.write(frame)
-        return out.getvalue()
+        return MSGPACK_MAGIC + b"".join(map(_msgpack_frame, self.lines()))
 
     def save(self, path: str | Path) -> None:
-        """Write to ``path``: msgpack if it ends in ``.msgpack``, JSON Lines otherwise."""
+        """Write to ``path``: msgpack if it ends in ``.msgpack``, JSON Lines otherwise.
+
+        To save a match again and again as it grows, :class:`LogWriter` appends only what is new.
+        """
         path = Path(path)
         path.write_bytes(self.to_msgpack() if path.suffix == ".msgpack" else self.to_jsonl())
+
+
+def _jsonl_line(line: Header | Record | SeedReveal) -> bytes:
+    return _json_encoder.encode(line) + b"\n"
+
+
+def _msgpack_frame(line: Header | Record | SeedReveal) -> bytes:
+    frame = _msgpack_encoder.encode(line)
+    return struct.pack(">I", len(frame)) + frame
+
+
+class LogWriter:
+    """Keeps one file equal to ``log.save(path)`` of the latest log given, by appending what is new.
+
+    Why: a server or a terminal that saves after every action would rewrite the whole file each time, so a
+    game's saves cost the square of its length. Here :meth:`write` appends the records the file lacks; an
+    undo (records that changed) truncates the file back to the last record both share, found by its chain
+    value, which covers every record before it. A new header rewrites the file. The writer assumes it is
+    the file's only writer.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._encode = _msgpack_frame if self.path.suffix == ".msgpack" else _jsonl_line
+        self._header: Header | None = None
+        self._chains: list[str] = []
+        """The chain value of each record in the file, in order."""
+        self._ends: list[int] = []
+        """The file's size after its header (first) and after each record."""
+
+    def write(self, log: Log) -> None:
+        """Bring the file to ``log.save(path)``'s bytes, writing only the records (and reveal) it lacks."""
+        records, chains, ends = log.records, self._chains, self._ends
+        if self._header is None or log.header != self._header:
+            head = (MSGPACK_MAGIC if self._encode is _msgpack_frame else b"") + self._encode(log.header)
+            self.path.write_bytes(head)
+            self._header, chains[:], ends[:] = log.header, [], [len(head)]
+        kept = min(len(chains), len(records))
+        while kept and records[kept - 1].chain != chains[kept - 1]:
+            kept -= 1
+        del chains[kept:], ends[kept + 1 :]
+        encode = self._encode
+        with self.path.open("r+b") as out:
+            out.seek(ends[-1])
+            out.truncate()
+            end = ends[-1]
+            for record in records[kept:]:
+                end += out.write(encode(record))
+                chains.append(record.chain)
+                ends.append(end)
+            if log.reveal is not None:
+                out.write(encode(log.reveal))  # the last item: the next write truncates it back to ends[-1]
 
 
 def _iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
