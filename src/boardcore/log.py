@@ -66,8 +66,12 @@ class Header(msgspec.Struct, frozen=True, tag="header", kw_only=True, forbid_unk
     """Salted SHA-256 hex of the seed (see :func:`seed_commitment`), for logs whose seed stays secret until the end."""
 
 
-class Record(msgspec.Struct, frozen=True, tag="action", kw_only=True, forbid_unknown_fields=True):
-    """One applied action and digests of what it produced, chained to the record before."""
+class Record(msgspec.Struct, frozen=True, tag="action", kw_only=True, forbid_unknown_fields=True, gc=False):
+    """One applied action and digests of what it produced, chained to the record before.
+
+    ``gc=False``: a record holds only strings, ints and the action's JSON object, so it is never in a cycle, and a
+    long log held in memory adds nothing for the garbage collector to scan.
+    """
 
     step: int
     player: int

@@ -7,7 +7,7 @@ naming the step (and line) and the kind of disagreement.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ import attrs
 from boardcore.encoding import events_digest, state_digest
 from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
 from boardcore.game import Game
+from boardcore.gcpause import paused_gc
 from boardcore.log import (
     FORMAT,
     FORMAT_VERSION,
@@ -188,7 +189,9 @@ def _seed_for(header: Header, given: int | None, salt: str | None, revealed: See
     return given
 
 
-def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any, Any, Any, Any], list[Upcaster]]:
+def _start(
+    log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, Any, Any] | None
+) -> tuple[Match[Any, Any, Any, Any], list[Upcaster]]:
     """The match at step 0 for the log's header (seed from the header, the reveal or ``seed``)."""
     header = log.header
     game, upcasters = _game_for(header, game)
@@ -276,11 +279,20 @@ def verify(
                 if kind == "header_altered":
                     follower = next(items, None)
                     if follower is not None and _links(item, follower[1]):
-                        return Verdict(ok=False, steps=0, step=None, line=1, kind="broken_chain", message="the header was altered: the first record does not chain from it")
+                        return Verdict(
+                            ok=False,
+                            steps=0,
+                            step=None,
+                            line=1,
+                            kind="broken_chain",
+                            message="the header was altered: the first record does not chain from it",
+                        )
                     kind = "broken_chain"
                     message = "this record's chain value was altered (its content replays to its digests)"
                     if follower is None:
-                        message = "this record's chain value, or the header it chains from, was altered (its content replays to its digests)"
+                        message = (
+                            "this record's chain value, or the header it chains from, was altered (its content replays to its digests)"
+                        )
                 return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind=kind, message=message)
             state = failure
             chain = item.chain
@@ -349,7 +361,9 @@ def _check_record(
     return state
 
 
-def _broken_chain(game: Game[Any, Any, Any, Any], record: Record, number: int, state: Any, action: Any, upcasters: list[Upcaster]) -> tuple[str, str]:
+def _broken_chain(
+    game: Game[Any, Any, Any, Any], record: Record, number: int, state: Any, action: Any, upcasters: list[Upcaster]
+) -> tuple[str, str]:
     """Name what was altered when a record's chain value does not match.
 
     If the record's own action still produces its logged digests, its content is
@@ -413,12 +427,18 @@ def replay(
     if step is not None and (type(step) is not int or step < 0):
         msg = f"the step to replay to must be 0 or more, not {step!r}"
         raise ValueError(msg)
-    log = _load(log)
-    if step is not None and step > len(log.records):
-        msg = f"the log has {len(log.records)} steps; there is no step {step}"
-        raise ValueError(msg)
-    match, upcasters = _start(log, seed, salt, game)
-    records = log.records if step is None else log.records[:step]
+    with paused_gc():  # the match keeps every state: full collections would rescan them all (gcpause says why)
+        log = _load(log)
+        if step is not None and step > len(log.records):
+            msg = f"the log has {len(log.records)} steps; there is no step {step}"
+            raise ValueError(msg)
+        match, upcasters = _start(log, seed, salt, game)
+        _apply_records(match, log.records if step is None else log.records[:step], upcasters)
+    return match
+
+
+def _apply_records(match: Match[Any, Any, Any, Any], records: Sequence[Record], upcasters: list[Upcaster]) -> None:
+    """Apply each logged action in order; the first that cannot be read or applied is reported with its step."""
     seats = len(match.players)
     for number, record in enumerate(records, start=1):
         if record.step != number:
@@ -435,7 +455,6 @@ def replay(
             match.apply(record.player, action)
         except IllegalAction as exc:
             raise _replay_error(number, exc.message, "illegal_action") from None
-    return match
 
 
 def _replay_error(number: int, message: str, kind: str) -> LogError:
