@@ -176,17 +176,16 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game")
     play.add_argument("--players", type=int, default=None, help="number of players (default: the game's smallest count)")
     play.add_argument("--seed", type=int, default=None, help="default 1; with --commit-seed or --human, 64 random bits")
-    play.add_argument("--bots", choices=BOT_KINDS, default="house", help="house: the game's own sensible bot (default); random: uniform")
+    play.add_argument(
+        "--bots", choices=BOT_KINDS, default="house", help="house: the game's own sensible bot (default); random: uniform"
+    )
     play.add_argument("--out", default=None, help="log path (.jsonl or .msgpack); default out/GAME-pN-seedS.jsonl")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)")
-    play.add_argument("--commit-seed", action="store_true", help="log a salted commitment to a random 64-bit seed; reveal it at the end")
     play.add_argument(
-        "--human",
-        type=int,
-        action="append",
-        default=[],
-        metavar="SEAT",
-        help="play this seat yourself in the terminal (repeatable); bots play the rest",
+        "--commit-seed", action="store_true", help="log a salted commitment to a random 64-bit seed; reveal it at the end"
+    )
+    play.add_argument(
+        "--human", type=int, action="append", default=[], metavar="SEAT", help="play this seat yourself in the terminal (repeatable); bots play the rest"
     )
     add_play_options(play)
     play.set_defaults(run=cmd_play)

@@ -433,13 +433,7 @@ class Match(Generic[S, A, E, V]):
             raise IllegalAction(msg, code="player/unknown", player=None, action=None)
         before = self._states[-1]
         offered = self._offered
-        if (
-            offered is not None
-            and offered[0] is before
-            and offered[1] == player
-            and not game.loose_actions
-            and _is_listed(offered[2], action)
-        ):
+        if offered is not None and offered[0] is before and offered[1] == player and not game.loose_actions and _is_listed(offered[2], action):
             checked: A = action  # type: ignore[assignment]  # the very object the game listed: its checks passed
             kind = offered[3]
             if kind is not None:

@@ -220,15 +220,7 @@ def circle(
 
 
 def line(
-    x1: float,
-    y1: float,
-    x2: float,
-    y2: float,
-    *,
-    stroke: str = PALETTE["line"],
-    stroke_width: float = 1,
-    dash: str | None = None,
-    **attributes: object,
+    x1: float, y1: float, x2: float, y2: float, *, stroke: str = PALETTE["line"], stroke_width: float = 1, dash: str | None = None, **attributes: object
 ) -> str:
     """A straight line."""
     return _tag(
@@ -237,14 +229,7 @@ def line(
     )
 
 
-def polygon(
-    points: Sequence[tuple[float, float]],
-    *,
-    fill: str = "none",
-    stroke: str | None = None,
-    stroke_width: float | None = None,
-    **attributes: object,
-) -> str:
+def polygon(points: Sequence[tuple[float, float]], *, fill: str = "none", stroke: str | None = None, stroke_width: float | None = None, **attributes: object) -> str:
     """A closed polygon through ``points``."""
     drawn = " ".join(f"{num(x)},{num(y)}" for x, y in points)
     return _tag("polygon", {"points": drawn, "fill": fill, "stroke": stroke, "stroke_width": stroke_width, **attributes})
@@ -285,32 +270,13 @@ def text(
 
 
 def text_lines(
-    x: float,
-    y: float,
-    lines: Sequence[str],
-    *,
-    size: float = 12,
-    leading: float = 1.25,
-    fill: str = PALETTE["ink"],
-    bold: bool = False,
-    anchor: str | None = None,
+    x: float, y: float, lines: Sequence[str], *, size: float = 12, leading: float = 1.25, fill: str = PALETTE["ink"], bold: bool = False, anchor: str | None = None
 ) -> str:
     """Several lines of text, the first baseline at ``y``, each ``leading`` ems below the last."""
-    return "\n".join(
-        text(x, y + i * size * leading, content, size=size, fill=fill, bold=bold, anchor=anchor) for i, content in enumerate(lines)
-    )
+    return "\n".join(text(x, y + i * size * leading, content, size=size, fill=fill, bold=bold, anchor=anchor) for i, content in enumerate(lines))
 
 
-def badge(
-    x: float,
-    y: float,
-    content: str,
-    *,
-    fill: str = PALETTE["ink"],
-    colour: str = PALETTE["white"],
-    size: float = 11,
-    tooltip: str | None = None,
-) -> str:
+def badge(x: float, y: float, content: str, *, fill: str = PALETTE["ink"], colour: str = PALETTE["white"], size: float = 11, tooltip: str | None = None) -> str:
     """A small rounded label with its left edge at ``x`` and its middle at ``y``."""
     width = text_width(content, size, bold=True) + size
     height = size * 1.6
@@ -322,9 +288,7 @@ def badge(
     )
 
 
-def token(
-    cx: float, cy: float, r: float, colour: str, label: str | None = None, *, ring: str | None = None, tooltip: str | None = None
-) -> str:
+def token(cx: float, cy: float, r: float, colour: str, label: str | None = None, *, ring: str | None = None, tooltip: str | None = None) -> str:
     """A round playing piece, optionally lettered (``label``) and ringed (``ring``: e.g. the highlight colour)."""
     parts = []
     if ring is not None:
@@ -393,16 +357,7 @@ def card(
     band_height = size * 1.9
     ink = PALETTE["white"] if band is not None else PALETTE["ink"]
     parts = [
-        rect(
-            x,
-            y,
-            width,
-            height,
-            fill=fill,
-            stroke=PALETTE["highlight"] if highlight else PALETTE["line"],
-            stroke_width=3 if highlight else 1,
-            rx=5,
-        )
+        rect(x, y, width, height, fill=fill, stroke=PALETTE["highlight"] if highlight else PALETTE["line"], stroke_width=3 if highlight else 1, rx=5)
     ]
     if band is not None:
         parts.append(rect(x + 1, y + 1, width - 2, band_height, fill=band, rx=4))
@@ -424,24 +379,12 @@ def card(
     return group(*parts, class_=class_, tooltip=hover)
 
 
-def pile(
-    x: float, y: float, width: float, height: float, label: str, count: int, *, face_down: bool = True, colour: str = PALETTE["hidden"]
-) -> str:
+def pile(x: float, y: float, width: float, height: float, label: str, count: int, *, face_down: bool = True, colour: str = PALETTE["hidden"]) -> str:
     """A stack of cards seen from above: ``count`` under its ``label`` (face-down piles are hatched)."""
     parts = []
     layers = min(3, count)
     for k in range(layers - 1, 0, -1):
-        parts.append(
-            rect(
-                x + 2 * k,
-                y - 2 * k,
-                width,
-                height,
-                fill=PALETTE["hidden_light"] if face_down else PALETTE["card"],
-                stroke=PALETTE["line"],
-                rx=4,
-            )
-        )
+        parts.append(rect(x + 2 * k, y - 2 * k, width, height, fill=PALETTE["hidden_light"] if face_down else PALETTE["card"], stroke=PALETTE["line"], rx=4))
     back = colour if face_down else PALETTE["card"]
     parts.append(rect(x, y, width, height, fill=back if count else "none", stroke=PALETTE["line"], dash=None if count else "4 3", rx=4))
     ink = PALETTE["white"] if face_down and count else PALETTE["ink"]
@@ -450,9 +393,7 @@ def pile(
     return group(*parts, class_="pile", tooltip=f"{label}: {count} card{'s' if count != 1 else ''}{' (face down)' if face_down else ''}")
 
 
-def panel(
-    x: float, y: float, width: float, height: float, heading: str, *children: str, class_: str = "panel", accent: str | None = None
-) -> str:
+def panel(x: float, y: float, width: float, height: float, heading: str, *children: str, class_: str = "panel", accent: str | None = None) -> str:
     """A framed area with a heading bar: the sections of a picture (the board, a player, the piles)."""
     bar = 22
     parts = [

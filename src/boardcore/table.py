@@ -285,9 +285,7 @@ class Table(Generic[S, A, E, V]):
             raise self._stale(expected)
 
     def _stale(self, expected: object) -> StaleRevision:
-        msg = (
-            f"Refused: the match is at revision {self._revision}, not {expected!r}; fetch the updates since your revision and decide again."
-        )
+        msg = f"Refused: the match is at revision {self._revision}, not {expected!r}; fetch the updates since your revision and decide again."
         return StaleRevision(msg, expected=expected, revision=self._revision)
 
     def _mark_step(self, seat: int) -> None:
@@ -418,9 +416,7 @@ class Table(Generic[S, A, E, V]):
         try:
             match.undo(entry.player, force=entry.forced)
         except UndoRefused as exc:
-            raise reject(
-                f"an unforced undo by player {entry.player} that the undo policy refuses: {exc.reason}", "illegal_action"
-            ) from None
+            raise reject(f"an unforced undo by player {entry.player} that the undo policy refuses: {exc.reason}", "illegal_action") from None
         except ValueError as exc:
             raise reject(str(exc), "corrupt") from None
         self._mark_undo(entry.player, entry.step)

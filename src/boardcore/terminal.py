@@ -73,28 +73,21 @@ def view_lines(view: Any) -> list[str]:
         if isinstance(item, dict):
             lines.append(f"{name}: {_inline(item)}")
         else:
-            lines += [
-                f"{name} {number}: {_inline(element) if isinstance(element, dict) else _scalar(element)}"
-                for number, element in enumerate(item, start=1)
-            ]
+            lines += [f"{name} {number}: {_inline(element) if isinstance(element, dict) else _scalar(element)}" for number, element in enumerate(item, start=1)]
     return [line for line in lines if line]
 
 
 def render_view(view: Any, *, only: Collection[str] | None = None) -> str:
     """A seat's view as wrapped text (``only``: just these logical lines): field names, nothing the view does not hold."""
     return "\n".join(
-        textwrap.fill(line, WIDTH, initial_indent="  ", subsequent_indent="      ")
-        for line in view_lines(view)
-        if only is None or line in only
+        textwrap.fill(line, WIDTH, initial_indent="  ", subsequent_indent="      ") for line in view_lines(view) if only is None or line in only
     )
 
 
 class TerminalSeats:
     """People at a terminal for some seats, bots for the rest, acting through a :class:`~boardcore.table.Table`."""
 
-    def __init__(
-        self, table: Table[Any, Any, Any, Any], people: Sequence[int], bots: Sequence[Bot[Any, Any]], read: TextIO, write: TextIO
-    ) -> None:
+    def __init__(self, table: Table[Any, Any, Any, Any], people: Sequence[int], bots: Sequence[Bot[Any, Any]], read: TextIO, write: TextIO) -> None:
         self.table = table
         self.match: Match[Any, Any, Any, Any] = table.match
         self.people = sorted(set(people))

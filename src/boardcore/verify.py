@@ -189,9 +189,7 @@ def _seed_for(header: Header, given: int | None, salt: str | None, revealed: See
     return given
 
 
-def _start(
-    log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, Any, Any] | None
-) -> tuple[Match[Any, Any, Any, Any], list[Upcaster]]:
+def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any, Any, Any, Any], list[Upcaster]]:
     """The match at step 0 for the log's header (seed from the header, the reveal or ``seed``)."""
     header = log.header
     game, upcasters = _game_for(header, game)
@@ -279,20 +277,11 @@ def verify(
                 if kind == "header_altered":
                     follower = next(items, None)
                     if follower is not None and _links(item, follower[1]):
-                        return Verdict(
-                            ok=False,
-                            steps=0,
-                            step=None,
-                            line=1,
-                            kind="broken_chain",
-                            message="the header was altered: the first record does not chain from it",
-                        )
+                        return Verdict(ok=False, steps=0, step=None, line=1, kind="broken_chain", message="the header was altered: the first record does not chain from it")
                     kind = "broken_chain"
                     message = "this record's chain value was altered (its content replays to its digests)"
                     if follower is None:
-                        message = (
-                            "this record's chain value, or the header it chains from, was altered (its content replays to its digests)"
-                        )
+                        message = "this record's chain value, or the header it chains from, was altered (its content replays to its digests)"
                 return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind=kind, message=message)
             state = failure
             chain = item.chain
@@ -361,9 +350,7 @@ def _check_record(
     return state
 
 
-def _broken_chain(
-    game: Game[Any, Any, Any, Any], record: Record, number: int, state: Any, action: Any, upcasters: list[Upcaster]
-) -> tuple[str, str]:
+def _broken_chain(game: Game[Any, Any, Any, Any], record: Record, number: int, state: Any, action: Any, upcasters: list[Upcaster]) -> tuple[str, str]:
     """Name what was altered when a record's chain value does not match.
 
     If the record's own action still produces its logged digests, its content is

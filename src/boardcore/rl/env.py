@@ -239,9 +239,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         mask = decision.mask()
         if not mask[token]:
             allowed = ", ".join(self.catalog.labels[t] for t in np.flatnonzero(mask))
-            msg = (
-                f"Refused token {token} ({self.catalog.labels[token]}) from player_{seat}: not in its action mask now (allowed: {allowed})."
-            )
+            msg = f"Refused token {token} ({self.catalog.labels[token]}) from player_{seat}: not in its action mask now (allowed: {allowed})."
             raise IllegalAction(msg, code="rl/illegal_token", player=seat)
         return token
 

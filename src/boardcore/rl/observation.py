@@ -236,10 +236,7 @@ class _Compiler:
         if entry.top:
             columns = [Column(0, 1, name, f"height / {max_len}, at most 1 (a taller pile reads as 1)")]
             for index, slot in enumerate(slots):
-                columns += [
-                    attrs.evolve(c, field=c.field.replace(f"{name}[{index}]", f"{name}[-{index + 1}]"))
-                    for c in _shift(slot.columns, 1 + index * step)
-                ]
+                columns += [attrs.evolve(c, field=c.field.replace(f"{name}[{index}]", f"{name}[-{index + 1}]")) for c in _shift(slot.columns, 1 + index * step)]
 
             def write_top(value: Any, at: list[int], put: list[float], offset: int) -> None:
                 height = len(value)

@@ -148,11 +148,7 @@ class Cluster:
         try:
             await anyio.to_thread.run_sync(self.peers.leave)
         except StoreUnavailable as exc:
-            log.warning(
-                "could not tell the other server processes that this one stops (%s); they take over its bots in %s s",
-                exc,
-                self.settings.lease_seconds,
-            )
+            log.warning("could not tell the other server processes that this one stops (%s); they take over its bots in %s s", exc, self.settings.lease_seconds)
         await anyio.to_thread.run_sync(self.peers.close)
 
     def claim_bots(self, match_ids: Sequence[str]) -> list[str]:
@@ -182,11 +178,7 @@ class Cluster:
         try:
             self.peers.notify_seats(match_id)
         except StoreUnavailable as exc:
-            log.warning(
-                "match %s: the other server processes were not told of a claim (%s); they see it when they next read the seats",
-                match_id,
-                exc,
-            )
+            log.warning("match %s: the other server processes were not told of a claim (%s); they see it when they next read the seats", match_id, exc)
 
     def online_elsewhere(self, match_ids: Iterable[str]) -> dict[str, frozenset[int]]:
         try:

@@ -40,15 +40,11 @@ def _load(name: str) -> ModuleType:
 def add_serve_command(sub: Any) -> None:
     """Register ``boardcore serve``."""
     serve = sub.add_parser("serve", help="host matches for people and bots: a lobby, WebSockets and a browser client")
-    serve.add_argument(
-        "--db", default=DEFAULT_DB, metavar="PATH_OR_URL", help=f"a SQLite file, postgresql://... or :memory: (default {DEFAULT_DB})"
-    )
+    serve.add_argument("--db", default=DEFAULT_DB, metavar="PATH_OR_URL", help=f"a SQLite file, postgresql://... or :memory: (default {DEFAULT_DB})")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port, printed)")
     serve.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS", help="how long a bot waits before it acts (default 0.6)")
-    serve.add_argument(
-        "--queue-limit", type=int, default=64, metavar="FRAMES", help="frames held for a slow client before it is disconnected"
-    )
+    serve.add_argument("--queue-limit", type=int, default=64, metavar="FRAMES", help="frames held for a slow client before it is disconnected")
     serve.add_argument(
         "--lease-seconds",
         type=float,
@@ -69,9 +65,7 @@ def listen(host: str, port: int) -> socket.socket:
     has not yet acknowledged waits for the client's delayed ACK (40 ms on Linux); measured here, one update in ten to a
     connection that was not the one acting arrived 35-45 ms late.
     """
-    family, kind, proto, _, address = socket.getaddrinfo(
-        host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP, flags=socket.AI_PASSIVE
-    )[0]
+    family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP, flags=socket.AI_PASSIVE)[0]
     listener = socket.socket(family, kind, proto)
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

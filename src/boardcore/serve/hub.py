@@ -81,9 +81,7 @@ def game_info(game: Game[Any, Any, Any, Any]) -> GameInfo:
         for field in attrs.fields(game.options_type)
         if field.default is not attrs.NOTHING and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
     )
-    return GameInfo(
-        name=game.name, title=game.title, player_counts=game.player_counts, house_bot=game.house_bot is not None, options=options
-    )
+    return GameInfo(name=game.name, title=game.title, player_counts=game.player_counts, house_bot=game.house_bot is not None, options=options)
 
 
 def _clean_name(name: str, seat: int) -> str:
@@ -295,9 +293,7 @@ class Hub:
 
         def create() -> Table[Any, Any, Any, Any]:
             try:
-                table = Table.create(
-                    game, names, seed=request.seed, options=request.options or None, commit_seed=request.commit_seed, store=self.store
-                )
+                table = Table.create(game, names, seed=request.seed, options=request.options or None, commit_seed=request.commit_seed, store=self.store)
             except ValueError as exc:
                 raise LobbyRefused(str(exc), code="match/invalid") from None
             if any(bot is not None for bot in bots):  # before the seats: a crash between leaves a lease another process takes over
@@ -377,13 +373,7 @@ class Hub:
         master = self._masters.get(info.match_id)
         here: frozenset[int] = frozenset() if master is None else master.local_seats
         seats = tuple(
-            SeatInfo(
-                seat=row.seat,
-                name=info.players[row.seat],
-                bot=row.bot,
-                claimed=row.claimed,
-                online=row.bot is not None or row.seat in here | elsewhere,
-            )
+            SeatInfo(seat=row.seat, name=info.players[row.seat], bot=row.bot, claimed=row.claimed, online=row.bot is not None or row.seat in here | elsewhere)
             for row in rows
         )
         return MatchSummary(

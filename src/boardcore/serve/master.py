@@ -114,12 +114,7 @@ def refusal_frame(exc: Exception, request_id: int | None, revision: int) -> Erro
     if isinstance(exc, UndoRefused):
         return Error(code="undo/refused", message=exc.message, id=request_id, revision=revision)
     if isinstance(exc, StoreError):
-        return Error(
-            code="store/unavailable",
-            message="The store could not take the write; nothing changed: try again.",
-            id=request_id,
-            revision=revision,
-        )
+        return Error(code="store/unavailable", message="The store could not take the write; nothing changed: try again.", id=request_id, revision=revision)
     return Error(code="server/error", message="The server failed; nothing changed.", id=request_id, revision=revision)
 
 
@@ -173,9 +168,7 @@ class Master:
         online = self.local_seats | self._elsewhere
         names = self.table.match.players
         return tuple(
-            SeatInfo(
-                seat=row.seat, name=names[row.seat], bot=row.bot, claimed=row.claimed, online=row.bot is not None or row.seat in online
-            )
+            SeatInfo(seat=row.seat, name=names[row.seat], bot=row.bot, claimed=row.claimed, online=row.bot is not None or row.seat in online)
             for row in self._rows
         )
 
@@ -285,11 +278,7 @@ class Master:
     async def _write(self, outbox: Outbox, request_id: int | None, write: Callable[[int], object]) -> None:
         seat = outbox.seat
         if seat is None:
-            outbox.put(
-                encode(
-                    Error(code="seat/spectator", message="A spectator may not act or undo.", id=request_id, revision=self.table.revision)
-                )
-            )
+            outbox.put(encode(Error(code="seat/spectator", message="A spectator may not act or undo.", id=request_id, revision=self.table.revision)))
             return
         async with self._lock:
             try:
@@ -448,8 +437,5 @@ class Master:
         """The verification of the finished match's whole log, as exported from the store (once per revision)."""
         if self._finished is None or self._finished[0] != revision:
             verdict = verify(export_log(self.table.store, self.match_id), complete=True)
-            self._finished = (
-                revision,
-                Finished(revision=revision, valid=verdict.ok, verdict=str(verdict), log=f"/api/matches/{self.match_id}/log"),
-            )
+            self._finished = (revision, Finished(revision=revision, valid=verdict.ok, verdict=str(verdict), log=f"/api/matches/{self.match_id}/log"))
         return self._finished[1]

@@ -160,9 +160,7 @@ class PostgresPeers:
         return f"PostgresPeers(owner={self.owner!r}, ttl={self.ttl})"
 
     def _connection(self) -> psycopg.Connection[tuple[Any, ...]]:
-        self._db = reconnect(
-            self._db, self._conninfo, schema=self.schema, timeout=self._timeout, what="PostgreSQL for the server processes' tables"
-        )
+        self._db = reconnect(self._db, self._conninfo, schema=self.schema, timeout=self._timeout, what="PostgreSQL for the server processes' tables")
         return self._db
 
     def _rows(self, query: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -211,9 +209,7 @@ class PostgresPeers:
 
     def held(self) -> frozenset[str]:
         """The matches whose leases this process holds, as the database says now."""
-        return frozenset(
-            row[0] for row in self._rows("SELECT match_id FROM boardcore_serve_leases WHERE owner = %(me)s", {"me": self.owner})
-        )
+        return frozenset(row[0] for row in self._rows("SELECT match_id FROM boardcore_serve_leases WHERE owner = %(me)s", {"me": self.owner}))
 
     def take(self, match_ids: Iterable[str]) -> frozenset[str]:
         """Take the leases of these matches that are free or whose holder is dead; the ones this process now holds."""
@@ -253,8 +249,7 @@ class PostgresPeers:
                             )
                         else:
                             db.execute(
-                                "DELETE FROM boardcore_serve_presence WHERE match_id = %s AND seat = %s AND owner = %s",
-                                (match_id, seat, self.owner),
+                                "DELETE FROM boardcore_serve_presence WHERE match_id = %s AND seat = %s AND owner = %s", (match_id, seat, self.owner)
                             )
                     for match_id in dict.fromkeys(change[0] for change in changes):
                         db.execute("SELECT pg_notify(%s, %s)", (self.seats_channel, match_id))

@@ -218,9 +218,7 @@ class Error(msgspec.Struct, frozen=True, kw_only=True, tag="error"):
     """The match's revision now, for refusals of ``act``, ``undo`` and ``sync``."""
 
 
-ServerMessage = Union[
-    Welcome, Snapshot[Any, Any], Updates[Any, Any, Any], Resync[Any, Any], Story, Picture, Seats, Finished, Ok, Pong, Error
-]
+ServerMessage = Union[Welcome, Snapshot[Any, Any], Updates[Any, Any, Any], Resync[Any, Any], Story, Picture, Seats, Finished, Ok, Pong, Error]
 """Every frame the server sends (``snapshot``, ``updates`` and ``resync`` are the table's, in ``docs/serving.md``)."""
 
 

@@ -197,8 +197,7 @@ class SqliteSeats:
     def add(self, match_id: str, bots: Sequence[BotKind | None]) -> None:
         with self._write() as db:
             db.executemany(
-                "INSERT INTO boardcore_serve_seats (match_id, seat, bot) VALUES (?, ?, ?)",
-                [(match_id, seat, bot) for seat, bot in enumerate(bots)],
+                "INSERT INTO boardcore_serve_seats (match_id, seat, bot) VALUES (?, ?, ?)", [(match_id, seat, bot) for seat, bot in enumerate(bots)]
             )
 
     def seats(self, match_id: str) -> tuple[SeatRow, ...]:

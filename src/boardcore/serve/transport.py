@@ -59,7 +59,7 @@ def parse(raw: bytes, max_frame: int) -> Hello | Watch | Act | Undo | Sync | Pin
     except msgspec.DecodeError:
         raise Refused(Error(code="frame/malformed", message="The frame is not valid JSON; send one JSON object per frame.")) from None
     if not isinstance(loose, dict):
-        raise Refused(Error(code="frame/malformed", message='A frame is a JSON object with a "type".'))
+        raise Refused(Error(code="frame/malformed", message="A frame is a JSON object with a \"type\"."))
     request_id = loose.get("id") if type(loose.get("id")) is int else None
     kind = loose.get("type")
     if kind not in CLIENT_TYPES:

@@ -51,9 +51,7 @@ def bar_with_intervals(
     below = [max(0.0, value - low) for value, (low, _) in zip(values, intervals)]  # rounding can cross zero
     above = [max(0.0, high - value) for value, (_, high) in zip(values, intervals)]
     axes.bar(range(len(labels)), values, yerr=[below, above], capsize=4, color="#4c72b0")
-    axes.set_xticks(
-        range(len(labels)), labels, rotation=20 if max(map(len, labels)) > 10 else 0, ha="right" if max(map(len, labels)) > 10 else "center"
-    )
+    axes.set_xticks(range(len(labels)), labels, rotation=20 if max(map(len, labels)) > 10 else 0, ha="right" if max(map(len, labels)) > 10 else "center")
     if reference is not None:
         axes.axhline(reference, color="#c44e52", linestyle="--", linewidth=1, label=reference_label)
         axes.legend(loc="upper right", fontsize=8)

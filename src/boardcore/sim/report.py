@@ -55,9 +55,7 @@ def group_records(records: Sequence[MatchRecord]) -> list[Group]:
     groups: dict[tuple[str, int, tuple[str, ...]], list[MatchRecord]] = defaultdict(list)
     for record in records:
         groups[(record.game, record.players, record.bots)].append(record)
-    return [
-        Group(game, players, bots, tuple(sorted(found, key=lambda r: r.seed))) for (game, players, bots), found in sorted(groups.items())
-    ]
+    return [Group(game, players, bots, tuple(sorted(found, key=lambda r: r.seed))) for (game, players, bots), found in sorted(groups.items())]
 
 
 def _percent(value: float) -> str:
@@ -99,26 +97,9 @@ def _seat_section(page: _Page, group: Group, stem: str) -> None:
         low, high = wilson(wins, games)
         page.lines += ["| result | games | share | 95% CI |", "|---|---|---|---|"]
         page.lines += [f"| team wins | {wins} | {_percent(wins / games)} | {_interval(low, high)} |", ""]
-        page.summary.append(
-            [
-                group.game,
-                str(group.players),
-                ";".join(group.bots),
-                "team",
-                "",
-                str(games),
-                str(wins),
-                f"{wins / games:.4f}",
-                f"{low:.4f}",
-                f"{high:.4f}",
-                "",
-            ]
-        )
+        page.summary.append([group.game, str(group.players), ";".join(group.bots), "team", "", str(games), str(wins), f"{wins / games:.4f}", f"{low:.4f}", f"{high:.4f}", ""])
         return
-    page.lines += [
-        "| seat | bot | wins | win rate | 95% CI | mean score | score quartiles (min, Q1, median, Q3, max) |",
-        "|---|---|---|---|---|---|---|",
-    ]
+    page.lines += ["| seat | bot | wins | win rate | 95% CI | mean score | score quartiles (min, Q1, median, Q3, max) |", "|---|---|---|---|---|---|---|"]
     labels, rates, intervals = [], [], []
     for seat in range(group.players):
         wins = sum(1 for record in records if seat in record.winners)
@@ -131,19 +112,7 @@ def _seat_section(page: _Page, group: Group, stem: str) -> None:
             f"{'' if not scores else f'{mean:.2f}'} | {spread} |"
         )
         page.summary.append(
-            [
-                group.game,
-                str(group.players),
-                ";".join(group.bots),
-                str(seat + 1),
-                group.bots[seat],
-                str(games),
-                str(wins),
-                f"{wins / games:.4f}",
-                f"{low:.4f}",
-                f"{high:.4f}",
-                "" if not scores else f"{mean:.4f}",
-            ]
+            [group.game, str(group.players), ";".join(group.bots), str(seat + 1), group.bots[seat], str(games), str(wins), f"{wins / games:.4f}", f"{low:.4f}", f"{high:.4f}", "" if not scores else f"{mean:.4f}"]
         )
         labels.append(f"seat {seat + 1}")
         rates.append(wins / games)
@@ -160,25 +129,13 @@ def _seat_section(page: _Page, group: Group, stem: str) -> None:
         "",
     ]
     page.figure(
-        plots.bar_with_intervals(
-            labels,
-            rates,
-            intervals,
-            title=f"Win rate per seat: {group.title}",
-            ylabel="win rate",
-            reference=fair,
-            reference_label="fair share",
-        ),
+        plots.bar_with_intervals(labels, rates, intervals, title=f"Win rate per seat: {group.title}", ylabel="win rate", reference=fair, reference_label="fair share"),
         f"{stem}-winrate",
         "win rate per seat with 95% intervals",
     )
     if all(record.scores is not None for record in records):
-        series = {
-            f"seat {seat + 1}": [record.scores[seat] for record in records if record.scores is not None] for seat in range(group.players)
-        }
-        page.figure(
-            plots.histograms(series, title=f"Final scores: {group.title}", xlabel="score"), f"{stem}-scores", "score distribution per seat"
-        )
+        series = {f"seat {seat + 1}": [record.scores[seat] for record in records if record.scores is not None] for seat in range(group.players)}
+        page.figure(plots.histograms(series, title=f"Final scores: {group.title}", xlabel="score"), f"{stem}-scores", "score distribution per seat")
 
 
 def _length_and_endings(page: _Page, group: Group, stem: str) -> None:
@@ -190,22 +147,12 @@ def _length_and_endings(page: _Page, group: Group, stem: str) -> None:
         f"median {_number(median)}, Q3 {_number(q3)}, max {_number(high)}.",
         "",
     ]
-    page.figure(
-        plots.histograms({"actions": lengths}, title=f"Game length: {group.title}", xlabel="actions per game"),
-        f"{stem}-length",
-        "game length",
-    )
+    page.figure(plots.histograms({"actions": lengths}, title=f"Game length: {group.title}", xlabel="actions per game"), f"{stem}-length", "game length")
     truncated = sum(1 for record in records if record.truncated)
-    page.lines += [
-        f"**Cut short by a safety limit** (an option's cap, not a rule, ended the game): {truncated} ({_percent(truncated / len(records))}).",
-        "",
-    ]
+    page.lines += [f"**Cut short by a safety limit** (an option's cap, not a rule, ended the game): {truncated} ({_percent(truncated / len(records))}).", ""]
     endings = Counter(record.reason for record in records)
     page.lines += ["| how the game ended | games | share |", "|---|---|---|"]
-    page.lines += [
-        f"| {reason} | {count} | {_percent(count / len(records))} |"
-        for reason, count in sorted(endings.items(), key=lambda item: (-item[1], item[0]))
-    ]
+    page.lines += [f"| {reason} | {count} | {_percent(count / len(records))} |" for reason, count in sorted(endings.items(), key=lambda item: (-item[1], item[0]))]
     page.lines.append("")
     if len(endings) > 1:
         page.figure(plots.horizontal_counts(endings, title=f"Endings: {group.title}"), f"{stem}-endings", "how games ended")
@@ -233,9 +180,7 @@ def _bot_section(page: _Page, records: Sequence[MatchRecord]) -> None:
 SUMMARY_COLUMNS = ("game", "players", "bots", "seat", "bot", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score")
 
 
-def write_report(
-    records: Sequence[MatchRecord], directory: str | Path, *, title: str | None = None, formats: Sequence[str] = plots.FORMATS
-) -> Path:
+def write_report(records: Sequence[MatchRecord], directory: str | Path, *, title: str | None = None, formats: Sequence[str] = plots.FORMATS) -> Path:
     """Write ``report.md``, ``summary.csv`` and the figures into ``directory``; returns the page's path.
 
     Raises:

@@ -100,16 +100,8 @@ def rate(records: Sequence[MatchRecord], bots: Sequence[str]) -> list[Standing]:
 
 def write_standings(standings: Sequence[Standing], records: Sequence[MatchRecord], directory: Path, title: str) -> Path:
     """``tournament.md`` (ratings, results, head to head), ``ratings.csv`` and the ratings plot; returns the page."""
-    lines = [
-        f"# {title}",
-        "",
-        f"{len(records)} games. Ratings: OpenSkill Plackett-Luce; ordinal = mu - 3 sigma. Win-rate intervals are 95% Wilson.",
-        "",
-    ]
-    lines += [
-        "| rank | bot | ordinal | mu | sigma | games | wins | draws | win rate | 95% CI |",
-        "|---|---|---|---|---|---|---|---|---|---|",
-    ]
+    lines = [f"# {title}", "", f"{len(records)} games. Ratings: OpenSkill Plackett-Luce; ordinal = mu - 3 sigma. Win-rate intervals are 95% Wilson.", ""]
+    lines += ["| rank | bot | ordinal | mu | sigma | games | wins | draws | win rate | 95% CI |", "|---|---|---|---|---|---|---|---|---|---|"]
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
     writer.writerow(("rank", "bot", "ordinal", "mu", "sigma", "games", "wins", "draws", "win_rate", "ci_low", "ci_high"))
@@ -120,21 +112,7 @@ def write_standings(standings: Sequence[Standing], records: Sequence[MatchRecord
             f"| {place} | {s.bot} | {s.ordinal:.2f} | {s.mu:.2f} | {s.sigma:.2f} | {s.games} | {s.wins} | {s.draws} | "
             f"{100 * rate_:.1f}% | {100 * low:.1f}-{100 * high:.1f}% |"
         )
-        writer.writerow(
-            (
-                place,
-                s.bot,
-                f"{s.ordinal:.4f}",
-                f"{s.mu:.4f}",
-                f"{s.sigma:.4f}",
-                s.games,
-                s.wins,
-                s.draws,
-                f"{rate_:.4f}",
-                f"{low:.4f}",
-                f"{high:.4f}",
-            )
-        )
+        writer.writerow((place, s.bot, f"{s.ordinal:.4f}", f"{s.mu:.4f}", f"{s.sigma:.4f}", s.games, s.wins, s.draws, f"{rate_:.4f}", f"{low:.4f}", f"{high:.4f}"))
     lines.append("")
     names = [s.bot for s in standings]
     if records and records[0].players == 2:

@@ -31,18 +31,14 @@ Describe = Callable[[Match[Any, Any, Any, Any]], str]
 
 def add_play_options(play: argparse.ArgumentParser) -> None:
     """``--db`` and ``--stop-after`` for ``boardcore play``."""
-    play.add_argument(
-        "--db", default=None, metavar="PATH_OR_URL", help="store the match as it is played: a SQLite file or postgresql://..."
-    )
+    play.add_argument("--db", default=None, metavar="PATH_OR_URL", help="store the match as it is played: a SQLite file or postgresql://...")
     play.add_argument("--stop-after", type=int, default=None, metavar="N", help="with --db: stop after N actions (resume it later)")
 
 
 def add_store_commands(sub: Any, describe: Describe) -> None:
     """Register ``matches``, ``resume`` and ``export``; ``describe`` writes a finished match's outcome."""
     listing = sub.add_parser("matches", help="list the matches in a store")
-    listing.add_argument(
-        "--db", default=DEFAULT_DB, metavar="PATH_OR_URL", help=f"a SQLite file or postgresql://... (default {DEFAULT_DB})"
-    )
+    listing.add_argument("--db", default=DEFAULT_DB, metavar="PATH_OR_URL", help=f"a SQLite file or postgresql://... (default {DEFAULT_DB})")
     listing.add_argument("--game", default=None, help="only this game's matches")
     listing.add_argument("--status", choices=STATUSES, default=None, help="only active or only finished matches")
     listing.set_defaults(run=cmd_matches)
@@ -104,9 +100,7 @@ def play_bots(table: Table[Any, Any, Any, Any], bots: Sequence[Bot[Any, Any]], *
     return acted
 
 
-def play_stored(
-    args: argparse.Namespace, game: Game[Any, Any, Any, Any], players: int, seed: int | None, options: Any
-) -> Table[Any, Any, Any, Any]:
+def play_stored(args: argparse.Namespace, game: Game[Any, Any, Any, Any], players: int, seed: int | None, options: Any) -> Table[Any, Any, Any, Any]:
     """``boardcore play --db``: a new stored match, played by bots step by step into the store.
 
     Raises:
@@ -134,9 +128,7 @@ def cmd_matches(args: argparse.Namespace) -> int:
     print(f"{'MATCH':22} {'GAME':15} {'STATUS':9} {'STEPS':>6} {'REVISION':>9}  {'UPDATED (UTC)':20} PLAYERS")
     for info in found:
         updated = datetime.datetime.fromtimestamp(info.updated, datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%S")
-        print(
-            f"{info.match_id:22} {info.game:15} {info.status:9} {info.steps:>6} {info.revision:>9}  {updated:20} {', '.join(info.players)}"
-        )
+        print(f"{info.match_id:22} {info.game:15} {info.status:9} {info.steps:>6} {info.revision:>9}  {updated:20} {', '.join(info.players)}")
     return 0
 
 

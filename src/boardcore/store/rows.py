@@ -82,14 +82,7 @@ def entry_from_row(match_id: str, row: tuple[Any, ...]) -> Entry:
     revision, kind, step, player, action, events, state, chain, forced = row
     try:
         if kind == "step":
-            fields = {
-                "step": step,
-                "player": player,
-                "action": _action_decoder.decode(action),
-                "events": events,
-                "state": state,
-                "chain": chain,
-            }
+            fields = {"step": step, "player": player, "action": _action_decoder.decode(action), "events": events, "state": state, "chain": chain}
             return msgspec.convert({"revision": revision, "record": fields}, StepEntry)
         if kind == "undo":
             return msgspec.convert({"revision": revision, "step": step, "player": player, "forced": bool(forced)}, UndoEntry)

@@ -118,9 +118,7 @@ class SqliteStore:
                 db.execute("INSERT OR IGNORE INTO boardcore_meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
                 (version,) = db.execute("SELECT value FROM boardcore_meta WHERE key = 'schema_version'").fetchone()
             if version != str(SCHEMA_VERSION):
-                raise StoreError(
-                    f"{self.path!r} holds boardcore store schema version {version}; this engine reads version {SCHEMA_VERSION}"
-                )
+                raise StoreError(f"{self.path!r} holds boardcore store schema version {version}; this engine reads version {SCHEMA_VERSION}")
         except sqlite3.Error as exc:
             self._db.close()
             raise StoreUnavailable(f"cannot set up the SQLite store {self.path!r}: {exc}") from None
@@ -184,10 +182,7 @@ class SqliteStore:
             steps = check_append(match_id, info.revision, info.steps, entry, status)
             now = time.time()
             try:
-                db.execute(
-                    f"INSERT INTO boardcore_journal (match_id, {JOURNAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (match_id, *entry_row(entry)),
-                )
+                db.execute(f"INSERT INTO boardcore_journal (match_id, {JOURNAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (match_id, *entry_row(entry)))
             except sqlite3.IntegrityError:  # unreachable under BEGIN IMMEDIATE; the primary key is the backstop
                 raise RevisionConflict(match_id, entry.revision, info.revision) from None
             db.execute(

@@ -134,9 +134,7 @@ def check_replay_digests(p: Playout) -> None:
     """The log verifies as a finished game, and replaying its actions reproduces every state digest."""
     verdict = verify(p.match.log, game=p.game)
     assert verdict.ok, f"{p.name}: its own log does not verify: {verdict}"
-    assert verdict.finished == p.match.is_over, (
-        f"{p.name}: the verdict says finished={verdict.finished}, the match is_over={p.match.is_over}"
-    )
+    assert verdict.finished == p.match.is_over, f"{p.name}: the verdict says finished={verdict.finished}, the match is_over={p.match.is_over}"
     again = Match.new(p.game, p.players, p.seed, p.match.config.options)
     for index, step in enumerate(p.match.steps, start=1):
         again.apply(step.player, step.action)
@@ -169,9 +167,9 @@ def check_undo_restores(p: Playout, most: int = 40) -> None:
             before = replayed.state
             replayed.apply(step.player, step.action)
             if replayed.can_undo(step.player):
-                assert all(type(e) is not RngAdvanced and not p.game.visibility[type(e)].undo_barrier for e in replayed.steps[-1].events), (
-                    f"{p.name}: step {index + 1} undoable despite revealing randomness or hidden information"
-                )
+                assert all(
+                    type(e) is not RngAdvanced and not p.game.visibility[type(e)].undo_barrier for e in replayed.steps[-1].events
+                ), f"{p.name}: step {index + 1} undoable despite revealing randomness or hidden information"
             replayed.undo(step.player, force=True)
             assert replayed.state is before or replayed.state == before, f"{p.name}: undo of step {index + 1} did not restore the state"
         replayed.apply(step.player, step.action)
@@ -194,9 +192,7 @@ def check_legal_actions_accepted(p: Playout, states: int = 30, per_state: int = 
                     checked = game.check_action(seat, action)
                     game.act(state, seat, action)
                 except IllegalAction as exc:
-                    raise AssertionError(
-                        f"{p.name}: step {index}: listed legal action {action!r} for seat {seat} was refused: {exc}"
-                    ) from None
+                    raise AssertionError(f"{p.name}: step {index}: listed legal action {action!r} for seat {seat} was refused: {exc}") from None
                 assert checked == action and msgspec.json.encode(checked) == msgspec.json.encode(action), (
                     f"{p.name}: step {index}: listed legal action {action!r} is not well typed (it reads back as {checked!r})"
                 )
@@ -301,9 +297,7 @@ def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int 
                 except IllegalAction as exc:
                     assert exc.code and "/" in exc.code, f"{p.name}: IllegalAction without a domain/reason code: {exc!r}"
                     continue
-                raise AssertionError(
-                    f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or decide too lax)"
-                )
+                raise AssertionError(f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or decide too lax)")
             assert state_digest(match.state) == digest and len(match) == 0, f"{p.name}: a refused action changed the state"
 
 
@@ -410,8 +404,11 @@ def check_determinism_across_hash_seeds(cases: Sequence[tuple[str, int, int]]) -
     path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
     for hash_seed in ("0", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": path}
-        done = subprocess.run([sys.executable, "-c", script, json.dumps(list(cases))], env=env, capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [sys.executable, "-c", script, json.dumps(list(cases))], env=env, capture_output=True, text=True, check=False
+        )
         assert done.returncode == 0, f"playout subprocess failed: {done.stderr[-2000:]}"
         results.append(json.loads(done.stdout))
     for case, first, second in zip(cases, results[0], results[1], strict=True):
         assert first == second, f"{case}: digests differ between PYTHONHASHSEED=0 and 12345 (iteration over a set or dict of strings?)"
+

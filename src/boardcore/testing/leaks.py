@@ -71,9 +71,7 @@ def check_seats_see_only_their_own(p: Playout, states: int = 40) -> None:
             twin = world(p, index, seat)
             where = f"{p.name}: step {index}: seat {seat}"
             assert type(twin) is type(state), f"{p.name}: determinize returned a {type(twin).__name__}"
-            assert game.view(twin, seat) == game.view(state, seat), (
-                f"{where}'s view changes under determinize: it shows something hidden from them"
-            )
+            assert game.view(twin, seat) == game.view(state, seat), f"{where}'s view changes under determinize: it shows something hidden from them"
             assert game.actors(twin) == game.actors(state), (
                 f"{where}: who may act depends on something hidden from them (give every seat that might hold the card a turn, or make it public)"
             )
