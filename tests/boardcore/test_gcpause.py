@@ -42,13 +42,13 @@ def long_log() -> Log:
 
 
 def test_replay_runs_no_collection_and_restores_the_collector(collections: list[int]) -> None:
-    """No automatic collection starts during a replay, and the collector is on again after it."""
+    """At most one young collection runs (as the collector comes back on, over the replay's new objects), and it is on after."""
     log = long_log()
     assert gc.isenabled()
     gc.collect()  # start from empty young generations: the few objects made before the pause cannot start one
     collections.clear()
     replay(log)
-    assert collections == []
+    assert collections in ([], [0])  # without the pause: several, in a long history some of them full (generation 2)
     assert gc.isenabled()
 
 
