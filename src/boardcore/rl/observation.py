@@ -74,7 +74,7 @@ def _remember_last(write: Writer, frozen: bool) -> Writer:
     last: list[Any] = [_NOTHING, (), ()]
 
     def write_remembered(value: Any, at: list[int], put: list[float], offset: int) -> None:
-        if value is last[0]:
+        if value is last[0] or value == last[0]:
             at.extend(last[1])
             put.extend(last[2])
             return
