@@ -48,8 +48,11 @@ def word(seed: int, stream: int, counter: int) -> int:
 
 
 def _key(seed: int, stream: int) -> int:
-    """The stream key ``word`` mixes first: computed once per call that draws several words."""
-    return mix64((seed & MASK64) ^ ((stream * STREAM_KEY) & MASK64))
+    """The stream key ``word`` mixes first: computed once per call that draws several words (``mix64`` inlined)."""
+    z = (seed & MASK64) ^ ((stream * STREAM_KEY) & MASK64)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
 
 
 class Rng(msgspec.Struct, frozen=True, array_like=True):
@@ -76,8 +79,15 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         return Rng(self.seed, self.stream, counter)
 
     def next_word(self) -> tuple[int, Rng]:
-        """One uniform 64-bit word."""
-        return word(self.seed, self.stream, self.counter), Rng(self.seed, self.stream, self.counter + 1)
+        """One uniform 64-bit word (``word`` inlined: searches draw one per sampled world)."""
+        seed, stream, counter = self.seed, self.stream, self.counter + 1
+        z = (seed & MASK64) ^ ((stream * STREAM_KEY) & MASK64)
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z = ((z ^ (z >> 31)) + counter * GOLDEN) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31), Rng(seed, stream, counter)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """Uniform integer in ``[0, n)`` without modulo bias (rejection sampling).
@@ -93,12 +103,15 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
         seed, stream, counter = self.seed, self.stream, self.counter
-        if n <= 1 << 64:
+        if n <= _TWO64:
             key = _key(seed, stream)
-            limit = (1 << 64) - ((1 << 64) % n)
+            limit = _TWO64 - _TWO64 % n
             while True:
                 counter += 1
-                w = mix64(key + counter * GOLDEN)
+                w = (key + counter * GOLDEN) & MASK64
+                w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & MASK64
+                w ^= w >> 31
                 if w < limit:
                     return w % n, Rng(seed, stream, counter)
         words = (n.bit_length() + 63) // 64

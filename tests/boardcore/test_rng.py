@@ -109,3 +109,16 @@ def test_inlined_shuffle_and_sample_draw_exactly_what_below_draws(seed: int, str
     assert rng.shuffle(items) == _shuffle_by_below(rng, items)
     for k in {0, size // 2, size}:
         assert rng.sample(items, k) == _sample_by_below(rng, items, k)
+
+
+@given(
+    st.integers(min_value=0, max_value=2**64 - 1),
+    st.integers(min_value=0, max_value=2**40),
+    st.integers(min_value=0, max_value=2**40),
+)
+def test_inlined_next_word_and_below_draw_the_published_words(seed: int, stream: int, counter: int) -> None:
+    """``next_word`` is ``word(seed, stream, counter)``, and ``below(2**64)`` is that word too (no rejection)."""
+    rng = Rng(seed, stream, counter)
+    expected = word(seed, stream, counter)
+    assert rng.next_word() == (expected, Rng(seed, stream, counter + 1))
+    assert rng.below(2**64) == (expected, Rng(seed, stream, counter + 1))

@@ -80,18 +80,19 @@ def rally_value(slot: Slot, seat: int, spaces: Sequence[int]) -> float:
     return value
 
 
-def _best_rally_for_face(view: View, face: int) -> float:
-    """The best plain Rally (no Tactics card) a die showing ``face`` allows."""
+def _best_rallies(view: View) -> dict[int, float]:
+    """The best plain Rally (no Tactics card) a die showing each face allows (a face missing here allows none: 0)."""
     seat = view.viewer
     assert seat is not None
-    best = 0.0
+    best: dict[int, float] = {}
     for slot in view.row:
         if slot.card is None or is_brawl(slot.card):
             continue
         icons = LANDMARK_BY_ID[slot.card].spaces
         for space, owner in enumerate(slot.spaces):
-            if owner == NOBODY and icons[space] == face:
-                best = max(best, rally_value(slot, seat, (space,)))
+            if owner == NOBODY:
+                face = icons[space]
+                best[face] = max(best.get(face, 0.0), rally_value(slot, seat, (space,)))
     return best
 
 
@@ -105,6 +106,10 @@ class HouseBot:
 
     seat: int
     rng: Rng
+    _rallies: dict[int, float] | None = attrs.field(default=None, init=False)
+    """``_best_rallies`` of the view being decided on (computed at most once per decision)."""
+    _icons: list[int] | None = attrs.field(default=None, init=False)
+    """``_brawl_icons`` of the view being decided on (computed at most once per decision)."""
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
@@ -114,6 +119,7 @@ class HouseBot:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The legal action with the best score (ties broken at random)."""
         blocked = not any(isinstance(a, DeployThugs) for a in legal)
+        self._rallies = self._icons = None
         scored = [(self._score(view, a, blocked), i) for i, a in enumerate(legal)]
         best = max(s for s, _ in scored)
         top = [i for s, i in scored if s == best]
@@ -132,14 +138,26 @@ class HouseBot:
         return -1.0 if scorer is None else scorer(self, view, action, blocked)  # other Tactics and Bribe (b): left alone
 
     def _select_die_score(self, view: View, action: SelectDie) -> float:
-        bonus = 1.5 if action.face in _brawl_icons(view) else 0.0
-        return _best_rally_for_face(view, action.face) + bonus
+        bonus = 1.5 if action.face in self._brawl_icons(view) else 0.0
+        return self._best_rally(view, action.face) + bonus
 
     def _loaded_dice_score(self, view: View, action: PlayLoadedDice) -> float:
         """Only when the die cannot Rally at all and the new face can."""
         assert view.turn is not None
-        current = _best_rally_for_face(view, view.players[self.seat].dice[view.turn.die])
-        return _best_rally_for_face(view, action.face) - 1.0 if current == 0 else -1.0
+        current = self._best_rally(view, view.players[self.seat].dice[view.turn.die])
+        return self._best_rally(view, action.face) - 1.0 if current == 0 else -1.0
+
+    def _best_rally(self, view: View, face: int) -> float:
+        """The best plain Rally a die showing ``face`` allows in the view being decided on."""
+        if self._rallies is None:
+            self._rallies = _best_rallies(view)
+        return self._rallies.get(face, 0.0)
+
+    def _brawl_icons(self, view: View) -> list[int]:
+        """The icons of the Brawl cards in the row of the view being decided on."""
+        if self._icons is None:
+            self._icons = _brawl_icons(view)
+        return self._icons
 
     def _rally_score(self, view: View, action: Rally) -> float:
         slot = view.row[action.position]
@@ -162,7 +180,7 @@ class HouseBot:
 
     def _keep_value(self, view: View, card: str, negate: bool = False) -> float:
         icon = TACTIC_BY_ID[card].icon
-        value = 2.0 if icon == WILD else (1.0 if icon in _brawl_icons(view) else 0.0)
+        value = 2.0 if icon == WILD else (1.0 if icon in self._brawl_icons(view) else 0.0)
         return -value if negate else value
 
     def _commit_score(self, view: View, action: CommitTactics) -> float:
