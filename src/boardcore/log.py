@@ -12,9 +12,9 @@ import io
 import re
 import secrets
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, Union
+from typing import IO, Any, Protocol, Union
 
 import attrs
 import msgspec
@@ -29,6 +29,7 @@ __all__ = [
     "Header",
     "Log",
     "LogWriter",
+    "Logged",
     "Record",
     "SeedReveal",
     "chain_link",
@@ -199,14 +200,29 @@ def _msgpack_frame(line: Header | Record | SeedReveal) -> bytes:
     return struct.pack(">I", len(frame)) + frame
 
 
+class Logged(Protocol):
+    """What :class:`LogWriter` reads from a match (``boardcore.Match`` is one) without building its whole ``Log``."""
+
+    @property
+    def header(self) -> Header: ...
+
+    @property
+    def reveal(self) -> SeedReveal | None: ...
+
+    def records(self, since: int = 0) -> Sequence[Record]: ...
+
+    def __len__(self) -> int: ...
+
+
 class LogWriter:
-    """Keeps one file equal to ``log.save(path)`` of the latest log given, by appending what is new.
+    """Keeps one file equal to ``log.save(path)`` of the latest log (or match) given, by appending what is new.
 
     Why: a server or a terminal that saves after every action would rewrite the whole file each time, so a
     game's saves cost the square of its length. Here :meth:`write` appends the records the file lacks; an
     undo (records that changed) truncates the file back to the last record both share, found by its chain
-    value, which covers every record before it. A new header rewrites the file. The writer assumes it is
-    the file's only writer.
+    value, which covers every record before it. A new header rewrites the file. Given a ``Match`` rather than
+    ``match.log`` (which copies every record), a write costs only the new steps. The writer assumes it is the
+    file's only writer.
     """
 
     def __init__(self, path: str | Path) -> None:
@@ -218,15 +234,21 @@ class LogWriter:
         self._ends: list[int] = []
         """The file's size after its header (first) and after each record."""
 
-    def write(self, log: Log) -> None:
-        """Bring the file to ``log.save(path)``'s bytes, writing only the records (and reveal) it lacks."""
-        records, chains, ends = log.records, self._chains, self._ends
-        if self._header is None or log.header != self._header:
-            head = (MSGPACK_MAGIC if self._encode is _msgpack_frame else b"") + self._encode(log.header)
+    def write(self, source: Log | Logged) -> None:
+        """Bring the file to the bytes ``save`` would write for ``source``, writing only the records (and reveal) it lacks."""
+        after: Callable[[int], Sequence[Record]]
+        if isinstance(source, Log):
+            records = source.records
+            count, after = len(records), lambda start: records[start:]
+        else:
+            count, after = len(source), source.records
+        header, chains, ends = source.header, self._chains, self._ends
+        if self._header is None or (header is not self._header and header != self._header):
+            head = (MSGPACK_MAGIC if self._encode is _msgpack_frame else b"") + self._encode(header)
             self.path.write_bytes(head)
-            self._header, chains[:], ends[:] = log.header, [], [len(head)]
-        kept = min(len(chains), len(records))
-        while kept and records[kept - 1].chain != chains[kept - 1]:
+            self._header, chains[:], ends[:] = header, [], [len(head)]
+        kept = min(len(chains), count)
+        while kept and after(kept - 1)[0].chain != chains[kept - 1]:
             kept -= 1
         del chains[kept:], ends[kept + 1 :]
         encode = self._encode
@@ -234,12 +256,13 @@ class LogWriter:
             out.seek(ends[-1])
             out.truncate()
             end = ends[-1]
-            for record in records[kept:]:
+            for record in after(kept):
                 end += out.write(encode(record))
                 chains.append(record.chain)
                 ends.append(end)
-            if log.reveal is not None:
-                out.write(encode(log.reveal))  # the last item: the next write truncates it back to ends[-1]
+            reveal = source.reveal
+            if reveal is not None:
+                out.write(encode(reveal))  # the last item: the next write truncates it back to ends[-1]
 
 
 def _iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:

@@ -16,17 +16,19 @@ from games.tic_tac_toe import GAME as TTT
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".msgpack"])
 @pytest.mark.parametrize("commit_seed", [False, True])
-def test_saving_after_every_action_equals_a_one_shot_save(tmp_path: Path, suffix: str, commit_seed: bool) -> None:
-    """After each action the appended file has exactly the bytes of ``log.save`` (the reveal included at the end)."""
+@pytest.mark.parametrize("given", ["match", "log"])
+def test_saving_after_every_action_equals_a_one_shot_save(tmp_path: Path, suffix: str, commit_seed: bool, given: str) -> None:
+    """After each action the appended file has exactly the bytes of ``log.save`` (the reveal included at the end),
+    whether the writer is given the match or its log."""
     match = Match.new(KUHN, 2, 2**60 + 5, commit_seed=commit_seed)
     path, fresh = tmp_path / f"kept{suffix}", tmp_path / f"fresh{suffix}"
     writer = LogWriter(path)
-    writer.write(match.log)
+    writer.write(match if given == "match" else match.log)
     bots = [RandomBot.seeded(3, seat) for seat in range(2)]
     while match.actors:
         seat = min(match.actors)
         match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
-        writer.write(match.log)
+        writer.write(match if given == "match" else match.log)
         match.log.save(fresh)
         assert path.read_bytes() == fresh.read_bytes()
     assert (match.log.reveal is not None) == commit_seed
@@ -34,19 +36,21 @@ def test_saving_after_every_action_equals_a_one_shot_save(tmp_path: Path, suffix
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".msgpack"])
 def test_an_undo_truncates_back_to_the_shared_records(tmp_path: Path, suffix: str) -> None:
-    """Undoing and playing another move leaves the file equal to a fresh save: the undone record is gone."""
+    """Undoing and playing other moves leaves the file equal to a fresh save: the undone records are gone."""
     match = Match.new(TTT, 2, 7)
     path, fresh = tmp_path / f"kept{suffix}", tmp_path / f"fresh{suffix}"
     writer = LogWriter(path)
     for cell in (0, 4, 8):
         match.apply(min(match.actors), {"type": "PlaceMark", "cell": cell})
-        writer.write(match.log)
+        writer.write(match)
     match.undo(0, force=True)
-    writer.write(match.log)
+    writer.write(match)
     match.log.save(fresh)
     assert path.read_bytes() == fresh.read_bytes()
+    match.undo(1, force=True)
+    match.apply(1, {"type": "PlaceMark", "cell": 1})
     match.apply(0, {"type": "PlaceMark", "cell": 2})
-    writer.write(match.log)
+    writer.write(match)
     match.log.save(fresh)
     assert path.read_bytes() == fresh.read_bytes()
 
@@ -76,8 +80,8 @@ def test_each_write_encodes_only_the_new_records(tmp_path: Path, monkeypatch: py
     monkeypatch.setattr(log_module, "_jsonl_line", counting)
     writer = LogWriter(tmp_path / "kept.jsonl")
     match = Match.new(TTT, 2, 3)
-    writer.write(match.log)
+    writer.write(match)
     for cell in (0, 1, 3, 4, 6):
         match.apply(min(match.actors), {"type": "PlaceMark", "cell": cell})
-        writer.write(match.log)
+        writer.write(match)
     assert len(encoded) == 1 + len(match)
