@@ -112,7 +112,7 @@ if game.house_bot is not None:
     timed("house playouts", actions, house)
     digest += f" house {actions}"
 at, params = {"kuhn_poker": (0, {}), "five_wards": (150, {"depth": 8, "rollout": "house"})}.get(name, (None, None))
-if at is not None:
+if at is not None and size:
     match = Match.new(game, players, 3)
     choice = random.Random(3).choice
     while at and (len(match) < at or len(match.legal_actions(min(match.actors))) < 3):

@@ -240,7 +240,8 @@ class Decision:
         self.prefix: tuple[int, ...] = ()
         self._live = list(range(len(self.actions)))
         self._mask: Mask | None = None
-        if len(set(self.sequences)) > 1:  # two or more actions (a repeated one is still one choice)
+        firsts = {sequence[0] for sequence in self.sequences}
+        if len(firsts) == 1 and len(set(self.sequences)) > 1:  # one first token, two or more actions: something is forced
             self._fill_forced()
         self.start = self.prefix
 
