@@ -152,25 +152,28 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         """A uniformly shuffled copy (Fisher-Yates from the end: j = below(i + 1)).
 
         Draws exactly what ``below`` would, with ``word`` inlined: one stream key per shuffle, not one ``Rng``
-        per element (shuffles are most of ``determinize``).
+        per element (shuffles are most of ``determinize``). Word ``c`` mixes ``key + c * GOLDEN``, so the loop
+        adds ``GOLDEN`` per word; a word below ``2**64 - n`` is always below ``below``'s rejection limit, so the
+        exact limit is worked out only above it (for a small ``n``, about never).
         """
         out = list(items)
         seed, stream, counter = self.seed, self.stream, self.counter
-        key = _key(seed, stream)
+        mask, golden = MASK64, GOLDEN
+        z = _key(seed, stream) + counter * golden
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
-            limit = _TWO64 - _TWO64 % n
             while True:
-                counter += 1
-                w = (key + counter * GOLDEN) & MASK64
-                w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & MASK64
+                z += golden
+                w = z & mask
+                w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & mask
+                w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & mask
                 w ^= w >> 31
-                if w < limit:
+                if w < _TWO64 - n or w < _TWO64 - _TWO64 % n:
                     break
             j = w % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), Rng(seed, stream, counter)
+        drawn = (z - _key(seed, stream)) // golden
+        return tuple(out), Rng(seed, stream, drawn)
 
     def sample(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
         """``k`` distinct elements in draw order (a partial Fisher-Yates from the front).

@@ -13,7 +13,7 @@ from boardcore.bots import RandomBot
 from boardcore.errors import LogError
 from boardcore.gcpause import paused_gc
 from boardcore.log import Log
-from boardcore.verify import replay
+from boardcore.verify import PAUSE_GC_FROM, replay
 from games.five_wards import GAME as FIVE_WARDS
 
 
@@ -44,6 +44,7 @@ def long_log() -> Log:
 def test_replay_runs_no_collection_and_restores_the_collector(collections: list[int]) -> None:
     """At most one young collection runs (as the collector comes back on, over the replay's new objects), and it is on after."""
     log = long_log()
+    assert len(log.records) >= PAUSE_GC_FROM
     assert gc.isenabled()
     gc.collect()  # start from empty young generations: the few objects made before the pause cannot start one
     collections.clear()
