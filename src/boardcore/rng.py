@@ -158,8 +158,8 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         """
         out = list(items)
         seed, stream, counter = self.seed, self.stream, self.counter
-        mask, golden = MASK64, GOLDEN
-        z = _key(seed, stream) + counter * golden
+        mask, golden, key = MASK64, GOLDEN, _key(seed, stream)
+        z = key + counter * golden
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
             while True:
@@ -172,8 +172,7 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
                     break
             j = w % n
             out[i], out[j] = out[j], out[i]
-        drawn = (z - _key(seed, stream)) // golden
-        return tuple(out), Rng(seed, stream, drawn)
+        return tuple(out), Rng(seed, stream, (z - key) // golden)
 
     def sample(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
         """``k`` distinct elements in draw order (a partial Fisher-Yates from the front).
