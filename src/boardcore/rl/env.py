@@ -187,7 +187,8 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         if checked and not decision.mask()[int(action)]:
             self._end_on_illegal(agent)
             return
-        token = self._checked_token(seat, decision, action)
+        # checked: a plain int in range and in the mask needs no second look; anything else gets the raw env's refusal
+        token = action if checked and type(action) is int else self._checked_token(seat, decision, action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if token == PASS:

@@ -85,6 +85,7 @@ def _remember_last(write: Writer, frozen: bool) -> Writer:
         write(value, at, put, offset)
         last[0], last[1], last[2] = value, at[start:], put[start:]
 
+    write_remembered.__wrapped__ = write  # type: ignore[attr-defined]  # the whole view is new at every step: no use
     return write_remembered
 
 
@@ -387,7 +388,7 @@ class ObservationLayout:
             raise SpecError(msg)
         self.size = compiled.width
         self.columns = compiled.columns
-        self._write = compiled.write
+        self._write: Writer = getattr(compiled.write, "__wrapped__", compiled.write)  # never the same view twice
 
     def encode(self, view: Any) -> Vector:
         """The view as ``size`` float32 numbers in [0, 1].
