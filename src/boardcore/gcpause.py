@@ -6,6 +6,9 @@ other live matches that made a 30,000-step replay's cost per step rise by 40%.
 A replay makes no reference cycles, so collecting during it finds nothing. This
 is Mercurial's ``util.nogc``: the collector is switched off for the duration and
 back on after, only if it was on; reference counting still frees everything.
+The switch is process-wide: pauses in several threads overlap harmlessly (the one
+that found the collector on turns it back on; the others leave it alone), and a
+search or replay that does make cycles only delays their collection to its end.
 """
 
 from __future__ import annotations
