@@ -126,7 +126,7 @@ def test_the_wrapped_environment_ends_the_episode_on_an_illegal_token() -> None:
     """rl.env (the checks of PettingZoo's classic wrappers): an illegal token ends the episode with -1 for its agent,
     0 for the rest, and leaves the match as it was; a token outside the action space and a step before reset are
     assertion errors, as with PettingZoo's wrappers."""
-    wrapped = env("tic_tac_toe")
+    wrapped = env("tic_tac_toe", render_mode="ansi")
     with pytest.raises(AssertionError, match="reset"):
         wrapped.step(2)
     wrapped.reset(seed=1)
@@ -136,6 +136,7 @@ def test_the_wrapped_environment_ends_the_episode_on_an_illegal_token() -> None:
     assert all(wrapped.terminations.values()) and all(wrapped.truncations.values())
     assert wrapped.rewards == {"player_0": -1.0, "player_1": 0}
     assert len(wrapped.match) == 0
+    assert "choose one of" in str(wrapped.render())
     for agent in wrapped.agent_iter():
         assert wrapped.last()[1] == {"player_0": -1.0, "player_1": 0.0}[agent]
         wrapped.step(None)

@@ -259,14 +259,14 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
 
     def _end_on_illegal(self, agent: str) -> None:
         """An illegal token with ``illegal_reward`` set: as PettingZoo's ``TerminateIllegalWrapper`` does, every agent is
-        done (terminated and truncated), the offender gets the reward and the others 0; the match is left as it was."""
+        done (terminated and truncated), the offender gets the reward and the others 0; the match and the open decision
+        are left as they were (the wrapper never touched them either), so ``render`` still shows the choice refused."""
         EnvLogger.warn_on_illegal_move()
         self._cumulative_rewards[agent] = 0
         self.terminations = dict.fromkeys(self.agents, True)
         self.truncations = dict.fromkeys(self.agents, True)
         self.rewards = dict.fromkeys(self.truncations, 0)
         self.rewards[agent] = float(self.illegal_reward)  # type: ignore[arg-type]
-        self._decision = None
         self._accumulate_rewards()
         self._deads_step_first()
 
