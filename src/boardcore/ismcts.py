@@ -22,8 +22,8 @@ without an estimate is always played to the end.
 
 Actions legal only in some determinizations (they hinge on hidden cards) are
 handled with *availability counts*: a child's UCB term uses how often it was
-available, not how often its parent was visited. Nodes are keyed by ``(seat,
-action)``; actions are frozen msgspec Structs, so they hash.
+available, not how often its parent was visited. Nodes are keyed by seat, then by
+action (``children[seat][action]``); actions are frozen msgspec Structs, so they hash.
 
 Opponent model (``opponents="policy"``, opt-in): plain SO-ISMCTS makes every
 seat's decisions tree nodes, and with a small budget a rival's node is mostly
@@ -78,6 +78,7 @@ from typing import Any
 import attrs
 
 from boardcore.bots import Bot, bot_rng
+from boardcore.gcpause import paused_gc
 from boardcore.outcome import Outcome
 from boardcore.rng import BOTS, DETERMINIZE, Rng
 
@@ -113,7 +114,8 @@ class _Node:
         self.available = 0
         """How many times this node's action was legal when its parent was walked through."""
         self.reward = 0.0
-        self.children: dict[tuple[int, Any], _Node] = {}
+        self.children: dict[int, dict[Any, _Node]] = {}
+        """By the seat that acts, then by its action."""
 
 
 @attrs.define
@@ -223,14 +225,16 @@ class ISMCTSBot:
         worlds: list[int] = []
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         runs = 0
-        while (runs < self.iterations) if deadline is None else (runs == 0 or time.perf_counter() < deadline):
-            self._iterate(root, candidates, sample, worlds, prior)
-            runs += 1
+        with paused_gc():  # a search makes no cycles: full collections would only rescan the growing tree (gcpause)
+            while (runs < self.iterations) if deadline is None else (runs == 0 or time.perf_counter() < deadline):
+                self._iterate(root, candidates, sample, worlds, prior)
+                runs += 1
         self.decisions += 1
         self.searched += runs
         best, best_key = candidates[0], (-1, False, -1.0)
+        mine = root.children.get(self.seat, {})
         for action in candidates:
-            child = root.children.get((self.seat, action))
+            child = mine.get(action)
             if child is None:
                 continue
             key = (child.visits, action == prior, child.reward / child.visits)
@@ -274,21 +278,23 @@ class ISMCTSBot:
         among them, else a random one) and the known siblings become available once
         more; after that, UCB1 over availability chooses (:meth:`_select`).
         """
-        children = node.children
-        untried = [action for action in legal if (seat, action) not in children]
+        children = node.children.get(seat)
+        if children is None:
+            children = node.children[seat] = {}
+        untried = [action for action in legal if action not in children]
         if not untried:
-            return (*self._select(children, seat, legal), False)
+            return (*self._select(children, legal), False)
         if first in untried:
             action = first
         else:
             action, self.rng = self.rng.choice(untried)
         for other in legal:
-            known = children.get((seat, other))
+            known = children.get(other)
             if known is not None:
                 known.available += 1
         child = _Node(seat)
         child.available = 1
-        children[(seat, action)] = child
+        children[action] = child
         return child, action, True
 
     def _iterate(self, root: _Node, legal: Sequence[Any], sample: Callable[[Rng], Any], worlds: list[int], prior: Any) -> None:
@@ -337,16 +343,18 @@ class ISMCTSBot:
             visited.visits += 1
             visited.reward += result[visited.actor]
 
-    def _select(self, children: dict[tuple[int, Any], _Node], seat: int, legal: Sequence[Any]) -> tuple[_Node, Any]:
+    def _select(self, children: dict[Any, _Node], legal: Sequence[Any]) -> tuple[_Node, Any]:
         """The child maximising UCB1 over availability among ``legal``; every one's availability goes up."""
         c = self.exploration
+        sqrt, log = math.sqrt, math.log
         best_child: _Node | None = None
         best_action = None
         best_value = -math.inf
         for action in legal:
-            child = children[(seat, action)]
+            child = children[action]
             child.available += 1
-            value = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            visits = child.visits
+            value = child.reward / visits + c * sqrt(log(child.available) / visits)
             if value > best_value:
                 best_child, best_action, best_value = child, action, value
         assert best_child is not None

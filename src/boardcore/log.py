@@ -12,9 +12,9 @@ import io
 import re
 import secrets
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, Union
+from typing import IO, Any, Protocol, Union
 
 import attrs
 import msgspec
@@ -28,6 +28,8 @@ __all__ = [
     "MAX_LINE_BYTES",
     "Header",
     "Log",
+    "LogWriter",
+    "Logged",
     "Record",
     "SeedReveal",
     "chain_link",
@@ -65,8 +67,12 @@ class Header(msgspec.Struct, frozen=True, tag="header", kw_only=True, forbid_unk
     """Salted SHA-256 hex of the seed (see :func:`seed_commitment`), for logs whose seed stays secret until the end."""
 
 
-class Record(msgspec.Struct, frozen=True, tag="action", kw_only=True, forbid_unknown_fields=True):
-    """One applied action and digests of what it produced, chained to the record before."""
+class Record(msgspec.Struct, frozen=True, tag="action", kw_only=True, forbid_unknown_fields=True, gc=False):
+    """One applied action and digests of what it produced, chained to the record before.
+
+    ``gc=False``: a record holds only strings, ints and the action's JSON object, so it is never in a cycle, and a
+    long log held in memory adds nothing for the garbage collector to scan.
+    """
 
     step: int
     player: int
@@ -170,22 +176,93 @@ class Log:
 
     def to_jsonl(self) -> bytes:
         """The log as JSON Lines."""
-        return b"".join(_json_encoder.encode(line) + b"\n" for line in self.lines())
+        return b"".join(map(_jsonl_line, self.lines()))
 
     def to_msgpack(self) -> bytes:
         """The log as length-prefixed msgpack frames after a magic header."""
-        out = io.BytesIO()
-        out.write(MSGPACK_MAGIC)
-        for line in self.lines():
-            frame = _msgpack_encoder.encode(line)
-            out.write(struct.pack(">I", len(frame)))
-            out.write(frame)
-        return out.getvalue()
+        return MSGPACK_MAGIC + b"".join(map(_msgpack_frame, self.lines()))
 
     def save(self, path: str | Path) -> None:
-        """Write to ``path``: msgpack if it ends in ``.msgpack``, JSON Lines otherwise."""
+        """Write to ``path``: msgpack if it ends in ``.msgpack``, JSON Lines otherwise.
+
+        To save a match again and again as it grows, :class:`LogWriter` appends only what is new.
+        """
         path = Path(path)
         path.write_bytes(self.to_msgpack() if path.suffix == ".msgpack" else self.to_jsonl())
+
+
+def _jsonl_line(line: Header | Record | SeedReveal) -> bytes:
+    return _json_encoder.encode(line) + b"\n"
+
+
+def _msgpack_frame(line: Header | Record | SeedReveal) -> bytes:
+    frame = _msgpack_encoder.encode(line)
+    return struct.pack(">I", len(frame)) + frame
+
+
+class Logged(Protocol):
+    """What :class:`LogWriter` reads from a match (``boardcore.Match`` is one) without building its whole ``Log``."""
+
+    @property
+    def header(self) -> Header: ...
+
+    @property
+    def reveal(self) -> SeedReveal | None: ...
+
+    def records(self, since: int = 0) -> Sequence[Record]: ...
+
+    def __len__(self) -> int: ...
+
+
+class LogWriter:
+    """Keeps one file equal to ``log.save(path)`` of the latest log (or match) given, by appending what is new.
+
+    Why: a server or a terminal that saves after every action would rewrite the whole file each time, so a
+    game's saves cost the square of its length. Here :meth:`write` appends the records the file lacks; an
+    undo (records that changed) truncates the file back to the last record both share, found by its chain
+    value, which covers every record before it. A new header rewrites the file. Given a ``Match`` rather than
+    ``match.log`` (which copies every record), a write costs only the new steps. The writer assumes it is the
+    file's only writer.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._encode = _msgpack_frame if self.path.suffix == ".msgpack" else _jsonl_line
+        self._header: Header | None = None
+        self._chains: list[str] = []
+        """The chain value of each record in the file, in order."""
+        self._ends: list[int] = []
+        """The file's size after its header (first) and after each record."""
+
+    def write(self, source: Log | Logged) -> None:
+        """Bring the file to the bytes ``save`` would write for ``source``, writing only the records (and reveal) it lacks."""
+        after: Callable[[int], Sequence[Record]]
+        if isinstance(source, Log):
+            records = source.records
+            count, after = len(records), lambda start: records[start:]
+        else:
+            count, after = len(source), source.records
+        header, chains, ends = source.header, self._chains, self._ends
+        if self._header is None or (header is not self._header and header != self._header):
+            head = (MSGPACK_MAGIC if self._encode is _msgpack_frame else b"") + self._encode(header)
+            self.path.write_bytes(head)
+            self._header, chains[:], ends[:] = header, [], [len(head)]
+        kept = min(len(chains), count)
+        while kept and after(kept - 1)[0].chain != chains[kept - 1]:
+            kept -= 1
+        del chains[kept:], ends[kept + 1 :]
+        encode = self._encode
+        with self.path.open("r+b") as out:
+            out.seek(ends[-1])
+            out.truncate()
+            end = ends[-1]
+            for record in after(kept):
+                end += out.write(encode(record))
+                chains.append(record.chain)
+                ends.append(end)
+            reveal = source.reveal
+            if reveal is not None:
+                out.write(encode(reveal))  # the last item: the next write truncates it back to ends[-1]
 
 
 def _iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:

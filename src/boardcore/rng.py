@@ -24,6 +24,7 @@ T = TypeVar("T")
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
 STREAM_KEY = 0xD1B54A32D192ED03
+_TWO64 = 1 << 64
 
 RULES = 0
 """Stream the rules draw from (shuffles, dice): recorded in the log's events."""
@@ -43,8 +44,15 @@ def mix64(z: int) -> int:
 
 def word(seed: int, stream: int, counter: int) -> int:
     """The 64-bit word drawn at ``counter`` of ``stream`` under ``seed``."""
-    key = mix64((seed & MASK64) ^ ((stream * STREAM_KEY) & MASK64))
-    return mix64(key + (counter + 1) * GOLDEN)
+    return mix64(_key(seed, stream) + (counter + 1) * GOLDEN)
+
+
+def _key(seed: int, stream: int) -> int:
+    """The stream key ``word`` mixes first: computed once per call that draws several words (``mix64`` inlined)."""
+    z = (seed & MASK64) ^ ((stream * STREAM_KEY) & MASK64)
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
 
 
 class Rng(msgspec.Struct, frozen=True, array_like=True):
@@ -71,8 +79,15 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         return Rng(self.seed, self.stream, counter)
 
     def next_word(self) -> tuple[int, Rng]:
-        """One uniform 64-bit word."""
-        return word(self.seed, self.stream, self.counter), Rng(self.seed, self.stream, self.counter + 1)
+        """One uniform 64-bit word (``word`` inlined: searches draw one per sampled world)."""
+        seed, stream, counter = self.seed, self.stream, self.counter + 1
+        z = (seed & MASK64) ^ ((stream * STREAM_KEY) & MASK64)
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        z = ((z ^ (z >> 31)) + counter * GOLDEN) & MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31), Rng(seed, stream, counter)
 
     def below(self, n: int) -> tuple[int, Rng]:
         """Uniform integer in ``[0, n)`` without modulo bias (rejection sampling).
@@ -88,11 +103,15 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
         seed, stream, counter = self.seed, self.stream, self.counter
-        if n <= 1 << 64:
-            limit = (1 << 64) - ((1 << 64) % n)
+        if n <= _TWO64:
+            key = _key(seed, stream)
+            limit = _TWO64 - _TWO64 % n
             while True:
-                w = word(seed, stream, counter)
                 counter += 1
+                w = (key + counter * GOLDEN) & MASK64
+                w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & MASK64
+                w ^= w >> 31
                 if w < limit:
                     return w % n, Rng(seed, stream, counter)
         words = (n.bit_length() + 63) // 64
@@ -130,13 +149,30 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         return items[index], rng
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """A uniformly shuffled copy (Fisher-Yates from the end: j = below(i + 1))."""
+        """A uniformly shuffled copy (Fisher-Yates from the end: j = below(i + 1)).
+
+        Draws exactly what ``below`` would, with ``word`` inlined: one stream key per shuffle, not one ``Rng``
+        per element (shuffles are most of ``determinize``). Word ``c`` mixes ``key + c * GOLDEN``, so the loop
+        adds ``GOLDEN`` per word; a word below ``2**64 - n`` is always below ``below``'s rejection limit, so the
+        exact limit is worked out only above it (for a small ``n``, about never).
+        """
         out = list(items)
-        rng = self
+        seed, stream, counter = self.seed, self.stream, self.counter
+        mask, golden, key = MASK64, GOLDEN, _key(seed, stream)
+        z = key + counter * golden
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            n = i + 1
+            while True:
+                z += golden
+                w = z & mask
+                w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & mask
+                w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & mask
+                w ^= w >> 31
+                if w < _TWO64 - n or w < _TWO64 - _TWO64 % n:
+                    break
+            j = w % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(seed, stream, (z - key) // golden)
 
     def sample(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
         """``k`` distinct elements in draw order (a partial Fisher-Yates from the front).
@@ -147,11 +183,22 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         out = list(items)
         if not 0 <= k <= len(out):
             raise ValueError(f"sample() needs 0 <= k <= {len(out)}, got k={k}")
-        rng = self
+        seed, stream, counter = self.seed, self.stream, self.counter
+        key = _key(seed, stream)
         for i in range(k):
-            j, rng = rng.below(len(out) - i)
+            n = len(out) - i
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                counter += 1
+                w = (key + counter * GOLDEN) & MASK64
+                w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & MASK64
+                w ^= w >> 31
+                if w < limit:
+                    break
+            j = w % n
             out[i], out[i + j] = out[i + j], out[i]
-        return tuple(out[:k]), rng
+        return tuple(out[:k]), Rng(seed, stream, counter)
 
 
 class RngAdvanced(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):

@@ -76,3 +76,49 @@ def test_sample_draws_distinct_elements() -> None:
     """sample(k) gives k distinct items of the sequence."""
     picked, _ = Rng.from_seed(5).sample(range(30), 7)
     assert len(set(picked)) == 7 and all(0 <= p < 30 for p in picked)
+
+
+def _shuffle_by_below(rng: Rng, items: list[int]) -> tuple[tuple[int, ...], Rng]:
+    """The published definition of ``shuffle``, one ``below`` per position (what the inlined loop must equal)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, rng = rng.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), rng
+
+
+def _sample_by_below(rng: Rng, items: list[int], k: int) -> tuple[tuple[int, ...], Rng]:
+    """The published definition of ``sample``: a partial Fisher-Yates from the front, one ``below`` per pick."""
+    out = list(items)
+    for i in range(k):
+        j, rng = rng.below(len(out) - i)
+        out[i], out[i + j] = out[i + j], out[i]
+    return tuple(out[:k]), rng
+
+
+@given(
+    st.integers(min_value=0, max_value=2**64 - 1),
+    st.integers(min_value=0, max_value=5),
+    st.integers(min_value=0, max_value=10**6),
+    st.integers(min_value=0, max_value=60),
+)
+def test_inlined_shuffle_and_sample_draw_exactly_what_below_draws(seed: int, stream: int, counter: int, size: int) -> None:
+    """The inlined ``shuffle`` and ``sample`` give the same order and the same next generator as a loop of ``below``."""
+    rng = Rng(seed, stream, counter)
+    items = list(range(size))
+    assert rng.shuffle(items) == _shuffle_by_below(rng, items)
+    for k in {0, size // 2, size}:
+        assert rng.sample(items, k) == _sample_by_below(rng, items, k)
+
+
+@given(
+    st.integers(min_value=0, max_value=2**64 - 1),
+    st.integers(min_value=0, max_value=2**40),
+    st.integers(min_value=0, max_value=2**40),
+)
+def test_inlined_next_word_and_below_draw_the_published_words(seed: int, stream: int, counter: int) -> None:
+    """``next_word`` is ``word(seed, stream, counter)``, and ``below(2**64)`` is that word too (no rejection)."""
+    rng = Rng(seed, stream, counter)
+    expected = word(seed, stream, counter)
+    assert rng.next_word() == (expected, Rng(seed, stream, counter + 1))
+    assert rng.below(2**64) == (expected, Rng(seed, stream, counter + 1))

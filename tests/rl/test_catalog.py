@@ -54,13 +54,13 @@ def test_a_token_means_the_same_at_every_player_count(name: str) -> None:
 
 
 def test_a_combinatorial_commitment_is_chosen_card_by_card() -> None:
-    """5 Wards' CommitTactics: the type, then one card at a time (only cards that extend a legal subset), then end."""
+    """5 Wards' CommitTactics: the type (filled in: the only one), then one card at a time (only cards that extend a
+    legal subset), then end."""
     catalog = BoardcoreEnv("five_wards", 3).catalog
     legal = [CommitTactics(cards=()), CommitTactics(cards=("T03",)), CommitTactics(cards=("T07",)), CommitTactics(cards=("T03", "T07"))]
     decision = Decision(catalog, legal)
     token = catalog.labels.index
-    assert set(np.flatnonzero(decision.mask())) == {token("CommitTactics")}
-    assert decision.choose(token("CommitTactics")) is None
+    assert decision.start == decision.prefix == (token("CommitTactics"),)
     assert set(np.flatnonzero(decision.mask())) == {token("CommitTactics.cards+T03"), token("CommitTactics.cards+T07"), token("CommitTactics.cards end")}
     assert decision.choose(token("CommitTactics.cards+T03")) is None
     assert set(np.flatnonzero(decision.mask())) == {token("CommitTactics.cards+T07"), token("CommitTactics.cards end")}
@@ -68,12 +68,17 @@ def test_a_combinatorial_commitment_is_chosen_card_by_card() -> None:
 
 
 def test_forced_tokens_are_filled_in() -> None:
-    """After the type token, fields with one possible value are taken without asking (Restock here)."""
+    """Tokens with one possible value are taken without asking: the type when every legal action has it, then after
+    a choice the fields that follow from it (Restock here); a single legal action is still asked for once."""
     catalog = BoardcoreEnv("five_wards", 2).catalog
+    token = catalog.labels.index
     only = Restock(cards=2)
     decision = Decision(catalog, [only, Restock(cards=1, power=1)])
-    assert decision.choose(catalog.labels.index("Restock")) is None
-    assert decision.choose(catalog.labels.index("Restock.cards=2")) == only
+    assert decision.prefix == (token("Restock"),)
+    assert decision.choose(token("Restock.cards=2")) == only
+    alone = Decision(catalog, [only])
+    assert alone.prefix == () and set(np.flatnonzero(alone.mask())) == {token("Restock")}
+    assert alone.choose(token("Restock")) == only
 
 
 def test_a_subset_field_refuses_repeated_items() -> None:
@@ -106,23 +111,36 @@ def test_an_illegal_token_is_refused_and_changes_nothing() -> None:
     bare = raw_env("tic_tac_toe")
     bare.reset(seed=1)
     before = bare.observe("player_0")
-    for bad in (PASS, 2, 99, -1, True, 1.0, "1"):
+    for bad in (PASS, 1, 99, -1, True, 1.0, "1"):  # 1: PlaceMark, filled in already (the only action type)
         with pytest.raises(IllegalAction) as refused:
             bare.step(bad)
         assert refused.value.code == "rl/illegal_token"
     after = bare.observe("player_0")
     assert np.array_equal(before["observation"], after["observation"]) and np.array_equal(before["action_mask"], after["action_mask"])
-    bare.step(np.int64(1))
-    assert bare.agent_selection == "player_0", "after the type token the same agent picks the cell"
+    bare.step(np.int64(2))
+    assert bare.match.steps[0].action.cell == 0, "the agent chose the cell; the type token was filled in"
+    assert bare.agent_selection == "player_1"
 
 
 def test_the_wrapped_environment_ends_the_episode_on_an_illegal_token() -> None:
-    """rl.env (PettingZoo's classic wrappers): an illegal token ends the episode with -1 for its agent, 0 for the rest."""
-    wrapped = env("tic_tac_toe")
+    """rl.env (the checks of PettingZoo's classic wrappers): an illegal token ends the episode with -1 for its agent,
+    0 for the rest, and leaves the match as it was; a token outside the action space and a step before reset are
+    assertion errors, as with PettingZoo's wrappers."""
+    wrapped = env("tic_tac_toe", render_mode="ansi")
+    with pytest.raises(AssertionError, match="reset"):
+        wrapped.step(2)
     wrapped.reset(seed=1)
-    wrapped.step(5)
-    assert all(wrapped.terminations.values())
+    with pytest.raises(AssertionError, match="action space"):
+        wrapped.step(99)
+    wrapped.step(1)
+    assert all(wrapped.terminations.values()) and all(wrapped.truncations.values())
     assert wrapped.rewards == {"player_0": -1.0, "player_1": 0}
+    assert len(wrapped.match) == 0
+    assert "choose one of" in str(wrapped.render())
+    for agent in wrapped.agent_iter():
+        assert wrapped.last()[1] == {"player_0": -1.0, "player_1": 0.0}[agent]
+        wrapped.step(None)
+    assert not wrapped.agents
 
 
 def test_a_seat_without_legal_action_passes_explicitly() -> None:

@@ -102,13 +102,13 @@ def test_selection_uses_availability_not_parent_visits() -> None:
     rare, common = _Node(0), _Node(0)
     rare.visits, rare.reward, rare.available = 2, 1.0, 2  # legal in only 2 of the samples so far
     common.visits, common.reward, common.available = 2, 1.2, 40
-    children = {(0, "rare"): rare, (0, "common"): common}
+    children = {"rare": rare, "common": common}  # seat 0's children of one node
     bot = ISMCTSBot(get_game("tic_tac_toe"), 0, 2, Rng.from_seed(1), exploration=0.7)
-    child, action = bot._select(children, 0, ["rare", "common"])
+    child, action = bot._select(children, ["rare", "common"])
     # rare: 0.5 + 0.7*sqrt(ln 3 / 2) = 1.019; common: 0.6 + 0.7*sqrt(ln 41 / 2) = 1.515
     assert action == "common" and child is common
     assert (rare.available, common.available) == (3, 41)
-    child, action = bot._select(children, 0, ["rare"])  # only "rare" is legal in this sample
+    child, action = bot._select(children, ["rare"])  # only "rare" is legal in this sample
     assert action == "rare" and (rare.available, common.available) == (4, 41)
 
 
@@ -204,9 +204,10 @@ def _grown_tree(game: Any, state: Any, seat: int, **params: Any) -> list[tuple[A
     nodes: list[tuple[Any, _Node]] = []
     todo = [root]
     while todo:
-        for (_, action), child in todo.pop().children.items():
-            nodes.append((action, child))
-            todo.append(child)
+        for by_action in todo.pop().children.values():
+            for action, child in by_action.items():
+                nodes.append((action, child))
+                todo.append(child)
     return nodes
 
 

@@ -33,6 +33,9 @@ PASS_LABEL = "<pass>"
 
 Mask = npt.NDArray[np.int8]
 
+SPELLINGS_KEPT = 1 << 16
+"""Spellings a catalog remembers (then it starts again): far more than the distinct actions of a game's usual play."""
+
 
 @attrs.frozen
 class _Field:
@@ -103,6 +106,9 @@ class ActionCatalog:
         self.size = len(labels)
         self._kinds = kinds
         self._by_token = {kind.token: kind for kind in kinds.values()}
+        self._spelled: dict[Any, tuple[int, ...]] = {}
+        """Spellings already made, by action (actions are frozen Structs): a legal list is mostly the same actions as
+        at the last decision, and a dict lookup is a tenth of spelling one again."""
 
     @staticmethod
     def _field(key: str, info: mi.Type, entry: ActionDomain | None, labels: list[str], meanings: list[str]) -> _Field:
@@ -148,6 +154,15 @@ class ActionCatalog:
         Raises:
             SpecError: a field value the catalog has no token for (the spec's domain is too small).
         """
+        spelled = self._spelled.get(action)
+        if spelled is None:
+            spelled = self._spell(action)
+            if len(self._spelled) >= SPELLINGS_KEPT:
+                self._spelled.clear()
+            self._spelled[action] = spelled
+        return spelled
+
+    def _spell(self, action: Any) -> tuple[int, ...]:
         kind = self._kinds[type(action)]
         out = [kind.token]
         for field in kind.fields:
@@ -210,21 +225,28 @@ class ActionCatalog:
 class Decision:
     """One seat's legal actions now, narrowed one token at a time until one action is spelled.
 
-    Tokens that are the only possible continuation are filled in at once, so an
-    agent only ever chooses between at least two tokens, except for the first
-    token of each action (every rules action costs at least one step).
+    Tokens that are the only possible continuation are filled in at once, the
+    first token of an action included (tic-tac-toe's ``PlaceMark`` before the
+    cell), so an agent only ever chooses between at least two tokens, except a
+    seat with a single legal action: it is still asked once, with that action's
+    first token (every rules action costs at least one step). ``start`` is the
+    prefix filled in before the agent chose anything.
     """
 
     def __init__(self, catalog: ActionCatalog, legal: Sequence[Any]) -> None:
         self.catalog = catalog
         self.actions = tuple(legal)
-        self.sequences = tuple(catalog.tokenize(action) for action in self.actions)
+        self.sequences = tuple(map(catalog.tokenize, self.actions))
         self.prefix: tuple[int, ...] = ()
         self._live = list(range(len(self.actions)))
         self._mask: Mask | None = None
+        firsts = {sequence[0] for sequence in self.sequences}
+        if len(firsts) == 1 and len(set(self.sequences)) > 1:  # one first token, two or more actions: something is forced
+            self._fill_forced()
+        self.start = self.prefix
 
     def mask(self) -> Mask:
-        """1 for each token that can come next (only ``PASS`` when there is no legal action)."""
+        """1 for each token that can come next (only ``PASS`` when there is no legal action); read-only."""
         if self._mask is None:
             mask = np.zeros(self.catalog.size, dtype=np.int8)
             if not self.actions:
@@ -232,18 +254,24 @@ class Decision:
             else:
                 depth = len(self.prefix)
                 mask[[self.sequences[i][depth] for i in self._live]] = 1
+            mask.flags.writeable = False
             self._mask = mask
         return self._mask
 
     def choose(self, token: int) -> Any | None:
         """Add ``token`` (checked against the mask beforehand) and any forced tokens; the action once spelled."""
         self._extend(token)
+        return self._fill_forced()
+
+    def _fill_forced(self) -> Any | None:
+        """Add tokens while only one can come next; the action once spelled (``None`` while a choice remains)."""
+        sequences = self.sequences
         while True:
             depth = len(self.prefix)
-            done = [i for i in self._live if len(self.sequences[i]) == depth]
+            done = [i for i in self._live if len(sequences[i]) == depth]
             if done:
                 return self.actions[done[0]]
-            following = {self.sequences[i][depth] for i in self._live}
+            following = {sequences[i][depth] for i in self._live}
             if len(following) != 1:
                 return None
             self._extend(following.pop())

@@ -17,7 +17,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
 from boardcore.errors import IllegalAction
 from boardcore.game import Game
@@ -43,6 +43,14 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
     change the spaces' bounds), so ``reset``'s ``options`` are accepted and
     ignored, as PettingZoo's API asks.
 
+    ``illegal_reward``: ``None`` (the raw environment) raises ``IllegalAction`` on a
+    token outside the mask; a number (``rl.env`` gives -1) does what PettingZoo's
+    classic wrappers do, checked here rather than through three wrapper layers
+    (each attribute read went through all three: half the time of an episode): an
+    illegal token ends the episode with that reward for its agent, an action
+    outside the action space is an ``AssertionError``, and so is stepping,
+    observing or rendering before ``reset``.
+
     Raises:
         ValueError: an unsupported player count, bad options or render mode.
         SpecError: the spec does not bound every field of the game's view or actions.
@@ -59,8 +67,10 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         spec: RlSpec | None = None,
         render_mode: str | None = None,
         render_seat: int | None = None,
+        illegal_reward: float | None = None,
     ) -> None:
         super().__init__()
+        self.illegal_reward = illegal_reward
         self.game: Game[Any, Any, Any, Any] = get_game(game) if isinstance(game, str) else game
         self.players = min(self.game.player_counts) if players is None else players
         self.config = self.game.config(self.players, options)
@@ -88,6 +98,9 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         self._views: dict[int, tuple[int, Vector]] = {}
         self._texts: dict[int, tuple[int, list[str]]] = {}
         self._stalled = False
+        self._has_reset = False
+        self._quiet_mask: Mask = _read_only(np.zeros(self.catalog.size, dtype=np.int8))
+        """The mask of every agent that is not the one to act (all zeros), shared: masks are read-only."""
 
     def _observation_space(self) -> spaces.Dict:
         return spaces.Dict(
@@ -119,6 +132,11 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
             raise RuntimeError(msg)
         return self._match
 
+    @property
+    def decision(self) -> Decision | None:
+        """The decision open for the agent to act (``None`` when nobody is asked: the episode is over)."""
+        return self._decision
+
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Start a new episode: the match of ``seed``, or of the next seed drawn from the last one given."""
         if seed is not None:
@@ -140,22 +158,37 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         self._texts = {}
         self._stalled = False
         self._skip_agent_selection = None
+        self._has_reset = True
         self._select()
 
     def step(self, action: Any) -> None:
         """Take one token for the agent to act; apply the rules action once the tokens spell one.
 
         Raises:
-            IllegalAction: ``rl/illegal_token``: the token is not in the agent's action mask now.
+            IllegalAction: ``rl/illegal_token``: the token is not in the agent's action mask now (raw environment).
+            AssertionError: with ``illegal_reward`` set, before ``reset`` or an action outside the action space.
         """
+        checked = self.illegal_reward is not None
+        if checked and not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if checked and not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        dead = self.terminations[agent] or self.truncations[agent]
+        if checked and not (action is None and dead or _in_space(action, self.action_spaces[agent])):
+            raise AssertionError("action is not in action space")
+        if dead:
             self._was_dead_step(action)
             return
         decision = self._decision
         assert decision is not None, "a live agent is selected only with a decision open"
         seat = self._seat_of[agent]
-        token = self._checked_token(seat, decision, action)
+        if checked and not decision.mask()[int(action)]:
+            self._end_on_illegal(agent)
+            return
+        # checked: a plain int in range and in the mask needs no second look; anything else gets the raw env's refusal
+        token = action if checked and type(action) is int else self._checked_token(seat, decision, action)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if token == PASS:
@@ -176,16 +209,29 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation vector (from its seat's view only) and its action mask (zeros unless it acts now)."""
+        """The agent's observation vector (from its seat's view only) and its action mask (zeros unless it acts now).
+
+        The mask is read-only and shared (the decision's own, not a copy): writing to it raises ``ValueError``.
+        """
+        if self.illegal_reward is not None and not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         seat = self._seat_of[agent]
         decision = self._decision
         acting = decision is not None and agent == self.agent_selection
         vector = self.observer.assemble(seat, self._view_vector(seat), acting, decision.prefix if decision and acting else ())
-        mask: Mask = decision.mask().copy() if decision is not None and acting else np.zeros(self.catalog.size, dtype=np.int8)
+        mask = decision.mask() if decision is not None and acting else self._quiet_mask
         return {"observation": vector, "action_mask": mask}
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """PettingZoo's agent iterator (with ``illegal_reward`` set, only after ``reset``)."""
+        if self.illegal_reward is not None and not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return super().agent_iter(max_iter)
 
     def render(self) -> str | None:
         """The game's own text for one seat: ``render_seat``, or else the seat to act (``ansi``: returned; ``human``: printed)."""
+        if self.illegal_reward is not None and not self._has_reset:
+            EnvLogger.error_render_before_reset()
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
@@ -210,6 +256,19 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         seat = waiting[0]
         self.agent_selection = self.possible_agents[seat]
         self._decision = Decision(self.catalog, match.legal_actions(seat))
+
+    def _end_on_illegal(self, agent: str) -> None:
+        """An illegal token with ``illegal_reward`` set: as PettingZoo's ``TerminateIllegalWrapper`` does, every agent is
+        done (terminated and truncated), the offender gets the reward and the others 0; the match and the open decision
+        are left as they were (the wrapper never touched them either), so ``render`` still shows the choice refused."""
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.truncations, 0)
+        self.rewards[agent] = float(self.illegal_reward)  # type: ignore[arg-type]
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def _finish(self) -> None:
         """The game is over: everyone gets the spec's reward; a safety-limit ending is a truncation."""
@@ -287,11 +346,20 @@ def raw_env(game: str | Game[Any, Any, Any, Any], players: int | None = None, **
     return BoardcoreEnv(game, players, **kwargs)
 
 
-def env(game: str | Game[Any, Any, Any, Any], players: int | None = None, **kwargs: Any) -> Any:
-    """The environment with PettingZoo's classic wrappers: an illegal token ends the episode with -1 for its agent.
-
-    Also checks that actions are in the action space and that ``reset`` comes first.
+def env(game: str | Game[Any, Any, Any, Any], players: int | None = None, **kwargs: Any) -> BoardcoreEnv:
+    """The environment with the checks of PettingZoo's classic wrappers: an illegal token ends the episode with -1 for
+    its agent; actions must be in the action space and ``reset`` must come first (``illegal_reward`` says how).
     """
-    wrapped = wrappers.TerminateIllegalWrapper(raw_env(game, players, **kwargs), illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return BoardcoreEnv(game, players, illegal_reward=-1.0, **kwargs)
+
+
+def _in_space(action: Any, space: spaces.Discrete) -> bool:
+    """``space.contains(action)``, with a plain int in range answered without it (the common case, 5x faster)."""
+    if type(action) is int:
+        return 0 <= action < int(space.n)
+    return bool(space.contains(action))
+
+
+def _read_only(mask: Mask) -> Mask:
+    mask.flags.writeable = False
+    return mask

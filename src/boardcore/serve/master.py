@@ -292,14 +292,17 @@ class Master:
             return
         async with self._lock:
             try:
-                await anyio.to_thread.run_sync(write, seat)
+                built, failure = await anyio.to_thread.run_sync(self._write_and_build, write, seat)
             except (StaleRevision, IllegalAction, UndoRefused, StoreError) as exc:
                 outbox.put(encode(refusal_frame(exc, request_id, self.table.revision)))
             except Exception as exc:
                 log.exception("match %s: seat %s's write failed", self.match_id, seat)
                 outbox.put(encode(refusal_frame(exc, request_id, self.table.revision)))
             else:
-                await self._publish()
+                if failure is not None:  # the write stands; building its frames failed, as _publish would have
+                    raise failure
+                assert built is not None
+                self._deliver_all(*built)
                 outbox.put(encode(Ok(id=request_id, revision=self.table.revision)))
                 self.wake_bots()
                 return
@@ -388,12 +391,32 @@ class Master:
 
     async def _publish(self) -> None:
         """Bring every connection to the table's revision (the lock is held)."""
+        behind, keys = self._behind()
+        if behind:
+            self._deliver_all(behind, keys, await anyio.to_thread.run_sync(self._frames, keys))
+
+    def _behind(self) -> tuple[list[Outbox], list[_Key]]:
+        """The connections behind the table's revision, and the key of the frames each needs (the lock is held)."""
         revision = self.table.revision
         behind = [outbox for outbox in self._outboxes if outbox.revision != revision]
-        if not behind:
-            return
-        keys = [(o.seat, o.revision, o.pictures, o.story, o.told_finished) for o in behind]
-        frames = await anyio.to_thread.run_sync(self._frames, keys)
+        return behind, [(o.seat, o.revision, o.pictures, o.story, o.told_finished) for o in behind]
+
+    def _write_and_build(
+        self, write: Callable[[int], object], seat: int
+    ) -> tuple[tuple[list[Outbox], list[_Key], dict[_Key, tuple[int, bool, list[str]]]] | None, Exception | None]:
+        """In one worker call: the write (its errors propagate), then the frames of every connection behind it.
+
+        One thread hop per action instead of two. The lock is held, so the connections and their revisions cannot
+        change meanwhile (only code under the lock changes them).
+        """
+        write(seat)
+        try:
+            behind, keys = self._behind()
+            return (behind, keys, self._frames(keys) if behind else {}), None
+        except Exception as exc:
+            return None, exc
+
+    def _deliver_all(self, behind: list[Outbox], keys: list[_Key], frames: dict[_Key, tuple[int, bool, list[str]]]) -> None:
         for outbox, key in zip(behind, keys):
             self._deliver(outbox, frames[key])
 

@@ -15,7 +15,8 @@ and stop filling cards (see the docs, design decision 25).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -79,18 +80,19 @@ def rally_value(slot: Slot, seat: int, spaces: Sequence[int]) -> float:
     return value
 
 
-def _best_rally_for_face(view: View, face: int) -> float:
-    """The best plain Rally (no Tactics card) a die showing ``face`` allows."""
+def _best_rallies(view: View) -> dict[int, float]:
+    """The best plain Rally (no Tactics card) a die showing each face allows (a face missing here allows none: 0)."""
     seat = view.viewer
     assert seat is not None
-    best = 0.0
+    best: dict[int, float] = {}
     for slot in view.row:
         if slot.card is None or is_brawl(slot.card):
             continue
         icons = LANDMARK_BY_ID[slot.card].spaces
         for space, owner in enumerate(slot.spaces):
-            if owner == NOBODY and icons[space] == face:
-                best = max(best, rally_value(slot, seat, (space,)))
+            if owner == NOBODY:
+                face = icons[space]
+                best[face] = max(best.get(face, 0.0), rally_value(slot, seat, (space,)))
     return best
 
 
@@ -104,6 +106,10 @@ class HouseBot:
 
     seat: int
     rng: Rng
+    _rallies: dict[int, float] | None = attrs.field(default=None, init=False)
+    """``_best_rallies`` of the view being decided on (computed at most once per decision)."""
+    _icons: list[int] | None = attrs.field(default=None, init=False)
+    """``_brawl_icons`` of the view being decided on (computed at most once per decision)."""
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
@@ -113,6 +119,7 @@ class HouseBot:
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The legal action with the best score (ties broken at random)."""
         blocked = not any(isinstance(a, DeployThugs) for a in legal)
+        self._rallies = self._icons = None
         scored = [(self._score(view, a, blocked), i) for i, a in enumerate(legal)]
         best = max(s for s, _ in scored)
         top = [i for s, i in scored if s == best]
@@ -122,41 +129,35 @@ class HouseBot:
     # --- scores ------------------------------------------------------------------
 
     def _score(self, view: View, action: Action, blocked: bool) -> float:
-        """``blocked``: in a deploy step, no Ward is open to the Thugs on the card."""
-        me = self.seat
-        player = view.players[me]
-        if isinstance(action, SelectDie):
-            bonus = 1.5 if action.face in _brawl_icons(view) else 0.0
-            return _best_rally_for_face(view, action.face) + bonus
-        if isinstance(action, Rally):
-            return self._rally_score(view, action)
-        if isinstance(action, Restock):
-            return self._restock_score(view, action)
-        if isinstance(action, PlayLoadedDice):
-            # only when the die cannot Rally at all and the new face can
-            assert view.turn is not None
-            current = _best_rally_for_face(view, player.dice[view.turn.die])
-            return _best_rally_for_face(view, action.face) - 1.0 if current == 0 else -1.0
-        if isinstance(action, DiscardTactic):
-            return self._keep_value(view, action.card, negate=True)
-        if isinstance(action, (EndTurn, ShakedownRoll)):
-            return 0.0
-        if isinstance(action, CommitTactics):
-            return self._commit_score(view, action)
-        if isinstance(action, DeployThugs):
-            return self._deploy_score(view, action)
-        if isinstance(action, Blast):
-            return self._blast_score(view, action.ward)
-        if isinstance(action, Bolster):
-            return self._bolster_score(view, action)
-        if isinstance(action, BlastPick):
-            return {"boss": 2.0, "fresh": 1.0, "old": 0.0}[action.source]
-        if isinstance(action, BribeInspector):
-            # worth it only when the Inspector blocks every Ward the card reaches
-            return 0.5 if blocked else -1.0
-        if isinstance(action, EndDeploy):
-            return 0.0
-        return -1.0  # other Tactics and Bribe (b): this bot leaves them alone
+        """``blocked``: in a deploy step, no Ward is open to the Thugs on the card.
+
+        One dict lookup by the action's type (``_SCORERS``), not a chain of ``isinstance`` checks: this runs for
+        every legal action of every house-bot decision, so it is a tenth of a house-bot playout.
+        """
+        scorer = _SCORERS.get(type(action))
+        return -1.0 if scorer is None else scorer(self, view, action, blocked)  # other Tactics and Bribe (b): left alone
+
+    def _select_die_score(self, view: View, action: SelectDie) -> float:
+        bonus = 1.5 if action.face in self._brawl_icons(view) else 0.0
+        return self._best_rally(view, action.face) + bonus
+
+    def _loaded_dice_score(self, view: View, action: PlayLoadedDice) -> float:
+        """Only when the die cannot Rally at all and the new face can."""
+        assert view.turn is not None
+        current = self._best_rally(view, view.players[self.seat].dice[view.turn.die])
+        return self._best_rally(view, action.face) - 1.0 if current == 0 else -1.0
+
+    def _best_rally(self, view: View, face: int) -> float:
+        """The best plain Rally a die showing ``face`` allows in the view being decided on."""
+        if self._rallies is None:
+            self._rallies = _best_rallies(view)
+        return self._rallies.get(face, 0.0)
+
+    def _brawl_icons(self, view: View) -> list[int]:
+        """The icons of the Brawl cards in the row of the view being decided on."""
+        if self._icons is None:
+            self._icons = _brawl_icons(view)
+        return self._icons
 
     def _rally_score(self, view: View, action: Rally) -> float:
         slot = view.row[action.position]
@@ -179,7 +180,7 @@ class HouseBot:
 
     def _keep_value(self, view: View, card: str, negate: bool = False) -> float:
         icon = TACTIC_BY_ID[card].icon
-        value = 2.0 if icon == WILD else (1.0 if icon in _brawl_icons(view) else 0.0)
+        value = 2.0 if icon == WILD else (1.0 if icon in self._brawl_icons(view) else 0.0)
         return -value if negate else value
 
     def _commit_score(self, view: View, action: CommitTactics) -> float:
@@ -234,3 +235,26 @@ class HouseBot:
         if ward.boss not in (me, NOBODY) and ward.boss_height <= _fresh_stack(ward, me) + 1:
             value += 1.5
         return value - 0.8
+
+
+_BLAST_PICK = {"boss": 2.0, "fresh": 1.0, "old": 0.0}
+"""Where a Blast takes its Thug from, best first."""
+
+_SCORERS: dict[type, Callable[[HouseBot, View, Any, bool], float]] = {
+    SelectDie: lambda bot, view, action, _: bot._select_die_score(view, action),
+    Rally: lambda bot, view, action, _: bot._rally_score(view, action),
+    Restock: lambda bot, view, action, _: bot._restock_score(view, action),
+    PlayLoadedDice: lambda bot, view, action, _: bot._loaded_dice_score(view, action),
+    DiscardTactic: lambda bot, view, action, _: bot._keep_value(view, action.card, negate=True),
+    EndTurn: lambda *_: 0.0,
+    ShakedownRoll: lambda *_: 0.0,
+    CommitTactics: lambda bot, view, action, _: bot._commit_score(view, action),
+    DeployThugs: lambda bot, view, action, _: bot._deploy_score(view, action),
+    Blast: lambda bot, view, action, _: bot._blast_score(view, action.ward),
+    Bolster: lambda bot, view, action, _: bot._bolster_score(view, action),
+    BlastPick: lambda bot, view, action, _: _BLAST_PICK[action.source],
+    # a Bribe is worth it only when the Inspector blocks every Ward the card reaches
+    BribeInspector: lambda _bot, _view, _action, blocked: 0.5 if blocked else -1.0,
+    EndDeploy: lambda *_: 0.0,
+}
+"""The house bot's score for each kind of action it considers (``HouseBot._score``); any other kind scores -1."""
