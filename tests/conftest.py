@@ -32,6 +32,15 @@ SLOW = (
     "tests/games/the_warriors/test_adversarial.py::test_the_secret_scanner_over_whole_nights",
     "tests/games/five_wards/test_legal_generators.py::test_draft_generator_on_random_tables",
     "tests/serve/test_leaks.py::test_no_frame_shows_a_viewer_what_it_may_not_see",
+    "tests/store/test_races.py",
+    "tests/svg/test_structure.py::test_status_names_a_seat_the_engine_waits_for",
+    "tests/sim/test_ismcts.py::test_same_view_gives_same_choice",
+    "tests/sim/test_ismcts.py::test_the_opponent_model_keeps_only_the_bots_own_decisions_in_the_tree",
+    "tests/sim/test_cli.py::test_simulate_then_report",
+    "tests/games/peaky_blinders/test_views_and_play.py::test_house_bots_win_by_missions",
+    "tests/games/the_warriors/test_bots.py::test_house_bot_nights_end_by_the_rules",
+    "tests/boardcore/test_broken_games.py::test_the_sound_toy_is_the_same_under_two_hash_seeds",
+    "tests/boardcore/test_broken_games.py::test_a_hash_seed_dependent_toy_is_caught",
 )
 """Node-id prefixes of the existing slow tests (each over ~2 s on a quiet machine)."""
 
@@ -41,9 +50,10 @@ GROUPS = {
     "tests/serve/test_load.py": "servers",
     "tests/serve/test_slow_client.py": "servers",
     "tests/serve/test_fleet.py": "servers",
+    "tests/store/test_races.py": "servers",
 }
 """Files whose tests run one after another on one xdist worker (``--dist loadgroup``): strength tests start their
-own pools of worker processes, and the timing-bound server tests must not starve one another."""
+own pools of worker processes, and the timing-bound server and race tests must not starve one another."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -117,6 +117,7 @@ def test_the_contract_suite_refuses_rules_that_import_random() -> None:
     assert "tests.boardcore.toy_draw" in contract.rules_modules(toy_random.GAME)
 
 
+@pytest.mark.slow
 def test_the_suite_runs_the_hash_seed_check_by_default() -> None:
     """``class TestMyGame(ContractSuite)`` includes the PYTHONHASHSEED check, and it catches a set-iterating setup."""
 

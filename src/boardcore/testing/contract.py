@@ -10,6 +10,7 @@ in :mod:`boardcore.testing.leaks`.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import importlib.util
 import json
@@ -412,8 +413,10 @@ def rules_modules(game: Game[Any, Any, Any, Any]) -> list[str]:
     return sorted(found)
 
 
+@functools.cache
 def _module_tree(name: str) -> ast.Module | None:
-    """The parsed source of module ``name``, or ``None`` when it has no Python source (or is not a module)."""
+    """The parsed source of module ``name``, or ``None`` when it has no Python source (or is not a module); parsed
+    once per process (a suite asks for each game and player count)."""
     module = sys.modules.get(name)
     path = getattr(module, "__file__", None)
     if path is None:
@@ -444,11 +447,12 @@ def _imported(tree: ast.Module, name: str) -> list[str]:
     return out
 
 
-def outside_randomness(name: str) -> list[str]:
+@functools.cache
+def outside_randomness(name: str) -> tuple[str, ...]:
     """``"line N: import random"`` for each draw outside the state's RNG that module ``name`` could make."""
     tree = _module_tree(name)
     if tree is None:
-        return []
+        return ()
     found: list[str] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -462,7 +466,7 @@ def outside_randomness(name: str) -> list[str]:
         else:
             continue
         found.extend(f"line {node.lineno}: {what}" for what in used)
-    return found
+    return tuple(found)
 
 
 def check_rules_draw_only_from_the_state_rng(game: Game[Any, Any, Any, Any]) -> None:

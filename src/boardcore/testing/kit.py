@@ -87,10 +87,17 @@ class RiggedRng(Rng, frozen=True, array_like=True):
     whole new order for ``shuffle``, the drawn items for ``sample``; ``dice``
     takes one value per die. Each is checked against the draw it answers. Once
     the script runs out, draws are the seed's own again.
+
+    Build one with :func:`rig` (from a state's RNG), or directly:
+    ``RiggedRng(seed, stream=RULES, counter=0, script=(6, (2, 0, 1)), start=0)``:
+    the :class:`~boardcore.rng.Rng` fields, then the scripted values and the
+    counter of the first draw they answer (``start == counter``: the next draw).
     """
 
     script: tuple[Any, ...] = ()
+    """The values that answer the draws at counters ``start, start + 1, ...``, in order."""
     start: int = 0
+    """The counter of the first scripted draw."""
 
     def _scripted(self) -> tuple[bool, Any]:
         index = self.counter - self.start
