@@ -45,15 +45,15 @@ SLOW = (
 """Node-id prefixes of the existing slow tests (each over ~2 s on a quiet machine)."""
 
 GROUPS = {
-    "tests/sim/test_strength.py": "process-pools",
     "tests/serve/test_kill.py": "servers",
     "tests/serve/test_load.py": "servers",
     "tests/serve/test_slow_client.py": "servers",
     "tests/serve/test_fleet.py": "servers",
     "tests/store/test_races.py": "servers",
 }
-"""Files whose tests run one after another on one xdist worker (``--dist loadgroup``): strength tests start their
-own pools of worker processes, and the timing-bound server and race tests must not starve one another."""
+"""Files whose tests run one after another on one xdist worker (``--dist loadgroup``): the timing-bound server and
+race tests must not starve one another. The strength tests are left free to spread over the workers: they are the
+longest tests, and one worker running them all in turn would be the suite's critical path."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
