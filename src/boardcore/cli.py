@@ -1,7 +1,7 @@
 """The ``boardcore`` command: list games, play with bots, replay, verify, print schemas.
 
 Exit status: 0 when the command did what was asked (and the log is valid, for
-``play`` and ``verify``), 1 when a log is not valid, 2 when the command cannot
+``play``, ``verify`` and ``replay --html``), 1 when a log is not valid, 2 when the command cannot
 run (unknown game, bad options or arguments, unreadable file). Output piped into
 a reader that stops early (``| head``) ends the command quietly.
 """
@@ -21,12 +21,15 @@ import msgspec
 from boardcore.bots import BOT_KINDS, make_bots, play_out
 from boardcore.errors import BoardcoreError
 from boardcore.match import Match
+from boardcore.outcome import outcome_text
+from boardcore.published import read_published
 from boardcore.registry import get_game, list_games
 from boardcore.serve.command import add_serve_command
 from boardcore.sim.commands import add_sim_commands
 from boardcore.store.commands import add_play_options, add_store_commands, play_stored, stored_note
 from boardcore.terminal import play_at_terminal
-from boardcore.verify import replay, verify
+from boardcore.verify import verify
+from boardcore.viewer.command import add_replay_command
 
 __all__ = ["main"]
 
@@ -51,29 +54,7 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
 
 def format_outcome(match: Match[Any, Any, Any, Any]) -> str:
     """Winners, scores and per-source breakdown, one seat per line."""
-    outcome = match.outcome
-    names = match.players
-    if outcome is None:
-        return "The game did not finish."
-    if outcome.cooperative:
-        head = f"Everyone {'wins' if outcome.winners else 'loses'} ({outcome.reason})."
-    elif not outcome.winners or outcome.is_draw:
-        head = f"Draw ({outcome.reason})."
-    else:
-        who = " and ".join(names[s] for s in outcome.winners)
-        head = f"{who} {'share the win' if len(outcome.winners) > 1 else 'wins'} ({outcome.reason})."
-    lines = [f"Outcome: {head}"]
-    if outcome.scores is not None:
-        for rank, group in enumerate(outcome.ranking, start=1):
-            for seat in group:
-                score = outcome.scores[seat]
-                shown = int(score) if float(score).is_integer() else score
-                parts = ""
-                if outcome.breakdown is not None:
-                    parts = ", ".join(f"{k} {int(v) if float(v).is_integer() else v}" for k, v in outcome.breakdown[seat].items() if v)
-                    parts = f"  ({parts})" if parts else ""
-                lines.append(f"  {rank}. {names[seat]}: {shown}{parts}")
-    return "\n".join(lines)
+    return outcome_text(match.outcome, match.players)
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -121,30 +102,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    match = replay(args.log, step=args.step, seed=args.seed, salt=args.salt)
-    seat = args.as_player
-    view = match.view(seat)
-    where = f"{match.game.title} after step {len(match)} as {'a spectator' if seat is None else match.players[seat]}"
-    if args.svg is not None:
-        if match.game.picture is None:
-            raise ValueError(f"{match.game.title} draws no pictures")
-        picture = match.picture(seat)
-        if args.svg == "-":
-            sys.stdout.write(picture)
-        else:
-            Path(args.svg).write_text(picture, encoding="utf-8")
-            print(f"{where}: picture written to {args.svg}")
-        return 0
-    print(f"{where}:")
-    print(msgspec.json.format(msgspec.json.encode(view, order="sorted"), indent=2).decode())
-    return 0
-
-
 def cmd_verify(args: argparse.Namespace) -> int:
     with open(args.log, "rb"):  # a path that cannot be opened is a usage error (exit 2), not a verdict
         pass
-    verdict = verify(args.log, seed=args.seed, salt=args.salt, complete=args.complete)
+    try:
+        published = None if args.published is None else read_published(args.published)
+    except ValueError as exc:
+        print(f"boardcore verify: {exc}", file=sys.stderr)
+        return 2
+    verdict = verify(args.log, seed=args.seed, salt=args.salt, complete=args.complete, published=published)
     print(verdict)
     return 0 if verdict.ok else 1
 
@@ -189,19 +155,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_play_options(play)
     play.set_defaults(run=cmd_play)
-    rep = sub.add_parser("replay", help="show a view at some step of a log")
-    rep.add_argument("log")
-    rep.add_argument("--step", type=int, default=None)
-    rep.add_argument("--as", dest="as_player", type=int, default=None, metavar="SEAT", help="seat number (default: spectator)")
-    rep.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log not yet revealed")
-    rep.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
-    rep.add_argument("--svg", default=None, metavar="FILE", help="write the seat's picture as SVG to FILE ('-': standard output)")
-    rep.set_defaults(run=cmd_replay)
+    add_replay_command(sub)
     ver = sub.add_parser("verify", help="check a log: exit 0 when valid")
     ver.add_argument("log")
     ver.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log")
     ver.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
     ver.add_argument("--complete", action="store_true", help="a log that stops before the end of the game is invalid")
+    ver.add_argument(
+        "--published", default=None, metavar="FILE", help="chain values recorded during play (a client's boardcore-published-chain file): the log must hold each"
+    )
     ver.set_defaults(run=cmd_verify)
     schema = sub.add_parser("schema", help="JSON Schema of a game's actions, events and views")
     schema.add_argument("game")

@@ -241,6 +241,10 @@ class Game(Generic[S, A, E, V]):
     """``picture(view, viewer, names)``: the viewer's view as an SVG document (drawn from the view alone), if any."""
     house_bot: Callable[[int, int], Any] | None = None
     """``house_bot(seed, seat)``: a sensible :class:`~boardcore.bots.Bot` for this game (view-only), if any."""
+    metrics: Callable[[S, Sequence[E]], Mapping[str, float | tuple[float, ...]]] | None = None
+    """``metrics(final_state, events)``: figures of one finished match that a designer compares between rule
+    variants (rounds played, how often a rule fired), by name; a tuple is one figure per seat. Simulations record
+    them as columns; never used by the rules."""
     play: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
     """``decide`` plus the state its events fold into, folded once (derived)."""
     play_listed: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)

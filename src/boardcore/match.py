@@ -8,9 +8,10 @@ step's record is hashed once, so saving after every action costs O(new steps).
 Undo policy (computed from the events, never flagged by hand): a seat may take
 back its own most recent action when no other seat has acted since and that
 action neither drew randomness nor produced an event that was not public or that
-revealed hidden information, and (for a committed seed) while the game is not
-over: the finished game's log reveals the seed. ``force=True`` (hot-seat play)
-skips the policy.
+revealed hidden information, and while the game is not over: the end of a
+match is final (a finished game's log may already be published, and with a
+committed seed it reveals the seed). ``force=True`` (hot-seat play) skips the
+policy.
 """
 
 from __future__ import annotations
@@ -489,8 +490,8 @@ class Match(Generic[S, A, E, V]):
             return "the most recent action is not yours"
         if not last.undoable:
             return "that action revealed randomness or hidden information"
-        if self.seed_commitment is not None and self.is_over:
-            return "the game is over and its seed was revealed"
+        if self.is_over:
+            return "the game is over: its end is final"
         return None
 
     def can_undo(self, player: int) -> bool:

@@ -23,6 +23,7 @@ __all__ = [
     "Entry",
     "Result",
     "Resync",
+    "Reveal",
     "ResyncReason",
     "Snapshot",
     "Stepped",
@@ -31,6 +32,7 @@ __all__ = [
     "message_schema",
     "message_types",
     "result_of",
+    "reveal_of",
 ]
 
 A = TypeVar("A")
@@ -56,6 +58,19 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     cooperative: bool
     breakdown: tuple[dict[str, float], ...] | None
     """Each seat's score by source, when the game gives one."""
+
+
+class Reveal(msgspec.Struct, frozen=True, kw_only=True, tag="reveal"):
+    """A committed seed and its salt, revealed once the game is over.
+
+    The seed is a decimal string: seeds run to 2**64 - 1, and a JSON number above 2**53 is rounded by
+    JavaScript's ``JSON.parse``, so a page would show (and a player would check) another seed.
+    """
+
+    seed: str
+    """The seed in decimal (ASCII digits, ``-`` if negative), exactly as the commitment hashes it."""
+    salt: str | None
+    """The commitment's salt (``null`` only for a legacy unsalted commitment)."""
 
 
 class Snapshot(msgspec.Struct, Generic[V, A], frozen=True, kw_only=True, tag="snapshot"):
@@ -84,7 +99,7 @@ class Snapshot(msgspec.Struct, Generic[V, A], frozen=True, kw_only=True, tag="sn
     """The result once the game is over."""
     seed_commitment: str | None
     """The salted hash of a secret seed, published at the start (``None``: the seed is in the log header)."""
-    reveal: SeedReveal | None
+    reveal: Reveal | None
     """The committed seed and its salt, once the game is over."""
 
 
@@ -152,6 +167,11 @@ def result_of(outcome: Outcome | None) -> Result | None:
         cooperative=outcome.cooperative,
         breakdown=breakdown,
     )
+
+
+def reveal_of(reveal: SeedReveal | None) -> Reveal | None:
+    """A log's seed reveal as a message (the seed as a decimal string); ``None`` stays ``None``."""
+    return None if reveal is None else Reveal(seed=str(reveal.seed), salt=reveal.salt)
 
 
 def message_types(game: Game[Any, Any, Any, Any]) -> tuple[Any, Any, Any]:

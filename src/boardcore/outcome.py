@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-__all__ = ["Outcome"]
+__all__ = ["Outcome", "outcome_text"]
 
 
 def _tuple(value: Any) -> tuple[Any, ...]:
@@ -93,3 +93,28 @@ class Outcome:
         """No winner; every seat ranks together."""
         seats = tuple(range(players))
         return cls(winners=(), ranking=(seats,), scores=None if scores is None else tuple(scores), reason=reason)
+
+
+def outcome_text(outcome: Outcome | None, names: Sequence[str]) -> str:
+    """Winners, scores and per-source breakdown, one seat per line (``None``: the game did not finish)."""
+    if outcome is None:
+        return "The game did not finish."
+    if outcome.cooperative:
+        head = f"Everyone {'wins' if outcome.winners else 'loses'} ({outcome.reason})."
+    elif not outcome.winners or outcome.is_draw:
+        head = f"Draw ({outcome.reason})."
+    else:
+        who = " and ".join(names[s] for s in outcome.winners)
+        head = f"{who} {'share the win' if len(outcome.winners) > 1 else 'wins'} ({outcome.reason})."
+    lines = [f"Outcome: {head}"]
+    if outcome.scores is not None:
+        for rank, group in enumerate(outcome.ranking, start=1):
+            for seat in group:
+                score = outcome.scores[seat]
+                shown = int(score) if float(score).is_integer() else score
+                parts = ""
+                if outcome.breakdown is not None:
+                    parts = ", ".join(f"{k} {int(v) if float(v).is_integer() else v}" for k, v in outcome.breakdown[seat].items() if v)
+                    parts = f"  ({parts})" if parts else ""
+                lines.append(f"  {rank}. {names[seat]}: {shown}{parts}")
+    return "\n".join(lines)

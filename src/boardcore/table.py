@@ -27,11 +27,11 @@ from typing import Any, Generic, TypeVar
 
 from boardcore.errors import BoardcoreError, IllegalAction, LogError, UndoRefused
 from boardcore.game import Game
-from boardcore.log import Log, Record
+from boardcore.log import Header, Log, Record
 from boardcore.match import Match, Step
-from boardcore.messages import Choice, Resync, Snapshot, Stepped, Undone, Updates, result_of
+from boardcore.messages import Choice, Resync, Snapshot, Stepped, Undone, Updates, result_of, reveal_of
 from boardcore.store.memory import MemoryStore
-from boardcore.store.protocol import Entry, MatchRejected, RevisionConflict, SeedSecret, Status, StepEntry, Store, UndoEntry
+from boardcore.store.protocol import Entry, MatchInfo, MatchRejected, RevisionConflict, SeedSecret, Status, StepEntry, Store, UndoEntry
 from boardcore.verify import replay
 
 __all__ = ["StaleRevision", "Table"]
@@ -148,13 +148,30 @@ class Table(Generic[S, A, E, V]):
         with table._lock:
             table._catch_up()
             info = store.info(match_id)
-            while info.revision > table._revision:  # appended while we replayed
+            while info.revision > table._revision:  # appended while we replayed, or a row ahead of its journal
+                before = table._revision
                 table._catch_up()
+                if table._revision == before:  # the journal has nothing more: the row claims revisions it never stored
+                    msg = f"the match row is at revision {info.revision}, but its journal ends at revision {before}"
+                    raise MatchRejected(match_id, msg, kind="corrupt", revision=before + 1)
                 info = store.info(match_id)
-            if info.revision == table._revision and info.status != table._status():
-                msg = f"the store lists the match as {info.status}, but its replay is {table._status()}"
-                raise MatchRejected(match_id, msg, kind="status_mismatch")
+            table._check_row(info, header)
         return table
+
+    def _check_row(self, info: MatchInfo, header: Header) -> None:
+        """Refuse a match row that disagrees with the journal just replayed (revision, steps, status, game, players)."""
+        match_id = self._match_id
+        if info.revision != self._revision:
+            msg = f"the match row is at revision {info.revision}, but its journal reaches revision {self._revision}"
+            raise MatchRejected(match_id, msg, kind="corrupt")
+        if info.steps != len(self._match):
+            msg = f"the match row counts {info.steps} steps in play, but its journal leaves {len(self._match)}"
+            raise MatchRejected(match_id, msg, kind="corrupt")
+        if info.status != self._status():
+            msg = f"the store lists the match as {info.status}, but its replay is {self._status()}"
+            raise MatchRejected(match_id, msg, kind="status_mismatch")
+        if info.game != header.game or tuple(info.players) != tuple(header.players):
+            raise MatchRejected(match_id, "the match row's game or players are not the log header's", kind="corrupt")
 
     # --- reading -------------------------------------------------------------
 
@@ -318,7 +335,7 @@ class Table(Generic[S, A, E, V]):
             can_undo=seat is not None and match.can_undo(seat),
             outcome=result_of(match.outcome),
             seed_commitment=match.seed_commitment,
-            reveal=match.reveal,
+            reveal=reveal_of(match.reveal),
         )
 
     def _updates(self, seat: int | None, since: int) -> Updates[V, A, E] | Resync[V, A]:

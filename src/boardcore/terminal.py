@@ -29,13 +29,14 @@ from boardcore.store.commands import stored_note
 from boardcore.table import Table
 from boardcore.verify import verify
 
-__all__ = ["HELP", "TerminalSeats", "play_at_terminal", "render_view", "view_lines"]
+__all__ = ["HELP", "TerminalSeats", "play_at_terminal", "render_view", "scalar_text", "view_lines"]
 
 HELP = "Type the number of an action, u to undo your last action (when allowed), v to see your view, s for the story so far, q to stop."
 WIDTH = 100
 
 
-def _scalar(value: Any) -> str:
+def scalar_text(value: Any) -> str:
+    """One value in words: ``–`` for nothing, yes/no, lists joined by commas."""
     if value is None:
         return "–"
     if value is True:
@@ -43,9 +44,9 @@ def _scalar(value: Any) -> str:
     if value is False:
         return "no"
     if isinstance(value, (list, tuple)):
-        return ", ".join(_scalar(item) for item in value) if value else "–"
+        return ", ".join(scalar_text(item) for item in value) if value else "–"
     if isinstance(value, dict):
-        return "{" + "; ".join(f"{key} {_scalar(item)}" for key, item in value.items()) + "}"
+        return "{" + "; ".join(f"{key} {scalar_text(item)}" for key, item in value.items()) + "}"
     return str(value)
 
 
@@ -57,14 +58,14 @@ def _flat(value: Any) -> bool:
 
 
 def _inline(value: dict[str, Any]) -> str:
-    return " · ".join(f"{key.replace('_', ' ')} {_scalar(item)}" for key, item in value.items())
+    return " · ".join(f"{key.replace('_', ' ')} {scalar_text(item)}" for key, item in value.items())
 
 
 def view_lines(view: Any) -> list[str]:
     """A view as logical lines: its plain fields on the first, then each nested record and each list element on its own."""
     data = msgspec.to_builtins(view)
     if not isinstance(data, dict):
-        return [_scalar(data)]
+        return [scalar_text(data)]
     lines = [_inline({key: item for key, item in data.items() if _flat(item)})]
     for key, item in data.items():
         if _flat(item):
@@ -73,7 +74,7 @@ def view_lines(view: Any) -> list[str]:
         if isinstance(item, dict):
             lines.append(f"{name}: {_inline(item)}")
         else:
-            lines += [f"{name} {number}: {_inline(element) if isinstance(element, dict) else _scalar(element)}" for number, element in enumerate(item, start=1)]
+            lines += [f"{name} {number}: {_inline(element) if isinstance(element, dict) else scalar_text(element)}" for number, element in enumerate(item, start=1)]
     return [line for line in lines if line]
 
 

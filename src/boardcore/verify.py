@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import msgspec
 
 from boardcore.encoding import events_digest, state_digest
 from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
@@ -19,6 +20,8 @@ from boardcore.game import Game
 from boardcore.log import (
     FORMAT,
     FORMAT_VERSION,
+    MAX_LINE_BYTES,
+    MSGPACK_MAGIC,
     Header,
     Log,
     Record,
@@ -32,6 +35,7 @@ from boardcore.log import (
 )
 from boardcore.match import Match
 from boardcore.outcome import Outcome
+from boardcore.published import PublishedChain
 from boardcore.registry import get_game
 
 __all__ = ["KINDS", "Upcaster", "Verdict", "register_upcaster", "replay", "verify"]
@@ -48,6 +52,7 @@ KINDS = (
     "unknown_game",
     "rules_error",
     "unsupported_format",
+    "published_mismatch",
 )
 """Every kind of disagreement a :class:`Verdict` may report."""
 
@@ -123,6 +128,37 @@ def _items(log: Log | str | Path | bytes) -> Iterator[tuple[int, Header | Record
             raise LogError(f"cannot open the log: {exc.strerror or exc}", line=1, kind="corrupt") from None
         with stream:
             yield from iter_log(stream)
+
+
+HEADER_KEYS = ("type", "format", "format_version", "game", "rules_version", "engine_version", "players", "options", "seed", "seed_commitment")
+"""Every key a written header has (``null`` values included): the genesis hashes all ten, so none may be missing."""
+
+
+def _check_header_keys(log: Log | str | Path | bytes) -> None:
+    """Refuse a written header that lacks a key (decoding alone would fill in its default and call the log valid).
+
+    Raises:
+        LogError: ``corrupt``, naming the first missing key.
+    """
+    if isinstance(log, Log):
+        return  # built in memory: every field is there
+    if isinstance(log, bytes):
+        head = log[: MAX_LINE_BYTES + 16]
+    else:
+        with open(log, "rb") as stream:
+            head = stream.read(MAX_LINE_BYTES + 16)
+    try:
+        if head.startswith(MSGPACK_MAGIC):
+            start = len(MSGPACK_MAGIC)
+            size = int.from_bytes(head[start : start + 4], "big")
+            raw = msgspec.msgpack.decode(head[start + 4 : start + 4 + size])
+        else:
+            raw = msgspec.json.decode(next(line for line in head.splitlines() if line.strip()))
+    except (msgspec.DecodeError, StopIteration):
+        return  # the typed reading already accepted this header: nothing more to learn here
+    missing = [key for key in HEADER_KEYS if not isinstance(raw, dict) or key not in raw]
+    if missing:
+        raise LogError(f"the header has no {missing[0]!r} field (a header holds all of {', '.join(HEADER_KEYS)})", line=1, kind="corrupt")
 
 
 def _revealed(log: Log | str | Path | bytes) -> tuple[int, SeedReveal] | None:
@@ -219,6 +255,7 @@ def verify(
     salt: str | None = None,
     game: Game[Any, Any, Any, Any] | None = None,
     complete: bool = False,
+    published: PublishedChain | None = None,
 ) -> Verdict:
     """Check a log against the rules: chain, legality and every digest, step by step.
 
@@ -228,16 +265,20 @@ def verify(
     open a committed seed that was not revealed. The verdict says whether the log
     reaches the end of the game; ``complete=True`` makes a log that stops before
     the end invalid (kind ``unfinished``), which is what a dispute over a finished
-    game should ask for. Never raises for a bad log (or an unreadable file, or
-    rules that crash); returns a :class:`Verdict` instead.
+    game should ask for. ``published`` holds the log to the chain values a client
+    was shown during play (kind ``published_mismatch`` at the first that differs).
+    Never raises for a bad log (or an unreadable file, or rules that crash);
+    returns a :class:`Verdict` instead.
     """
     checked = 0
+    expected = published.chains() if published is not None else {}
     try:
         items = _items(log)
         first = next(items, None)
         if first is None or not isinstance(first[1], Header):
             raise LogError("the log does not start with a header", line=1, kind="corrupt" if first else "truncated")
         header = first[1]
+        _check_header_keys(log)
         rules, upcasters = _game_for(header, game)
         revealed = _revealed(log) if header.seed is None and seed is None else None
         try:
@@ -247,6 +288,8 @@ def verify(
                 msg = "the header was altered: the reveal does not open its seed commitment, and the first record does not chain from it"
                 raise LogError(msg, line=1, kind="broken_chain") from None
             raise
+        if published is not None and published.seed_commitment is not None and published.seed_commitment != header.seed_commitment:
+            raise LogError("the header's seed commitment is not the one published when the game began", line=1, kind="published_mismatch")
         try:
             config = rules.config(len(header.players), header.options)
         except ValueError as exc:
@@ -283,8 +326,15 @@ def verify(
                         message = "this record's chain value, or the header it chains from, was altered (its content replays to its digests)"
                 return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind=kind, message=message)
             state = failure
+            if item.chain != expected.get(checked + 1, item.chain):
+                message = f"step {checked + 1}'s chain value is not the one published during play"
+                return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind="published_mismatch", message=message)
             chain = item.chain
             checked += 1
+        beyond = [step for step in expected if step > checked]
+        if beyond:
+            message = f"step {min(beyond)} was published during play but the log stops at step {checked}"
+            return Verdict(ok=False, steps=checked, step=min(beyond), kind="published_mismatch", message=message)
         result = rules.outcome(state)
     except LogError as exc:
         return Verdict(ok=False, steps=checked, step=exc.step, line=exc.line, kind=exc.kind, message=exc.message)

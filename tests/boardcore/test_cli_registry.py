@@ -49,11 +49,11 @@ def test_verify_exits_non_zero_on_a_tampered_log(tmp_path: Path, capsys: pytest.
 
 
 def test_replay_shows_a_seat_view_at_a_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """replay --step --as prints that seat's view then, hiding the other card."""
+    """replay --step --as --json prints that seat's view then, hiding the other card."""
     log = tmp_path / "k.msgpack"
     main(["play", "kuhn_poker", "--seed", "4", "--out", str(log)])
     capsys.readouterr()
-    assert main(["replay", str(log), "--step", "0", "--as", "1"]) == 0
+    assert main(["replay", str(log), "--step", "0", "--as", "1", "--json"]) == 0
     out = capsys.readouterr().out
     view = json.loads(out.split("\n", 1)[1])
     assert view["history"] == "" and view["card"] in (0, 1, 2) and view["shown"] is None

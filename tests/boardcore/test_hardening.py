@@ -363,7 +363,7 @@ def test_a_committed_match_refuses_a_plain_undo_once_the_game_is_over() -> None:
     for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1), (2, 0)):
         match.apply(seat, PlaceMark(cell=cell))
     assert match.is_over and match.log.reveal is not None
-    assert match.undo_refusal(0) == "the game is over and its seed was revealed"
+    assert match.undo_refusal(0) == "the game is over: its end is final"
     with pytest.raises(UndoRefused):
         match.undo(0)
     match.undo(0, force=True)
@@ -380,3 +380,15 @@ def test_sealed_commit_refuses_a_seat_that_is_not_awaited() -> None:
     with pytest.raises(ValueError, match="not awaited"):
         sealed.commit(5, "c")
     assert sealed.choice_of(0) == "a" and sealed.waiting == (1,)
+
+
+def test_a_public_seed_match_refuses_a_plain_undo_once_the_game_is_over() -> None:
+    """The end is final with a public seed too: the finished log may already be published."""
+    from boardcore import UndoRefused
+
+    match = Match.new(TTT, 2, 7)
+    for cell, seat in ((0, 0), (3, 1), (1, 0), (4, 1), (2, 0)):
+        match.apply(seat, PlaceMark(cell=cell))
+    assert match.is_over and match.undo_refusal(0) == "the game is over: its end is final"
+    with pytest.raises(UndoRefused):
+        match.undo(0)

@@ -32,7 +32,7 @@ def served(
     *, store: Store | None = None, seats: SeatBook | None = None, location: str | None = None, **settings: Any
 ) -> Iterator[TestClient]:
     """A TestClient over a fresh app (memory store unless given), its lifespan running."""
-    options = {"bot_delay": 0.0, **settings}
+    options = {"bot_delay": 0.0, "create_burst": 100_000, "open_per_client": 100_000, **settings}  # one test client: one address
     if location is None:
         app = create_app(store=store or MemoryStore(), seats=seats or MemorySeats(), settings=Settings(**options))
     else:

@@ -16,6 +16,9 @@ from typing import IO, Any
 STARTUP = 60.0
 """Seconds a server has to print its address (a cold start on a busy 2-core machine)."""
 
+GENEROUS = ("--create-burst", "100000", "--open-per-client", "100000", "--max-per-client", "1000")
+"""Limits no load or fleet test reaches (all their clients share one loopback address); later options override them."""
+
 
 class ServerProcess:
     """``boardcore serve`` in a child process; ``url`` once it listens."""
@@ -37,7 +40,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         command = [
             sys.executable, "-m", "boardcore.cli", "serve", "--db", self.db, "--port", str(self.port),
-            "--bot-delay", str(self.bot_delay), "--queue-limit", str(self.queue_limit), "--log-level", "warning", *self.args,
+            "--bot-delay", str(self.bot_delay), "--queue-limit", str(self.queue_limit), "--log-level", "warning", *GENEROUS, *self.args,
         ]  # fmt: skip
         self._errors = open(self.log, "a") if self.log is not None else None  # closed by stop() and kill()
         errors = subprocess.DEVNULL if self._errors is None else self._errors

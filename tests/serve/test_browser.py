@@ -185,7 +185,8 @@ def test_two_people_play_a_stretch_of_each_board_game_with_house_bots(browser: B
 
 
 def test_a_whole_game_of_kuhn_poker_against_a_bot_ends_with_the_result_and_a_verified_log(browser: Browser, server: ServerProcess) -> None:
-    """Ann bets or passes until the hand is over: the result, the revealed seed and the server's valid verdict are shown."""
+    """Ann bets or passes until the hand is over: the result, the revealed seed, the server's valid verdict and the page's
+    own check of the log are shown."""
     person = Person(browser, server.url)
     try:
         person.create("kuhn_poker", [("Ann", "me"), ("Bob", "house")])
@@ -198,7 +199,9 @@ def test_a_whole_game_of_kuhn_poker_against_a_bot_ends_with_the_result_and_a_ver
         expect(page.locator("#verdict")).to_contain_text("game over")
         expect(page.locator("#result-head")).not_to_be_empty()
         expect(page.locator("#fairness")).to_contain_text("Revealed seed")
-        expect(page.locator("#fairness a[download]")).to_have_attribute("href", re.compile(r"^/api/matches/[0-9a-f]+/log$"))
+        expect(page.locator("#browser-check")).to_have_attribute("data-state", "valid")  # checked by the page itself
+        expect(page.locator("#fairness a[download]:not(#published-file)")).to_have_attribute("href", re.compile(r"^/api/matches/[0-9a-f]+/log$"))
+        expect(page.locator("#published-file")).to_have_attribute("download", re.compile(r"^published-[0-9a-f]+\.json$"))
         assert person.errors == []
     finally:
         person.close()

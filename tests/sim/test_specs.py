@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from importlib.metadata import EntryPoint
+
 import pytest
 
 from boardcore.bots import MonteCarloBot, RandomBot
 from boardcore.ismcts import ISMCTSBot
 from boardcore.registry import get_game
+from boardcore.sim import specs
 from boardcore.sim.commands import SPEC_HELP
-from boardcore.sim.simulate import plan_matches
-from boardcore.sim.specs import KINDS, BotSpec, checked_specs, parse_spec
+from boardcore.sim.executors import SerialExecutor
+from boardcore.sim.simulate import plan_matches, simulate
+from boardcore.sim.specs import KINDS, BotSpec, checked_specs, display_name, parse_spec
 
 
 def test_specs_parse_to_canonical_text() -> None:
@@ -81,3 +85,72 @@ def test_the_command_line_help_names_every_spec_parameter() -> None:
         assert kind in SPEC_HELP
         for name in params:
             assert f"{name}=" in SPEC_HELP, f"--bots help lacks {kind}'s {name}="
+
+
+def test_a_users_bot_is_loaded_by_module_and_class() -> None:
+    """``MODULE:CLASS[:PARAMS]`` builds the class with the seat it asks for and the parameters as typed keywords."""
+    spec = parse_spec("tests.sim.userbots:FirstLegal:offset=2,name=first")
+    assert spec.kind == "tests.sim.userbots:FirstLegal" and spec.name == "first"
+    assert str(spec) == "tests.sim.userbots:FirstLegal:name=first,offset=2" and parse_spec(str(spec)) == spec
+    bot = spec.build(get_game("tic_tac_toe"), 5, 1, 2)
+    assert (bot.seat, bot.offset) == (1, 2)  # type: ignore[attr-defined]
+    function = parse_spec("tests.sim.userbots:last_legal").build(get_game("tic_tac_toe"), 5, 1, 2)
+    assert function.offset == -1  # type: ignore[attr-defined]
+
+
+def test_a_users_bot_may_come_from_an_entry_point(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name in the ``boardcore.bots`` entry-point group is a kind, with parameters like any other."""
+    point = EntryPoint(name="first", value="tests.sim.userbots:FirstLegal", group=specs.ENTRY_POINTS)
+    monkeypatch.setattr(specs, "entry_points", lambda group: [point] if group == specs.ENTRY_POINTS else [])
+    spec = parse_spec("first:offset=1")
+    assert spec.kind == "first" and str(spec) == "first:offset=1"
+    assert checked_specs(get_game("tic_tac_toe"), ["first:offset=1", "first"], 2) == ["first:offset=1", "first"]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("tests.sim.nowhere:Bot", "cannot import 'tests.sim.nowhere'"),
+        ("tests.sim.userbots:Missing", "has no 'Missing'"),
+        ("tests.sim.userbots:NoChoose", "has no choose"),
+        ("tests.sim.userbots:FirstLegal:depth=3", "could not be built"),
+        ("tests.sim.userbots:FirstLegal:seat=3", "given by the simulation"),
+        ("house:bold=true", "house bot has no parameter 'bold'"),
+        ("house:bold=maybe", "takes a bool"),
+    ],
+)
+def test_a_bot_that_cannot_be_built_is_refused_before_any_match(text: str, message: str) -> None:
+    """A user bot that does not load or build, and a house parameter the house bot lacks, are clear errors."""
+    game = get_game("five_wards" if "bold=true" in text else "bellwether")
+    with pytest.raises(ValueError, match=message):
+        checked_specs(game, [text], 2)
+
+
+def test_house_bots_take_their_own_parameters() -> None:
+    """Bellwether's house bot has a temperament: ``house:bold=true`` fixes it, and the rest of the bot is the seed's."""
+    bellwether = get_game("bellwether")
+    assert checked_specs(bellwether, ["house:bold=true"], 2) == ["house:bold=true"]
+    for seed in range(6):
+        bold = parse_spec("house:bold=true").build(bellwether, seed, 0, 2)
+        plain = parse_spec("house").build(bellwether, seed, 0, 2)
+        assert bold.bold and bold.rng == plain.rng  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="takes no parameters"):
+        checked_specs(get_game("tic_tac_toe"), ["house:bold=true"], 2)
+
+
+def test_display_names_are_short_and_read_without_loading_the_bot() -> None:
+    """``name=`` is the spec's display name; without it the display name is the spec itself."""
+    assert display_name("ismcts:iterations=30,name=big") == "big"
+    assert display_name("ismcts:iterations=30") == "ismcts:iterations=30"
+    assert display_name("not.installed:Bot:name=mine") == "mine"
+    assert parse_spec("random:name=r").name == "r" and str(parse_spec("random:name=r")) == "random:name=r"
+    with pytest.raises(ValueError, match="display name"):
+        parse_spec("random:name=a;b")
+
+
+def test_a_simulation_runs_a_users_bot_and_records_its_spec() -> None:
+    """A user bot plays through ``simulate`` (rotated), the records keep its canonical spec, and it replays the same."""
+    bots = ["tests.sim.userbots:FirstLegal:name=first", "random"]
+    records = simulate("tic_tac_toe", 2, 4, bots, SerialExecutor(), rotate=True, seed=3)
+    assert [r.bots for r in records][:2] == [("tests.sim.userbots:FirstLegal:name=first", "random"), ("random", "tests.sim.userbots:FirstLegal:name=first")]
+    assert records == simulate("tic_tac_toe", 2, 4, bots, SerialExecutor(), rotate=True, seed=3)

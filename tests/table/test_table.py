@@ -70,7 +70,7 @@ def test_a_finished_committed_match_shows_its_outcome_and_reveals_its_seed() -> 
     end = table.snapshot(1)
     assert end.outcome is not None and end.outcome.winners == (0,)
     assert end.actors == () and end.legal == ()
-    assert end.reveal is not None and end.reveal.seed == table.match.seed and end.reveal.salt == table.match.seed_salt
+    assert end.reveal is not None and end.reveal.seed == str(table.match.seed) and end.reveal.salt == table.match.seed_salt
 
 
 def test_updates_come_one_entry_per_revision_with_the_seats_events_and_text() -> None:

@@ -2,6 +2,7 @@
 
     from boardcore import rl
     env = rl.env("five_wards", players=3)
+    learner = rl.single_agent("tic_tac_toe", seat=0, opponents="house")  # Gymnasium, with action_masks()
 
 One generic adapter (:class:`BoardcoreEnv`) serves every game; what it cannot
 read from a game's types (how large a count grows, which card ids exist) comes
@@ -23,6 +24,7 @@ from boardcore.rl.catalog import PASS, ActionCatalog, Decision
 from boardcore.rl.env import BoardcoreEnv, env, raw_env
 from boardcore.rl.observation import Column, ObservationLayout, Observer
 from boardcore.rl.registry import get_spec, list_specs
+from boardcore.rl.single_agent import SingleAgentEnv, single_agent, single_agent_vector
 from boardcore.rl.spec import (
     ActionDomain,
     Bag,
@@ -54,6 +56,7 @@ __all__ = [
     "RlSpec",
     "Seq",
     "Skip",
+    "SingleAgentEnv",
     "SpecError",
     "Subset",
     "env",
@@ -61,5 +64,7 @@ __all__ = [
     "list_specs",
     "raw_env",
     "scores_as_rewards",
+    "single_agent",
+    "single_agent_vector",
     "win_loss_draw",
 ]

@@ -21,9 +21,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from boardcore.serve.faults import Faults
+from boardcore.serve.guard import Guard, Policy
 from boardcore.serve.hub import Coordinator, Hub, LobbyRefused, open_backends
 from boardcore.serve.lobby import lobby_routes, refused
 from boardcore.serve.master import Settings
+from boardcore.serve.replays import replay_routes
 from boardcore.serve.seats import SeatBook
 from boardcore.serve.transport import serve_websocket
 from boardcore.store import Store
@@ -66,8 +69,9 @@ class SecurityHeaders:
             return
 
         async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+            if message["type"] == "http.response.start":  # a response's own policy (the replay viewer's) stands alone
+                own = {name.lower() for name, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(pair for pair in SECURITY_HEADERS if pair[0] not in own)]
             await send(message)
 
         await self.app(scope, receive, with_headers)
@@ -86,9 +90,12 @@ def create_app(
     store: Store | None = None,
     seats: SeatBook | None = None,
     settings: Settings | None = None,
+    policy: Policy | None = None,
 ) -> Starlette:
     """The server over the database at ``location`` (``:memory:``, a SQLite file or a ``postgresql://`` URL, opened
     and closed with the app), or over a ``store`` and ``seats`` the caller opened and closes.
+
+    ``policy`` says which hosts and origins may use it (default: any host, only its own origin).
 
     Raises:
         ValueError: neither or both of ``location`` and ``store``/``seats``.
@@ -123,6 +130,7 @@ def create_app(
 
     routes = [
         *lobby_routes(),
+        *replay_routes(STATIC),
         WebSocketRoute("/ws", websocket),
         _page("index.html"),
         _page("table.html"),
@@ -131,6 +139,6 @@ def create_app(
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(SecurityHeaders)],
+        middleware=[Middleware(Guard, policy=policy or Policy()), Middleware(SecurityHeaders), Middleware(Faults)],
         exception_handlers={LobbyRefused: refused},
     )

@@ -26,6 +26,10 @@ MAX_MESSAGE = 1 << 20
 between the server's ``max_frame`` and this get an error frame instead."""
 
 
+SHUTDOWN_SECONDS = 3
+"""Seconds open connections get to finish after SIGTERM or Ctrl-C before they are closed."""
+
+
 def _load(name: str) -> ModuleType:
     """Import a module of the ``[serve]`` extra, turning a missing dependency into a clear error."""
     try:
@@ -52,6 +56,17 @@ def add_serve_command(sub: Any) -> None:
         metavar="SECONDS",
         help="with a postgresql:// --db: how long a silent server process keeps its bots before another takes them over (default 5)",
     )
+    serve.add_argument("--allow-origin", action="append", default=[], metavar="URL", help="another origin (scheme://host[:port]) whose pages may use this server, with CORS (repeatable)")
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME", help="a Host name the server answers to besides its address and localhost (repeatable)")
+    bounds = serve.add_argument_group("bounds (docs/serving.md, 'Running it in public')")
+    bounds.add_argument("--header-timeout", type=float, default=10.0, metavar="SECONDS", help="time to send a request's headers (default 10)")
+    bounds.add_argument("--idle-timeout", type=float, default=5.0, metavar="SECONDS", help="time a connection may sit idle between requests (default 5)")
+    bounds.add_argument("--max-connections", type=int, default=1000, metavar="N", help="open connections in all (default 1000)")
+    bounds.add_argument("--max-per-client", type=int, default=50, metavar="N", help="open connections from one address (default 50)")
+    bounds.add_argument("--create-rate", type=float, default=1.0, metavar="PER_SECOND", help="new matches per second per address, on average (default 1)")
+    bounds.add_argument("--create-burst", type=int, default=20, metavar="N", help="new matches one address may create at once (default 20)")
+    bounds.add_argument("--open-per-client", type=int, default=50, metavar="N", help="unfinished matches one address may have created (default 50)")
+    bounds.add_argument("--load-timeout", type=float, default=10.0, metavar="SECONDS", help="time to replay and verify a match; past it the match is damaged (default 10)")
     serve.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
     serve.add_argument("--schema", action="store_true", help="print the JSON Schema of the wire protocol and exit")
     serve.set_defaults(run=cmd_serve)
@@ -77,28 +92,61 @@ def listen(host: str, port: int) -> socket.socket:
     return listener
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
-    if args.schema:
-        print(json.dumps(wire_schema(), indent=2, sort_keys=True))
-        return 0
+def _check(args: argparse.Namespace) -> None:
     if args.bot_delay < 0 or args.queue_limit < 1:
         raise ValueError("--bot-delay is 0 or more seconds and --queue-limit at least 1 frame")
     if not args.lease_seconds >= 0.5:
         raise ValueError("--lease-seconds is at least 0.5 (a process renews its lease several times within it)")
+    for name in ("header_timeout", "idle_timeout", "create_rate", "load_timeout"):
+        if not getattr(args, name) > 0:
+            raise ValueError(f"--{name.replace('_', '-')} is more than 0")
+    for name in ("max_connections", "max_per_client", "create_burst", "open_per_client"):
+        if getattr(args, name) < 1:
+            raise ValueError(f"--{name.replace('_', '-')} is at least 1")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if args.schema:
+        print(json.dumps(wire_schema(), indent=2, sort_keys=True))
+        return 0
+    _check(args)
     uvicorn = _load("uvicorn")
     _load("websockets")
     app_module = _load("boardcore.serve.app")
+    guard = _load("boardcore.serve.guard")
+    connections = _load("boardcore.serve.connections")
     settings = _load("boardcore.serve.master").Settings(
         bot_delay=args.bot_delay,
         queue_limit=args.queue_limit,
         lease_seconds=args.lease_seconds,
         sweep_seconds=min(1.0, args.lease_seconds / 4),
+        load_timeout=args.load_timeout,
+        create_rate=args.create_rate,
+        create_burst=args.create_burst,
+        open_per_client=args.open_per_client,
+        body_timeout=args.header_timeout,
     )
-    app = app_module.create_app(args.db, settings=settings)
-    listener = listen(args.host, args.port)
-    host, port = listener.getsockname()[:2]
-    shown_host = f"[{host}]" if ":" in host else host
-    print(f"boardcore serve: open http://{shown_host}:{port}/ (matches in {shown_location(args.db)}; Ctrl-C stops)", flush=True)
-    config = uvicorn.Config(app, ws="websockets-sansio", ws_max_size=MAX_MESSAGE, log_level=args.log_level, lifespan="on")
-    uvicorn.Server(config).run(sockets=[listener])
+    policy = guard.Policy.for_address(args.host, hosts=args.allow_host, origins=args.allow_origin)
+    bounds = connections.Bounds(header_timeout=args.header_timeout, max_connections=args.max_connections, max_per_client=args.max_per_client)
+    store, seats = _load("boardcore.serve.hub").open_backends(args.db)  # before "open": a bad store stops here, with its reason
+    try:
+        app = app_module.create_app(store=store, seats=seats, settings=settings, policy=policy)
+        listener = listen(args.host, args.port)
+        host, port = listener.getsockname()[:2]
+        shown_host = f"[{host}]" if ":" in host else host
+        print(f"boardcore serve: open http://{shown_host}:{port}/ (matches in {shown_location(args.db)}; Ctrl-C stops)", flush=True)
+        config = uvicorn.Config(
+            app,
+            http=connections.bounded_protocol(bounds),
+            ws="websockets-sansio",
+            ws_max_size=MAX_MESSAGE,
+            log_level=args.log_level,
+            lifespan="on",
+            timeout_keep_alive=args.idle_timeout,
+            timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+        )
+        uvicorn.Server(config).run(sockets=[listener])
+    finally:
+        store.close()
+        seats.close()
     return 0

@@ -15,21 +15,25 @@ other processes' revisions, one process per match playing its bots, presence).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import anyio.to_thread
 import attrs
 
 from boardcore.game import Game
+from boardcore.log import Header
 from boardcore.registry import get_game, list_games
+from boardcore.serve.limits import CreateLimits
 from boardcore.serve.master import Master, MasterClosed, Outbox, Settings
 from boardcore.serve.protocol import BotKind, CreateMatch, GameInfo, MatchSummary, OptionInfo, SeatInfo
 from boardcore.serve.seats import MemorySeats, SeatBook, SeatRefused, SeatRow, SqliteSeats
 from boardcore.serve.tokens import new_token, token_hash
-from boardcore.store import MatchInfo, MemoryStore, Status, Store, UnknownMatch, is_postgres_url, open_store
+from boardcore.store import MatchInfo, MatchRejected, MemoryStore, Status, Store, UnknownMatch, is_postgres_url, open_store
 from boardcore.table import Table
 
 __all__ = ["MAX_NAME", "Coordinator", "Hub", "LobbyRefused", "SingleProcess", "game_info", "open_backends"]
@@ -39,6 +43,8 @@ log = logging.getLogger("boardcore.serve")
 MAX_NAME = 40
 """The longest seat name, in characters."""
 
+T = TypeVar("T")
+
 LISTED = 100
 """Matches listed per request, newest first."""
 
@@ -46,11 +52,13 @@ LISTED = 100
 class LobbyRefused(Exception):
     """A lobby request that cannot be done as asked: ``code`` (``docs/serving.md``) and an HTTP ``status``."""
 
-    def __init__(self, message: str, *, code: str, status: int = 400) -> None:
+    def __init__(self, message: str, *, code: str, status: int = 400, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
         self.status = status
+        self.retry_after = retry_after
+        """Seconds after which the same request may succeed (sent as ``Retry-After``)."""
 
 
 def open_backends(location: str) -> tuple[Store, SeatBook]:
@@ -58,7 +66,8 @@ def open_backends(location: str) -> tuple[Store, SeatBook]:
 
     Raises:
         StoreUnavailable: the database cannot be opened (or psycopg is missing for a URL).
-        StoreError: it holds another version of the store's schema.
+        StoreError: it holds another version of the store's schema, or (SQLite) it is a 0-byte, foreign or damaged
+            file, or recovering its write-ahead log would roll committed matches back.
     """
     if location == ":memory:":
         return MemoryStore(), MemorySeats()
@@ -162,6 +171,40 @@ class SingleProcess:
         return {}
 
 
+async def _in_daemon_thread(work: Callable[[], T]) -> T:
+    """``work()`` in a daemon thread of its own: a caller that stops waiting abandons it, and a load stuck for ever
+    can neither hold a worker of the shared pool nor keep the process from exiting on SIGTERM."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[T] = loop.create_future()
+
+    def settle(result: T | None, error: BaseException | None) -> None:
+        if done.done():
+            return  # the caller stopped waiting
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(result)  # type: ignore[arg-type]
+
+    def run() -> None:
+        try:
+            result, error = work(), None
+        except BaseException as exc:  # handed to the caller, raised there
+            result, error = None, exc
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody is waiting
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, name="boardcore load", daemon=True).start()
+    return await done
+
+
+@attrs.define
+class _Loading:
+    """A match being loaded: its lock, and how many callers wait on it (the entry goes with the last)."""
+
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    waiting: int = 0
+
+
 class Hub:
     """Every master of this process over one store and seat book."""
 
@@ -171,7 +214,10 @@ class Hub:
         self.settings = Settings() if settings is None else settings
         self.coordinator: Coordinator = SingleProcess() if coordinator is None else coordinator
         self._masters: dict[str, Master] = {}
-        self._loading = asyncio.Lock()
+        self._loading: dict[str, _Loading] = {}
+        """One lock per match being loaded: loading one match never waits on another."""
+        self._damaged: dict[str, MatchRejected] = {}
+        self._limits = CreateLimits(self.settings.create_rate, self.settings.create_burst, self.settings.open_per_client)
         self._games = {name: get_game(name) for name in list_games()}
 
     def __repr__(self) -> str:
@@ -189,22 +235,62 @@ class Hub:
         found = self._masters.get(match_id)
         if found is not None and not found.closed:
             return found
-        async with self._loading:
-            found = self._masters.get(match_id)
-            if found is not None and not found.closed:
-                return found
-            rows = await anyio.to_thread.run_sync(self.seats.seats, match_id)
-            if not rows:
-                raise UnknownMatch(match_id)
-            table, elsewhere = await anyio.to_thread.run_sync(
-                lambda: (Table.open(self.store, match_id), self.coordinator.online_elsewhere([match_id]))
-            )
-            master = Master(table, rows, self.settings, on_idle=self._idle, on_presence=self.coordinator.presence)
-            master.update_seats(elsewhere=elsewhere.get(match_id, frozenset()))
-            self._masters[match_id] = master
-            self.coordinator.loaded(master)
+        self._refuse_damaged(match_id)
+        loading = self._loading.setdefault(match_id, _Loading())
+        loading.waiting += 1
+        try:
+            async with loading.lock:
+                found = self._masters.get(match_id)
+                if found is not None and not found.closed:
+                    return found
+                self._refuse_damaged(match_id)
+                master = await self._load(match_id)
+        finally:
+            loading.waiting -= 1
+            if not loading.waiting:
+                del self._loading[match_id]
         master.wake_bots()
         return master
+
+    async def _load(self, match_id: str) -> Master:
+        """Replay and verify one match in a worker thread, within the load deadline; a match that fails is damaged."""
+        rows = await anyio.to_thread.run_sync(self.seats.seats, match_id)
+        if not rows:
+            raise UnknownMatch(match_id)
+        deadline = self.settings.load_timeout
+        try:
+            table, elsewhere = await asyncio.wait_for(
+                _in_daemon_thread(lambda: (Table.open(self.store, match_id), self.coordinator.online_elsewhere([match_id]))), deadline
+            )
+        except TimeoutError:
+            raise self._damage(MatchRejected(match_id, f"loading it took longer than {deadline:g} s", kind="load_timeout")) from None
+        except MatchRejected as exc:
+            raise self._damage(exc) from None
+        master = Master(table, rows, self.settings, on_idle=self._idle, on_presence=self.coordinator.presence)
+        master.update_seats(elsewhere=elsewhere.get(match_id, frozenset()))
+        self._masters[match_id] = master
+        self.coordinator.loaded(master)
+        return master
+
+    def _damage(self, rejected: MatchRejected) -> MatchRejected:
+        """Remember a match that cannot be opened (it is listed as damaged and never loaded again by this process)."""
+        if rejected.match_id not in self._damaged:
+            log.error("match %s is damaged and not served: %s", rejected.match_id, rejected)
+        self._damaged[rejected.match_id] = rejected
+        return rejected
+
+    def _refuse_damaged(self, match_id: str) -> None:
+        damaged = self._damaged.get(match_id)
+        if damaged is not None:
+            raise damaged
+
+    def damaged(self, match_id: str) -> str | None:
+        """The kind of damage this process found in the match (its row, journal or digests disagree), or ``None``.
+
+        Only the kind is shown: the full reason, which may quote stored actions, goes to the server's log.
+        """
+        found = self._damaged.get(match_id)
+        return None if found is None else found.kind
 
     def loaded_master(self, match_id: str) -> Master | None:
         """The match's master if this process holds it now (never loads one)."""
@@ -255,8 +341,10 @@ class Hub:
         for match_id in await anyio.to_thread.run_sync(bot_matches):
             try:
                 await self.master(match_id)
-            except Exception:
-                log.exception("match %s could not be loaded", match_id)
+            except MatchRejected:
+                pass  # logged once, listed as damaged
+            except Exception as exc:
+                log.error("match %s could not be loaded: %s: %s", match_id, type(exc).__name__, exc)
 
     async def close(self) -> None:
         """Stop every master's bots, then the coordinator (the store and seat book stay open for the caller to close)."""
@@ -271,12 +359,15 @@ class Hub:
         """Every game this server hosts."""
         return [game_info(game) for game in self._games.values()]
 
-    async def create(self, request: CreateMatch) -> tuple[MatchSummary, int | None, str | None]:
-        """A new match as asked: its summary, and the claimed seat and token when ``request.claim`` names one.
+    async def create(self, request: CreateMatch, client: str = "") -> tuple[MatchSummary, int | None, str | None]:
+        """A new match as asked by ``client`` (its address): its summary, and the claimed seat and token when
+        ``request.claim`` names one.
 
         Raises:
-            LobbyRefused: an unknown game, a bad player count, names, options or seed, or a claim of a bot's seat.
+            LobbyRefused: an unknown game, a bad player count, names, options or seed, a claim of a bot's seat, or
+                the client's create rate or cap of open matches reached (429).
         """
+        await self._check_create_limits(client)
         game = self._games.get(request.game)
         if game is None:
             raise LobbyRefused(f"no game {request.game!r} here; choose one of {', '.join(self._games)}", code="game/unknown", status=404)
@@ -293,7 +384,7 @@ class Hub:
 
         def create() -> Table[Any, Any, Any, Any]:
             try:
-                table = Table.create(game, names, seed=request.seed, options=request.options or None, commit_seed=request.commit_seed, store=self.store)
+                table = Table.create(game, names, seed=request.seed_number(), options=request.options or None, commit_seed=request.commit_seed, store=self.store)
             except ValueError as exc:
                 raise LobbyRefused(str(exc), code="match/invalid") from None
             if any(bot is not None for bot in bots):  # before the seats: a crash between leaves a lease another process takes over
@@ -302,6 +393,7 @@ class Hub:
             return table
 
         table = await anyio.to_thread.run_sync(create)
+        self._limits.took(client, table.match_id)
         token = None
         if request.claim is not None:
             token = new_token()
@@ -310,6 +402,19 @@ class Hub:
         if any(bot is not None for bot in bots):
             await self.master(table.match_id)  # its bots may move first
         return summary, request.claim, token
+
+    async def _check_create_limits(self, client: str) -> None:
+        limits = self._limits
+        wait = limits.wait(client)
+        if wait > 0:
+            raise LobbyRefused(f"too many new matches from your address; try again in {wait:.1f} s", code="match/rate_limited", status=429, retry_after=wait)
+        created = limits.open_matches(client)
+        if len(created) >= limits.open_cap:
+            infos = await anyio.to_thread.run_sync(lambda: [self.store.info(match_id) for match_id in created])
+            limits.still_open(client, [info.match_id for info in infos if info.status == "active"])
+            if len(limits.open_matches(client)) >= limits.open_cap:
+                msg = f"your address already has {limits.open_cap} unfinished matches here; finish one first"
+                raise LobbyRefused(msg, code="match/too_many_open", status=429, retry_after=60.0)
 
     async def claim(self, match_id: str, seat: int) -> str:
         """A fresh token for a person's unclaimed seat (the server keeps only its hash).
@@ -348,32 +453,49 @@ class Hub:
             raise LobbyRefused(f"no match {match_id!r} is served here", code="match/unknown", status=404) from None
         if not rows:
             raise LobbyRefused(f"no match {match_id!r} is served here", code="match/unknown", status=404)
-        return self._summary(info, rows, header.seed_commitment, elsewhere.get(match_id, frozenset()))
+        return self._summary(info, rows, header, elsewhere.get(match_id, frozenset()))
 
-    async def listing(self, status: Status | None, open_only: bool) -> list[MatchSummary]:
-        """Served matches, newest first (at most :data:`LISTED`), all or only active, finished or open ones."""
+    async def listing(self, status: Status | None, open_only: bool, *, limit: int = LISTED, before: str | None = None) -> list[MatchSummary]:
+        """Served matches, newest first: at most ``limit``, after match ``before`` (the last of the previous page), all
+        or only active, finished or open ones. Pages are read from the store's index, so the cost is that of the
+        page, not of every match ever stored (``open_only`` reads active matches until the page is full).
 
-        def read() -> list[tuple[MatchInfo, tuple[SeatRow, ...], str | None, frozenset[int]]]:
-            every = self.seats.every_match()
-            infos = [info for info in self.store.matches(status=status) if info.match_id in every]
-            if open_only:
-                infos = [info for info in infos if any(row.bot is None and not row.claimed for row in every[info.match_id])]
-            newest = infos[::-1][:LISTED]
-            elsewhere = self.coordinator.online_elsewhere(info.match_id for info in newest)
-            return [
-                (info, every[info.match_id], self.store.header(info.match_id).seed_commitment, elsewhere.get(info.match_id, frozenset()))
-                for info in newest
-            ]
+        Raises:
+            LobbyRefused: ``before`` is not a stored match.
+        """
 
-        return [self._summary(*found) for found in await anyio.to_thread.run_sync(read)]
+        def read() -> list[tuple[MatchInfo, tuple[SeatRow, ...], Header, frozenset[int]]]:
+            found: list[tuple[MatchInfo, tuple[SeatRow, ...]]] = []
+            cursor = before
+            wanted: Status | None = "active" if open_only else status
+            if open_only and status == "finished":
+                return []
+            while len(found) < limit:
+                page = self.store.newest(status=wanted, limit=limit, before=cursor)
+                for info in page:
+                    rows = self.seats.seats(info.match_id)
+                    if rows and (not open_only or any(row.bot is None and not row.claimed for row in rows)):
+                        found.append((info, rows))
+                if len(page) < limit:
+                    break
+                cursor = page[-1].match_id
+            found = found[:limit]
+            elsewhere = self.coordinator.online_elsewhere(info.match_id for info, _ in found)
+            return [(info, rows, self.store.header(info.match_id), elsewhere.get(info.match_id, frozenset())) for info, rows in found]
 
-    def _summary(self, info: MatchInfo, rows: Sequence[SeatRow], commitment: str | None, elsewhere: frozenset[int]) -> MatchSummary:
-        """The match as listed: seats online here or on another process (``elsewhere``)."""
+        try:
+            return [self._summary(*listed) for listed in await anyio.to_thread.run_sync(read)]
+        except UnknownMatch:
+            raise LobbyRefused(f"no match {before!r} to list after", code="request/invalid") from None
+
+    def _summary(self, info: MatchInfo, rows: Sequence[SeatRow], header: Header, elsewhere: frozenset[int]) -> MatchSummary:
+        """The match as listed: seats online here or on another process (``elsewhere``); names from the log's header
+        (the row's copy is checked against it when the match loads, never shown)."""
         game = self._games.get(info.game)
         master = self._masters.get(info.match_id)
         here: frozenset[int] = frozenset() if master is None else master.local_seats
         seats = tuple(
-            SeatInfo(seat=row.seat, name=info.players[row.seat], bot=row.bot, claimed=row.claimed, online=row.bot is not None or row.seat in here | elsewhere)
+            SeatInfo(seat=row.seat, name=header.players[row.seat], bot=row.bot, claimed=row.claimed, online=row.bot is not None or row.seat in here | elsewhere)
             for row in rows
         )
         return MatchSummary(
@@ -387,5 +509,6 @@ class Hub:
             updated=info.updated,
             seats=seats,
             open=info.status == "active" and any(row.bot is None and not row.claimed for row in rows),
-            seed_commitment=commitment,
+            seed_commitment=header.seed_commitment,
+            damaged=self.damaged(info.match_id),
         )

@@ -6,6 +6,7 @@ with an HTTP status; ``docs/serving.md`` lists the endpoints.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import anyio.to_thread
@@ -14,14 +15,19 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from boardcore.serve.hub import Hub, LobbyRefused
+from boardcore.serve import nesting
+from boardcore.serve.hub import LISTED, Hub, LobbyRefused
 from boardcore.serve.protocol import Claimed, Created, CreateMatch, Error, wire_schema
 from boardcore.store import Status, UnknownMatch, export_log
+from boardcore.store.protocol import check_match_id
 
 __all__ = ["MAX_BODY", "JsonResponse", "lobby_routes", "refused"]
 
 MAX_BODY = 65536
 """The longest request body read, in bytes."""
+
+MAX_SEATS = 64
+"""No game seats more players: a seat number past it is refused before it reaches a store."""
 
 _STATUSES: tuple[Status, ...] = ("active", "finished")
 
@@ -45,14 +51,19 @@ def _hub(request: Request) -> Hub:
 
 
 async def _body(request: Request) -> bytes:
-    """The request body, refused past :data:`MAX_BODY` bytes before it is all read."""
+    """The request body, refused past :data:`MAX_BODY` bytes before it is all read, or when it comes too slowly."""
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise LobbyRefused(f"a request body is at most {MAX_BODY} bytes", code="request/too_large", status=413)
-        chunks.append(chunk)
+    limit = _hub(request).settings.body_timeout
+    try:
+        with anyio.fail_after(limit):
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > MAX_BODY:
+                    raise LobbyRefused(f"a request body is at most {MAX_BODY} bytes", code="request/too_large", status=413)
+                chunks.append(chunk)
+    except TimeoutError:
+        raise LobbyRefused(f"the request body did not arrive within {limit:g} s", code="request/timeout", status=408) from None
     return b"".join(chunks)
 
 
@@ -62,34 +73,60 @@ async def games(request: Request) -> Response:
 
 
 async def matches(request: Request) -> Response:
-    """``GET /api/matches?status=active|finished&open=true``: served matches, newest first."""
+    """``GET /api/matches?status=active|finished&open=true&limit=N&before=MATCH_ID``: served matches, newest first, a
+    page at a time (the next page: ``before`` the last match_id of this one)."""
     status = request.query_params.get("status")
     if status is not None and status not in _STATUSES:
         return _error("request/invalid", f"status is one of {', '.join(_STATUSES)}", 400)
     open_only = request.query_params.get("open", "false") == "true"
     wanted: Status | None = None if status is None else "active" if status == "active" else "finished"
-    return JsonResponse(await _hub(request).listing(wanted, open_only))
+    limit_text = request.query_params.get("limit", str(LISTED))
+    if not limit_text.isdigit() or not 1 <= int(limit_text) <= LISTED:
+        return _error("request/invalid", f"limit is a number of matches from 1 to {LISTED}", 400)
+    before = request.query_params.get("before")
+    if before is not None:
+        try:
+            check_match_id(before)
+        except ValueError:
+            return _error("request/invalid", "before is the match_id of the last match of the previous page", 400)
+    return JsonResponse(await _hub(request).listing(wanted, open_only, limit=int(limit_text), before=before))
 
 
 async def create(request: Request) -> Response:
     """``POST /api/matches``: a new match (a :class:`CreateMatch` body); 201 with :class:`Created`."""
     try:
-        asked = msgspec.json.decode(await _body(request), type=CreateMatch)
-    except msgspec.DecodeError as exc:
+        asked = msgspec.convert(nesting.decode(await _body(request)), CreateMatch)
+    except (msgspec.DecodeError, msgspec.ValidationError, nesting.TooDeep) as exc:
         return _error("request/invalid", f"The body is not a match request: {exc}.", 400)
-    summary, seat, token = await _hub(request).create(asked)
+    summary, seat, token = await _hub(request).create(asked, _client(request))
     return JsonResponse(Created(match=summary, seat=seat, token=token), status_code=201)
+
+
+def _client(request: Request) -> str:
+    """The address a request came from (what per-client limits count)."""
+    return request.client.host if request.client is not None else ""
+
+
+def _match_id(request: Request) -> str:
+    """The path's match id; one that no match could have (a NUL, 200 characters) is a 404 before any store sees it."""
+    match_id: str = request.path_params["match_id"]
+    try:
+        return check_match_id(match_id)
+    except ValueError:
+        raise LobbyRefused(f"no match {match_id[:40]!r} is served here", code="match/unknown", status=404) from None
 
 
 async def match(request: Request) -> Response:
     """``GET /api/matches/{match_id}``: one match's summary."""
-    return JsonResponse(await _hub(request).summary(request.path_params["match_id"]))
+    return JsonResponse(await _hub(request).summary(_match_id(request)))
 
 
 async def claim(request: Request) -> Response:
     """``POST /api/matches/{match_id}/seats/{seat}``: the seat's token (once; 409 if it was claimed)."""
-    match_id: str = request.path_params["match_id"]
+    match_id = _match_id(request)
     seat: int = request.path_params["seat"]
+    if not 0 <= seat < MAX_SEATS:  # a seat number no database integer holds must never reach one
+        raise LobbyRefused(f"match {match_id!r} has no seat {seat}", code="seat/unknown", status=404)
     await _hub(request).summary(match_id)  # 404 for a match that is not served
     token = await _hub(request).claim(match_id, seat)
     return JsonResponse(Claimed(match_id=match_id, seat=seat, token=token))
@@ -98,7 +135,7 @@ async def claim(request: Request) -> Response:
 async def download_log(request: Request) -> Response:
     """``GET /api/matches/{match_id}/log``: the finished match's verifiable log (JSON Lines, seed revealed)."""
     hub = _hub(request)
-    match_id: str = request.path_params["match_id"]
+    match_id = _match_id(request)
     summary = await hub.summary(match_id)
     if summary.status != "finished":
         return _error("log/not_finished", "The log is downloadable once the game is over (it holds every seat's actions).", 409)
@@ -118,7 +155,10 @@ async def schema(request: Request) -> Response:
 def refused(request: Request, exc: Exception) -> Response:
     """A :class:`LobbyRefused` as its error body and status."""
     assert isinstance(exc, LobbyRefused)
-    return _error(exc.code, exc.message, exc.status)
+    answer = _error(exc.code, exc.message, exc.status)
+    if exc.retry_after is not None:
+        answer.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after)))
+    return answer
 
 
 def lobby_routes() -> list[BaseRoute]:

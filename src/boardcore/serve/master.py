@@ -51,8 +51,18 @@ class Settings:
     """Frames held for a connection that reads too slowly; one more closes it (code 4408)."""
     max_frame: int = 65536
     """The largest client frame read, in bytes; a longer one gets ``frame/too_large``."""
+    body_timeout: float = 10.0
+    """Seconds a lobby request has to send its whole body."""
     hello_timeout: float = 10.0
     """Seconds a new connection has to send ``hello`` or ``watch``."""
+    load_timeout: float = 10.0
+    """Seconds a match has to be replayed and verified when it is loaded; one that takes longer is listed as damaged."""
+    create_rate: float = 1.0
+    """Matches one client address may create per second, on average (see ``create_burst``)."""
+    create_burst: int = 20
+    """Matches one client address may create at once before ``create_rate`` applies."""
+    open_per_client: int = 50
+    """Unfinished matches one client address may have created at a time."""
     retry_delay: float = 1.0
     """Seconds a bot waits before trying again after the store was unavailable."""
     lease_seconds: float = 5.0

@@ -10,6 +10,7 @@ message; ``docs/serving.md`` specifies the protocol.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal, Union
 
 import msgspec
@@ -20,6 +21,7 @@ __all__ = [
     "CLOSE_CODES",
     "ERROR_CODES",
     "PROTOCOL_VERSION",
+    "SAFE_INTEGER",
     "Act",
     "BotKind",
     "Claimed",
@@ -49,8 +51,15 @@ __all__ = [
     "wire_schema",
 ]
 
-PROTOCOL_VERSION = 1
-"""Sent in :class:`Welcome`; a change that an existing client could misread bumps it."""
+PROTOCOL_VERSION = 2
+"""Sent in :class:`Welcome`; a change that an existing client could misread bumps it (2: ``snapshot.reveal.seed``
+is a decimal string, so no number on the wire is above 2**53)."""
+
+SAFE_INTEGER = 2**53 - 1
+"""The largest integer a JavaScript client reads exactly from JSON (``Number.MAX_SAFE_INTEGER``): no number the server
+sends is larger; a seed, which may be, travels as a decimal string."""
+
+_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)")
 
 BotKind = Literal["house", "random"]
 """Who the server plays a bot seat with: the game's house bot (random where a game has none), or uniform random."""
@@ -260,10 +269,24 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """The game's options (``GET /api/games`` lists them); omitted ones take their defaults."""
     commit_seed: bool = True
     """Publish only a salted hash of a secret random seed, and reveal the seed when the game is over."""
-    seed: int | None = None
-    """A public seed instead (only with ``commit_seed: false``; ``null``: 64 random bits)."""
+    seed: str | int | None = None
+    """A public seed instead (only with ``commit_seed: false``; ``null``: 64 random bits), as a decimal string (a JSON
+    integer is accepted too, but a JavaScript client must send a seed above 2**53 as a string to send it exactly)."""
     claim: int | None = None
     """Claim this seat for the creator: the answer carries its token."""
+
+    def seed_number(self) -> int | None:
+        """The seed as an integer.
+
+        Raises:
+            ValueError: a string that is not a decimal integer (ASCII digits, ``-`` if negative, no leading zeros).
+        """
+        if isinstance(self.seed, str):
+            if not _DECIMAL.fullmatch(self.seed):
+                msg = f"the seed must be a decimal integer, not {self.seed!r}"
+                raise ValueError(msg)
+            return int(self.seed)
+        return self.seed
 
 
 class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -282,6 +305,8 @@ class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     open: bool
     """The match is active and a person's seat is still unclaimed."""
     seed_commitment: str | None
+    damaged: str | None = None
+    """The kind of damage found when the match was loaded (its row, journal or digests disagree): it is not served."""
 
 
 class Created(msgspec.Struct, frozen=True, kw_only=True):
@@ -329,6 +354,16 @@ ERROR_CODES: dict[str, str] = {
     "seat/bot": "the server plays that seat",
     "seat/taken": "someone already holds that seat's token",
     "log/not_finished": "the log is downloadable once the game is over",
+    "frame/too_deep": "a frame or body nests arrays and objects deeper than the limit (32)",
+    "request/bad_host": "the Host header names no host this server answers to (421)",
+    "request/bad_origin": "a write or WebSocket from another site's page, not an allowed origin (403)",
+    "request/content_type": "a request body that is not sent as application/json (415)",
+    "request/timeout": "a request body that did not arrive in time (408)",
+    "match/rate_limited": "this address created matches faster than the server allows (429, Retry-After)",
+    "match/too_many_open": "this address has as many unfinished matches as the server allows (429)",
+    "server/busy": "the server holds as many connections as it allows, in all or from this address (503, Retry-After)",
+    "log/too_large": "a log to replay over the limit",
+    "log/corrupt": "a log to replay that cannot be read, or cannot be replayed at all (its header or its seed)",
 }
 """Every error code the server itself sends; an action the rules refuse keeps the game's own code
 (``action/malformed``, ``turn/not_your_turn``, ``game/over``, ``player/unknown`` or a rule's ``domain/reason``)."""
@@ -339,9 +374,12 @@ CLOSE_CODES: dict[int, str] = {
     4401: "the token was missing or refused",
     4404: "no such match",
     4408: "the connection read too slowly and its queue overflowed: reconnect with the last revision",
+    1008: "the handshake came from a foreign Origin or named a foreign Host (answered 403 before it opened)",
+    1011: "the server failed on this connection (logged in one line): reconnect",
+    1013: "the store is unavailable: reconnect in a moment",
 }
-"""WebSocket close codes the server uses (1009 and 1011 come from the WebSocket library: a frame over its hard size limit,
-and a keepalive ping left unanswered)."""
+"""WebSocket close codes the server uses (1009 and 1011 also come from the WebSocket library: a frame over its hard size
+limit, and a keepalive ping left unanswered)."""
 
 
 def wire_schema() -> dict[str, Any]:

@@ -23,10 +23,12 @@ import anyio
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from boardcore.serve import nesting
 from boardcore.serve.hub import Hub
 from boardcore.serve.master import Master, Outbox, encode
 from boardcore.serve.protocol import Act, ClientMessage, Error, Hello, Ping, Pong, Sync, Undo, Watch
-from boardcore.store import MatchRejected, UnknownMatch
+from boardcore.store import MatchRejected, StoreError, UnknownMatch
+from boardcore.store.protocol import check_match_id
 
 __all__ = ["CLIENT_TYPES", "serve_websocket"]
 
@@ -34,8 +36,6 @@ log = logging.getLogger("boardcore.serve")
 
 CLIENT_TYPES = frozenset(str(kind.__struct_config__.tag) for kind in (Hello, Watch, Act, Undo, Sync, Ping))
 """The ``type`` of every frame a client may send."""
-
-_decode_json = msgspec.json.Decoder()
 
 
 class Refused(Exception):
@@ -55,14 +55,16 @@ def parse(raw: bytes, max_frame: int) -> Hello | Watch | Act | Undo | Sync | Pin
     if len(raw) > max_frame:
         raise Refused(Error(code="frame/too_large", message=f"Frames are at most {max_frame} bytes; this one is {len(raw)}."))
     try:
-        loose = _decode_json.decode(raw)
+        loose = nesting.decode(raw)
     except msgspec.DecodeError:
         raise Refused(Error(code="frame/malformed", message="The frame is not valid JSON; send one JSON object per frame.")) from None
+    except nesting.TooDeep as exc:
+        raise Refused(Error(code="frame/too_deep", message=f"The frame is refused: {exc}.")) from None
     if not isinstance(loose, dict):
         raise Refused(Error(code="frame/malformed", message="A frame is a JSON object with a \"type\"."))
     request_id = loose.get("id") if type(loose.get("id")) is int else None
     kind = loose.get("type")
-    if kind not in CLIENT_TYPES:
+    if not isinstance(kind, str) or kind not in CLIENT_TYPES:
         known = ", ".join(sorted(CLIENT_TYPES))
         raise Refused(Error(code="frame/unknown_type", message=f"No frame type {kind!r}; a client sends one of {known}.", id=request_id))
     try:
@@ -108,6 +110,11 @@ async def _opening(websocket: WebSocket, hub: Hub) -> tuple[Hello | Watch, int |
     if not isinstance(first, (Hello, Watch)):
         await _refuse(websocket, Error(code="hello/required", message="Open with a hello (a seat, with its token) or a watch frame."), 4400)
         return None
+    try:
+        check_match_id(first.match_id)
+    except ValueError:
+        await _refuse(websocket, Error(code="match/unknown", message="No such match is served here."), 4404)
+        return None
     if isinstance(first, Watch):
         return first, None
     if not first.token:
@@ -122,8 +129,20 @@ async def _opening(websocket: WebSocket, hub: Hub) -> tuple[Hello | Watch, int |
 
 
 async def serve_websocket(websocket: WebSocket, hub: Hub) -> None:
-    """Run one connection from its opening frame to its end."""
+    """Run one connection from its opening frame to its end; a store outage or a server fault closes it with an
+    error frame and a close code (1013: try again later; 1011: server error), logged in one line."""
     await websocket.accept()
+    try:
+        await _serve(websocket, hub)
+    except StoreError as exc:
+        log.warning("connection closed, the store failed: %s: %s", type(exc).__name__, exc)
+        await _refuse(websocket, Error(code="store/unavailable", message="The store is unavailable; reconnect in a moment."), 1013)
+    except Exception as exc:
+        log.error("connection closed by a server fault: %s: %s", type(exc).__name__, exc)
+        await _refuse(websocket, Error(code="server/error", message="The server failed; reconnect."), 1011)
+
+
+async def _serve(websocket: WebSocket, hub: Hub) -> None:
     opened = await _opening(websocket, hub)
     if opened is None:
         return
@@ -134,8 +153,7 @@ async def serve_websocket(websocket: WebSocket, hub: Hub) -> None:
     except UnknownMatch:
         await _refuse(websocket, Error(code="match/unknown", message=f"No match {first.match_id!r} is served here."), 4404)
         return
-    except MatchRejected:
-        log.exception("match %s fails verification", first.match_id)
+    except MatchRejected:  # the hub logged it once, and lists the match as damaged
         await _refuse(websocket, Error(code="match/rejected", message="The stored match fails verification, so it is not served."), 4404)
         return
     try:

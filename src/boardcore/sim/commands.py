@@ -1,4 +1,4 @@
-"""The ``simulate``, ``report`` and ``tournament`` subcommands of ``boardcore``.
+"""The ``simulate``, ``report``, ``compare`` and ``tournament`` subcommands of ``boardcore``.
 
 Only argparse and the core are imported here: the implementations need the
 ``[sim]`` extra (matplotlib, openskill, tqdm; pyarrow for Parquet, CSV is always written) and, for ``--executor ray``,
@@ -93,6 +93,32 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_note(path: str) -> str:
+    """What a results directory's ``run.json`` says about its rules: game, rules version and options."""
+    manifest = Path(path) / "run.json"
+    if not manifest.is_file():
+        return ""
+    try:
+        run = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError):
+        return ""
+    options = json.dumps(run.get("options") or {}, sort_keys=True)
+    return f"{run.get('game', '?')} rules version {run.get('rules_version', '?')}, options {options}, seeds from {run.get('seed', '?')} ({path})"
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    read = _load("boardcore.sim.results").read_results
+    a, b = read(args.a), read(args.b)
+    labels = tuple(args.labels.split(",")) if args.labels else (Path(args.a).name or "A", Path(args.b).name or "B")
+    if len(labels) != 2 or labels[0] == labels[1]:
+        raise ValueError(f"--labels takes two different names separated by a comma, not {args.labels!r}")
+    out = args.out or str(Path(args.b).parent / f"compare-{labels[0]}-{labels[1]}")
+    formats = tuple(args.formats.split(","))
+    page = _load("boardcore.sim.compare").write_comparison(a, b, out, labels=labels, notes=(_run_note(args.a), _run_note(args.b)), formats=formats)
+    print(f"{labels[1]} ({len(b)} games) against {labels[0]} ({len(a)} games): {page}")
+    return 0
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     tournament = _load("boardcore.sim.tournament")
     out = args.out or f"out/tournament-{args.game}-p{args.players}"
@@ -112,8 +138,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return _interrupted(out)
     print(f"{'rank':>4}  {'ordinal':>8}  {'mu':>6}  {'sigma':>5}  {'wins':>9}  bot")
+    display_name = _load("boardcore.sim.specs").display_name
     for place, s in enumerate(standings, start=1):
-        print(f"{place:>4}  {s.ordinal:>8.2f}  {s.mu:>6.2f}  {s.sigma:>5.2f}  {s.wins:>4}/{s.games:<4}  {s.bot}")
+        print(f"{place:>4}  {s.ordinal:>8.2f}  {s.mu:>6.2f}  {s.sigma:>5.2f}  {s.wins:>4}/{s.games:<4}  {display_name(s.bot)}")
     print(f"tables and plot in {out}/tournament.md")
     return 0
 
@@ -127,11 +154,15 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-SPEC_HELP = "bot specs: random, house, mc[:rollouts=N], ismcts[:iterations=N,c=X,rollout=random|house,opponents=search|policy,depth=N,time=SECONDS,search=KIND+KIND]"
+SPEC_HELP = (
+    "bot specs: random, house[:PARAM=VALUE (its house bot's own, e.g. bold=true)], mc[:rollouts=N], "
+    "ismcts[:iterations=N,c=X,rollout=random|house,opponents=search|policy,depth=N,time=SECONDS,search=KIND+KIND], "
+    "your own MODULE:CLASS[:PARAM=VALUE,...] or an entry point of boardcore.bots; any spec takes name=SHORT (its name in tables and plots)"
+)
 
 
 def add_sim_commands(sub: Any) -> None:
-    """Register ``simulate``, ``report`` and ``tournament`` on the ``boardcore`` subparsers."""
+    """Register ``simulate``, ``report``, ``compare`` and ``tournament`` on the ``boardcore`` subparsers."""
     sim = sub.add_parser("simulate", help="play many matches with bots; one row per match as CSV and Parquet")
     sim.add_argument("game")
     sim.add_argument("--players", type=int, default=None, help="default: the game's smallest count")
@@ -147,6 +178,13 @@ def add_sim_commands(sub: Any) -> None:
     rep.add_argument("--title", default=None)
     rep.add_argument("--formats", default="png,svg", help="figure formats, comma-separated: png, svg (default both)")
     rep.set_defaults(run=cmd_report)
+    cmp = sub.add_parser("compare", help="two result sets side by side (B - A): win rates, scores, length and metrics, paired by seed")
+    cmp.add_argument("a", metavar="RESULTS_A", help="the baseline: a results directory, matches.parquet or matches.csv")
+    cmp.add_argument("b", metavar="RESULTS_B", help="the variant (simulate it with the same --seed to pair the games)")
+    cmp.add_argument("--labels", default=None, help="two names, comma-separated (default: the two directory names)")
+    cmp.add_argument("--out", default=None, help="directory (default: compare-A-B beside RESULTS_B)")
+    cmp.add_argument("--formats", default="png,svg", help="figure formats, comma-separated: png, svg (default both)")
+    cmp.set_defaults(run=cmd_compare)
     tour = sub.add_parser("tournament", help="every line-up of the bots in every seat order, rated with OpenSkill")
     tour.add_argument("game")
     tour.add_argument("--bots", nargs="+", required=True, metavar="SPEC", help=SPEC_HELP)

@@ -59,6 +59,10 @@ class MatchRecord(msgspec.Struct, frozen=True, kw_only=True):
     """An option's safety limit, not a rule, ended the game (``Outcome.truncated``)."""
     length: int
     """Actions applied."""
+    metrics: tuple[tuple[str, float], ...] = ()
+    """The game's per-match figures (``Game.metrics``), by name, in the game's order."""
+    seat_metrics: tuple[tuple[str, tuple[float, ...]], ...] = ()
+    """The game's per-seat figures, by name: one value per seat, in seat order."""
 
 
 def play_task(task: MatchTask) -> MatchRecord:
@@ -76,6 +80,7 @@ def play_task(task: MatchTask) -> MatchRecord:
     except Exception as exc:
         msg = f"{task.game} seed {task.seed} ({', '.join(task.bots)}): {type(exc).__name__}: {exc}"
         raise RuntimeError(msg) from exc
+    metrics, seat_metrics = measure(game, match)
     ranks = [0] * task.players
     for place, group in enumerate(outcome.ranking, start=1):
         for seat in group:
@@ -93,7 +98,38 @@ def play_task(task: MatchTask) -> MatchRecord:
         draw=outcome.is_draw,
         truncated=outcome.truncated,
         length=len(match),
+        metrics=metrics,
+        seat_metrics=seat_metrics,
     )
+
+
+def measure(game: Any, match: Match[Any, Any, Any, Any]) -> tuple[tuple[tuple[str, float], ...], tuple[tuple[str, tuple[float, ...]], ...]]:
+    """The finished match's ``Game.metrics``, split into per-match and per-seat figures.
+
+    Raises:
+        RuntimeError: the game's metrics are not numbers, or a per-seat figure has the wrong length.
+    """
+    if game.metrics is None:
+        return (), ()
+    found = game.metrics(match.state, match.events)
+    scalars: list[tuple[str, float]] = []
+    per_seat: list[tuple[str, tuple[float, ...]]] = []
+    for name, value in found.items():
+        if isinstance(value, tuple):
+            if len(value) != len(match.players) or not all(_number(v) for v in value):
+                msg = f"{game.name} metric {name!r}: a per-seat figure is {len(match.players)} numbers, not {value!r}"
+                raise RuntimeError(msg)
+            per_seat.append((name, tuple(float(v) for v in value)))
+        elif _number(value):
+            scalars.append((name, float(value)))
+        else:
+            msg = f"{game.name} metric {name!r} is a number or a tuple of one per seat, not {value!r}"
+            raise RuntimeError(msg)
+    return tuple(scalars), tuple(per_seat)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def play_tasks(tasks: Sequence[MatchTask]) -> list[MatchRecord]:

@@ -6,6 +6,7 @@ so a rerun over the same results rewrites the same bytes (committed reports diff
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -16,8 +17,9 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402 (the backend must be chosen before pyplot loads)
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
-__all__ = ["FORMATS", "Figure", "bar_with_intervals", "histograms", "horizontal_counts", "ratings", "save"]
+__all__ = ["FORMATS", "Figure", "bar_with_intervals", "differences", "histogram_grid", "histograms", "horizontal_counts", "ratings", "save"]
 
 FORMATS = ("png", "svg")
 
@@ -61,20 +63,79 @@ def bar_with_intervals(
     return figure
 
 
-def histograms(series: Mapping[str, Sequence[float]], *, title: str, xlabel: str) -> Figure:
-    """One step histogram per named series on shared integer-width bins."""
-    figure, axes = plt.subplots(figsize=(6, 3.2))
-    values = [v for data in series.values() for v in data]
+def _bins(values: Sequence[float]) -> tuple[list[float], bool]:
+    """Histogram bin edges, and whether they are integer-centred (``[k - 0.5, k + 0.5)``, so each bar sits on ``k``).
+
+    Integer data spanning at most 60 values gets one bar per integer; wider or fractional
+    data gets about 40 equal bins.
+    """
     low, high = min(values), max(values)
-    width = max(1.0, (high - low) / 40)
-    bins = [low + width * i for i in range(int((high - low) / width) + 2)]
-    for label, data in series.items():
-        axes.hist(data, bins=bins, histtype="step", linewidth=1.4, label=label)
-    if len(series) > 1:
-        axes.legend(fontsize=8)
-    axes.set_xlabel(xlabel)
-    axes.set_ylabel("games")
-    axes.set_title(title, fontsize=10)
+    if all(float(v).is_integer() for v in values) and high - low <= 60:
+        return [low - 0.5 + i for i in range(int(high - low) + 2)], True
+    width = (high - low) / 40 or 1.0
+    return [low + width * i for i in range(41)], False
+
+
+def histograms(series: Mapping[str, Sequence[float]], *, title: str, xlabel: str) -> Figure:
+    """One histogram per named series, as small multiples stacked on a shared axis (never overlapping steps)."""
+    rows = len(series)
+    figure, grid = plt.subplots(rows, 1, figsize=(6, 1.2 + 1.5 * rows), sharex=True, sharey=True, squeeze=False)
+    values = [v for data in series.values() for v in data]
+    bins, integers = _bins(values)
+    for axes, (label, data) in zip(grid[:, 0], series.items()):
+        axes.hist(data, bins=bins, histtype="stepfilled", color="#4c72b0")
+        axes.set_ylabel("games", fontsize=8)
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+        if rows > 1:
+            axes.set_title(label, fontsize=8, loc="left")
+        if integers:
+            axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    grid[-1, 0].set_xlabel(xlabel)
+    figure.suptitle(title, fontsize=10)
+    return figure
+
+
+def histogram_grid(rows: Mapping[str, Mapping[str, Sequence[float]]], *, title: str) -> Figure:
+    """Small multiples in one figure: a row per figure (e.g. a metric), a panel per series (e.g. a seat) sharing its bins."""
+    columns = max(len(series) for series in rows.values())
+    figure, grid = plt.subplots(len(rows), columns, figsize=(2.6 * columns + 1, 1.2 + 1.7 * len(rows)), squeeze=False)
+    for row, (name, series) in enumerate(rows.items()):
+        bins, integers = _bins([v for data in series.values() for v in data])
+        for column in range(columns):
+            axes = grid[row, column]
+            if column >= len(series):
+                axes.set_visible(False)
+                continue
+            label, data = list(series.items())[column]
+            axes.hist(data, bins=bins, histtype="stepfilled", color="#4c72b0")
+            axes.set_title(f"{name}: {label}" if label else name, fontsize=8, loc="left")
+            axes.tick_params(labelsize=7)
+            axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+            if integers:
+                axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        grid[row, 0].set_ylabel("games", fontsize=8)
+    figure.suptitle(title, fontsize=10)
+    figure.tight_layout()
+    return figure
+
+
+def differences(panels: Mapping[str, Sequence[tuple[str, float, float, float]]], *, title: str) -> Figure:
+    """Small multiples of differences with intervals, one panel per figure: ``(label, difference, low, high)`` rows
+    around a zero line (a row whose interval misses zero is drawn in red)."""
+    figure, grid = plt.subplots(len(panels), 1, figsize=(6, 0.9 + sum(0.32 * len(rows) + 0.7 for rows in panels.values())), squeeze=False)
+    for axes, (name, rows) in zip(grid[:, 0], panels.items()):
+        for y, (_, value, low, high) in enumerate(rows):
+            finite = math.isfinite(low) and math.isfinite(high)
+            error = [[value - low], [high - value]] if finite else None
+            colour = "#c44e52" if finite and (low > 0 or high < 0) else "#4c72b0"
+            axes.errorbar([value], [y], xerr=error, fmt="o", capsize=3, color=colour)
+        axes.axvline(0, color="#888888", linewidth=0.8)
+        axes.set_yticks(range(len(rows)), [label for label, *_ in rows], fontsize=8)
+        axes.set_ylim(len(rows) - 0.5, -0.5)
+        axes.set_title(name, fontsize=8, loc="left")
+        axes.tick_params(axis="x", labelsize=7)
+    figure.suptitle(title, fontsize=10)
+    figure.tight_layout()
     return figure
 
 

@@ -1,15 +1,16 @@
 """Balance reports: what a designer asks of thousands of results, as a Markdown page with plots.
 
 For each game, player count and line-up of bots: win rate per seat with 95%
-Wilson intervals, the first player's advantage (seat 1's win rate against the
-fair share ``1/players``, with an exact two-sided binomial p-value), score and
-length distributions, and how games ended; then the win rate of each bot over
-every seat it played. A seat *wins* a game when it is among the winners (a shared
+Wilson intervals, score and length distributions, how games ended and the game's
+own metrics (``Game.metrics``); then the seat advantage, pooled over seat rotations
+with bot strength taken out (:mod:`boardcore.sim.seats`), and each bot over every
+seat it played. A seat *wins* a game when it is among the winners (a shared
 win counts for each sharer; draws and shared wins are counted apart). A
-cooperative game has one team result, reported once.
+cooperative game has one team result, reported once. Seats are numbered from 0, as
+in the results files and the API; bots are shown by their display names (``name=``).
 
-The page is ``report.md``; every table is also in ``summary.csv`` and every
-figure is a PNG and an SVG beside it.
+The page is ``report.md``; the seat tables are also in ``summary.csv``, the metrics
+in ``metrics.csv``, and every figure is a PNG and an SVG beside it.
 """
 
 from __future__ import annotations
@@ -26,9 +27,19 @@ import attrs
 
 from boardcore.sim import plots
 from boardcore.sim.play import MatchRecord
-from boardcore.sim.stats import binomial_two_sided, quantiles, wilson
+from boardcore.sim.seats import SeatPool, seat_pools
+from boardcore.sim.specs import display_name
+from boardcore.sim.stats import quantiles, wilson
 
-__all__ = ["Group", "group_records", "write_report"]
+__all__ = ["Group", "display_names", "group_records", "write_report"]
+
+
+def display_names(records: Sequence[MatchRecord]) -> dict[str, str]:
+    """Each bot spec's display name (its ``name=``), or the spec itself where two specs would share a name."""
+    specs = sorted({bot for record in records for bot in record.bots})
+    names = {spec: display_name(spec) for spec in specs}
+    counts = Counter(names.values())
+    return {spec: name if counts[name] == 1 else spec for spec, name in names.items()}
 
 
 @attrs.frozen
@@ -39,10 +50,17 @@ class Group:
     players: int
     bots: tuple[str, ...]
     records: tuple[MatchRecord, ...]
+    labels: tuple[str, ...] = ()
+    """Display name of each seat's bot (the specs themselves when not given)."""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.labels or self.bots
 
     @property
     def title(self) -> str:
-        lineup = ", ".join(self.bots) if len(set(self.bots)) > 1 else f"{self.bots[0]} in every seat"
+        names = self.names
+        lineup = ", ".join(names) if len(set(names)) > 1 else f"{names[0]} in every seat"
         return f"{self.game}, {self.players} players ({lineup})"
 
     @property
@@ -55,7 +73,11 @@ def group_records(records: Sequence[MatchRecord]) -> list[Group]:
     groups: dict[tuple[str, int, tuple[str, ...]], list[MatchRecord]] = defaultdict(list)
     for record in records:
         groups[(record.game, record.players, record.bots)].append(record)
-    return [Group(game, players, bots, tuple(sorted(found, key=lambda r: r.seed))) for (game, players, bots), found in sorted(groups.items())]
+    names = display_names(records)
+    return [
+        Group(game, players, bots, tuple(sorted(found, key=lambda r: r.seed)), tuple(names[bot] for bot in bots))
+        for (game, players, bots), found in sorted(groups.items())
+    ]
 
 
 def _percent(value: float) -> str:
@@ -82,6 +104,7 @@ class _Page:
         self.formats = formats
         self.lines: list[str] = []
         self.summary: list[list[str]] = []
+        self.metrics: list[list[str]] = []
 
     def figure(self, figure: plots.Figure, stem: str, caption: str) -> None:
         names = plots.save(figure, self.directory, stem, self.formats)
@@ -108,33 +131,26 @@ def _seat_section(page: _Page, group: Group, stem: str) -> None:
         mean = statistics.fmean(scores) if scores else math.nan
         spread = ", ".join(_number(q) for q in quantiles(scores)) if scores else ""
         page.lines.append(
-            f"| {seat + 1} | {group.bots[seat]} | {wins} | {_percent(wins / games)} | {_interval(low, high)} | "
+            f"| {seat} | {group.names[seat]} | {wins} | {_percent(wins / games)} | {_interval(low, high)} | "
             f"{'' if not scores else f'{mean:.2f}'} | {spread} |"
         )
         page.summary.append(
-            [group.game, str(group.players), ";".join(group.bots), str(seat + 1), group.bots[seat], str(games), str(wins), f"{wins / games:.4f}", f"{low:.4f}", f"{high:.4f}", "" if not scores else f"{mean:.4f}"]
+            [group.game, str(group.players), ";".join(group.bots), str(seat), group.bots[seat], str(games), str(wins), f"{wins / games:.4f}", f"{low:.4f}", f"{high:.4f}", "" if not scores else f"{mean:.4f}"]
         )
-        labels.append(f"seat {seat + 1}")
+        labels.append(f"seat {seat}")
         rates.append(wins / games)
         intervals.append((low, high))
     draws = sum(1 for record in records if record.draw)
     shared = sum(1 for record in records if len(record.winners) > 1 and not record.draw)
     page.lines += ["", f"Draws: {draws} ({_percent(draws / games)}); shared wins: {shared} ({_percent(shared / games)}).", ""]
     fair = 1 / group.players
-    first = sum(1 for record in records if 0 in record.winners)
-    p = binomial_two_sided(first, games, fair)
-    page.lines += [
-        f"**First-player advantage**: seat 1 wins {_percent(first / games)} against a fair share of {_percent(fair)} "
-        f"({'+' if first / games >= fair else ''}{100 * (first / games - fair):.1f} points; exact two-sided binomial p = {_p_value(p)}).",
-        "",
-    ]
     page.figure(
         plots.bar_with_intervals(labels, rates, intervals, title=f"Win rate per seat: {group.title}", ylabel="win rate", reference=fair, reference_label="fair share"),
         f"{stem}-winrate",
         "win rate per seat with 95% intervals",
     )
     if all(record.scores is not None for record in records):
-        series = {f"seat {seat + 1}": [record.scores[seat] for record in records if record.scores is not None] for seat in range(group.players)}
+        series = {f"seat {seat} ({group.names[seat]})": [record.scores[seat] for record in records if record.scores is not None] for seat in range(group.players)}
         page.figure(plots.histograms(series, title=f"Final scores: {group.title}", xlabel="score"), f"{stem}-scores", "score distribution per seat")
 
 
@@ -158,14 +174,17 @@ def _length_and_endings(page: _Page, group: Group, stem: str) -> None:
         page.figure(plots.horizontal_counts(endings, title=f"Endings: {group.title}"), f"{stem}-endings", "how games ended")
 
 
-def _bot_section(page: _Page, records: Sequence[MatchRecord]) -> None:
-    """Each bot's win rate over every seat it played, per game and player count (competitive games only)."""
+def _bot_section(page: _Page, records: Sequence[MatchRecord], names: dict[str, str]) -> None:
+    """Each bot's win rate over every seat it played, and its per-seat metrics, per game and player count."""
     tally: dict[tuple[str, int, str], list[int]] = defaultdict(lambda: [0, 0])
+    figures: dict[tuple[str, int, str, str], list[float]] = defaultdict(list)
     for record in records:
-        if record.cooperative:
-            continue
         for seat, bot in enumerate(record.bots):
-            entry = tally[(record.game, record.players, bot)]
+            for metric, values in record.seat_metrics:
+                figures[(record.game, record.players, names[bot], metric)].append(values[seat])
+            if record.cooperative:
+                continue
+            entry = tally[(record.game, record.players, names[bot])]
             entry[0] += seat in record.winners
             entry[1] += 1
     if len({bot for (_, _, bot) in tally}) < 2:
@@ -175,9 +194,80 @@ def _bot_section(page: _Page, records: Sequence[MatchRecord]) -> None:
         low, high = wilson(wins, played)
         page.lines.append(f"| {game} | {players} | {bot} | {played} | {wins} | {_percent(wins / played)} | {_interval(low, high)} |")
     page.lines.append("")
+    if figures:
+        page.lines += ["Per-seat metrics of each bot, over every seat it played:", ""]
+        page.lines += ["| game | players | bot | metric | seats played | mean | quartiles (min, Q1, median, Q3, max) |", "|---|---|---|---|---|---|---|"]
+        for (game, players, bot, metric), found in sorted(figures.items()):
+            spread = ", ".join(_number(q) for q in quantiles(found))
+            page.lines.append(f"| {game} | {players} | {bot} | {metric} | {len(found)} | {statistics.fmean(found):.2f} | {spread} |")
+        page.lines.append("")
+
+
+def _metrics_section(page: _Page, group: Group, stem: str) -> None:
+    """The game's per-match and per-seat metrics: mean and quartiles, and one figure of small multiples."""
+    records = group.records
+    series: dict[str, dict[str, list[float]]] = {}
+    rows: list[tuple[str, str, str, list[float]]] = []
+    for metric in dict.fromkeys(name for record in records for name, _ in record.metrics):
+        values = [dict(record.metrics)[metric] for record in records if metric in dict(record.metrics)]
+        rows.append((metric, "all", "", values))
+        series[metric] = {"": values}
+    for metric in dict.fromkeys(name for record in records for name, _ in record.seat_metrics):
+        per_seat = [[dict(record.seat_metrics)[metric][seat] for record in records if metric in dict(record.seat_metrics)] for seat in range(group.players)]
+        rows += [(metric, str(seat), group.names[seat], values) for seat, values in enumerate(per_seat)]
+        series[metric] = {f"seat {seat}": values for seat, values in enumerate(per_seat)}
+    if not rows:
+        return
+    page.lines += ["**Metrics** (the game's own figures per match):", ""]
+    page.lines += ["| metric | seat | bot | mean | quartiles (min, Q1, median, Q3, max) |", "|---|---|---|---|---|"]
+    for metric, seat, bot, values in rows:
+        spread = ", ".join(_number(q) for q in quantiles(values))
+        page.lines.append(f"| {metric} | {seat} | {bot} | {statistics.fmean(values):.2f} | {spread} |")
+        page.metrics.append([group.game, str(group.players), ";".join(group.bots), metric, "" if seat == "all" else seat, bot, str(len(values)), f"{statistics.fmean(values):.4f}", *(f"{q:g}" for q in quantiles(values))])
+    page.lines.append("")
+    page.figure(plots.histogram_grid(series, title=f"Metrics: {group.title}"), f"{stem}-metrics", "metric distributions (per match, then per seat)")
+
+
+def _seat_advantage_section(page: _Page, pools: Sequence[SeatPool], names: dict[str, str]) -> None:
+    """Seat advantage per pool of rotated line-ups, every seat tested, bot strength taken out."""
+    page.lines += [
+        "## Seat advantage",
+        "",
+        "Matches are pooled over seat rotations (line-ups of the same bots in any order). A seat's expected wins are "
+        "those of the bots that sat in it at their win rates over every seat they played in the pool, so a strong bot "
+        "does not make its seat look favoured; p is the two-sided stratified score test (normal approximation), and "
+        "the Bonferroni p multiplies it by the number of seats.",
+        "",
+    ]
+    for pool in pools:
+        lineup = ", ".join(names[bot] for bot in pool.bots)
+        page.lines += [f"### {pool.game}, {pool.players} players: {lineup} ({pool.games:,} games)", ""]
+        if not pool.lines:
+            who = ", ".join(names[bot] for bot in pool.fixed)
+            page.lines += [f"No seat-advantage line: {who + ' ' if who else ''}{pool.reason}.", ""]
+            continue
+        page.lines += ["| seat | games | wins | win rate | expected from its bots | advantage | p | Bonferroni p |", "|---|---|---|---|---|---|---|---|"]
+        for line in pool.lines:
+            bonferroni = min(1.0, line.p_value * pool.players)
+            page.lines.append(
+                f"| {line.seat} | {line.games} | {line.wins} | {_percent(line.wins / line.games)} | {_percent(line.expected / line.games)} | "
+                f"{100 * line.advantage:+.1f} points | {_p_value(line.p_value)} | {_p_value(bonferroni)} |"
+            )
+        page.lines.append("")
+        if len(pool.strength) > 1:
+            page.lines += ["Bot strength by seat (win rate; the row's overall rate is what the seats are measured against):", ""]
+            seats = range(pool.players)
+            page.lines += ["| bot | overall | " + " | ".join(f"seat {seat}" for seat in seats) + " |", "|---|---|" + "---|" * pool.players]
+            cells = {(bot, seat): (n, w) for bot, seat, n, w in pool.by_bot}
+            for bot, n, w in pool.strength:
+                shown = [f"{_percent(cells[(bot, seat)][1] / cells[(bot, seat)][0])} of {cells[(bot, seat)][0]}" if (bot, seat) in cells else "" for seat in seats]
+                page.lines.append(f"| {names[bot]} | {_percent(w / n)} of {n} | " + " | ".join(shown) + " |")
+            page.lines.append("")
 
 
 SUMMARY_COLUMNS = ("game", "players", "bots", "seat", "bot", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score")
+METRICS_COLUMNS = ("game", "players", "bots", "metric", "seat", "bot", "games", "mean", "min", "q1", "median", "q3", "max")
+"""Columns of ``metrics.csv`` (``seat`` empty for a per-match figure)."""
 
 
 def write_report(records: Sequence[MatchRecord], directory: str | Path, *, title: str | None = None, formats: Sequence[str] = plots.FORMATS) -> Path:
@@ -200,7 +290,8 @@ def write_report(records: Sequence[MatchRecord], directory: str | Path, *, title
     page.lines += [f"# {title or 'Balance report: ' + ', '.join(games)}", ""]
     page.lines += [
         f"{len(records):,} games in {len(groups)} group(s) (game, player count and bot in each seat). Intervals are 95% Wilson "
-        "score intervals; a seat wins a game when it is among the winners. Seat 1 is the first player (seat 0 in the API).",
+        "score intervals; a seat wins a game when it is among the winners. Seats are numbered from 0 (seat 0 moves first), "
+        "as in the results files.",
         "",
     ]
     for index, group in enumerate(groups, start=1):
@@ -209,7 +300,10 @@ def write_report(records: Sequence[MatchRecord], directory: str | Path, *, title
         page.lines += [f"## {group.title}", "", f"{len(group.records):,} games, seeds {min(seeds)}-{max(seeds)}.", ""]
         _seat_section(page, group, stem)
         _length_and_endings(page, group, stem)
-    _bot_section(page, records)
+        _metrics_section(page, group, stem)
+    names = display_names(records)
+    _seat_advantage_section(page, seat_pools(records), names)
+    _bot_section(page, records, names)
     report = out / "report.md"
     report.write_text("\n".join(page.lines).rstrip() + "\n", encoding="utf-8")
     buffer = io.StringIO()
@@ -217,4 +311,9 @@ def write_report(records: Sequence[MatchRecord], directory: str | Path, *, title
     writer.writerow(SUMMARY_COLUMNS)
     writer.writerows(page.summary)
     (out / "summary.csv").write_text(buffer.getvalue(), encoding="utf-8")
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(METRICS_COLUMNS)
+    writer.writerows(page.metrics)
+    (out / "metrics.csv").write_text(buffer.getvalue(), encoding="utf-8")
     return report

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["Z95", "binomial_greater", "binomial_two_sided", "quantiles", "wilson"]
+__all__ = ["Z95", "binomial_greater", "binomial_two_sided", "mean_interval", "newcombe", "quantiles", "welch_interval", "wilson"]
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -72,3 +72,33 @@ def quantiles(values: Sequence[float], points: Sequence[float] = (0.0, 0.25, 0.5
         high = min(low + 1, len(ordered) - 1)
         out.append(ordered[low] + (ordered[high] - ordered[low]) * (position - low))
     return out
+
+
+def newcombe(wins_a: int, games_a: int, wins_b: int, games_b: int, z: float = Z95) -> tuple[float, float, float]:
+    """``rate_b - rate_a`` and its interval for two independent samples (Newcombe's hybrid score interval, from Wilson's)."""
+    rate_a, rate_b = wins_a / games_a, wins_b / games_b
+    low_a, high_a = wilson(wins_a, games_a, z)
+    low_b, high_b = wilson(wins_b, games_b, z)
+    difference = rate_b - rate_a
+    return difference, difference - math.hypot(rate_b - low_b, high_a - rate_a), difference + math.hypot(high_b - rate_b, rate_a - low_a)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """The mean of ``values`` and its normal-approximation interval (for paired differences: one per common seed)."""
+    mean = math.fsum(values) / len(values)
+    if len(values) < 2:
+        return mean, -math.inf, math.inf
+    variance = math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)
+    half = z * math.sqrt(variance / len(values))
+    return mean, mean - half, mean + half
+
+
+def welch_interval(a: Sequence[float], b: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """``mean(b) - mean(a)`` and its normal-approximation interval for independent samples (Welch's standard error)."""
+    mean_a, mean_b = math.fsum(a) / len(a), math.fsum(b) / len(b)
+
+    def variance(values: Sequence[float], mean: float) -> float:
+        return math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1) if len(values) > 1 else math.inf
+
+    half = z * math.sqrt(variance(a, mean_a) / len(a) + variance(b, mean_b) / len(b))
+    return mean_b - mean_a, mean_b - mean_a - half, mean_b - mean_a + half

@@ -24,6 +24,7 @@ from openskill.models import PlackettLuce
 from boardcore.registry import get_game
 from boardcore.sim import plots
 from boardcore.sim.play import MatchRecord, MatchTask, options_text
+from boardcore.sim.report import display_names
 from boardcore.sim.simulate import run_matches
 from boardcore.sim.specs import checked_specs, parse_spec
 from boardcore.sim.stats import wilson
@@ -100,6 +101,7 @@ def rate(records: Sequence[MatchRecord], bots: Sequence[str]) -> list[Standing]:
 
 def write_standings(standings: Sequence[Standing], records: Sequence[MatchRecord], directory: Path, title: str) -> Path:
     """``tournament.md`` (ratings, results, head to head), ``ratings.csv`` and the ratings plot; returns the page."""
+    shown = display_names(records)
     lines = [f"# {title}", "", f"{len(records)} games. Ratings: OpenSkill Plackett-Luce; ordinal = mu - 3 sigma. Win-rate intervals are 95% Wilson.", ""]
     lines += ["| rank | bot | ordinal | mu | sigma | games | wins | draws | win rate | 95% CI |", "|---|---|---|---|---|---|---|---|---|---|"]
     table = io.StringIO()
@@ -109,7 +111,7 @@ def write_standings(standings: Sequence[Standing], records: Sequence[MatchRecord
         low, high = wilson(s.wins, s.games)
         rate_ = s.wins / s.games if s.games else 0.0
         lines.append(
-            f"| {place} | {s.bot} | {s.ordinal:.2f} | {s.mu:.2f} | {s.sigma:.2f} | {s.games} | {s.wins} | {s.draws} | "
+            f"| {place} | {shown.get(s.bot, s.bot)} | {s.ordinal:.2f} | {s.mu:.2f} | {s.sigma:.2f} | {s.games} | {s.wins} | {s.draws} | "
             f"{100 * rate_:.1f}% | {100 * low:.1f}-{100 * high:.1f}% |"
         )
         writer.writerow((place, s.bot, f"{s.ordinal:.4f}", f"{s.mu:.4f}", f"{s.sigma:.4f}", s.games, s.wins, s.draws, f"{rate_:.4f}", f"{low:.4f}", f"{high:.4f}"))
@@ -117,7 +119,7 @@ def write_standings(standings: Sequence[Standing], records: Sequence[MatchRecord
     names = [s.bot for s in standings]
     if records and records[0].players == 2:
         lines += ["Head to head (row's wins against column, over both seat orders):", ""]
-        lines += ["| | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+        lines += ["| | " + " | ".join(shown.get(name, name) for name in names) + " |", "|---|" + "---|" * len(names)]
         for row in names:
             cells = []
             for column in names:
@@ -127,10 +129,10 @@ def write_standings(standings: Sequence[Standing], records: Sequence[MatchRecord
                 met = [r for r in records if set(r.bots) == {row, column}]
                 won = sum(1 for r in met if r.bots.index(row) in r.winners and not r.draw)
                 cells.append(f"{won}/{len(met)}")
-            lines.append(f"| {row} | " + " | ".join(cells) + " |")
+            lines.append(f"| {shown.get(row, row)} | " + " | ".join(cells) + " |")
         lines.append("")
     stem = "ratings"
-    figure = plots.ratings(names, [s.mu for s in standings], [s.sigma for s in standings], title=title)
+    figure = plots.ratings([shown.get(name, name) for name in names], [s.mu for s in standings], [s.sigma for s in standings], title=title)
     saved = plots.save(figure, directory, stem)
     lines += [f"![ratings]({saved[-1]})", ""]
     (directory / "ratings.csv").write_text(table.getvalue(), encoding="utf-8")

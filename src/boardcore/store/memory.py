@@ -83,6 +83,17 @@ class MemoryStore:
             found = [i for i in self._infos.values() if (game is None or i.game == game) and (status is None or i.status == status)]
         return sorted(found, key=lambda i: (i.created, i.match_id))
 
+    def newest(self, *, status: Status | None = None, limit: int = 100, before: str | None = None) -> list[MatchInfo]:
+        with self._lock:
+            infos = list(self._infos.values())
+            cursor = None if before is None else self._infos.get(before)
+        if before is not None and cursor is None:
+            raise UnknownMatch(before)
+        found = sorted((i for i in infos if status is None or i.status == status), key=lambda i: (i.created, i.match_id), reverse=True)
+        if cursor is not None:
+            found = [i for i in found if (i.created, i.match_id) < (cursor.created, cursor.match_id)]
+        return found[:limit]
+
     def secret(self, match_id: str) -> SeedSecret:
         with self._lock:
             self._info(match_id)

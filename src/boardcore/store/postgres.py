@@ -49,6 +49,7 @@ from boardcore.store.rows import (
     header_from_text,
     header_text,
     info_from_row,
+    newest_query,
     players_text,
     secret_from_row,
     secret_row,
@@ -98,6 +99,8 @@ CREATE TABLE IF NOT EXISTS boardcore_matches (
 );
 CREATE INDEX IF NOT EXISTS boardcore_matches_by_game ON boardcore_matches (game, status, created);
 CREATE INDEX IF NOT EXISTS boardcore_matches_by_status ON boardcore_matches (status, created);
+CREATE INDEX IF NOT EXISTS boardcore_matches_newest ON boardcore_matches (created, match_id);
+CREATE INDEX IF NOT EXISTS boardcore_matches_newest_by_status ON boardcore_matches (status, created, match_id);
 CREATE TABLE IF NOT EXISTS boardcore_journal (
     match_id TEXT NOT NULL REFERENCES boardcore_matches (match_id),
     revision INTEGER NOT NULL CHECK (revision >= 1),
@@ -291,6 +294,13 @@ class PostgresStore:
             " ORDER BY created, match_id",
             {"game": game, "status": status},
         )
+        return [info_from_row(row) for row in rows]
+
+    def newest(self, *, status: Status | None = None, limit: int = 100, before: str | None = None) -> list[MatchInfo]:
+        if before is not None and not self._query("SELECT 1 FROM boardcore_matches WHERE match_id = %s", (before,)):
+            raise UnknownMatch(before)
+        where, params = newest_query(status, before, "%s")
+        rows = self._query(f"SELECT {INFO_COLUMNS} FROM boardcore_matches {where} ORDER BY created DESC, match_id DESC LIMIT %s", (*params, limit))
         return [info_from_row(row) for row in rows]
 
     def secret(self, match_id: str) -> SeedSecret:

@@ -145,7 +145,8 @@ class StoreUnavailable(StoreError):
 class MatchRejected(StoreError):
     """A stored match failed verification on load: reported, never used.
 
-    ``kind`` is one of :data:`boardcore.verify.KINDS`, ``"status_mismatch"`` or ``"engine_version_mismatch"``;
+    ``kind`` is one of :data:`boardcore.verify.KINDS`, ``"status_mismatch"``, ``"engine_version_mismatch"`` or
+    ``"load_timeout"`` (the server gave up replaying it);
     ``revision`` is the first journal entry that failed, when one did.
     """
 
@@ -281,6 +282,16 @@ class Store(Protocol):
 
     def matches(self, *, game: str | None = None, status: Status | None = None) -> list[MatchInfo]:
         """Stored matches, oldest first, optionally only those of ``game`` and/or with ``status``."""
+        ...
+
+    def newest(self, *, status: Status | None = None, limit: int = 100, before: str | None = None) -> list[MatchInfo]:
+        """At most ``limit`` matches (optionally only with ``status``), newest first (by creation time, then id), and
+        only those listed after match ``before`` (the last one of the previous page): an indexed read whose cost
+        does not grow with the number of stored matches.
+
+        Raises:
+            UnknownMatch: ``before`` is not stored.
+        """
         ...
 
     def secret(self, match_id: str) -> SeedSecret:

@@ -24,6 +24,7 @@ __all__ = [
     "header_from_text",
     "header_text",
     "info_from_row",
+    "newest_query",
     "players_text",
     "secret_from_row",
     "secret_row",
@@ -36,6 +37,23 @@ JOURNAL_COLUMNS = "revision, kind, step, player, action, events, state, chain, f
 """The journal's columns after ``match_id``, in the order of :func:`entry_row`."""
 INFO_COLUMNS = "match_id, game, players, status, revision, steps, created, updated"
 """The match columns :func:`info_from_row` reads."""
+
+
+
+def newest_query(status: str | None, before: str | None, mark: str) -> tuple[str, tuple[Any, ...]]:
+    """The ``WHERE`` clause and parameters of a :meth:`~boardcore.store.protocol.Store.newest` page (``mark``: the
+    driver's placeholder), written so the (status,) created, match_id index serves it."""
+    clauses: list[str] = []
+    params: list[Any] = []
+    if status is not None:
+        clauses.append(f"status = {mark}")
+        params.append(status)
+    if before is not None:
+        cursor = f"(SELECT created FROM boardcore_matches WHERE match_id = {mark})"
+        clauses.append(f"(created, match_id) < ({cursor}, {mark})")
+        params.extend((before, before))
+    return ("WHERE " + " AND ".join(clauses) if clauses else ""), tuple(params)
+
 
 _json = msgspec.json.Encoder()
 _header_decoder = msgspec.json.Decoder(Header)

@@ -10,6 +10,7 @@ through a deferred transaction. Any number of processes may share the file.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import time
@@ -43,10 +44,12 @@ from boardcore.store.rows import (
     header_from_text,
     header_text,
     info_from_row,
+    newest_query,
     players_text,
     secret_from_row,
     secret_row,
 )
+from boardcore.store.wal import lost_commits
 
 __all__ = ["SqliteStore"]
 
@@ -68,6 +71,8 @@ CREATE TABLE IF NOT EXISTS boardcore_matches (
 );
 CREATE INDEX IF NOT EXISTS boardcore_matches_by_game ON boardcore_matches (game, status, created);
 CREATE INDEX IF NOT EXISTS boardcore_matches_by_status ON boardcore_matches (status, created);
+CREATE INDEX IF NOT EXISTS boardcore_matches_newest ON boardcore_matches (created, match_id);
+CREATE INDEX IF NOT EXISTS boardcore_matches_newest_by_status ON boardcore_matches (status, created, match_id);
 CREATE TABLE IF NOT EXISTS boardcore_journal (
     match_id TEXT NOT NULL REFERENCES boardcore_matches (match_id),
     revision INTEGER NOT NULL CHECK (revision >= 1),
@@ -89,6 +94,49 @@ CREATE TABLE IF NOT EXISTS boardcore_secrets (
 """
 
 
+
+def _refuse_lost_commits(path: str) -> None:
+    """Refuse to let SQLite recover a WAL that would drop committed transactions (see :mod:`boardcore.store.wal`).
+
+    Raises:
+        StoreError: it would; the files are left as they are, for a person to look at.
+    """
+    if path == ":memory:":
+        return
+    lost = lost_commits(path)
+    if lost is not None:
+        msg = f"{path!r} is not opened: recovering its write-ahead log would roll committed matches back ({lost}); restore it from a backup"
+        raise StoreError(msg)
+
+
+def _refuse_empty_file(path: str) -> None:
+    """A 0-byte file is what a failed copy or restore leaves: SQLite would silently start it as a new, empty store.
+
+    Raises:
+        StoreError: ``path`` is an empty file.
+    """
+    if path != ":memory:" and Path(path).is_file() and Path(path).stat().st_size == 0:
+        raise StoreError(f"{path!r} is an empty (0-byte) file, not a boardcore store: restore it, or delete it to start a new store")
+
+
+_ROW_LEVEL = re.compile(r"(CHECK|NOT NULL) constraint failed")
+"""quick_check lines about one row's values: that match is refused when it is loaded, the store stays in use."""
+
+
+def _check_file(db: sqlite3.Connection, path: str) -> None:
+    """Refuse a file that is not a boardcore store (another application's database) or whose structure fails
+    ``quick_check`` (a row that breaks a constraint only damages its own match).
+
+    Raises:
+        StoreError: a foreign or damaged database (``sqlite3.DatabaseError`` for a file that is not SQLite at all).
+    """
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables and "boardcore_meta" not in tables:
+        raise StoreError(f"{path!r} is another application's SQLite database (no boardcore_meta table); give boardcore a file of its own")
+    problems = [row[0] for row in db.execute("PRAGMA quick_check(20)") if not _ROW_LEVEL.match(row[0])]
+    if problems and problems != ["ok"]:
+        raise StoreError(f"{path!r} fails SQLite's quick_check, so it is not used: {'; '.join(problems)}")
+
 class SqliteStore:
     """A :class:`~boardcore.store.protocol.Store` in one SQLite file (created on first use).
 
@@ -100,12 +148,15 @@ class SqliteStore:
     def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
         self.path = str(path)
         self._lock = threading.Lock()
+        _refuse_empty_file(self.path)
+        _refuse_lost_commits(self.path)
         try:
             self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise StoreUnavailable(f"cannot open the SQLite store {self.path!r}: {exc}") from None
         try:
             self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+            _check_file(self._db, self.path)
             mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode != "wal" and self.path != ":memory:":
                 raise StoreUnavailable(f"SQLite refused WAL mode for {self.path!r} (journal mode {mode!r})")
@@ -119,15 +170,19 @@ class SqliteStore:
                 (version,) = db.execute("SELECT value FROM boardcore_meta WHERE key = 'schema_version'").fetchone()
             if version != str(SCHEMA_VERSION):
                 raise StoreError(f"{self.path!r} holds boardcore store schema version {version}; this engine reads version {SCHEMA_VERSION}")
-        except sqlite3.Error as exc:
+        except sqlite3.OperationalError as exc:
             self._db.close()
             raise StoreUnavailable(f"cannot set up the SQLite store {self.path!r}: {exc}") from None
+        except sqlite3.Error as exc:  # "file is not a database", a malformed schema: retrying would not help
+            self._db.close()
+            raise StoreError(f"{self.path!r} is not a usable boardcore store: {exc}") from None
         except BaseException:
             self._db.close()
             raise
 
     def __repr__(self) -> str:
         return f"SqliteStore({self.path!r})"
+
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -217,6 +272,16 @@ class SqliteStore:
                 f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE (? IS NULL OR game = ?) AND (? IS NULL OR status = ?)"
                 " ORDER BY created, match_id",
                 (game, game, status, status),
+            ).fetchall()
+        return [info_from_row(row) for row in rows]
+
+    def newest(self, *, status: Status | None = None, limit: int = 100, before: str | None = None) -> list[MatchInfo]:
+        where, params = newest_query(status, before, "?")
+        with self._read() as db:
+            if before is not None and db.execute("SELECT 1 FROM boardcore_matches WHERE match_id = ?", (before,)).fetchone() is None:
+                raise UnknownMatch(before)
+            rows = db.execute(
+                f"SELECT {INFO_COLUMNS} FROM boardcore_matches {where} ORDER BY created DESC, match_id DESC LIMIT ?", (*params, limit)
             ).fetchall()
         return [info_from_row(row) for row in rows]
 

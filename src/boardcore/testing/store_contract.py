@@ -139,6 +139,20 @@ class StoreContract:
         assert [i.match_id for i in store.matches(game="tic_tac_toe", status="finished")] == ["t2"]
         assert store.matches(game="bellwether") == []
 
+    def test_newest_pages_through_matches_newest_first(self, store: Store) -> None:
+        """newest() lists the newest first, by status, a page at a time after the last match of the page before."""
+        for name in ("a", "b", "c", "d"):
+            store.create(name, header_for("tic_tac_toe"), SeedSecret(1))
+        store.append("c", step_entry(1, 1), "finished")
+        order = [i.match_id for i in store.newest()]
+        assert order == sorted(order, key=lambda m: (store.info(m).created, m), reverse=True) and len(order) == 4
+        assert [i.match_id for i in store.newest(limit=2)] == order[:2]
+        assert [i.match_id for i in store.newest(limit=2, before=order[1])] == order[2:]
+        assert [i.match_id for i in store.newest(status="finished")] == ["c"]
+        assert [i.match_id for i in store.newest(status="active", before=order[-1])] == []
+        with pytest.raises(UnknownMatch):
+            store.newest(before="nope")
+
     # --- the journal ---------------------------------------------------------
 
     def test_entries_come_back_in_revision_order(self, store: Store) -> None:

@@ -16,6 +16,7 @@ from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
 from .events import Event
+from .metrics import metrics
 from .phases import allocate, cleanup, contest, invest, jobs, labor, push, recovery, unrest
 from .scoring import outcome
 from .start import setup
@@ -150,4 +151,5 @@ GAME: Game[State, Action, Event, View] = Game(
     estimate=estimate,
     picture=picture,
     house_bot=HouseBot.seeded,
+    metrics=metrics,
 )

@@ -18,6 +18,7 @@ from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
 from .events import Event
+from .metrics import metrics
 from .phases import brawl, deploy, rally, reset
 from .start import Options, setup
 from .state import State
@@ -105,4 +106,5 @@ GAME: Game[State, Action, Event, View] = Game(
     estimate=estimate,
     picture=picture,
     house_bot=HouseBot.seeded,
+    metrics=metrics,
 )

@@ -21,6 +21,7 @@ from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
 from .events import Event
+from .metrics import metrics
 from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter, suspicion
 from .search import search_moves
 from .start import setup
@@ -264,4 +265,5 @@ GAME: Game[State, Action, Event, View] = Game(
     search_moves=search_moves,
     picture=picture,
     house_bot=HouseBot.seeded,
+    metrics=metrics,
 )

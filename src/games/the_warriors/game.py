@@ -10,6 +10,7 @@ from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
 from .events import Event
+from .metrics import metrics
 from .phases import boppers, challenge, city, city_turns, fight, fight_turn
 from .phases.fight import REACTIONS, can_react, reactors
 from .scoring import outcome
@@ -112,5 +113,6 @@ GAME: Game[State, Action, Event, View] = Game(
     secrets=secrets,
     estimate=estimate,
     house_bot=HouseBot.seeded,
+    metrics=metrics,
     picture=picture,
 )

@@ -1,34 +1,10 @@
-// The lobby's HTTP API, seat tokens kept in this browser, and small DOM helpers shared by both pages.
+// The pages' lobby API (client.js's Lobby on this server), seat tokens kept in this browser, and small DOM helpers.
 
-export class ApiError extends Error {
-  constructor(code, message, status) {
-    super(message);
-    this.code = code;
-    this.status = status;
-  }
-}
+import { ApiError, Lobby } from "./client.js";
 
-async function request(method, path, body) {
-  const init = { method, headers: { Accept: "application/json" } };
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(path, init);
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    throw new ApiError(data?.code ?? "server/error", data?.message ?? `The server answered ${response.status}.`, response.status);
-  }
-  return data;
-}
+export { ApiError };
 
-export const api = {
-  games: () => request("GET", "/api/games"),
-  matches: (query = "") => request("GET", `/api/matches${query}`),
-  match: (matchId) => request("GET", `/api/matches/${encodeURIComponent(matchId)}`),
-  create: (body) => request("POST", "/api/matches", body),
-  claim: (matchId, seat) => request("POST", `/api/matches/${encodeURIComponent(matchId)}/seats/${seat}`),
-};
+export const api = new Lobby("");
 
 // Seat tokens live only in this browser's localStorage: {match_id: {seat: token}}.
 const TOKENS = "boardcore.tokens";

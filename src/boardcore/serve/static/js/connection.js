@@ -1,17 +1,29 @@
 // One WebSocket to a match, kept open: it says hello (or watch), keeps the revision, the snapshot and the story,
-// applies updates in revision order, and reconnects by itself with the last revision it has.
+// applies updates in revision order, and reconnects by itself with the last revision it has. It also records the
+// fairness commitments the server publishes during play (the seed commitment, each step's chain value), checks what
+// can be checked as they arrive, and verifies the final log against them: see verify.js.
 
+import { publishedFile, verifyLog } from "./verify.js";
+
+const HEX32 = /^[0-9a-f]{32}$/;
 const FATAL = new Set([4401, 4404]); // the token was refused, or no such match: reconnecting cannot help
 const BACKOFF = [250, 500, 1000, 2000, 3000];
 
 export class TableConnection extends EventTarget {
-  constructor({ matchId, token }) {
+  /**
+   * `url`: the server's WebSocket URL (default: this page's server); `WebSocket`: the implementation (default the
+   * global one: browsers, Node 22, or Node 20 with --experimental-websocket); `pictures` and `story`: ask for them.
+   */
+  constructor({ matchId, token = null, url = null, WebSocket: socketClass = globalThis.WebSocket, pictures = false, story = false }) {
     super();
     this.matchId = matchId;
     this.token = token; // null: a spectator
+    this.url = url ?? `${globalThis.location.protocol === "https:" ? "wss:" : "ws:"}//${globalThis.location.host}/ws`;
+    this.WebSocket = socketClass;
+    this.wants = { pictures, story };
     this.revision = null; // the last revision applied (null before the first snapshot)
     this.snapshot = null;
-    this.story = []; // [{step, player, text}], the steps in play
+    this.story = []; // [{step, player, text, chain}], the steps in play
     this.seats = [];
     this.seat = null;
     this.finished = null;
@@ -21,6 +33,9 @@ export class TableConnection extends EventTarget {
     this.nextId = 1;
     this.pending = new Map();
     this.stopped = false;
+    this.commitment = undefined; // the seed commitment of the first snapshot (null: the seed is public)
+    this.chains = new Map(); // step -> the chain value published for it, for the steps in play
+    this.unfair = null; // the first thing the server published that cannot be right, in words
   }
 
   start() {
@@ -42,12 +57,11 @@ export class TableConnection extends EventTarget {
   }
 
   open() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    const socket = new this.WebSocket(this.url);
     this.socket = socket;
     this.setStatus(this.attempts ? "reconnecting" : "connecting");
     socket.addEventListener("open", () => {
-      const opening = { match_id: this.matchId, since: this.revision, pictures: true, story: true };
+      const opening = { match_id: this.matchId, since: this.revision, ...this.wants };
       socket.send(JSON.stringify(this.token ? { type: "hello", token: this.token, ...opening } : { type: "watch", ...opening }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
@@ -70,7 +84,7 @@ export class TableConnection extends EventTarget {
   }
 
   send(frame) {
-    if (this.socket?.readyState !== WebSocket.OPEN) return Promise.reject(new Error("Not connected: wait a moment and try again."));
+    if (this.socket?.readyState !== this.WebSocket.OPEN) return Promise.reject(new Error("Not connected: wait a moment and try again."));
     const id = this.nextId++;
     this.socket.send(JSON.stringify({ ...frame, id }));
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
@@ -98,6 +112,7 @@ export class TableConnection extends EventTarget {
         this.replace(frame);
         break;
       case "resync":
+        this.chains.clear(); // steps may have been taken back and played again: only what is told from here is kept
         this.replace(frame.snapshot);
         break;
       case "updates":
@@ -106,6 +121,7 @@ export class TableConnection extends EventTarget {
       case "story":
         if (frame.revision === this.revision) {
           this.story = frame.steps;
+          for (const told of frame.steps) this.publish(told.step, told.chain);
           this.emit("story", this.story);
         }
         break;
@@ -142,6 +158,8 @@ export class TableConnection extends EventTarget {
   }
 
   replace(snapshot) {
+    this.commit(snapshot);
+    for (const step of this.chains.keys()) if (step > snapshot.step) this.chains.delete(step); // taken back meanwhile
     this.snapshot = snapshot;
     this.revision = snapshot.revision;
     this.story = []; // the story frame that follows rebuilds it
@@ -161,11 +179,14 @@ export class TableConnection extends EventTarget {
       }
       expected += 1;
       if (entry.type === "stepped") {
-        this.story = [...this.story.filter((told) => told.step < entry.step), { step: entry.step, player: entry.player, text: entry.text }];
+        this.story = [...this.story.filter((told) => told.step < entry.step), { step: entry.step, player: entry.player, text: entry.text, chain: entry.chain }];
+        this.publish(entry.step, entry.chain);
       } else if (entry.type === "undone") {
         this.story = this.story.filter((told) => told.step < entry.step);
+        for (const step of this.chains.keys()) if (step >= entry.step) this.chains.delete(step);
       }
     }
+    this.commit(updates.snapshot);
     this.snapshot = updates.snapshot;
     this.revision = updates.snapshot.revision;
     this.emit("story", this.story);
@@ -174,6 +195,45 @@ export class TableConnection extends EventTarget {
 
   sync() {
     // A gap (it cannot happen on one ordered stream, but a client checks): ask for everything after our revision.
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify({ type: "sync", since: this.revision ?? 0 }));
+    if (this.socket?.readyState === this.WebSocket.OPEN) this.socket.send(JSON.stringify({ type: "sync", since: this.revision ?? 0 }));
+  }
+
+  // --- fairness ----------------------------------------------------------------------------------
+
+  /** The seed commitment never changes during a match: a snapshot with another one is the server breaking its word. */
+  commit(snapshot) {
+    if (this.commitment === undefined) this.commitment = snapshot.seed_commitment;
+    else if (snapshot.seed_commitment !== this.commitment) this.distrust(`the seed commitment changed during play (from ${this.commitment} to ${snapshot.seed_commitment})`);
+  }
+
+  /** Record one published chain value, checked live: well formed, and never two values for a step still in play. */
+  publish(step, chain) {
+    if (chain === null || chain === undefined) return; // a public seed: no chain is published (docs/log-format.md)
+    let problem = null;
+    if (!HEX32.test(chain)) problem = `step ${step}'s published chain value is not 32 hex digits`;
+    else if (this.chains.has(step) && this.chains.get(step) !== chain) problem = `step ${step} was published with two different chain values`;
+    if (problem) this.distrust(problem);
+    else this.chains.set(step, chain);
+    this.emit("chain", { step, chain, problem });
+  }
+
+  distrust(problem) {
+    this.unfair ??= problem;
+    this.emit("unfair", problem);
+  }
+
+  /** The chain values published during play, as a file `boardcore verify LOG --published FILE` reads. */
+  published() {
+    return publishedFile(this.matchId, this.commitment ?? null, this.chains);
+  }
+
+  /**
+   * Verify the final log (bytes or text, e.g. from Lobby.log) on this machine against what was published during play:
+   * the verdict of verifyLog, failed with kind "published_mismatch" if something published during play was already wrong.
+   */
+  async verify(log) {
+    const verdict = await verifyLog(log, { published: this.published() });
+    if (verdict.ok && this.unfair) return { ...verdict, ok: false, kind: "published_mismatch", message: this.unfair };
+    return verdict;
   }
 }

@@ -133,6 +133,11 @@ function matchCard(match) {
   const finished = match.status === "finished";
   const links = [el("a", { class: "button small", href: tableUrl(match.match_id, null) }, finished ? "See the end" : "Watch")];
   if (finished) links.push(el("a", { class: "button small", href: `/api/matches/${match.match_id}/log`, download: "" }, "Download log"));
+  const mine = tokens.seats(match.match_id)[0];
+  if (finished || mine !== undefined) {
+    const seat = finished ? "" : `&seat=${mine}`;
+    links.push(el("a", { class: "button small", href: `/replay?match=${encodeURIComponent(match.match_id)}${seat}` }, finished ? "Replay" : "Replay (your seat)"));
+  }
   return el(
     "li",
     { class: "match-card", dataset: { matchId: match.match_id } },

@@ -1,6 +1,6 @@
 // The table page: the seat's picture, its legal actions as buttons, undo, the story, the players, the result.
 
-import { el, tokens } from "./api.js";
+import { api, el, tokens } from "./api.js";
 import { TableConnection } from "./connection.js";
 
 const params = new URLSearchParams(location.search);
@@ -9,8 +9,10 @@ const asked = params.has("seat") ? Number(params.get("seat")) : null;
 const token = asked === null ? null : tokens.get(matchId, asked);
 
 const $ = (id) => document.getElementById(id);
-const connection = new TableConnection({ matchId, token });
+const connection = new TableConnection({ matchId, token, pictures: true, story: true });
 let title = "";
+let check = null; // the log checked in this browser once the game is over: {verdict} or {error}
+let publishedUrl = null; // the chain values published during play, as a file to save (made once the game is over)
 let busy = false;
 let pictureUrl = null;
 
@@ -144,21 +146,59 @@ function drawFairness() {
   if (snapshot.seed_commitment) {
     rows.push(el("dt", {}, "Seed commitment"), el("dd", { class: "hash", title: snapshot.seed_commitment }, snapshot.seed_commitment));
     rows.push(el("dd", { class: "muted" }, "The server chose every shuffle and roll before the game began and published this hash of them."));
+    const live = connection.unfair
+      ? el("dd", { class: "invalid", id: "live-check", dataset: { ok: "false" } }, `✗ ${connection.unfair}`)
+      : el("dd", { class: "muted", id: "live-check", dataset: { ok: "true", chains: connection.chains.size } }, `${connection.chains.size} chain values recorded in your browser as the server published them; each is checked against the final log.`);
+    rows.push(el("dt", {}, "Published during play"), live);
   } else {
     rows.push(el("dt", {}, "Seed"), el("dd", { class: "muted" }, "public: written in the log from the start"));
   }
   if (snapshot.reveal) {
-    rows.push(el("dt", {}, "Revealed seed"), el("dd", { class: "hash" }, String(snapshot.reveal.seed)));
-    rows.push(el("dt", {}, "Salt"), el("dd", { class: "hash" }, snapshot.reveal.salt ?? ""));
+    rows.push(el("dt", {}, "Revealed seed"), el("dd", { class: "hash", id: "revealed-seed" }, snapshot.reveal.seed));
+    rows.push(el("dt", {}, "Salt"), el("dd", { class: "hash", id: "revealed-salt" }, snapshot.reveal.salt ?? ""));
   }
   const finished = connection.finished;
   if (finished) {
-    rows.push(el("dt", {}, "Verification"), el("dd", { class: finished.valid ? "valid" : "invalid", id: "verdict" }, finished.verdict));
+    rows.push(el("dt", {}, "Checked in your browser"), drawCheck());
+    rows.push(el("dd", { class: "muted" }, "Not checked here: that each action was legal and produced the logged events and state (that needs the game's rules)."));
+    rows.push(el("dt", {}, "The server's own verification"), el("dd", { class: finished.valid ? "valid" : "invalid", id: "verdict" }, finished.verdict));
     rows.push(
-      el("dd", {}, el("a", { href: finished.log, download: "" }, "Download the log"), el("span", { class: "muted" }, " — check it yourself: "), el("code", {}, "boardcore verify LOG --complete")),
+      el("dd", {}, el("a", { href: finished.log, download: "" }, "Download the log"), el("span", { class: "muted" }, " — check the rules too: "), el("code", {}, "boardcore verify LOG --complete")),
     );
+    if (connection.chains.size) {
+      publishedUrl ??= URL.createObjectURL(new Blob([JSON.stringify(connection.published())], { type: "application/json" }));
+      rows.push(
+        el(
+          "dd",
+          {},
+          el("a", { href: publishedUrl, download: `published-${matchId}.json`, id: "published-file" }, "Save the chain values shown during play"),
+          el("span", { class: "muted" }, " — and hold the log to them: "),
+          el("code", {}, "boardcore verify LOG --published FILE"),
+        ),
+      );
+    }
   }
   $("fairness").replaceChildren(...rows);
+}
+
+function drawCheck() {
+  if (!check) return el("dd", { class: "muted", id: "browser-check", dataset: { state: "checking" } }, "checking…");
+  if (check.error) return el("dd", { class: "invalid", id: "browser-check", dataset: { state: "error" } }, `could not check: ${check.error}`);
+  const verdict = check.verdict;
+  if (verdict.ok) {
+    return el("dd", { class: "valid", id: "browser-check", dataset: { state: "valid" } }, "✓ valid", el("ul", { class: "checked" }, verdict.checked.map((what) => el("li", {}, what))));
+  }
+  const where = verdict.step !== null ? `step ${verdict.step}` : `line ${verdict.line}`;
+  return el("dd", { class: "invalid", id: "browser-check", dataset: { state: "invalid", kind: verdict.kind } }, `✗ ${where} [${verdict.kind}]: ${verdict.message}`);
+}
+
+async function checkLog() {
+  try {
+    check = { verdict: await connection.verify(await api.log(matchId)) };
+  } catch (error) {
+    check = { error: error.message };
+  }
+  drawFairness();
 }
 
 function drawPicture(svg) {
@@ -223,7 +263,12 @@ connection.addEventListener("seats", drawPlayers);
 connection.addEventListener("state", ({ detail }) => drawState(detail));
 connection.addEventListener("story", drawStory);
 connection.addEventListener("picture", ({ detail }) => drawPicture(detail));
-connection.addEventListener("finished", drawFairness);
+connection.addEventListener("finished", () => {
+  drawFairness();
+  if (!check) checkLog();
+});
+connection.addEventListener("chain", drawFairness);
+connection.addEventListener("unfair", drawFairness);
 connection.addEventListener("problem", ({ detail }) => setNotice(detail.message, "error"));
 
 if (asked !== null && !token) {
