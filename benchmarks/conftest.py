@@ -8,6 +8,7 @@ disabled (the smoke run), each benchmark runs once on its smallest size.
 from __future__ import annotations
 
 import importlib.util
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -26,6 +27,16 @@ def pytest_configure(config: pytest.Config) -> None:
     """Benchmarking is off unless asked for (``--benchmark-enable``): the default run is a smoke run."""
     if hasattr(config.option, "benchmark_enable") and not config.option.benchmark_enable:
         config.option.benchmark_disable = True
+
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every benchmark, smoke run or not, is in the slow tier (``dev.py test --quick`` leaves them out)."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.slow)
 
 
 RECORD_SEED = 1

@@ -1,7 +1,7 @@
 """The peers a user would pick instead, driven the same way as boardcore in the benchmarks.
 
 OpenSpiel (``pip install open-spiel``, import ``pyspiel``) and ``eventsourcing``
-are the optional ``[peers]`` extra: each is ``None`` here when not installed, and
+are the optional ``peers`` dependency group of pyproject.toml: each is ``None`` here when not installed, and
 the peer benchmarks skip.
 """
 

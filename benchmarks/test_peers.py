@@ -25,7 +25,7 @@ REBUILD_EVENTS = 10_000
 
 def _needs_openspiel() -> None:
     if peers.pyspiel is None:
-        pytest.skip("OpenSpiel is not installed (pip install 'boardcore[peers]')")
+        pytest.skip("OpenSpiel is not installed (pip install open-spiel eventsourcing: the peers dependency group)")
 
 
 def _boardcore(name: str) -> Any:
@@ -80,7 +80,7 @@ def test_rebuild(benchmark: Any, contender: str) -> None:
     count = 1_000 if benchmark.disabled else REBUILD_EVENTS
     if contender == "eventsourcing":
         if peers.Application is None:
-            pytest.skip("eventsourcing is not installed (pip install 'boardcore[peers]')")
+            pytest.skip("eventsourcing is not installed (pip install open-spiel eventsourcing: the peers dependency group)")
         app, aggregate_id = peers.eventsourcing_store(count)
         rebuilt = benchmark(peers.eventsourcing_rebuild, app, aggregate_id)
         assert rebuilt.count == count - 1

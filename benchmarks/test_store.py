@@ -3,7 +3,7 @@
 boardcore's memory, SQLite and PostgreSQL stores against ``eventsourcing``'s
 in-memory (POPO), SQLite and PostgreSQL recorders, in one run. PostgreSQL needs
 ``BOARDCORE_TEST_POSTGRES`` (a throwaway server: ``.ci/run`` starts one) and
-skips without it; ``eventsourcing`` is in the ``[peers]`` and ``[test]`` extras.
+skips without it; ``eventsourcing`` is in the ``peers`` and ``test`` dependency groups of pyproject.toml.
 Durability is the same on both sides: SQLite in WAL mode with ``synchronous=FULL``
 (eventsourcing keeps SQLite's default, FULL; boardcore sets it), PostgreSQL with
 the server's settings (``fsync=off`` on the throwaway server, for both).
@@ -112,7 +112,7 @@ def scratch(tmp_path: Path) -> Iterator[Callable[[str], Any]]:
 def _eventsourcing(kind: str, tmp_path: Path, schema: Callable[[], tuple[str, str]]) -> Any:
     """An eventsourcing aggregate recorder of ``kind``, its table created."""
     if StoredEvent is None:
-        pytest.skip("eventsourcing is not installed (pip install 'boardcore[peers]')")
+        pytest.skip("eventsourcing is not installed (pip install open-spiel eventsourcing: the peers dependency group)")
     if kind == "eventsourcing-popo":
         return POPOAggregateRecorder()
     if kind == "eventsourcing-sqlite":
@@ -194,7 +194,7 @@ def _fast_fill(store: Store, steps: int) -> Table[Any, Any, Any, Any]:
 def _es_application(contender: str, tmp_path: Path, scratch: Callable[[str], Any], events: int) -> tuple[Any, Any]:
     """An eventsourcing Application on the same kind of database, holding one Counter aggregate of ``events`` events."""
     if peers.Application is None:
-        pytest.skip("eventsourcing is not installed (pip install 'boardcore[peers]')")
+        pytest.skip("eventsourcing is not installed (pip install open-spiel eventsourcing: the peers dependency group)")
     env: dict[str, str] = {}
     if contender == "eventsourcing-sqlite":
         env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(tmp_path / "es-app.sqlite3")}

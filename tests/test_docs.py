@@ -16,24 +16,34 @@ def test_tutorial_includes_the_real_tic_tac_toe_source() -> None:
     assert f"```python\n{source}```" in tutorial, "regenerate the tutorial's last block from tic_tac_toe.py"
 
 
-def test_readme_examples_run() -> None:
-    """Every ```pycon block of the README runs as a doctest."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```pycon\n(.*?)```", readme, flags=re.S)
-    assert blocks, "the README should show the API in a pycon block"
+def _run_pycon_blocks(name: str) -> int:
+    """Run every ```pycon block of the document ``name`` as a doctest; the number of blocks."""
+    text = (ROOT / name).read_text(encoding="utf-8")
+    blocks = re.findall(r"```pycon\n(.*?)```", text, flags=re.S)
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     for index, block in enumerate(blocks):
-        test = parser.get_doctest(block, {}, f"README block {index + 1}", "README.md", 0)
+        test = parser.get_doctest(block, {}, f"{name} block {index + 1}", name, 0)
         runner.run(test)
-    assert runner.failures == 0, f"{runner.failures} README example(s) failed"
+    assert runner.failures == 0, f"{runner.failures} example(s) of {name} failed"
+    return len(blocks)
+
+
+def test_readme_examples_run() -> None:
+    """Every ```pycon block of the README runs as a doctest."""
+    assert _run_pycon_blocks("README.md"), "the README should show the API in a pycon block"
+
+
+def test_tutorial_examples_run() -> None:
+    """The tutorial's examples (redacted-event patterns, Sealed, RiggedRng) run as doctests."""
+    assert _run_pycon_blocks("docs/writing-a-game.md") >= 3
 
 
 def test_readme_starts_with_the_two_commands() -> None:
-    """The README opens with exactly the demo and test commands, and .ci/run calls the test one."""
+    """The README opens with exactly the demo and the two test commands, and .ci/run calls the full one."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     first_block = re.search(r"```(?:sh|bash)?\n(.*?)```", readme, flags=re.S)
     assert first_block is not None
     commands = [line for line in first_block.group(1).splitlines() if line.strip() and not line.startswith("#")]
-    assert commands == ["python3 dev.py demo", "python3 dev.py test"]
+    assert commands == ["python3 dev.py demo", "python3 dev.py test", "python3 dev.py test --quick"]
     assert "python3 dev.py test" in (ROOT / ".ci" / "run").read_text()

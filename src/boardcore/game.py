@@ -14,6 +14,7 @@ from what ``redact`` gives that player (:meth:`Game.describe`).
 from __future__ import annotations
 
 import functools
+import inspect
 import typing
 import weakref
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -61,14 +62,33 @@ def union_members(union: Any) -> tuple[type, ...]:
     return tuple(args) if args else (union,)
 
 
-def make_evolve(event_union: Any, handlers: Mapping[type, Callable[[S, Any], S]]) -> Callable[[S, Any], S]:
+@typing.overload
+def make_evolve(event_union: Any, handlers: Mapping[type, Callable[[S, Any], S]], /) -> Callable[[S, Any], S]: ...
+@typing.overload
+def make_evolve(event_union: Any, /, *handlers: Callable[[S, Any], S]) -> Callable[[S, Any], S]: ...
+def make_evolve(event_union: Any, /, *handlers: Any) -> Callable[[S, Any], S]:
     """One ``evolve`` dispatching on the event's type through a dict built once.
+
+    Give the handlers themselves, ``make_evolve(Event, on_placed, on_won)``: each
+    one's event parameter is annotated with its event type (or a union of several),
+    which becomes its dispatch key, so mypy checks every handler against its own
+    event type. A table ``{EventType: handler}`` is accepted too, for tables merged
+    from several modules (``{**rally.HANDLERS, **brawl.HANDLERS}``).
 
     Checks at import time that every member of the union has exactly one handler;
     :class:`RngAdvanced` is handled here (states keep their RNG in ``state.rng``).
     """
     members = union_members(event_union)
-    table: dict[type, Callable[[S, Any], S]] = dict(handlers)
+    if len(handlers) == 1 and isinstance(handlers[0], Mapping):
+        table: dict[type, Callable[[S, Any], S]] = dict(handlers[0])
+    else:
+        table = {}
+        for handler in handlers:
+            for event_type in _handled_types(handler):
+                if event_type in table:
+                    msg = f"evolve handlers mismatch: {event_type.__name__} has two handlers"
+                    raise TypeError(msg)
+                table[event_type] = handler
     if RngAdvanced in members:
         table.setdefault(RngAdvanced, _evolve_rng)
     missing = [t.__name__ for t in members if t not in table]
@@ -82,6 +102,25 @@ def make_evolve(event_union: Any, handlers: Mapping[type, Callable[[S, Any], S]]
 
     evolve.handlers = table  # type: ignore[attr-defined]
     return evolve
+
+
+def _handled_types(handler: Callable[..., Any]) -> tuple[type, ...]:
+    """The event types a handler takes: the annotation of its second parameter (a class or a union of classes)."""
+    name = getattr(handler, "__name__", repr(handler))
+    try:
+        params = list(inspect.signature(handler).parameters)
+        hints = typing.get_type_hints(handler)
+    except (TypeError, ValueError, NameError) as exc:
+        msg = f"evolve handler {name}: its event parameter's annotation cannot be read ({exc})"
+        raise TypeError(msg) from None
+    if len(params) != 2 or params[1] not in hints:
+        msg = f"evolve handler {name} must take (state, event) with the event parameter annotated by its event type"
+        raise TypeError(msg)
+    found = union_members(hints[params[1]])
+    if not all(isinstance(t, type) for t in found):
+        msg = f"evolve handler {name}: the event parameter's annotation must be event classes, not {hints[params[1]]!r}"
+        raise TypeError(msg)
+    return found
 
 
 class _SeatNames(Sequence[str]):

@@ -115,6 +115,26 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
     return tuple(players)
 
 
+def _check_start(game: Game[Any, Any, Any, Any], state: Any) -> None:
+    """A match never starts where nobody may act and the game is not over: that is a bug in ``setup``, said here
+    rather than as a stall (or a stray error) steps later.
+
+    Raises:
+        TypeError: ``setup`` returned such a state (the message says why automatic steps did not run).
+    """
+    if game.actors(state) or game.outcome(state) is not None:
+        return
+    msg = f"{game.name}: setup(config, seed) returned a state in which nobody may act and the game is not over"
+    if game.flow is not None and game.flow.automatic:
+        msg += (
+            ": automatic steps (the flow's proceed) run only after an action, never after setup; end setup with "
+            "`state = FLOW.settle(state)[1]` to run them there, or leave a seat facing a decision"
+        )
+    else:
+        msg += ": setup must leave at least one seat facing a decision"
+    raise TypeError(msg)
+
+
 def _fresh_seed() -> int:
     """A seed of 64 random bits, large enough to commit to."""
     while True:
@@ -184,6 +204,7 @@ class Match(Generic[S, A, E, V]):
             names = _player_names(players)
             config = game.config(len(names), options)
         state = game.setup(config, seed)
+        _check_start(game, state)
         salt = new_salt() if commit_seed else None
         commitment = seed_commitment(seed, salt) if commit_seed else None
         return cls(game, config, seed, names, [state], [], commitment, salt)

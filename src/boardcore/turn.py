@@ -9,8 +9,9 @@ A game on the kernel declares a :class:`Flow`:
   give exactly that list; the contract suite checks it does);
 - ``decision(state, seat)``: the kind of decision the seat faces now, if any, and
   ``actors(state)``: the seats that face one;
-- ``proceed(turn)``: one automatic step (a roll, a phase change, scoring), run while
-  nobody must decide and the game is not over;
+- ``proceed(turn)``: one automatic step (a roll, a phase change, scoring), run after an
+  action while nobody must decide and the game is not over (never after ``setup``, which
+  must leave someone to decide: ``Flow.settle`` runs the steps there if a game starts with one);
 - ``is_over(state)``: whether the game has ended;
 - ``watch(turn)``, if the game needs one: a check after every event (a win in the
   middle of a card's effect). When the game is over after it, the turn stops at

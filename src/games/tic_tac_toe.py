@@ -136,7 +136,7 @@ def evolve_mark_placed(state: State, event: MarkPlaced) -> State:
     return msgspec.structs.replace(state, board=tuple(marks), turn=1 - state.turn, winner=winner)
 
 
-evolve = make_evolve(Event, {MarkPlaced: evolve_mark_placed})
+evolve = make_evolve(Event, evolve_mark_placed)
 
 FLOW: Flow[State, PlaceMark, Event] = Flow(
     evolve=evolve,

@@ -1,7 +1,7 @@
 """The ``simulate``, ``report``, ``compare`` and ``tournament`` subcommands of ``boardcore``.
 
 Only argparse and the core are imported here: the implementations need the
-``[sim]`` extra (pyarrow, matplotlib, openskill, tqdm) and, for ``--executor ray``,
+``[sim]`` extra (matplotlib, openskill, tqdm; pyarrow for Parquet, CSV is always written) and, for ``--executor ray``,
 the ``[ray]`` extra, so they are imported when a command runs. Without the extra
 the rest of the command line still works and these commands say what to install.
 """
@@ -77,7 +77,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
     except KeyboardInterrupt:
         return _interrupted(out)
-    print(f"{len(records)} games of {game.title} ({players} players) in {out}: matches.csv, matches.parquet")
+    files = "matches.csv, matches.parquet" if (Path(out) / "matches.parquet").exists() else "matches.csv (matches.parquet too with pyarrow)"
+    print(f"{len(records)} games of {game.title} ({players} players) in {out}: {files}")
     print(f"next: boardcore report {out}")
     return 0
 

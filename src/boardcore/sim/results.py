@@ -9,7 +9,7 @@ when nobody won, ``scores`` empty when the game has none). Seats are numbered fr
 in every column (``winners``), as in the API; reports say "seat 0" too.
 
 A run directory holds ``run.json`` (what was asked for), ``matches.csv`` and, once
-the run is complete, ``matches.parquet``. While a run goes on, each finished
+the run is complete and where pyarrow is installed (the ``[sim]`` extra), ``matches.parquet``. While a run goes on, each finished
 match is appended to ``matches.csv`` and flushed, so an interrupted run keeps
 its work; the finished files are sorted by seed, so they are byte-identical
 whatever executor, worker count or interruption produced them.
@@ -18,6 +18,8 @@ whatever executor, worker count or interruption produced them.
 from __future__ import annotations
 
 import csv
+import importlib
+import importlib.util
 import io
 import json
 import os
@@ -25,10 +27,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
-
 from boardcore.sim.play import MatchRecord
+
+PARQUET = importlib.util.find_spec("pyarrow") is not None
+"""pyarrow is installed: a complete run also writes ``matches.parquet`` (CSV is always written, and holds the same)."""
+pa: Any = importlib.import_module("pyarrow") if PARQUET else None
+pq: Any = importlib.import_module("pyarrow.parquet") if PARQUET else None
 
 __all__ = ["COLUMNS", "CSV_NAME", "METRIC", "PARQUET_NAME", "RUN_NAME", "SEAT_METRIC", "Journal", "read_results", "write_final"]
 
@@ -41,7 +45,7 @@ METRIC = "metric."
 SEAT_METRIC = "seat_metric."
 """Prefix of a per-seat metric's column."""
 
-SCHEMA = pa.schema(
+SCHEMA: Any = None if pa is None else pa.schema(
     [
         ("seed", pa.int64()),
         ("game", pa.string()),
@@ -146,6 +150,9 @@ def _read_csv(path: Path) -> list[MatchRecord]:
 
 
 def _read_parquet(path: Path) -> list[MatchRecord]:
+    if pq is None:
+        msg = f"{path}: reading Parquet needs pyarrow (pip install 'boardcore[sim]'); the run's {CSV_NAME} holds the same records"
+        raise ValueError(msg)
     table = pq.read_table(path)
     _check_columns(path, table.column_names)
     out = []
@@ -181,7 +188,7 @@ def read_results(path: str | os.PathLike[str]) -> list[MatchRecord]:
     path = Path(path)
     if path.is_dir():
         parquet, journal = path / PARQUET_NAME, path / CSV_NAME
-        if parquet.exists():
+        if parquet.exists() and PARQUET:
             return _read_parquet(parquet)
         if journal.exists():
             return _read_csv(journal)
@@ -192,7 +199,7 @@ def read_results(path: str | os.PathLike[str]) -> list[MatchRecord]:
     return _read_csv(path)
 
 
-def _table(records: Sequence[MatchRecord]) -> pa.Table:
+def _table(records: Sequence[MatchRecord]) -> Any:
     columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
     for record in records:
         for name in COLUMNS:
@@ -209,7 +216,8 @@ def _table(records: Sequence[MatchRecord]) -> pa.Table:
 
 
 def write_final(directory: Path, records: Iterable[MatchRecord]) -> list[MatchRecord]:
-    """Rewrite the journal sorted by seed and write the Parquet file beside it; returns the sorted records."""
+    """Rewrite the journal sorted by seed and write the Parquet file beside it (where pyarrow is installed);
+    returns the sorted records."""
     ordered = sorted(records, key=lambda record: record.seed)
     extra = metric_columns(ordered)
     buffer = io.StringIO()
@@ -217,9 +225,10 @@ def write_final(directory: Path, records: Iterable[MatchRecord]) -> list[MatchRe
     writer.writerow((*COLUMNS, *extra))
     writer.writerows(_csv_row(record, extra) for record in ordered)
     _replace(directory / CSV_NAME, buffer.getvalue().encode("utf-8"))
-    sink = pa.BufferOutputStream()
-    pq.write_table(_table(ordered), sink)
-    _replace(directory / PARQUET_NAME, sink.getvalue().to_pybytes())
+    if PARQUET:
+        sink = pa.BufferOutputStream()
+        pq.write_table(_table(ordered), sink)
+        _replace(directory / PARQUET_NAME, sink.getvalue().to_pybytes())
     return ordered
 
 

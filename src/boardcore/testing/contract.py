@@ -9,12 +9,16 @@ in :mod:`boardcore.testing.leaks`.
 
 from __future__ import annotations
 
+import ast
+import functools
 import importlib
+import importlib.util
 import json
 import os
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -42,13 +46,17 @@ __all__ = [
     "check_mistyped_actions_refused",
     "check_playout_terminates",
     "check_replay_digests",
+    "check_rules_draw_only_from_the_state_rng",
     "check_serialization_round_trips",
     "check_states_untouched",
     "check_undo_restores",
+    "game_spec",
     "load_game",
+    "outside_randomness",
     "playout_digest",
     "record_playout",
     "refusal",
+    "rules_modules",
     "sample_indices",
 ]
 
@@ -371,6 +379,109 @@ def check_serialization_round_trips(p: Playout, states: int = 12) -> None:
     assert read_log(log.to_msgpack()) == log, f"{p.name}: the msgpack log does not round-trip"
 
 
+# --- where randomness comes from -------------------------------------------------
+
+OUTSIDE_RANDOMNESS = {"random": "random", "secrets": "secrets", "uuid": "uuid", "numpy.random": "numpy.random"}
+"""Modules whose draws break replay: a log replays in any language only from the state's RNG (docs/rng.md)."""
+
+_RULES_FIELDS = ("setup", "actors", "legal_actions", "decide", "evolve", "view", "outcome", "determinize", "secrets")
+
+
+def rules_modules(game: Game[Any, Any, Any, Any]) -> list[str]:
+    """The game's rules modules: those defining its rule functions (flow, decisions and evolve handlers included),
+    and the modules of the same package they import, transitively. Engine modules (``boardcore``) are not counted."""
+    functions: list[Any] = [getattr(game, field) for field in _RULES_FIELDS]
+    functions.extend((game.handlers or {}).values())
+    if game.flow is not None:
+        flow = game.flow
+        functions.extend([flow.decision, flow.actors, flow.is_over, flow.proceed, flow.watch])
+        for decision in flow.decisions.values():
+            functions.extend([decision.candidates, decision.problem, decision.apply, decision.legal])
+    roots = {getattr(fn, "__module__", None) for fn in functions if fn is not None}
+    found: list[str] = []
+    todo = sorted(name for name in roots if isinstance(name, str) and name.split(".")[0] != "boardcore")
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        found.append(name)
+        tree = _module_tree(name)
+        if tree is None:
+            continue
+        package = name.split(".")[0]
+        todo.extend(m for m in _imported(tree, name) if m.split(".")[0] == package and m not in found and _module_tree(m) is not None)
+    return sorted(found)
+
+
+@functools.cache
+def _module_tree(name: str) -> ast.Module | None:
+    """The parsed source of module ``name``, or ``None`` when it has no Python source (or is not a module); parsed
+    once per process (a suite asks for each game and player count)."""
+    module = sys.modules.get(name)
+    path = getattr(module, "__file__", None)
+    if path is None:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            return None
+        path = spec.origin if spec is not None else None
+    if path is None or not str(path).endswith(".py"):
+        return None
+    return ast.parse(Path(path).read_text(encoding="utf-8"), filename=str(path))
+
+
+def _imported(tree: ast.Module, name: str) -> list[str]:
+    """Every module ``tree`` (module ``name``) imports, anywhere in it, with relative imports resolved."""
+    module = sys.modules.get(name)
+    package = name if getattr(module, "__path__", None) is not None else name.rpartition(".")[0]
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = importlib.util.resolve_name("." * node.level + base, package) if package else base
+            out.append(base)
+            out.extend(f"{base}.{alias.name}" for alias in node.names)
+    return out
+
+
+@functools.cache
+def outside_randomness(name: str) -> tuple[str, ...]:
+    """``"line N: import random"`` for each draw outside the state's RNG that module ``name`` could make."""
+    tree = _module_tree(name)
+    if tree is None:
+        return ()
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            used = [a.name for a in node.names if a.name in OUTSIDE_RANDOMNESS or a.name.startswith("numpy.random.")]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            base = node.module or ""
+            used = [base] if base in OUTSIDE_RANDOMNESS or base.startswith("numpy.random.") else []
+            used += [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in ("numpy.random", "os.urandom")]
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and (node.value.id, node.attr) == ("os", "urandom"):
+            used = ["os.urandom"]
+        else:
+            continue
+        found.extend(f"line {node.lineno}: {what}" for what in used)
+    return tuple(found)
+
+
+def check_rules_draw_only_from_the_state_rng(game: Game[Any, Any, Any, Any]) -> None:
+    """No rules module imports ``random`` (or ``secrets``, ``uuid``, ``numpy.random``, ``os.urandom``).
+
+    Catches: a setup that shuffles with ``random.Random(seed)``. It is deterministic in CPython, so every other
+    check passes, but the log's promise is replay in any language from the state's RNG alone (docs/rng.md).
+    """
+    problems = [f"{name} ({where})" for name in rules_modules(game) for where in outside_randomness(name)]
+    assert not problems, (
+        f"{game.name}: rules modules draw outside the state's RNG: {'; '.join(problems)}. Draw only from the state's "
+        "rng (Rng.from_seed(seed) in setup, turn.die()/shuffle()/... in the rules), so that a log replays in any language"
+    )
+
+
 # --- determinism across processes ------------------------------------------------
 
 
@@ -382,6 +493,28 @@ def load_game(spec: str) -> Game[Any, Any, Any, Any]:
     game = getattr(importlib.import_module(module), attribute)
     assert isinstance(game, Game), f"{spec} is not a boardcore Game"
     return game
+
+
+def game_spec(game: Game[Any, Any, Any, Any]) -> str:
+    """How a fresh process finds ``game`` (for :func:`load_game`): its registry id when the registry gives this very
+    game, else ``module:attribute`` of a module-level name bound to it.
+
+    Raises:
+        AssertionError: no module holds the game at module level (a game built inside a function).
+    """
+    try:
+        if get_game(game.name) is game:
+            return game.name
+    except Exception:  # not registered, or registered under another game: look for it in the modules
+        pass
+    first = getattr(game.setup, "__module__", None)
+    modules = sorted(sys.modules.items(), key=lambda item: item[0] != first)
+    for name, module in modules:
+        for attribute, value in list(vars(module).items()) if module is not None else ():
+            if value is game and not attribute.startswith("__"):
+                return f"{name}:{attribute}"
+    msg = f"{game.name}: the game is not a module-level name of any module, so a fresh process cannot load it (define it at module level)"
+    raise AssertionError(msg)
 
 
 def playout_digest(game: str, players: int, seed: int) -> str:
@@ -401,7 +534,8 @@ def check_determinism_across_hash_seeds(cases: Sequence[tuple[str, int, int]]) -
         "print(json.dumps([playout_digest(g, n, s) for g, n, s in cases]))\n"
     )
     results = []
-    path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
+    mine = [entry for entry in sys.path if entry and not entry.startswith((sys.prefix, sys.base_prefix)) and os.path.isdir(entry)]
+    path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", ""), *mine) if p)
     for hash_seed in ("0", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": path}
         done = subprocess.run(

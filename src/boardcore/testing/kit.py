@@ -24,11 +24,14 @@ __all__ = [
     "RiggedRng",
     "act",
     "assert_no_secrets",
+    "check_events",
+    "field_paths",
     "find_secrets",
     "fold",
     "refused",
     "rig",
     "scenario",
+    "secret_words",
     "settle",
 ]
 
@@ -84,10 +87,17 @@ class RiggedRng(Rng, frozen=True, array_like=True):
     whole new order for ``shuffle``, the drawn items for ``sample``; ``dice``
     takes one value per die. Each is checked against the draw it answers. Once
     the script runs out, draws are the seed's own again.
+
+    Build one with :func:`rig` (from a state's RNG), or directly:
+    ``RiggedRng(seed, stream=RULES, counter=0, script=(6, (2, 0, 1)), start=0)``:
+    the :class:`~boardcore.rng.Rng` fields, then the scripted values and the
+    counter of the first draw they answer (``start == counter``: the next draw).
     """
 
     script: tuple[Any, ...] = ()
+    """The values that answer the draws at counters ``start, start + 1, ...``, in order."""
     start: int = 0
+    """The counter of the first scripted draw."""
 
     def _scripted(self) -> tuple[bool, Any]:
         index = self.counter - self.start
@@ -186,35 +196,87 @@ def assert_no_secrets(
     names: Sequence[str] | None = None,
 ) -> None:
     """Nothing hidden from ``viewer`` reaches them: not in their view (JSON and repr), the events they receive
-    (JSON and text), their legal actions (JSON and labels), nor ``messages`` they were shown.
+    (JSON and text), their legal actions (JSON and labels), nor ``messages`` they were shown. A failure names the
+    field that leaked (``view.hands[1][0]``, ``CardDrawn.card``).
 
-    ``words`` are the hidden ids and names (default: ``game.secrets(state, viewer)``).
+    ``words`` are the hidden ids and names (default: ``game.secrets(state, viewer)``): names such as ``"T17"`` or
+    ``"Ace of spades"``, never bare numbers, which would match every count and seat number (a ``TypeError``).
     """
     if words is None:
         if game.secrets is None:
             msg = f"{game.name} declares no secrets(state, viewer): pass the hidden words"
             raise TypeError(msg)
         words = game.secrets(state, viewer)
-    words = set(words)
-    if not words:
+    hidden = secret_words(game, words)
+    if not hidden:
         return
     where = "a spectator" if viewer is None else f"seat {viewer}"
-
-    def check(what: str, payload: str | bytes) -> None:
-        found = find_secrets(payload, words)
-        assert not found, f"{game.name}: {what} shows {where} what is hidden from them: {sorted(found)}"
-
     view = game.view(state, viewer)
-    check("the view", msgspec.json.encode(view))
-    check("the view's repr", repr(view))
+    _check(game, where, hidden, "the view", msgspec.json.encode(view), view, "view")
+    _check(game, where, hidden, "the view's repr", repr(view))
+    check_events(game, viewer, hidden, events, names)
+    if viewer is not None:
+        for action in game.legal_actions(state, viewer):
+            _check(game, where, hidden, "a legal action", msgspec.json.encode(action), action, type(action).__name__)
+            _check(game, where, hidden, "a legal action's label", game.label(action, viewer, names))
+    for message in messages:
+        _check(game, where, hidden, "a message", message)
+
+
+def check_events(game: Game[S, A, E, V], viewer: int | None, words: Collection[str], events: Iterable[E], names: Sequence[str] | None) -> None:
+    """None of ``events``, as ``viewer`` receives them (JSON and text), names any of ``words``."""
+    hidden = secret_words(game, words)
+    if not hidden:
+        return
+    where = "a spectator" if viewer is None else f"seat {viewer}"
     for event in events:
         seen = game.redact(event, viewer)
         if seen is not None:
-            check(f"a {type(seen).__name__} event", msgspec.json.encode(seen))
-            check(f"the text of a {type(seen).__name__} event", game.describe(event, viewer, names) or "")
-    if viewer is not None:
-        for action in game.legal_actions(state, viewer):
-            check("a legal action", msgspec.json.encode(action))
-            check("a legal action's label", game.label(action, viewer, names))
-    for message in messages:
-        check("a message", message)
+            name = type(seen).__name__
+            _check(game, where, hidden, f"a {name} event", msgspec.json.encode(seen), seen, name)
+            _check(game, where, hidden, f"the text of a {name} event", game.describe(event, viewer, names) or "")
+
+
+def secret_words(game: Game[Any, Any, Any, Any], words: Iterable[Any]) -> set[str]:
+    """``words`` as a set, refusing what cannot be scanned for: a non-string, or a bare number (``"3"`` matches
+    every 3 in a view: a count, a seat, a score), which would report leaks that are not there."""
+    hidden = set(words)
+    for word in hidden:
+        if type(word) is not str:
+            msg = f"{game.name}: secrets() must return names (strings such as 'T17'), not {type(word).__name__} {word!r}"
+            raise TypeError(msg)
+        if word.strip("-").isdigit():
+            msg = (
+                f"{game.name}: secrets() returned the bare number {word!r}: a number matches every count, seat and score "
+                "in a view; return names (card ids such as 'T17', or names such as 'Ace of spades')"
+            )
+            raise TypeError(msg)
+    return hidden
+
+
+def _check(game: Game[Any, Any, Any, Any], where: str, words: set[str], what: str, payload: str | bytes, value: Any = None, root: str = "") -> None:
+    found = find_secrets(payload, words)
+    if found:
+        paths = field_paths(value, found, root) if value is not None else []
+        at = f" (at {', '.join(paths)})" if paths else ""
+        raise AssertionError(f"{game.name}: {what} shows {where} what is hidden from them: {sorted(found)}{at}")
+
+
+def field_paths(value: Any, words: Collection[str], root: str = "") -> list[str]:
+    """Where in ``value`` (a Struct, or what msgspec encodes) any of ``words`` appears: ``root.field[index]...``."""
+    paths: list[str] = []
+
+    def walk(item: Any, path: str) -> None:
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if find_secrets(str(key), words):
+                    paths.append(f"{path} (a key)")
+                walk(inner, f"{path}.{key}")
+        elif isinstance(item, (list, tuple)):
+            for index, inner in enumerate(item):
+                walk(inner, f"{path}[{index}]")
+        elif item is not None and find_secrets(str(item), words):
+            paths.append(path)
+
+    walk(msgspec.to_builtins(value), root)
+    return paths

@@ -21,7 +21,7 @@ from boardcore.errors import IllegalAction
 from boardcore.game import Game, union_members
 from boardcore.rng import DETERMINIZE, Rng, RngAdvanced
 from boardcore.testing.contract import Playout, action_pool, refusal, sample_indices
-from boardcore.testing.kit import assert_no_secrets, find_secrets
+from boardcore.testing.kit import assert_no_secrets, check_events, find_secrets
 
 __all__ = [
     "check_determinize_reads_only_the_view",
@@ -87,8 +87,11 @@ def check_seats_see_only_their_own(p: Playout, states: int = 40) -> None:
             outcome = game.outcome(state)
             assert game.outcome(twin) == outcome, f"{where}: the outcome (shown to everyone) depends on something hidden from them"
             if game.secrets is not None:
-                step_events = _before_any_reveal(game, p.match.steps[index - 1].events) if index else ()
-                assert_no_secrets(game, state, seat, events=step_events, messages=[summary], names=names)
+                assert_no_secrets(game, state, seat, messages=[summary], names=names)
+                if index:
+                    step_events = _before_any_reveal(game, p.match.steps[index - 1].events)
+                    hidden = _hidden_throughout(game, p.states[index - 1], state, seat)
+                    check_events(game, seat, hidden, step_events, names)
                 told = find_secrets(repr(outcome), game.secrets(state, seat)) if outcome is not None else set()
                 assert not told, f"{where}: the outcome (shown to everyone) names what is hidden from them: {sorted(told)}"
             if not over:
@@ -158,6 +161,14 @@ def _before_any_reveal(game: Game[Any, Any, Any, Any], events: Sequence[Any]) ->
         if game.visibility[type(event)].reveals:
             return events[:index]
     return events
+
+
+def _hidden_throughout(game: Game[Any, Any, Any, Any], before: Any, after: Any, seat: int) -> set[str]:
+    """What is hidden from ``seat`` both before a step and after it: the words its events may not name. A card
+    the seat knew before (its own, committed then reshuffled in the same step) or learns by the step (a draw) is
+    not one of them."""
+    assert game.secrets is not None
+    return set(game.secrets(before, seat)) & set(game.secrets(after, seat))
 
 
 def _until_shown(game: Game[Any, Any, Any, Any], events: Sequence[Any], viewer: int | None) -> tuple[Sequence[Any], bool]:

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from boardcore.registry import get_game, list_games
-from boardcore.testing.suite import DEEP_RUNS, ContractCase
+from boardcore.registry import list_games
+from boardcore.testing.suite import DEEP_RUNS, contract_cases
 
 
 def pytest_addoption(parser: Any) -> None:
@@ -26,30 +26,15 @@ def pytest_addoption(parser: Any) -> None:
     )
 
 
-def _cases(metafunc: Any) -> list[ContractCase]:
-    chosen = getattr(metafunc.cls, "games", None)
-    if chosen is not None:
-        return [ContractCase(g.name, n, g) for g in chosen for n in g.player_counts]
-    names = metafunc.config.getoption("--boardcore-game") or list_games()
-    cases = []
-    for name in names:
-        try:
-            game = get_game(name)
-        except Exception as exc:  # a game that fails to import is a failing case, not a collection error
-            cases.append(ContractCase(name, 0, None, f"{type(exc).__name__}: {exc}"))
-            continue
-        cases.extend(ContractCase(name, n, game) for n in game.player_counts)
-    return cases
-
-
 def pytest_generate_tests(metafunc: Any) -> None:
     if "contract_case" in metafunc.fixturenames:
-        cases = _cases(metafunc)
+        cases = contract_cases(metafunc.cls, metafunc.config)
         metafunc.parametrize("contract_case", cases, ids=[f"{c.name}-p{c.players}" for c in cases])
 
 
 def pytest_configure(config: Any) -> None:
     config.addinivalue_line("markers", "contract: the boardcore game contract suite")
+    config.addinivalue_line("markers", "slow: long-running checks (still part of the default suite)")
 
 
 @pytest.fixture

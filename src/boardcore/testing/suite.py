@@ -29,10 +29,11 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from boardcore.encoding import state_digest
 from boardcore.game import Game
 from boardcore.match import Match
+from boardcore.registry import get_game, list_games
 from boardcore.testing import contract, leaks
 from boardcore.verify import replay
 
-__all__ = ["ContractCase", "ContractSuite"]
+__all__ = ["ContractCase", "ContractSuite", "contract_cases"]
 
 SAMPLED = 40
 """States a check samples from one playout (all of them when the playout is shorter)."""
@@ -68,6 +69,24 @@ class ContractCase:
         if found is None or found.game is not game:
             found = _PLAYOUTS[key] = contract.record_playout(game, self.players, seed)
         return found
+
+
+def contract_cases(cls: type | None, config: pytest.Config) -> list[ContractCase]:
+    """The cases a suite class runs: the games of its ``games`` attribute, else every registered game (narrowed by
+    ``--boardcore-game``), at each of their player counts; a game that fails to load is a failing case."""
+    chosen = getattr(cls, "games", None)
+    if chosen is not None:
+        return [ContractCase(g.name, n, g) for g in chosen for n in g.player_counts]
+    names = config.getoption("--boardcore-game", default=None) or list_games()
+    cases = []
+    for name in names:
+        try:
+            game = get_game(name)
+        except Exception as exc:  # a game that fails to import is a failing case, not a collection error
+            cases.append(ContractCase(name, 0, None, f"{type(exc).__name__}: {exc}"))
+            continue
+        cases.extend(ContractCase(name, n, game) for n in game.player_counts)
+    return cases
 
 
 class ContractSuite:
@@ -145,6 +164,21 @@ class ContractSuite:
     def test_serialization_round_trips(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
         for p in self.playouts(contract_case, contract_seeds):
             contract.check_serialization_round_trips(p)
+
+    def test_rules_draw_only_from_the_state_rng(self, contract_case: ContractCase) -> None:
+        contract.check_rules_draw_only_from_the_state_rng(contract_case.loaded())
+
+    @pytest.mark.slow
+    def test_same_digests_under_two_hash_seeds(self, request: pytest.FixtureRequest) -> None:
+        """Each game's seeded playout (at its largest player count) ends in the same digest under two
+        ``PYTHONHASHSEED`` values, in fresh processes (once per class: a game that iterates a set of strings fails)."""
+        largest: dict[int, ContractCase] = {}
+        for case in contract_cases(type(self), request.config):
+            game = case.loaded()
+            if id(game) not in largest or case.players > largest[id(game)].players:
+                largest[id(game)] = case
+        checked = [(contract.game_spec(case.loaded()), case.players, self.seeds[0]) for case in largest.values()]
+        contract.check_determinism_across_hash_seeds(checked)
 
     def test_apply_undo_replay_machine(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
         game = contract_case.loaded()
