@@ -16,14 +16,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from boardcore.bots import BOT_KINDS, make_bots, play_out
 from boardcore.errors import BoardcoreError
 from boardcore.match import Match
 from boardcore.outcome import outcome_text
 from boardcore.published import read_published
 from boardcore.registry import get_game, list_games
+from boardcore.schema import game_schema
 from boardcore.serve.command import add_serve_command
 from boardcore.sim.commands import add_sim_commands
 from boardcore.store.commands import add_play_options, add_store_commands, play_stored, stored_note
@@ -113,20 +112,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
     verdict = verify(args.log, seed=args.seed, salt=args.salt, complete=args.complete, published=published)
     print(verdict)
     return 0 if verdict.ok else 1
-
-
-def game_schema(name: str) -> dict[str, Any]:
-    """JSON Schema of a game's actions, events and view, with shared definitions."""
-    game = get_game(name)
-    (action, event, view), components = msgspec.json.schema_components(
-        [game.action_type, game.event_type, game.view_type], ref_template="#/$defs/{name}"
-    )
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"{game.title} (rules v{game.rules_version})",
-        "properties": {"action": action, "event": event, "view": view},
-        "$defs": components,
-    }
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

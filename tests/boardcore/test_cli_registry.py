@@ -117,8 +117,8 @@ def test_replay_of_a_committed_seed_log_takes_the_seed(tmp_path: Path, capsys: p
 @pytest.mark.parametrize("name", list_games())
 def test_every_game_has_a_complete_json_schema(name: str) -> None:
     """schema GAME works for every registered game and defines every action and event type and the view."""
-    from boardcore.cli import game_schema
     from boardcore.game import union_members
+    from boardcore.schema import game_schema
 
     game = get_game(name)
     schema = game_schema(name)

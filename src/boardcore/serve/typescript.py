@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from boardcore.registry import list_games
+from boardcore.schema import game_schema
 from boardcore.serve.protocol import PROTOCOL_VERSION, wire_schema
 
 __all__ = ["game_declarations", "main", "protocol_declarations", "write_declarations"]
@@ -177,8 +178,6 @@ def protocol_declarations() -> str:
 
 def game_declarations(name: str) -> str:
     """``games/GAME.d.ts``: a game's views, actions and events, and the table messages specialised to them."""
-    from boardcore.cli import game_schema  # the CLI's `boardcore schema GAME`, the one schema of a game
-
     schema = game_schema(name)
     writer = _Writer(schema["$defs"], generic=False)
     taken = {*writer.names.values()}
