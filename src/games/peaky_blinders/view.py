@@ -312,14 +312,19 @@ def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player],
             codes = list(p.missions)
             for slot, code in zip(hidden, combo, strict=True):
                 codes[slot] = code
+            code0, code1 = codes[0], codes[1]
             if face_up == 0:
                 done0 = p.done[0]
-            elif (done0 := met.get(codes[0])) is None:
-                done0 = met[codes[0]] = CONDITIONS[codes[0]](state, other)
+            elif code0 in met:
+                done0 = met[code0]
+            else:
+                done0 = met[code0] = CONDITIONS[code0](state, other)
             if face_up == 1:
                 done1 = p.done[1]
-            elif (done1 := met.get(codes[1])) is None:
-                done1 = met[codes[1]] = CONDITIONS[codes[1]](state, other)
+            elif code1 in met:
+                done1 = met[code1]
+            else:
+                done1 = met[code1] = CONDITIONS[code1](state, other)
             if first is None:
                 first = (codes, (done0, done1))
             control = codes[2]
