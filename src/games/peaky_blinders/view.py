@@ -35,8 +35,11 @@ __all__ = [
 ]
 
 
-class Holdings(msgspec.Struct, frozen=True, kw_only=True):
-    """A player's cards (by value), tokens and suspicion, all public (GAP-23)."""
+class Holdings(msgspec.Struct, frozen=True):
+    """A player's cards (by value), tokens and suspicion, all public (GAP-23).
+
+    Positional, in ``catalog.ITEMS`` order (asserted below), so a view builds one straight from the counters.
+    """
 
     cash1: int
     cash5: int
@@ -120,7 +123,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         done = (player.done[0] and up == 0, player.done[1] and up == 1)
     return PlayerView(
         seat=seat,
-        holdings=Holdings(**dict(zip(C.ITEMS, player.res))),
+        holdings=Holdings(*player.res),
         jailed=player.jailed,
         face_up=player.face_up,
         missions=missions,
