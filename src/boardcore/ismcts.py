@@ -223,12 +223,11 @@ class ISMCTSBot:
         if len(candidates) == 1:
             return candidates[0]
         worlds: list[int] = []
-        samples: dict[int, Any] = {}
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         runs = 0
         with paused_gc():  # a search makes no cycles: full collections would only rescan the growing tree (gcpause)
             while (runs < self.iterations) if deadline is None else (runs == 0 or time.perf_counter() < deadline):
-                self._iterate(root, candidates, sample, worlds, samples, prior)
+                self._iterate(root, candidates, sample, worlds, prior)
                 runs += 1
         self.decisions += 1
         self.searched += runs
@@ -298,18 +297,14 @@ class ISMCTSBot:
         children[action] = child
         return child, action, True
 
-    def _iterate(
-        self, root: _Node, legal: Sequence[Any], sample: Callable[[Rng], Any], worlds: list[int], samples: dict[int, Any], prior: Any
-    ) -> None:
+    def _iterate(self, root: _Node, legal: Sequence[Any], sample: Callable[[Rng], Any], worlds: list[int], prior: Any) -> None:
         """One iteration: pick the root action, sample its world, walk on, expand one node, roll out, back up.
 
         The root action is picked first (the root's legal actions are the bot's own,
         the same in every sample: ``determinize`` keeps what the seat knows), so that
         the n-th visit of every root action is played in the same n-th sampled world:
         its hidden cards, its dice (the sample's rules RNG) and its rollout policies'
-        seeds. Root actions are thus compared on the same luck, and world ``n`` is sampled
-        once per decision (``samples``), not once per root action: ``sample`` is
-        ``determinize``, a pure function of its RNG, and states are immutable. ``prior`` (the house
+        seeds. Root actions are thus compared on the same luck. ``prior`` (the house
         policy's own choice from the bot's view, or ``None``) is expanded first. Below
         the root, legal actions come from the sample and every step is
         ``game.play_listed``, the kernel's path for listed actions. With the opponent
@@ -321,11 +316,8 @@ class ISMCTSBot:
         legal_actions, actors, outcome_of, play = game.legal_actions, game.actors, game.outcome, game.play_listed
         seat = self.seat
         node, action, expanded = self._descend(root, seat, legal, prior)
-        index = node.visits
-        world = self._world(worlds, index)
-        state = samples.get(index)
-        if state is None:
-            state = samples[index] = sample(Rng.from_seed(world, DETERMINIZE))
+        world = self._world(worlds, node.visits)
+        state = sample(Rng.from_seed(world, DETERMINIZE))
         policies = self._policies(world)
         luck = Rng.from_seed(world, BOTS)
         path = [root, node]
