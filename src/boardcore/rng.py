@@ -153,24 +153,29 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
 
         Draws exactly what ``below`` would, with ``word`` inlined: one stream key per shuffle, not one ``Rng``
         per element (shuffles are most of ``determinize``). Word ``c`` mixes ``key + c * GOLDEN``, so the loop
-        adds ``GOLDEN`` per word; a word below ``2**64 - n`` is always below ``below``'s rejection limit, so the
-        exact limit is worked out only above it (for a small ``n``, about never).
+        adds ``GOLDEN`` per word; a word below ``2**64 - len(items)`` is always below ``below``'s rejection limit,
+        so the exact limit is worked out only above it (for a short list, about never), and the mask is a literal.
         """
         out = list(items)
         seed, stream, counter = self.seed, self.stream, self.counter
-        mask, golden, key = MASK64, GOLDEN, _key(seed, stream)
+        golden, key = GOLDEN, _key(seed, stream)
         z = key + counter * golden
+        safe = _TWO64 - len(out)
         for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            while True:
-                z += golden
-                w = z & mask
-                w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & mask
-                w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & mask
-                w ^= w >> 31
-                if w < _TWO64 - n or w < _TWO64 - _TWO64 % n:
-                    break
-            j = w % n
+            z += golden
+            w = z & 0xFFFFFFFFFFFFFFFF
+            w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            w ^= w >> 31
+            if w >= safe:  # within len(out) of 2**64: below's exact limit decides, and a rejected word draws again
+                limit = _TWO64 - _TWO64 % (i + 1)
+                while w >= limit:
+                    z += golden
+                    w = z & 0xFFFFFFFFFFFFFFFF
+                    w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                    w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                    w ^= w >> 31
+            j = w % (i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(seed, stream, (z - key) // golden)
 

@@ -9,6 +9,7 @@ as stale and the winner's revision still reaches everyone.
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 import anyio
@@ -96,3 +97,42 @@ def test_an_idle_master_is_retired_and_a_new_connection_loads_it_again() -> None
 
     loaded, after, again, same = anyio.run(run)
     assert (loaded, after, again, same) == (1, 0, 1, False)
+
+
+class _RecordingStore(MemoryStore):
+    """A memory store that notes which thread each append ran on."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.threads: list[int] = []
+
+    def append(self, match_id: str, entry: Any, status: Any) -> Any:
+        self.threads.append(threading.get_ident())
+        return super().append(match_id, entry, status)
+
+
+class _BlockingStore(_RecordingStore):
+    """The same store, not declaring that it never blocks (as SQLite and PostgreSQL do not)."""
+
+    never_blocks = False
+
+
+def test_a_write_runs_on_the_event_loop_only_through_a_store_that_never_blocks() -> None:
+    """Over the memory store a seat's act is written on the loop's own thread; over any other store in a worker
+    thread; both tell the connections the same frames."""
+
+    async def run(store: _RecordingStore) -> tuple[int, list[dict[str, Any]]]:
+        table = Table.create(GAME, ["Ann", "Bob"], seed=1, store=store, match_id="inline")
+        master = Master(table, PEOPLE, Settings(bot_delay=0))
+        ann = Outbox(0)
+        await master.connect(ann, None)
+        await drain(ann)
+        await master.act(ann, 0, {"type": "PlaceMark", "cell": 4}, 1)
+        return threading.get_ident(), await drain(ann)
+
+    stores = [_RecordingStore(), _BlockingStore()]
+    (loop_inline, inline_frames), (loop_hop, hop_frames) = (anyio.run(run, store) for store in stores)
+    assert stores[0].threads == [loop_inline]
+    assert len(stores[1].threads) == 1 and stores[1].threads[0] != loop_hop
+    assert [f["type"] for f in inline_frames] == ["updates", "ok"]
+    assert inline_frames == hop_frames

@@ -248,12 +248,14 @@ class Decision:
     def mask(self) -> Mask:
         """1 for each token that can come next (only ``PASS`` when there is no legal action); read-only."""
         if self._mask is None:
-            mask = np.zeros(self.catalog.size, dtype=np.int8)
+            flags = bytearray(self.catalog.size)  # set byte by byte, then viewed as int8: no index list for numpy to convert
             if not self.actions:
-                mask[PASS] = 1
+                flags[PASS] = 1
             else:
-                depth = len(self.prefix)
-                mask[[self.sequences[i][depth] for i in self._live]] = 1
+                depth, sequences = len(self.prefix), self.sequences
+                for i in self._live:
+                    flags[sequences[i][depth]] = 1
+            mask = np.frombuffer(flags, dtype=np.int8)
             mask.flags.writeable = False
             self._mask = mask
         return self._mask

@@ -24,7 +24,7 @@ from boardcore.game import Game
 from boardcore.match import Match
 from boardcore.registry import get_game
 from boardcore.rl.catalog import PASS, ActionCatalog, Decision, Mask
-from boardcore.rl.observation import ObservationLayout, Observer, Vector
+from boardcore.rl.observation import ObservationLayout, Observer, Sparse
 from boardcore.rl.registry import get_spec
 from boardcore.rl.spec import RlSpec
 
@@ -95,7 +95,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         self._match: Match[Any, Any, Any, Any] | None = None
         self._decision: Decision | None = None
         self._passed: set[int] = set()
-        self._views: dict[int, tuple[int, Vector]] = {}
+        self._views: dict[int, tuple[int, Sparse]] = {}
         self._texts: dict[int, tuple[int, list[str]]] = {}
         self._stalled = False
         self._has_reset = False
@@ -218,7 +218,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat_of[agent]
         decision = self._decision
         acting = decision is not None and agent == self.agent_selection
-        vector = self.observer.assemble(seat, self._view_vector(seat), acting, decision.prefix if decision and acting else ())
+        vector = self.observer.assemble(seat, self._view_columns(seat), acting, decision.prefix if decision and acting else ())
         mask = decision.mask() if decision is not None and acting else self._quiet_mask
         return {"observation": vector, "action_mask": mask}
 
@@ -302,15 +302,15 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
             raise IllegalAction(msg, code="rl/illegal_token", player=seat)
         return token
 
-    def _view_vector(self, seat: int) -> Vector:
-        """The seat's encoded view, computed once per rules step."""
+    def _view_columns(self, seat: int) -> Sparse:
+        """The seat's encoded view (its nonzero columns), computed once per rules step."""
         match = self.match
         cached = self._views.get(seat)
         if cached is not None and cached[0] == len(match):
             return cached[1]
-        vector = self.observer.layout.encode(match.view(seat))
-        self._views[seat] = (len(match), vector)
-        return vector
+        columns = self.observer.layout.sparse(match.view(seat))
+        self._views[seat] = (len(match), columns)
+        return columns
 
     def _text(self) -> str:
         match = self.match

@@ -11,9 +11,11 @@ depends on who wrote. Frames for one seat and revision are built and encoded onc
 and shared by every connection that needs them.
 
 Table calls (store writes, replays, building views) run in worker threads so the
-event loop never waits on the database. The transport gives each connection an
-:class:`Outbox`; the master only ever puts into it what the table built for that
-outbox's seat, and never sends anything else about a seat.
+event loop never waits on the database; a seat's write through a store that says it
+``never_blocks`` (the memory store) runs on the event loop, saving the thread hop.
+The transport gives each connection an :class:`Outbox`; the master only ever puts
+into it what the table built for that outbox's seat, and never sends anything else
+about a seat.
 """
 
 from __future__ import annotations
@@ -166,6 +168,8 @@ class Master:
         self._bots = ServerBots(table.match, rows)
         self._bot_task: asyncio.Task[None] | None = None
         self._finished: tuple[int, Finished] | None = None
+        self._inline_writes = getattr(table.store, "never_blocks", False) is True
+        """A seat's write and its frames are built on the event loop (a store that never blocks), not in a worker thread."""
         self.closed = False
 
     def __repr__(self) -> str:
@@ -292,7 +296,10 @@ class Master:
             return
         async with self._lock:
             try:
-                built, failure = await anyio.to_thread.run_sync(self._write_and_build, write, seat)
+                if self._inline_writes:
+                    built, failure = self._write_and_build(write, seat)
+                else:
+                    built, failure = await anyio.to_thread.run_sync(self._write_and_build, write, seat)
             except (StaleRevision, IllegalAction, UndoRefused, StoreError) as exc:
                 outbox.put(encode(refusal_frame(exc, request_id, self.table.revision)))
             except Exception as exc:
@@ -404,7 +411,8 @@ class Master:
     def _write_and_build(
         self, write: Callable[[int], object], seat: int
     ) -> tuple[tuple[list[Outbox], list[_Key], dict[_Key, tuple[int, bool, list[str]]]] | None, Exception | None]:
-        """In one worker call: the write (its errors propagate), then the frames of every connection behind it.
+        """In one call (a worker thread's, or the event loop's for a store that never blocks): the write (its errors
+        propagate), then the frames of every connection behind it.
 
         One thread hop per action instead of two. The lock is held, so the connections and their revisions cannot
         change meanwhile (only code under the lock changes them).

@@ -29,6 +29,10 @@ class MemoryStore:
     ``close`` keeps the data, so a test may "restart" by opening tables on the same object.
     """
 
+    never_blocks = True
+    """Every call returns at once (no disk, no network, a lock held only for a dict update), so a server may write
+    through it on its event loop instead of handing each write to a worker thread."""
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._infos: dict[str, MatchInfo] = {}

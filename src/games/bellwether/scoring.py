@@ -8,6 +8,20 @@ from .board import controlled_stable, influence
 from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, OFFICIALS, RESOURCE_VALUE, WARD_NAMES
 from .state import Result, State
 
+_WORTH = {card_id: card.cost.value for card_id, card in BUILDINGS.items()}
+_UPGRADED_WORTH = {card_id: card.cost.value + card.upgrade for card_id, card in BUILDINGS.items()}
+"""Each Building card's cost value (GAP-21), plain and upgraded, worked out once: every view shows both seats' Net Worth."""
+
+
+def _board_worth(state: State, player: int) -> int:
+    """The cost value of the player's Factories and Tenements on the board (+ upgrade)."""
+    worth = 0
+    for ward in state.wards:
+        for b in ward.buildings:
+            if b.owner == player:
+                worth += (_UPGRADED_WORTH if b.upgraded else _WORTH)[b.card]
+    return worth
+
 
 def net_worth_parts(state: State, player: int) -> dict[str, int]:
     """Net Worth by source (GAP-21): cash, $2 per resource, the cost value of owned Factories/Tenements
@@ -16,23 +30,18 @@ def net_worth_parts(state: State, player: int) -> dict[str, int]:
     Officials, placed Infrastructure, Gangsters, Influence, control and workers count nothing (BW-END-06).
     """
     p = state.players[player]
-    board = 0
-    for ward in state.wards:
-        for b in ward.buildings:
-            if b.owner == player:
-                card = BUILDINGS[b.card]
-                board += card.cost.value + (card.upgrade if b.upgraded else 0)
     return {
         "cash": p.cash,
         "resources": RESOURCE_VALUE * sum(p.res),
-        "Buildings on the board": board,
-        "Buildings in hand": sum(BUILDINGS[c].cost.value for c in p.hand),
+        "Buildings on the board": _board_worth(state, player),
+        "Buildings in hand": sum(_WORTH[c] for c in p.hand),
     }
 
 
 def net_worth(state: State, player: int) -> int:
-    """The Revolution total (BW-END-03, GAP-21): the sum of ``net_worth_parts``."""
-    return sum(net_worth_parts(state, player).values())
+    """The Revolution total (BW-END-03, GAP-21): the sum of ``net_worth_parts``, added up without the dict."""
+    p = state.players[player]
+    return p.cash + RESOURCE_VALUE * sum(p.res) + _board_worth(state, player) + sum(_WORTH[c] for c in p.hand)
 
 
 def ward_parts(state: State, player: int) -> dict[str, int]:

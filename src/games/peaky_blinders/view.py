@@ -17,7 +17,7 @@ from . import catalog as C
 from . import events as E
 from .catalog import Material, Phase
 from .events import CardDrawn, DeckReshuffled, MissionChosen, MissionCompleted
-from .scoring import CONDITIONS, has_won
+from .scoring import CONDITIONS
 from .state import Conflict, Derby, Play, Player, Roll, Round, State, Tie, Turns
 
 __all__ = [
@@ -35,8 +35,11 @@ __all__ = [
 ]
 
 
-class Holdings(msgspec.Struct, frozen=True, kw_only=True):
-    """A player's cards (by value), tokens and suspicion, all public (GAP-23)."""
+class Holdings(msgspec.Struct, frozen=True):
+    """A player's cards (by value), tokens and suspicion, all public (GAP-23).
+
+    Positional, in ``catalog.ITEMS`` order (asserted below), so a view builds one straight from the counters.
+    """
 
     cash1: int
     cash5: int
@@ -120,7 +123,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         done = (player.done[0] and up == 0, player.done[1] and up == 1)
     return PlayerView(
         seat=seat,
-        holdings=Holdings(**dict(zip(C.ITEMS, player.res))),
+        holdings=Holdings(*player.res),
         jailed=player.jailed,
         face_up=player.face_up,
         missions=missions,
@@ -274,38 +277,70 @@ def secrets(state: State, viewer: int | None) -> frozenset[str]:
 # --- determinize --------------------------------------------------------------------
 
 
+_PLAIN = tuple(m.code for m in C.MISSIONS)
+_CONTROL = tuple(m.code for m in C.CONTROL_MISSIONS)
+_HIDDEN = {-1: (0, 1, 2), 0: (1, 2), 1: (0, 2), 2: (0, 1)}
+"""The face-down slots of a player, by the slot shown face up (-1: none yet)."""
+
+
 def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player], Rng]:
     """Others' face-down missions drawn from the cards ``seat`` has not seen. A resampled mission counts as
     done when its condition holds now (the true history is unknowable); a draw that would make its holder
-    a winner already is skipped, since the game would have ended (GAP-03): the true cards never do that."""
+    a winner already is skipped, since the game would have ended (GAP-03): the true cards never do that.
+
+    Searches call this once per sampled world, so a holder's conditions are worked out once per code and
+    the win probe reads the markers directly (``has_won`` of the candidate, without building the state).
+    """
     players = list(state.players)
-    known = set(players[seat].missions) | {p.missions[p.face_up] for p in players if p.face_up >= 0}
-    plain_t, rng = rng.shuffle([m.code for m in C.MISSIONS if m.code not in known])
-    control_t, rng = rng.shuffle([m.code for m in C.CONTROL_MISSIONS if m.code not in known])
-    pools = {0: list(plain_t), 1: list(plain_t), 2: list(control_t)}
+    known = set(players[seat].missions)
+    for p in players:
+        if p.face_up >= 0:
+            known.add(p.missions[p.face_up])
+    plain_t, rng = rng.shuffle([code for code in _PLAIN if code not in known])
+    control_t, rng = rng.shuffle([code for code in _CONTROL if code not in known])
+    markers, capacity, zone_of = state.markers, C.ZONE_CAPACITY, C.control_zone
     used: set[str] = set()
     for other, p in enumerate(players):
         if other == seat:
             continue
-        hidden = [slot for slot in range(3) if slot != p.face_up]
-        options = [[c for c in pools[slot] if c not in used] for slot in hidden]
-        first = None
+        face_up = p.face_up
+        hidden = _HIDDEN[face_up]
+        options = [[c for c in (control_t if slot == 2 else plain_t) if c not in used] for slot in hidden]
+        met: dict[str, bool] = {}
+        first: tuple[list[str], tuple[bool, bool]] | None = None
+        chosen: tuple[list[str], tuple[bool, bool]] | None = None
         for combo in itertools.product(*options):
             if len(set(combo)) < len(combo):
                 continue
             codes = list(p.missions)
             for slot, code in zip(hidden, combo, strict=True):
                 codes[slot] = code
-            done = tuple(p.done[slot] if slot == p.face_up else CONDITIONS[codes[slot]](state, other) for slot in (0, 1))
-            candidate = msgspec.structs.replace(p, missions=(codes[0], codes[1], codes[2]), done=(done[0], done[1]))
-            first = first or candidate
-            probe = msgspec.structs.replace(state, players=(*players[:other], candidate, *players[other + 1 :]))
-            if not has_won(probe, other):
+            code0, code1 = codes[0], codes[1]
+            if face_up == 0:
+                done0 = p.done[0]
+            elif code0 in met:
+                done0 = met[code0]
+            else:
+                done0 = met[code0] = CONDITIONS[code0](state, other)
+            if face_up == 1:
+                done1 = p.done[1]
+            elif code1 in met:
+                done1 = met[code1]
+            else:
+                done1 = met[code1] = CONDITIONS[code1](state, other)
+            if first is None:
+                first = (codes, (done0, done1))
+            control = codes[2]
+            if not (done0 and done1 and control and markers[zone_of(control)][other] == capacity):
+                chosen = (codes, (done0, done1))
                 break
         else:
-            candidate = first if first is not None else p
-        players[other] = candidate
-        used.update(candidate.missions[slot] for slot in hidden)
+            chosen = first
+        if chosen is not None:
+            codes, done = chosen
+            p = msgspec.structs.replace(p, missions=(codes[0], codes[1], codes[2]), done=done)
+        players[other] = p
+        used.update([p.missions[slot] for slot in hidden])
     return players, rng
 
 
@@ -319,12 +354,12 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         if other != seat:
             pool.extend(p.hand)
     shuffled, rng = rng.shuffle(sorted(pool))
-    rest = list(shuffled)
+    dealt = 0
     for other, p in enumerate(players):
         if other != seat:
             size = len(p.hand)
-            hand, rest = rest[:size], rest[size:]
-            players[other] = msgspec.structs.replace(p, hand=tuple(sorted(hand)))
+            players[other] = msgspec.structs.replace(p, hand=tuple(sorted(shuffled[dealt : dealt + size])))
+            dealt += size
     reveal = state.reveal
     if reveal is not None:
         picks = []
@@ -334,5 +369,5 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
             picks.append((other, slot))
         reveal = Sealed(reveal.waiting, tuple(picks))
     word, rng = rng.next_word()
-    supplies = msgspec.structs.replace(state.supplies, deck=tuple(rest))
+    supplies = msgspec.structs.replace(state.supplies, deck=shuffled[dealt:])
     return msgspec.structs.replace(state, players=tuple(players), supplies=supplies, reveal=reveal, rng=Rng.from_seed(word))

@@ -104,3 +104,17 @@ def test_outcome_matches_result_in_played_games(seed: int, bots: str) -> None:
     if r.winners:
         assert out.ranking[0] == r.winners
     _sums(out)
+
+
+def test_net_worth_is_the_sum_of_its_parts_at_every_step():
+    """GAP-21: ``net_worth`` (added up directly, for views) equals the sum of ``net_worth_parts`` in every state of
+    two random games, upgraded Buildings and cards in hand included."""
+    from games.bellwether.scoring import net_worth_parts
+
+    for seed in (1, 2):
+        match = Match.new(GAME, 2, seed)
+        play_out(match, make_bots(GAME, 2, seed, "random"))
+        for step in range(len(match) + 1):
+            state = match.state_at(step)
+            for seat in (0, 1):
+                assert net_worth(state, seat) == sum(net_worth_parts(state, seat).values())
