@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from boardcore.bots import make_bots
@@ -87,13 +88,23 @@ def test_answers_that_are_not_choices_are_explained_and_change_nothing() -> None
 
 
 def test_view_lines_name_every_field_and_changes_are_shown_alone() -> None:
-    """The view is written by field name; after a step only the lines that changed are shown again."""
+    """A game without view text has its view written by field name; after a step only the lines that changed are shown again."""
     table = Table.create(get_game("tic_tac_toe"), 2, seed=1, store=MemoryStore())
     assert view_lines(table.match.view(0)) == ["board -1, -1, -1, -1, -1, -1, -1, -1, -1 · turn 0 · winner –"]
     assert render_view(table.match.view(0)).startswith("  board -1, -1")
-    _, out, _ = seats("the_warriors", [0], "1\nq\n")
-    assert "Your view (v shows it again):" in out and "Changed in your view:" in out
-    assert out.count("seats 1:") == 1  # unchanged lines are not repeated
+    fields_only = attrs.evolve(get_game("five_wards"), view_text=None)
+    table = Table.create(fields_only, 2, seed=3, store=MemoryStore())
+    out = io.StringIO()
+    TerminalSeats(table, [0], make_bots(fields_only, 2, 3), io.StringIO("1\nq\n"), out).play()
+    assert "Your view (v shows it again):" in out.getvalue() and "Changed in your view:" in out.getvalue()
+    assert out.getvalue().count("wards 1:") == 1  # unchanged lines are not repeated
+
+
+def test_view_text_is_shown_whole_again_when_it_changed() -> None:
+    """With a game's own words the view is shown whole after a step (a grid cut into changed lines says nothing)."""
+    _, out, _ = seats("five_wards", [0], "1\nq\n")
+    assert "Your view (v shows it again):" in out and "Your view now:" in out
+    assert out.count("Landmark row:") == 2
 
 
 class Watching(io.StringIO):
@@ -151,28 +162,34 @@ def test_kuhn_poker_names_cards_by_their_letters_and_the_betting_in_the_pictures
 
 
 RAW_IDS = {
-    "five_wards": r"\b[TLBSR]\d+\b",
+    "five_wards": r"\b[TLBSR]\d+\b",  # Tactics, Landmark, Brawl, Scoring, Recruiting ids
+    "bellwether": r"\b[FTIOG]-[A-Z]{2,3}\b|#\d",  # card ids, Building uids
+    "peaky_blinders": r"\b(M\d\d|C\d|[A-Z]{3}-\d\d)\b",  # mission and conflict card codes
+    "the_warriors": r"\bS\d\d\b",  # space ids
+    "kuhn_poker": r"\bcard \d\b",
+    "tic_tac_toe": r"-1",
 }
 
 
 @pytest.mark.parametrize("game", sorted(RAW_IDS))
 def test_view_text_names_things_never_raw_ids_and_hides_what_the_seat_may_not_know(game: str) -> None:
-    """Over a random 3-player game, every seat's view text at every step has no card/tile ids, no -1, and none of its secrets."""
+    """Over a random game, every seat's view text at every step has no card/tile ids, no -1 sentinels, and none of its secrets."""
     import random  # the test's own choices, not the rules'
 
     from boardcore.match import Match
 
     rules = get_game(game)
     assert rules.view_text is not None
-    match = Match.new(rules, 3, seed=11)
+    players = rules.player_counts[-1] if len(rules.player_counts) == 1 else 3
+    match = Match.new(rules, players, seed=11)
     rng = random.Random(4)
     for _ in range(300):
         if match.is_over:
             break
-        for seat in range(3):
+        for seat in range(players):
             words = rules.view_text(match.view(seat), seat, match.players)
             assert not re.search(RAW_IDS[game], words), words
-            assert "-1" not in words and "None" not in words
+            assert "None" not in words and not re.search(r"(^|[,:] )-1\b", words, re.M)  # no empty-space sentinels
             hidden = rules.secrets(match.state, seat) if rules.secrets else ()
             assert not find_secrets(words, hidden)
         actor = min(match.actors)

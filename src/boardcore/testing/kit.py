@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from boardcore.errors import IllegalAction
-from boardcore.game import Game
+from boardcore.game import DEFAULT_NAMES, Game
 from boardcore.match import Match
 from boardcore.rng import Rng
 
@@ -185,7 +185,7 @@ def assert_no_secrets(
     messages: Iterable[str] = (),
     names: Sequence[str] | None = None,
 ) -> None:
-    """Nothing hidden from ``viewer`` reaches them: not in their view (JSON and repr), the events they receive
+    """Nothing hidden from ``viewer`` reaches them: not in their view (JSON, repr and words), the events they receive
     (JSON and text), their legal actions (JSON and labels), nor ``messages`` they were shown.
 
     ``words`` are the hidden ids and names (default: ``game.secrets(state, viewer)``).
@@ -207,6 +207,8 @@ def assert_no_secrets(
     view = game.view(state, viewer)
     check("the view", msgspec.json.encode(view))
     check("the view's repr", repr(view))
+    if game.view_text is not None:
+        check("the view text", game.view_text(view, viewer, DEFAULT_NAMES if names is None else names))
     for event in events:
         seen = game.redact(event, viewer)
         if seen is not None:
