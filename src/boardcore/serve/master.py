@@ -30,7 +30,8 @@ import msgspec
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.messages import Updates
 from boardcore.serve.bots import ServerBots
-from boardcore.serve.protocol import PROTOCOL_VERSION, Error, Finished, Ok, Picture, SeatInfo, Seats, Story, StoryStep, Welcome
+from boardcore.serve.pictures import picture_diff
+from boardcore.serve.protocol import PROTOCOL_VERSION, Error, Finished, Ok, Picture, PictureDiff, SeatInfo, Seats, Story, StoryStep, Welcome
 from boardcore.serve.seats import SeatRow
 from boardcore.store import StoreError, StoreUnavailable, export_log
 from boardcore.table import StaleRevision, Table
@@ -81,6 +82,10 @@ class Outbox:
     pictures: bool = False
     story: bool = False
     limit: int = 64
+    diffs: bool = False
+    """Send pictures as diffs of the last one this connection got."""
+    picture: tuple[int, str] | None = None
+    """The revision and SVG of the last picture this connection was sent (what its next diff edits)."""
     revision: int = -1
     """The revision the connection was last brought to (-1 before its first state message)."""
     told_finished: bool = False
@@ -118,8 +123,15 @@ def refusal_frame(exc: Exception, request_id: int | None, revision: int) -> Erro
     return Error(code="server/error", message="The server failed; nothing changed.", id=request_id, revision=revision)
 
 
-_Key = tuple[int | None, int | None, bool, bool, bool]
-"""What a connection needs to be told: seat, since (``None``: a snapshot), pictures, story, and the end already told."""
+_Key = tuple[int | None, int | None, bool, bool, bool, "tuple[int, str] | None"]
+"""What a connection needs to be told: seat, since (``None``: a snapshot), pictures, story, the end already told, and
+the picture its next diff edits (``None``: a whole picture)."""
+_Frames = tuple[int, bool, list[str], "tuple[int, str] | None"]
+"""The revision told, whether the end was told, the frames, and the picture the connection holds after them."""
+
+
+def _key(outbox: Outbox, since: int | None, told: bool = False) -> _Key:
+    return (outbox.seat, since, outbox.pictures, outbox.story, told, outbox.picture if outbox.diffs else None)
 
 
 class Master:
@@ -234,7 +246,7 @@ class Master:
                 queue_limit=outbox.limit,
             )
             outbox.put(encode(welcome))
-            key = (outbox.seat, since, outbox.pictures, outbox.story, False)
+            key = _key(outbox, since)
             frames = await anyio.to_thread.run_sync(self._frames, [key])
             self._deliver(outbox, frames[key])
             if self.seat_infos() != welcome.seats:  # the seats changed while its state was built
@@ -261,7 +273,7 @@ class Master:
     async def sync(self, outbox: Outbox, since: int, request_id: int | None) -> None:
         """Tell a connection everything after ``since`` again (it found a gap)."""
         async with self._lock:
-            key = (outbox.seat, since, outbox.pictures, outbox.story, False)
+            key = _key(outbox, since)
             frames = await anyio.to_thread.run_sync(self._frames, [key])
             self._deliver(outbox, frames[key])
 
@@ -382,28 +394,31 @@ class Master:
         behind = [outbox for outbox in self._outboxes if outbox.revision != revision]
         if not behind:
             return
-        keys = [(o.seat, o.revision, o.pictures, o.story, o.told_finished) for o in behind]
+        keys = [_key(o, o.revision, o.told_finished) for o in behind]
         frames = await anyio.to_thread.run_sync(self._frames, keys)
         for outbox, key in zip(behind, keys):
             self._deliver(outbox, frames[key])
 
-    def _deliver(self, outbox: Outbox, frames: tuple[int, bool, list[str]]) -> None:
-        revision, over, texts = frames
+    def _deliver(self, outbox: Outbox, frames: _Frames) -> None:
+        revision, over, texts, picture = frames
         for text in texts:
             outbox.put(text)
         outbox.revision = revision
         outbox.told_finished = outbox.told_finished or over
+        outbox.picture = picture
 
-    def _frames(self, keys: Sequence[_Key]) -> dict[_Key, tuple[int, bool, list[str]]]:
-        """For each key: the revision told, whether the end was told, and the frames (each built once per call)."""
+    def _frames(self, keys: Sequence[_Key]) -> dict[_Key, _Frames]:
+        """For each key: the revision told, whether the end was told, the frames, and the picture held after them (each
+        frame built once per call)."""
         table = self.table
         match = table.match
         revision, over = table.revision, match.is_over
         pictures: dict[int | None, str] = {}
         stories: dict[int | None, str] = {}
-        out: dict[_Key, tuple[int, bool, list[str]]] = {}
+        out: dict[_Key, _Frames] = {}
         for key in dict.fromkeys(keys):
-            seat, since, picture, story, told = key
+            seat, since, picture, story, told, base = key
+            held = base
             message = table.snapshot(seat) if since is None else table.updates(seat, since)
             texts = [encode(message)]
             if story and not isinstance(message, Updates):
@@ -418,17 +433,21 @@ class Master:
             if picture and match.game.picture is not None:
                 if seat not in pictures:
                     pictures[seat] = self._picture(revision, seat)
-                if pictures[seat]:
-                    texts.append(pictures[seat])
+                svg = pictures[seat]
+                if svg and base is not None:
+                    texts.append(encode(PictureDiff(revision=revision, base=base[0], pieces=tuple(picture_diff(base[1], svg)))))
+                elif svg:
+                    texts.append(encode(Picture(revision=revision, svg=svg)))
+                held = (revision, svg) if svg else base
             if over and not told:
                 texts.append(encode(self._finished_frame(revision)))
-            out[key] = (revision, over, texts)
+            out[key] = (revision, over, texts, held)
         return out
 
     def _picture(self, revision: int, seat: int | None) -> str:
-        """The seat's picture frame, or ``""`` when the game's drawing failed (logged; the client keeps its last picture)."""
+        """The seat's picture, or ``""`` when the game's drawing failed (logged; the client keeps its last picture)."""
         try:
-            return encode(Picture(revision=revision, svg=self.table.match.picture(seat)))
+            return self.table.match.picture(seat)
         except Exception:
             log.exception("match %s: the picture of revision %s for seat %s failed", self.match_id, revision, seat)
             return ""

@@ -36,6 +36,7 @@ __all__ = [
     "OptionInfo",
     "Ok",
     "Picture",
+    "PictureDiff",
     "Ping",
     "Pong",
     "SeatInfo",
@@ -79,6 +80,8 @@ class Hello(msgspec.Struct, frozen=True, kw_only=True, tag="hello", forbid_unkno
     ``null``: start from a ``snapshot``."""
     pictures: bool = False
     """Send a ``picture`` (the seat's SVG) after each state message."""
+    diffs: bool = False
+    """With ``pictures``: after the connection's first picture, send each one as a ``picture_diff`` of the last."""
     story: bool = False
     """Send the ``story`` so far after each ``snapshot`` and ``resync``."""
 
@@ -89,6 +92,7 @@ class Watch(msgspec.Struct, frozen=True, kw_only=True, tag="watch", forbid_unkno
     match_id: str
     since: int | None = None
     pictures: bool = False
+    diffs: bool = False
     story: bool = False
 
 
@@ -184,6 +188,19 @@ class Picture(msgspec.Struct, frozen=True, kw_only=True, tag="picture"):
     svg: str
 
 
+class PictureDiff(msgspec.Struct, frozen=True, kw_only=True, tag="picture_diff"):
+    """The viewer's picture at ``revision`` as edits of the picture this connection was sent for ``base``.
+
+    Sent instead of ``picture`` to a connection that asked for ``diffs``, once it holds a picture: the new SVG is
+    the pieces joined, each a string (new text) or ``[start, end]`` (the old SVG's text from ``start`` to ``end``,
+    in UTF-16 code units as JavaScript's ``slice`` counts). An unchanged picture is one copy of the whole."""
+
+    revision: int
+    base: int
+    """The revision of the picture the pieces edit: the last ``picture`` or ``picture_diff`` this connection got."""
+    pieces: tuple[str | tuple[int, int], ...]
+
+
 class Seats(msgspec.Struct, frozen=True, kw_only=True, tag="seats"):
     """The seats changed (claimed, or a connection came or went)."""
 
@@ -227,7 +244,7 @@ class Error(msgspec.Struct, frozen=True, kw_only=True, tag="error"):
     """The match's revision now, for refusals of ``act``, ``undo`` and ``sync``."""
 
 
-ServerMessage = Union[Welcome, Snapshot[Any, Any], Updates[Any, Any, Any], Resync[Any, Any], Story, Picture, Seats, Finished, Ok, Pong, Error]
+ServerMessage = Union[Welcome, Snapshot[Any, Any], Updates[Any, Any, Any], Resync[Any, Any], Story, Picture, PictureDiff, Seats, Finished, Ok, Pong, Error]
 """Every frame the server sends (``snapshot``, ``updates`` and ``resync`` are the table's, in ``docs/serving.md``)."""
 
 

@@ -128,7 +128,7 @@ async def serve_websocket(websocket: WebSocket, hub: Hub) -> None:
     if opened is None:
         return
     first, seat = opened
-    outbox = Outbox(seat, pictures=first.pictures, story=first.story, limit=hub.settings.queue_limit)
+    outbox = Outbox(seat, pictures=first.pictures, story=first.story, limit=hub.settings.queue_limit, diffs=first.diffs)
     try:
         master = await hub.connect(first.match_id, outbox, first.since)
     except UnknownMatch:

@@ -201,7 +201,14 @@ async function checkLog() {
   drawFairness();
 }
 
+let pictureSvg = null;
+
 function drawPicture(svg) {
+  if (svg === pictureSvg) {
+    $("picture").dataset.revision = String(connection.revision); // unchanged: no new image to decode
+    return;
+  }
+  pictureSvg = svg;
   const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
   const image = $("picture");
   const old = pictureUrl;
