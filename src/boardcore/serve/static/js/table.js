@@ -6,6 +6,11 @@ import { TableConnection } from "./connection.js";
 const params = new URLSearchParams(location.search);
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const asked = params.has("seat") ? Number(params.get("seat")) : null;
+// A rejoin link carries the seat's token in the fragment (#token=...), which no browser sends to a server, in a request
+// or a Referer: keep it in this browser, and take it out of the address bar.
+const linked = new URLSearchParams(location.hash.slice(1)).get("token");
+if (asked !== null && linked) tokens.put(matchId, asked, linked);
+if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 const token = asked === null ? null : tokens.get(matchId, asked);
 
 const $ = (id) => document.getElementById(id);
@@ -41,13 +46,20 @@ function setNotice(text, kind = "") {
 
 // --- drawing -------------------------------------------------------------------------------------
 
+function live() {
+  return connection.status === "connected";
+}
+
 function drawTurn(snapshot) {
   const banner = $("turn");
   const mine = snapshot.seat !== null && snapshot.actors.includes(snapshot.seat);
-  banner.dataset.mine = String(mine);
+  banner.dataset.mine = String(mine && live());
   banner.dataset.over = String(snapshot.outcome !== null);
+  banner.dataset.offline = String(!live());
   let text;
-  if (snapshot.outcome) text = "The game is over.";
+  if (!live() && connection.status === "refused") text = "The server refused this seat's token. Go back to the lobby to take a seat or watch.";
+  else if (!live()) text = "Disconnected from the server: reconnecting… You cannot act until the table is back.";
+  else if (snapshot.outcome) text = "The game is over.";
   else if (mine && snapshot.actors.length > 1) text = `Your move (also waiting for ${listNames(snapshot.actors.filter((s) => s !== snapshot.seat))}).`;
   else if (mine) text = "Your move.";
   else if (snapshot.actors.length) text = `Waiting for ${listNames(snapshot.actors)}…`;
@@ -67,13 +79,34 @@ function drawActions(snapshot) {
   } else {
     box.replaceChildren(
       ...snapshot.legal.map((choice, index) =>
-        el("button", { class: "action", disabled: busy, dataset: { index }, onclick: () => act(choice.action) }, choice.label),
+        el("button", { class: "action", disabled: busy || !live(), dataset: { index }, onclick: () => act(choice.action) }, choice.label),
       ),
     );
   }
   const undo = $("undo");
   undo.hidden = !snapshot.can_undo;
-  undo.disabled = busy;
+  undo.disabled = busy || !live();
+}
+
+function drawRejoin() {
+  const box = $("rejoin");
+  box.hidden = !token;
+  if (!token) return;
+  const link = `${location.origin}${location.pathname}?seat=${asked}#token=${encodeURIComponent(token)}`;
+  const copy = el("button", { class: "copy", type: "button" }, "Copy");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = "Copied";
+    } catch {
+      copy.textContent = "Select the link and copy it";
+    }
+  });
+  box.replaceChildren(
+    el("a", { id: "rejoin-link", href: link, rel: "noreferrer" }, "Your seat's rejoin link"),
+    copy,
+    el("p", { class: "hint" }, "Keep it to come back to this seat from any browser; it is your seat's key, so share it with nobody."),
+  );
 }
 
 function drawResult(snapshot) {
@@ -256,7 +289,11 @@ connection.addEventListener("status", ({ detail }) => {
   const status = $("status");
   status.dataset.status = detail.status;
   status.textContent = { connected: "live", connecting: "connecting", reconnecting: "reconnecting…", refused: "refused" }[detail.status] ?? detail.status;
-  if (detail.status === "refused") {
+  document.body.dataset.connection = detail.status;
+  if (connection.snapshot) {
+    drawTurn(connection.snapshot);
+    drawActions(connection.snapshot);
+  } else if (detail.status === "refused") {
     $("turn").textContent = "The server refused this seat's token. Go back to the lobby to take a seat or watch.";
   }
 });
@@ -281,5 +318,6 @@ connection.addEventListener("problem", ({ detail }) => setNotice(detail.message,
 if (asked !== null && !token) {
   setNotice(`This browser holds no token for seat ${asked + 1} of this match, so you are watching. Take a seat in the lobby to play.`, "error");
 }
+drawRejoin();
 window.boardcore = { connection };
 connection.start();
