@@ -106,6 +106,7 @@ def test_an_undo_is_an_entry_for_those_who_saw_the_step_and_a_resync_with_story_
     with served() as client:
         made = create(client, "tic_tac_toe", PEOPLE, claim=0)
         match_id = made["match"]["match_id"]
+        claim(client, match_id, 1)  # play starts once every person's seat is taken
         with seat(client, match_id, made["token"]) as ann, seat(client, match_id, None) as eve:
             ann.until_type("snapshot")
             eve.until_type("snapshot")
@@ -170,6 +171,7 @@ def test_a_sync_frame_sends_everything_after_its_revision_again() -> None:
     with served() as client:
         made = create(client, "tic_tac_toe", PEOPLE, claim=0)
         match_id = made["match"]["match_id"]
+        claim(client, match_id, 1)
         with seat(client, match_id, made["token"]) as ann:
             ann.until_type("snapshot")
             ann.send({"type": "act", "revision": 0, "action": {"type": "PlaceMark", "cell": 4}})

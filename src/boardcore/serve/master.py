@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,7 +32,7 @@ from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.messages import Updates
 from boardcore.serve.bots import ServerBots
 from boardcore.serve.pictures import picture_diff
-from boardcore.serve.protocol import PROTOCOL_VERSION, Error, Finished, Ok, Picture, PictureDiff, SeatInfo, Seats, Story, StoryStep, Welcome
+from boardcore.serve.protocol import PROTOCOL_VERSION, BotKind, Error, Finished, Ok, Picture, PictureDiff, SeatInfo, Seats, Story, StoryStep, Welcome
 from boardcore.serve.seats import SeatRow
 from boardcore.store import StoreError, StoreUnavailable, export_log
 from boardcore.table import StaleRevision, Table
@@ -59,6 +60,8 @@ class Settings:
     lease_seconds: float = 5.0
     """Over PostgreSQL: how long a process's heartbeat holds its bots' leases; another process takes over the bots of
     a process silent for longer (within this plus one sweep)."""
+    away_seconds: float = 120.0
+    """How long a person's seat must have had no connection before the other people may hand it to the house bot."""
     sweep_seconds: float = 1.0
     """Over PostgreSQL: how often a process renews its heartbeat, takes leases that fell free, and checks every match
     it holds against the store (the safety net under notifications)."""
@@ -166,6 +169,9 @@ class Master:
         self._lock = asyncio.Lock()
         self._outboxes: list[Outbox] = []
         self._bots = ServerBots(table.match, rows)
+        self._offline_since: dict[int, float] = {}
+        """When each seat's last connection (here or elsewhere) closed; a seat never seen online counts from loading."""
+        self._loaded = time.monotonic()
         self._bot_task: asyncio.Task[None] | None = None
         self._finished: tuple[int, Finished] | None = None
         self.closed = False
@@ -199,21 +205,52 @@ class Master:
         """Seats the server's bots play."""
         return self._bots.seats
 
+    @property
+    def waiting(self) -> bool:
+        """A person's seat is still open: nobody acts, bots included, until it is taken or handed to a bot."""
+        return any(row.bot is None and not row.claimed for row in self._rows) and not self.table.match.is_over
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds since ``seat`` last had a connection open (here or on another process); ``None`` while it has one."""
+        if seat in self.local_seats | self._elsewhere:
+            return None
+        return time.monotonic() - self._offline_since.get(seat, self._loaded)
+
+    def _went_offline(self, before: frozenset[int]) -> None:
+        now, online = time.monotonic(), self.local_seats | self._elsewhere
+        for seat in before - online:
+            self._offline_since[seat] = now
+
     def seat_claimed(self, seat: int) -> None:
-        """The lobby gave ``seat`` to a person: tell every connection."""
+        """The lobby gave ``seat`` to a person: tell every connection (and start play once no seat is open)."""
         self._rows = [attrs.evolve(row, claimed=True) if row.seat == seat else row for row in self._rows]
+        self._offline_since[seat] = time.monotonic()
         self._tell_seats()
+        self.wake_bots()
+
+    def seat_to_bot(self, seat: int, bot: BotKind) -> None:
+        """The server plays ``seat`` with ``bot`` from now on: tell every connection, and let the bots move."""
+        self._take_rows([attrs.evolve(row, bot=bot) if row.seat == seat else row for row in self._rows])
+        self._tell_seats()
+        self.wake_bots()
+
+    def _take_rows(self, rows: Sequence[SeatRow]) -> None:
+        if [row.bot for row in rows] != [row.bot for row in self._rows]:
+            self._bots = ServerBots(self.table.match, rows)
+        self._rows = list(rows)
 
     def update_seats(self, *, rows: Sequence[SeatRow] | None = None, elsewhere: frozenset[int] | None = None) -> None:
         """Take the seat book's ``rows`` (claims made on another process) and the seats ``elsewhere`` online on other
         processes; tell every connection if what they see of the seats changed."""
-        before = self.seat_infos()
+        before, online = self.seat_infos(), self.local_seats | self._elsewhere
         if rows is not None and len(rows) == len(self._rows):
-            self._rows = list(rows)
+            self._take_rows(rows)
         if elsewhere is not None:
             self._elsewhere = elsewhere
+        self._went_offline(online)
         if self.seat_infos() != before:
             self._tell_seats()
+            self.wake_bots()
 
     def _tell_seats(self, but: Outbox | None = None) -> None:
         frame = encode(Seats(seats=self.seat_infos()))
@@ -261,7 +298,9 @@ class Master:
         async with self._lock:
             if outbox not in self._outboxes:
                 return
+            online = self.local_seats | self._elsewhere
             self._outboxes.remove(outbox)
+            self._went_offline(online)
             if outbox.seat is not None and outbox.seat not in self.local_seats:
                 self._on_presence(self, outbox.seat)
                 if outbox.seat not in self._elsewhere:
@@ -291,6 +330,15 @@ class Master:
         seat = outbox.seat
         if seat is None:
             outbox.put(encode(Error(code="seat/spectator", message="A spectator may not act or undo.", id=request_id, revision=self.table.revision)))
+            return
+        refused = None
+        if seat in self._bots.seats:
+            refused = Error(code="seat/bot", message="The house bot plays this seat now.", id=request_id, revision=self.table.revision)
+        elif self.waiting:
+            message = "The match waits until every person's seat is taken, or handed to the house bot."
+            refused = Error(code="match/waiting", message=message, id=request_id, revision=self.table.revision)
+        if refused is not None:
+            outbox.put(encode(refused))
             return
         async with self._lock:
             try:
@@ -329,7 +377,7 @@ class Master:
     async def _run_bots(self) -> None:
         while True:
             async with self._lock:
-                if not self.plays_bots or self.closed or self._bots.to_move(self.table.match) is None:
+                if not self.plays_bots or self.closed or self.waiting or self._bots.to_move(self.table.match) is None:
                     # Decided under the lock, and the task forgotten there: a write or a refresh after this point sees
                     # no bot task and starts one, so a move that comes due as this task ends is never left unplayed.
                     self._bot_task = None
@@ -374,7 +422,7 @@ class Master:
     async def retire(self) -> bool:
         """Close the master if it is still idle; whether it did (a closed master refuses connections)."""
         async with self._lock:
-            if self._idle() and (not self.plays_bots or self._bots.to_move(self.table.match) is None):
+            if self._idle() and (not self.plays_bots or self.waiting or self._bots.to_move(self.table.match) is None):
                 self.closed = True
         return self.closed
 

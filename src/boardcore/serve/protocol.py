@@ -41,6 +41,7 @@ __all__ = [
     "Pong",
     "SeatInfo",
     "SeatRequest",
+    "SeatToBot",
     "Seats",
     "ServerMessage",
     "Story",
@@ -306,6 +307,13 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
         return self.seed
 
 
+class SeatToBot(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """``POST /api/matches/{match_id}/seats/{seat}/bot``: a person of the match hands a seat to the house bot."""
+
+    token: str
+    """The asking person's own seat token (in the body, never in a URL, so no log holds it)."""
+
+
 class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
     """A match as the lobby lists it (public: no seed, no token)."""
 
@@ -368,6 +376,8 @@ ERROR_CODES: dict[str, str] = {
     "seat/unknown": "no such seat in this match",
     "seat/bot": "the server plays that seat",
     "seat/taken": "someone already holds that seat's token",
+    "seat/present": "the seat's person is connected, or has been away for less than the server's away time",
+    "match/waiting": "a person's seat is still open: nobody acts until it is taken or handed to the house bot",
     "log/not_finished": "the log is downloadable once the game is over",
 }
 """Every error code the server itself sends; an action the rules refuse keeps the game's own code
@@ -386,8 +396,8 @@ and a keepalive ping left unanswered)."""
 
 def wire_schema() -> dict[str, Any]:
     """JSON Schema of every frame and HTTP body (views, actions and events are each game's: ``boardcore schema GAME``)."""
-    roots: list[Any] = [ClientMessage, ServerMessage, CreateMatch, Created, Claimed, MatchSummary, GameInfo]
-    (client, server, create, created, claimed, summary, game), components = msgspec.json.schema_components(
+    roots: list[Any] = [ClientMessage, ServerMessage, CreateMatch, Created, Claimed, MatchSummary, GameInfo, SeatToBot]
+    (client, server, create, created, claimed, summary, game, to_bot), components = msgspec.json.schema_components(
         roots, ref_template="#/$defs/{name}"
     )
     schema = {
@@ -403,6 +413,7 @@ def wire_schema() -> dict[str, Any]:
             "claimed": claimed,
             "match_summary": summary,
             "game_info": game,
+            "seat_to_bot": to_bot,
         },
         "$defs": components,
     }

@@ -349,6 +349,13 @@ export interface OptionInfo {
   default: unknown;
 }
 
+/**
+ * `POST /api/matches/{match_id}/seats/{seat}/bot`: a person of the match hands a seat to the house bot.
+ */
+export interface SeatToBot {
+  token: string;
+}
+
 /** Every frame a client may send. */
 export type ClientFrame = Hello | Watch | Act | Undo | Sync | Ping;
 
