@@ -32,7 +32,20 @@ from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.messages import Updates
 from boardcore.serve.bots import ServerBots
 from boardcore.serve.pictures import picture_diff
-from boardcore.serve.protocol import PROTOCOL_VERSION, BotKind, Error, Finished, Ok, Picture, PictureDiff, SeatInfo, Seats, Story, StoryStep, Welcome
+from boardcore.serve.protocol import (
+    PROTOCOL_VERSION,
+    BotKind,
+    Error,
+    Finished,
+    Ok,
+    Picture,
+    PictureDiff,
+    SeatInfo,
+    Seats,
+    Story,
+    StoryStep,
+    Welcome,
+)
 from boardcore.serve.seats import SeatRow
 from boardcore.store import StoreError, StoreUnavailable, export_log
 from boardcore.table import StaleRevision, Table
