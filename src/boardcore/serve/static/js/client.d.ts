@@ -33,6 +33,8 @@ export declare class Lobby {
   /** A new match; a `seed` is sent as a decimal string. */
   create(body: CreateMatch): Promise<Created>;
   claim(matchId: string, seat: number): Promise<Claimed>;
+  /** Hand `seat` to the house bot (open, the asker's own, or away long enough); `token` is the asker's seat token. */
+  toBot(matchId: string, seat: number, token: string): Promise<MatchSummary>;
   /** The finished match's log as bytes: give it to `verifyLog` or `TableConnection.verify`, never to `JSON.parse`. */
   log(matchId: string): Promise<Uint8Array>;
   /** The server's WebSocket URL, for a TableConnection. */

@@ -50,16 +50,27 @@ function live() {
   return connection.status === "connected";
 }
 
+function waiting() {
+  return connection.seats.some((info) => !info.bot && !info.claimed) && !connection.snapshot?.outcome;
+}
+
+function canAct() {
+  // Connected, every seat taken, and this seat still played by its person (not handed to the house bot).
+  return live() && !waiting() && !connection.seats[connection.seat ?? -1]?.bot;
+}
+
 function drawTurn(snapshot) {
   const banner = $("turn");
   const mine = snapshot.seat !== null && snapshot.actors.includes(snapshot.seat);
-  banner.dataset.mine = String(mine && live());
+  banner.dataset.mine = String(mine && canAct());
   banner.dataset.over = String(snapshot.outcome !== null);
   banner.dataset.offline = String(!live());
   let text;
   if (!live() && connection.status === "refused") text = "The server refused this seat's token. Go back to the lobby to take a seat or watch.";
   else if (!live()) text = "Disconnected from the server: reconnecting… You cannot act until the table is back.";
   else if (snapshot.outcome) text = "The game is over.";
+  else if (waiting()) text = "Waiting for every seat to be taken: share the lobby, or let the house bot play the open seats (Players).";
+  else if (!canAct() && snapshot.seat !== null) text = "The house bot plays your seat now; you are watching it.";
   else if (mine && snapshot.actors.length > 1) text = `Your move (also waiting for ${listNames(snapshot.actors.filter((s) => s !== snapshot.seat))}).`;
   else if (mine) text = "Your move.";
   else if (snapshot.actors.length) text = `Waiting for ${listNames(snapshot.actors)}…`;
@@ -79,13 +90,13 @@ function drawActions(snapshot) {
   } else {
     box.replaceChildren(
       ...snapshot.legal.map((choice, index) =>
-        el("button", { class: "action", disabled: busy || !live(), dataset: { index }, onclick: () => act(choice.action) }, choice.label),
+        el("button", { class: "action", disabled: busy || !canAct(), dataset: { index }, onclick: () => act(choice.action) }, choice.label),
       ),
     );
   }
   const undo = $("undo");
   undo.hidden = !snapshot.can_undo;
-  undo.disabled = busy || !live();
+  undo.disabled = busy || !canAct();
 }
 
 function drawRejoin() {
@@ -150,10 +161,28 @@ function drawPlayers() {
         el("span", { class: "dot", "aria-hidden": "true" }),
         el("span", { class: "player-name" }, info.name, info.seat === connection.seat ? " (you)" : ""),
         el("span", { class: "tag" }, kind),
+        ...botButton(info, snapshot),
       );
     }),
   );
   $("invite").hidden = !connection.seats.some((info) => !info.bot && !info.claimed) || snapshot?.outcome !== null;
+}
+
+function botButton(info, snapshot) {
+  // A person of the match may hand an open seat, an away one, or their own to the house bot (the server checks the time).
+  if (!token || info.bot || snapshot?.outcome || (info.claimed && info.online && info.seat !== connection.seat)) return [];
+  const own = info.seat === connection.seat;
+  const label = own ? "Leave: the house bot plays on" : "Let the house bot play";
+  const click = async () => {
+    if (own && !confirm("Leave the table? The house bot plays your seat from now on; you can still watch.")) return;
+    try {
+      await api.toBot(matchId, info.seat, token);
+      setNotice("");
+    } catch (error) {
+      setNotice(error.message, "error");
+    }
+  };
+  return [el("button", { class: "to-bot", type: "button", dataset: { seat: info.seat }, onclick: click }, label)];
 }
 
 function drawStory() {
@@ -303,7 +332,13 @@ connection.addEventListener("welcome", ({ detail }) => {
   $("title").title = `match ${detail.match_id}`;
   $("who").textContent = detail.seat === null ? "watching" : `you are ${detail.seats[detail.seat].name}`;
 });
-connection.addEventListener("seats", drawPlayers);
+connection.addEventListener("seats", () => {
+  drawPlayers();
+  if (connection.snapshot) {
+    drawTurn(connection.snapshot);
+    drawActions(connection.snapshot);
+  }
+});
 connection.addEventListener("state", ({ detail }) => drawState(detail));
 connection.addEventListener("story", drawStory);
 connection.addEventListener("picture", ({ detail }) => drawPicture(detail));
