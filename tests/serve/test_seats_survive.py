@@ -3,11 +3,6 @@ seat's token still opens its view after the bot took it (but no longer acts)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
-from boardcore.serve.seats import MemorySeats, SeatBook, SeatRefused, SqliteSeats
 from tests.serve.client import claim, create, seat, served, state_of
 
 PEOPLE = [{"name": "Ann"}, {"name": "Bob"}]
@@ -88,22 +83,3 @@ def test_handing_a_seat_over_needs_a_token_of_the_match_and_a_persons_seat() -> 
         assert post(5, made["token"]).status_code == 404
         assert client.post(f"/api/matches/{match_id}/seats/0/bot", content=b"{}").json()["code"] == "request/invalid"
         assert post(0, made["token"]).json()["seats"][0]["bot"] == "house"
-
-
-@pytest.mark.parametrize("backend", ["memory", "sqlite"])
-def test_a_seat_book_hands_a_persons_seat_to_a_bot_once(backend: str, tmp_path: Path) -> None:
-    """to_bot sets the seat's bot and keeps its claim; a second time, or on a bot's seat, it is refused (seat/bot)."""
-    book: SeatBook = MemorySeats() if backend == "memory" else SqliteSeats(tmp_path / "seats.sqlite3")
-    try:
-        book.add("m", [None, None, "random"])
-        book.claim("m", 0, "h" * 64)
-        book.to_bot("m", 0, "house")
-        book.to_bot("m", 1, "house")
-        assert [(row.bot, row.claimed) for row in book.seats("m")] == [("house", True), ("house", False), ("random", False)]
-        assert book.seat_of("m", "h" * 64) == 0
-        for seat_number, code in ((0, "seat/bot"), (2, "seat/bot"), (7, "seat/unknown")):
-            with pytest.raises(SeatRefused) as refused:
-                book.to_bot("m", seat_number, "house")
-            assert refused.value.code == code
-    finally:
-        book.close()
