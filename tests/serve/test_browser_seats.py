@@ -1,7 +1,8 @@
 """Seats that survive, in real headless Chromium against a real ``boardcore serve``: for each board game a person
 comes back to their seat through its rejoin link after closing the browser context (a fresh context has no
-``localStorage``), plays on, then leaves the table and the house bot plays on; a table that loses its connection says
-so and disables acting until it is back; a two-person match waits for its second person."""
+``localStorage``), plays on, then leaves the table and the house bot plays on; for each board game a person resigns
+and the game ends; a table that loses its connection says so and disables acting until it is back; a two-person match
+waits for its second person."""
 
 from __future__ import annotations
 
@@ -73,6 +74,30 @@ def test_a_person_rejoins_through_the_link_after_closing_the_browser_then_leaves
         assert again.errors == []
     finally:
         again.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), BOARD_GAMES, ids=[game for game, _ in BOARD_GAMES])
+def test_a_person_resigns_and_the_game_ends_with_the_others_winning(browser: Browser, server: ServerProcess, game: str, players: int) -> None:
+    """Ann plays a move, then resigns (and confirms): the game is over at once, the result names her resignation and
+    the house bots as winners, the story says "Ann resigns.", and the log checks valid on the server and in the page."""
+    ann = Person(browser, server.url)
+    try:
+        ann.create(game, [("Ann", "me"), *((f"Bot {n}", "house") for n in range(2, players + 1))])
+        move(ann)
+        assert whose_move([ann]) is ann
+        ann.page.once("dialog", lambda dialog: dialog.accept())
+        ann.page.click("#resign")
+        expect(ann.page.locator("#result")).to_be_visible()
+        expect(ann.page.locator("#result-head")).to_contain_text("(Ann resigned)")
+        expect(ann.page.locator("#result-head")).not_to_contain_text("You win")
+        expect(ann.page.locator("#story li").last).to_contain_text("Ann resigns.")
+        expect(ann.page.locator("#verdict")).to_contain_text("game over: Ann resigned")
+        expect(ann.page.locator("#browser-check")).to_have_attribute("data-state", "valid")
+        assert ann.page.locator("#actions button.action").count() == 0 and ann.page.locator("#resign").is_hidden()
+        assert ann.errors == []
+    finally:
+        ann.close()
 
 
 @pytest.mark.slow

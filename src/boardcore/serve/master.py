@@ -30,6 +30,7 @@ import msgspec
 
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.messages import Updates
+from boardcore.resign import RESIGN, is_resign
 from boardcore.serve.bots import ServerBots
 from boardcore.serve.pictures import picture_diff
 from boardcore.serve.protocol import (
@@ -333,11 +334,18 @@ class Master:
 
     async def act(self, outbox: Outbox, revision: int, action: Any, request_id: int | None) -> None:
         """The connection's seat acts at ``revision``: ``ok`` after the new revision's updates, or an error frame."""
+        if is_resign(action):  # one way to resign: the resign frame
+            outbox.put(encode(Error(code="frame/invalid", message="To resign, send a resign frame.", id=request_id, revision=self.table.revision)))
+            return
         await self._write(outbox, request_id, lambda seat: self.table.act(seat, revision, action))
 
     async def undo(self, outbox: Outbox, revision: int, request_id: int | None) -> None:
         """The connection's seat takes back its last action (never forced: the undo policy holds)."""
         await self._write(outbox, request_id, lambda seat: self.table.undo(seat, revision))
+
+    async def resign(self, outbox: Outbox, revision: int, request_id: int | None) -> None:
+        """The connection's seat resigns at ``revision`` (the engine's forfeit: the game ends, the others win)."""
+        await self._write(outbox, request_id, lambda seat: self.table.act(seat, revision, RESIGN))
 
     async def _write(self, outbox: Outbox, request_id: int | None, write: Callable[[int], object]) -> None:
         seat = outbox.seat

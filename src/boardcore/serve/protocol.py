@@ -37,6 +37,7 @@ __all__ = [
     "Ok",
     "Picture",
     "PictureDiff",
+    "Resign",
     "Ping",
     "Pong",
     "SeatInfo",
@@ -115,6 +116,14 @@ class Undo(msgspec.Struct, frozen=True, kw_only=True, tag="undo", forbid_unknown
     id: int | None = None
 
 
+class Resign(msgspec.Struct, frozen=True, kw_only=True, tag="resign", forbid_unknown_fields=True):
+    """The seat resigns, decided at ``revision``: the engine's forfeit (``boardcore.Resign`` in the log) ends the game
+    and every other seat wins; it cannot be taken back."""
+
+    revision: int
+    id: int | None = None
+
+
 class Sync(msgspec.Struct, frozen=True, kw_only=True, tag="sync", forbid_unknown_fields=True):
     """Send again everything after revision ``since`` (a client that found a gap)."""
 
@@ -128,7 +137,7 @@ class Ping(msgspec.Struct, frozen=True, kw_only=True, tag="ping", forbid_unknown
     id: int | None = None
 
 
-ClientMessage = Union[Hello, Watch, Act, Undo, Sync, Ping]
+ClientMessage = Union[Hello, Watch, Act, Undo, Resign, Sync, Ping]
 """Every frame a client may send."""
 
 

@@ -106,6 +106,8 @@ export declare class TableConnection<View = unknown, Action = unknown, Event = u
   act(action: Action): Promise<{ type: "ok"; id: number | null; revision: number }>;
   /** Take back the seat's last action (when `snapshot.can_undo`). */
   undo(): Promise<{ type: "ok"; id: number | null; revision: number }>;
+  /** Resign: the game ends and every other seat wins (the engine's forfeit, logged as `boardcore.Resign`; no undo). */
+  resign(): Promise<{ type: "ok"; id: number | null; revision: number }>;
   /** The chain values published during play, as a file `boardcore verify LOG --published FILE` reads. */
   published(): PublishedFile;
   /** Verify the final log on this machine against what was published during play. */

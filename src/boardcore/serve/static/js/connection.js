@@ -105,6 +105,11 @@ export class TableConnection extends EventTarget {
     return this.send({ type: "undo", revision: this.revision });
   }
 
+  /** Resign: the game ends at once and every other seat wins (the engine's forfeit, in the log; no undo). */
+  resign() {
+    return this.send({ type: "resign", revision: this.revision });
+  }
+
   receive(frame) {
     switch (frame.type) {
       case "welcome":

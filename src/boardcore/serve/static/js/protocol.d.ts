@@ -49,6 +49,16 @@ export interface Undo {
 }
 
 /**
+ * The seat resigns, decided at `revision`: the engine's forfeit (`boardcore.Resign` in the log) ends the game
+ * and every other seat wins; it cannot be taken back.
+ */
+export interface Resign {
+  type: "resign";
+  revision: number;
+  id?: number | null;
+}
+
+/**
  * Send again everything after revision `since` (a client that found a gap).
  */
 export interface Sync {
@@ -357,7 +367,7 @@ export interface SeatToBot {
 }
 
 /** Every frame a client may send. */
-export type ClientFrame = Hello | Watch | Act | Undo | Sync | Ping;
+export type ClientFrame = Hello | Watch | Act | Undo | Resign | Sync | Ping;
 
 /** Every frame the server sends. */
 export type ServerFrame<View = unknown, Action = unknown, Event = unknown> = Welcome | Snapshot<View, Action> | Updates<View, Action, Event> | Resync<View, Action> | Story | Picture | PictureDiff | Seats | Finished | Ok | Pong | Error;

@@ -97,6 +97,9 @@ function drawActions(snapshot) {
   const undo = $("undo");
   undo.hidden = !snapshot.can_undo;
   undo.disabled = busy || !canAct();
+  const resign = $("resign");
+  resign.hidden = spectator || snapshot.outcome !== null || !canAct();
+  resign.disabled = busy;
 }
 
 function drawRejoin() {
@@ -311,6 +314,9 @@ function act(action) {
 }
 
 $("undo").addEventListener("click", () => run(() => connection.undo()));
+$("resign").addEventListener("click", () => {
+  if (confirm("Resign? The game ends now and every other player wins; it cannot be taken back.")) run(() => connection.resign());
+});
 
 // --- wiring --------------------------------------------------------------------------------------
 
