@@ -4,7 +4,8 @@ At each of a person's turns the terminal tells the steps they have not read yet
 (``Match.step_text`` for their seat), shows their view and numbers their legal
 actions in words (``Match.label``). They answer with a number, ``u`` to take back
 their last action when the undo policy allows it, ``v`` to see their view
-again, ``s`` for the story so far (``Match.summary``), or ``q`` to stop. The bots
+again, ``s`` for the story so far (``Match.summary``), ``r`` to resign (the engine's
+forfeit: the game ends and the others win), or ``q`` to stop. The bots
 play every other seat. Everything a person reads is written for their seat only;
 with several people at one terminal (hot seat) each turn names whose it is.
 Reads and writes plain text streams, so tests drive it through stdin.
@@ -24,6 +25,7 @@ from boardcore.bots import Bot, choose, make_bots
 from boardcore.errors import BoardcoreError
 from boardcore.game import Game
 from boardcore.match import Match
+from boardcore.resign import RESIGN
 from boardcore.store import MemoryStore, Store, open_store
 from boardcore.store.commands import stored_note
 from boardcore.table import Table
@@ -31,7 +33,10 @@ from boardcore.verify import verify
 
 __all__ = ["HELP", "TerminalSeats", "play_at_terminal", "render_view", "view_lines"]
 
-HELP = "Type the number of an action (shown in brackets), u to undo your last action (when allowed), v to see your view, s for the story so far, q to stop."
+HELP = (
+    "Type the number of an action (shown in brackets), u to undo your last action (when allowed), v to see your view, "
+    "s for the story so far, r to resign (the game ends, the others win), q to stop."
+)
 WIDTH = 100
 
 
@@ -196,7 +201,7 @@ class TerminalSeats:
                 if keys == [str(n) for n in range(1, len(keys) + 1)]
                 else " ".join(keys)
             )
-            self.write.write(f"Your choice ({shown}{', u' if can_undo else ''}, v, s, q, ?): ")
+            self.write.write(f"Your choice ({shown}{', u' if can_undo else ''}, v, s, r, q, ?): ")
             self.write.flush()
             answer = self.read.readline()
             if not answer:  # end of input: the person left
@@ -219,6 +224,10 @@ class TerminalSeats:
                 self.table.undo(seat, self.table.revision)
                 self.say("Taken back.")
                 self.told[seat] = min(self.told[seat], len(match))
+                return True
+            elif answer == "r":
+                self.table.act(seat, self.table.revision, RESIGN)
+                self.say(f"{self.match.players[seat]} resigns.")
                 return True
             elif answer in menu:
                 try:

@@ -145,7 +145,7 @@ def test_tic_tac_toe_is_drawn_as_a_grid_and_a_cell_is_chosen_by_its_drawn_number
     """The view is a 3x3 grid numbering the free cells as the picture does; typing 4 marks cell 4, not the 4th action."""
     terminal, out, _ = seats("tic_tac_toe", [0], "4\nq\n", seed=1)
     assert " 0 | 1 | 2\n  ---+---+---\n   3 | 4 | 5" in out
-    assert "[4] place X in cell 4" in out and "Your choice (0 1 2 3 4 5 6 7 8, v, s, q, ?)" in out
+    assert "[4] place X in cell 4" in out and "Your choice (0 1 2 3 4 5 6 7 8, v, s, r, q, ?)" in out
     assert terminal.match.steps[0].action.cell == 4
     assert re.search(r"   3 \| X \| [5O]\n", out)
     assert "board -1" not in out
@@ -194,3 +194,13 @@ def test_view_text_names_things_never_raw_ids_and_hides_what_the_seat_may_not_kn
             assert not find_secrets(words, hidden)
         actor = min(match.actors)
         match.apply(actor, rng.choice(list(match.legal_actions(actor))))
+
+
+def test_r_resigns_and_the_game_ends_with_a_valid_log(tmp_path: Path) -> None:
+    """Typing r at the terminal resigns: the game is over at once, the others win, and the written log verifies."""
+    log = tmp_path / "resigned.jsonl"
+    done = play("five_wards", "--human", "0", "--seed", "3", "--out", str(log), answers="1\nr\n")
+    assert done.returncode == 0, done.stderr
+    assert "P1 resigns." in done.stdout and "P1 resigned" in done.stdout
+    verdict = verify(log, complete=True)
+    assert verdict.ok and verdict.finished and verdict.outcome is not None and verdict.outcome.winners == (1,)
