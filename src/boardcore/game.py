@@ -239,6 +239,12 @@ class Game(Generic[S, A, E, V]):
     pruning of moves no sound plan makes (never empty while ``legal`` is not; never used by the rules); ``None``: all."""
     picture: Callable[[V, int | None, Names], str] | None = None
     """``picture(view, viewer, names)``: the viewer's view as an SVG document (drawn from the view alone), if any."""
+    view_text: Callable[[V, int | None, Names], str] | None = None
+    """``view_text(view, viewer, names)``: the viewer's view in words for text seats (names as the picture shows them,
+    never raw ids), if any; ``None``: the terminal lists the view's fields."""
+    action_key: Callable[[A], str] | None = None
+    """``action_key(action)``: what a text seat types for the action when its view text numbers the pieces (tic-tac-toe:
+    the cell number drawn in the grid), so the menu's numbers are the ones shown; ``None``: the menu counts 1, 2, 3."""
     house_bot: Callable[[int, int], Any] | None = None
     """``house_bot(seed, seat)``: a sensible :class:`~boardcore.bots.Bot` for this game (view-only), if any."""
     metrics: Callable[[S, Sequence[E]], Mapping[str, float | tuple[float, ...]]] | None = None

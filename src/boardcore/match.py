@@ -40,6 +40,7 @@ from boardcore.log import (
 )
 from boardcore.options import unstructure_options
 from boardcore.outcome import Outcome
+from boardcore.resign import RESIGN, Resign, is_resign, resignation
 from boardcore.version import __version__
 
 __all__ = ["MIN_COMMITTED_SEED", "Match", "Step", "take_action"]
@@ -305,18 +306,27 @@ class Match(Generic[S, A, E, V]):
         return len(self._steps)
 
     @property
+    def resigned(self) -> int | None:
+        """The seat that resigned (the last step, since nothing follows a resignation), or ``None``."""
+        last = self._steps[-1] if self._steps else None
+        return last.player if last is not None and isinstance(last.action, Resign) else None
+
+    @property
     def actors(self) -> frozenset[int]:
         """Seats that may act now."""
-        return self.game.actors(self._states[-1])
+        return frozenset() if self.resigned is not None else self.game.actors(self._states[-1])
 
     @property
     def is_over(self) -> bool:
         """The game has an outcome."""
-        return self.game.outcome(self._states[-1]) is not None
+        return self.resigned is not None or self.game.outcome(self._states[-1]) is not None
 
     @property
     def outcome(self) -> Outcome | None:
         """The :class:`~boardcore.outcome.Outcome`, or ``None`` while the game goes on."""
+        resigned = self.resigned
+        if resigned is not None:
+            return resignation(self.players, resigned)
         return self.game.outcome(self._states[-1])  # type: ignore[no-any-return]
 
     def _check_seat(self, player: int | None, spectator: bool = True) -> None:
@@ -336,6 +346,8 @@ class Match(Generic[S, A, E, V]):
         """
         if type(player) is not int or not 0 <= player < len(self.players):
             self._check_seat(player, spectator=False)
+        if self.resigned is not None:
+            return ()
         state = self._states[-1]
         flow = self.game.flow
         if flow is None:
@@ -400,8 +412,11 @@ class Match(Generic[S, A, E, V]):
         self._check_seat(viewer)
         if type(step) is not int or not 1 <= step <= len(self._steps):
             raise IndexError(f"no step {step!r}: this match has steps 1 to {len(self._steps)}")
+        told = self._steps[step - 1]
+        if isinstance(told.action, Resign):
+            return [f"{self.players[told.player]} resigns."]
         describe = self.game.describe
-        lines = (describe(event, viewer, self.players) for event in self._steps[step - 1].events)
+        lines = (describe(event, viewer, self.players) for event in told.events)
         return [line for line in lines if line]
 
     def label(self, action: A, seat: int) -> str:
@@ -420,7 +435,11 @@ class Match(Generic[S, A, E, V]):
             ValueError: ``viewer`` is not a seat of this match.
         """
         self._check_seat(viewer)
-        return self.game.summarize(self._states[-1], self.events, viewer, self.players)
+        story = self.game.summarize(self._states[-1], self.events, viewer, self.players)
+        resigned = self.resigned
+        if resigned is None:
+            return story
+        return f"{story.rstrip()}\n{self.players[resigned]} resigned.".lstrip("\n")
 
     def picture(self, viewer: int | None) -> str:
         """``viewer``'s view now as an SVG document (drawn from the view alone, so it shows nothing more).
@@ -454,6 +473,15 @@ class Match(Generic[S, A, E, V]):
             msg = f"Refused an action from player {player!r}: this match has seats 0 to {len(self.players) - 1}."
             raise IllegalAction(msg, code="player/unknown", player=None, action=None)
         before = self._states[-1]
+        if self.resigned is not None:
+            msg = f"Refused: the game is over ({self.players[self.resigned]} resigned)."
+            raise IllegalAction(msg, code="game/over", player=player, action=None)
+        if is_resign(action):
+            if self.game.outcome(before) is not None:
+                raise IllegalAction("Refused a resignation: the game is already over.", code="game/over", player=player, action=None)
+            self._steps.append(Step(player, RESIGN, (), False))  # type: ignore[arg-type]  # an engine action, not the game's
+            self._states.append(before)
+            return []
         offered = self._offered
         if offered is not None and offered[0] is before and offered[1] == player and not game.loose_actions and _is_listed(offered[2], action):
             checked: A = action  # type: ignore[assignment]  # the very object the game listed: its checks passed
@@ -486,6 +514,8 @@ class Match(Generic[S, A, E, V]):
         if not self._steps:
             return "nothing to undo"
         last = self._steps[-1]
+        if isinstance(last.action, Resign):
+            return "a resignation ends the game and cannot be taken back"
         if last.player != player:
             return "the most recent action is not yours"
         if not last.undoable:

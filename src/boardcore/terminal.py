@@ -4,7 +4,8 @@ At each of a person's turns the terminal tells the steps they have not read yet
 (``Match.step_text`` for their seat), shows their view and numbers their legal
 actions in words (``Match.label``). They answer with a number, ``u`` to take back
 their last action when the undo policy allows it, ``v`` to see their view
-again, ``s`` for the story so far (``Match.summary``), or ``q`` to stop. The bots
+again, ``s`` for the story so far (``Match.summary``), ``r`` to resign (the engine's
+forfeit: the game ends and the others win), or ``q`` to stop. The bots
 play every other seat. Everything a person reads is written for their seat only;
 with several people at one terminal (hot seat) each turn names whose it is.
 Reads and writes plain text streams, so tests drive it through stdin.
@@ -24,6 +25,7 @@ from boardcore.bots import Bot, choose, make_bots
 from boardcore.errors import BoardcoreError
 from boardcore.game import Game
 from boardcore.match import Match
+from boardcore.resign import RESIGN
 from boardcore.store import MemoryStore, Store, open_store
 from boardcore.store.commands import stored_note
 from boardcore.table import Table
@@ -31,7 +33,10 @@ from boardcore.verify import verify
 
 __all__ = ["HELP", "TerminalSeats", "play_at_terminal", "render_view", "scalar_text", "view_lines"]
 
-HELP = "Type the number of an action, u to undo your last action (when allowed), v to see your view, s for the story so far, q to stop."
+HELP = (
+    "Type the number of an action (shown in brackets), u to undo your last action (when allowed), v to see your view, "
+    "s for the story so far, r to resign (the game ends, the others win), q to stop."
+)
 WIDTH = 100
 
 
@@ -74,21 +79,28 @@ def view_lines(view: Any) -> list[str]:
         if isinstance(item, dict):
             lines.append(f"{name}: {_inline(item)}")
         else:
-            lines += [f"{name} {number}: {_inline(element) if isinstance(element, dict) else scalar_text(element)}" for number, element in enumerate(item, start=1)]
+            lines += [
+                f"{name} {number}: {_inline(element) if isinstance(element, dict) else scalar_text(element)}"
+                for number, element in enumerate(item, start=1)
+            ]
     return [line for line in lines if line]
 
 
 def render_view(view: Any, *, only: Collection[str] | None = None) -> str:
     """A seat's view as wrapped text (``only``: just these logical lines): field names, nothing the view does not hold."""
     return "\n".join(
-        textwrap.fill(line, WIDTH, initial_indent="  ", subsequent_indent="      ") for line in view_lines(view) if only is None or line in only
+        textwrap.fill(line, WIDTH, initial_indent="  ", subsequent_indent="      ")
+        for line in view_lines(view)
+        if only is None or line in only
     )
 
 
 class TerminalSeats:
     """People at a terminal for some seats, bots for the rest, acting through a :class:`~boardcore.table.Table`."""
 
-    def __init__(self, table: Table[Any, Any, Any, Any], people: Sequence[int], bots: Sequence[Bot[Any, Any]], read: TextIO, write: TextIO) -> None:
+    def __init__(
+        self, table: Table[Any, Any, Any, Any], people: Sequence[int], bots: Sequence[Bot[Any, Any]], read: TextIO, write: TextIO
+    ) -> None:
         self.table = table
         self.match: Match[Any, Any, Any, Any] = table.match
         self.people = sorted(set(people))
@@ -134,20 +146,41 @@ class TerminalSeats:
                 self.say(f"  {step:>3}. {line}" if index == 0 else f"       {line}")
         self.told[seat] = len(match)
 
+    def view_text(self, seat: int) -> str:
+        """The seat's view in the game's own words when it has them, else its fields."""
+        view = self.match.view(seat)
+        words = self.match.game.view_text
+        if words is None:
+            return render_view(view)
+        return "\n".join(textwrap.indent(line, "  ") for line in words(view, seat, self.match.players).splitlines())
+
     def show_view(self, seat: int) -> None:
         """The seat's view: all of it the first time, then the lines that changed since it was last shown."""
-        view = self.match.view(seat)
-        lines = view_lines(view)
+        lines = self.view_text(seat).splitlines()
         before = self.seen.get(seat)
         self.seen[seat] = lines
         if before is None:
             self.say("Your view (v shows it again):")
-            self.say(render_view(view))
+            self.say("\n".join(lines))
             return
-        changed = set(lines) - set(before)
-        if changed:
-            self.say("Changed in your view:")
-            self.say(render_view(view, only=changed))
+        if lines == before:
+            return
+        if self.match.game.view_text is not None:  # words read as a whole: a grid or a sentence cut apart says nothing
+            self.say("Your view now:")
+            self.say("\n".join(lines))
+            return
+        self.say("Changed in your view:")
+        self.say("\n".join(line for line in lines if line not in set(before)))
+
+    def menu(self, seat: int) -> dict[str, Any]:
+        """The seat's legal actions by what the person types: the game's keys when it numbers its pieces, else 1, 2, 3."""
+        legal = list(self.match.legal_actions(seat))
+        key = self.match.game.action_key
+        if key is not None:
+            keyed = {key(action): action for action in legal}
+            if len(keyed) == len(legal):
+                return keyed
+        return {str(number): action for number, action in enumerate(legal, start=1)}
 
     def turn(self, seat: int) -> bool:
         """One action (or undo) by ``seat``; ``False`` when the person stops."""
@@ -157,11 +190,19 @@ class TerminalSeats:
         self.tell(seat)
         self.show_view(seat)
         while True:
-            legal = list(match.legal_actions(seat))
-            for number, action in enumerate(legal, start=1):
-                self.say(f"  [{number}] {match.label(action, seat)}")
+            menu = self.menu(seat)
+            for key, action in menu.items():
+                self.say(f"  [{key}] {match.label(action, seat)}")
             can_undo = match.can_undo(seat)
-            self.write.write(f"Your choice (1-{len(legal)}{', u' if can_undo else ''}, v, s, q, ?): ")
+            keys = list(menu)
+            shown = (
+                keys[0]
+                if len(keys) == 1
+                else f"{keys[0]}-{keys[-1]}"
+                if keys == [str(n) for n in range(1, len(keys) + 1)]
+                else " ".join(keys)
+            )
+            self.write.write(f"Your choice ({shown}{', u' if can_undo else ''}, v, s, r, q, ?): ")
             self.write.flush()
             answer = self.read.readline()
             if not answer:  # end of input: the person left
@@ -174,7 +215,7 @@ class TerminalSeats:
                 self.say(HELP)
             elif answer == "v":
                 self.say("Your view:")
-                self.say(render_view(match.view(seat)))
+                self.say(self.view_text(seat))
             elif answer == "s":
                 self.say(match.summary(seat).rstrip() or "Nothing has happened yet.")
             elif answer == "u":
@@ -185,9 +226,13 @@ class TerminalSeats:
                 self.say("Taken back.")
                 self.told[seat] = min(self.told[seat], len(match))
                 return True
-            elif answer.isdigit() and 1 <= int(answer) <= len(legal):
+            elif answer == "r":
+                self.table.act(seat, self.table.revision, RESIGN)
+                self.say(f"{self.match.players[seat]} resigns.")
+                return True
+            elif answer in menu:
                 try:
-                    self.table.act(seat, self.table.revision, legal[int(answer) - 1])
+                    self.table.act(seat, self.table.revision, menu[answer])
                 except BoardcoreError as exc:  # the store refused the write; nothing changed
                     self.say(f"Not done: {exc}")
                     continue

@@ -38,6 +38,7 @@ from boardcore.match import Match
 from boardcore.outcome import Outcome
 from boardcore.published import PublishedChain
 from boardcore.registry import get_game
+from boardcore.resign import RESIGN, is_resign, resignation
 
 __all__ = ["KINDS", "Upcaster", "Verdict", "register_upcaster", "replay", "verify"]
 
@@ -244,6 +245,8 @@ def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, An
 
 
 def _decode_action(game: Game[Any, Any, Any, Any], player: int, raw: dict[str, Any], upcasters: list[Upcaster]) -> Any:
+    if is_resign(raw):  # the engine's own action: no game's upcaster or codec applies to it
+        return RESIGN
     for upcast in upcasters:
         raw = upcast(raw)
     return game.check_action(player, raw)
@@ -304,16 +307,20 @@ def verify(
         except (TypeError, ValueError) as exc:
             raise LogError(f"the header cannot be encoded: {exc}", line=1, kind="corrupt") from None
         ended = False
+        resigned: int | None = None
         for line, item in items:
             if ended or isinstance(item, Header):
                 raise LogError(f"line {line}: nothing may follow the seed reveal, and only one header", line=line, kind="corrupt")
             if isinstance(item, SeedReveal):
                 _check_reveal(header, item, real_seed, line)
-                if rules.outcome(state) is None:
+                if rules.outcome(state) is None and resigned is None:
                     msg = f"line {line}: the seed is revealed before the game is over (a reveal ends a finished game's log)"
                     raise LogError(msg, step=None, line=line, kind="corrupt")
                 ended = True
                 continue
+            if resigned is not None:
+                message = f"the game ended when {header.players[resigned]} resigned at step {checked}: nothing may follow"
+                return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind="illegal_action", message=message)
             failure = _check_record(rules, upcasters, header, item, checked + 1, chain, state)
             if isinstance(failure, tuple):
                 kind, message = failure
@@ -332,11 +339,13 @@ def verify(
                 return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind="published_mismatch", message=message)
             chain = item.chain
             checked += 1
+            if is_resign(item.action):
+                resigned = item.player
         beyond = [step for step in expected if step > checked]
         if beyond:
             message = f"step {min(beyond)} was published during play but the log stops at step {checked}"
             return Verdict(ok=False, steps=checked, step=min(beyond), kind="published_mismatch", message=message)
-        result = rules.outcome(state)
+        result = rules.outcome(state) if resigned is None else resignation(header.players, resigned)
     except LogError as exc:
         return Verdict(ok=False, steps=checked, step=exc.step, line=exc.line, kind=exc.kind, message=exc.message)
     except Exception as exc:  # last resort: verify never raises
@@ -387,7 +396,12 @@ def _check_record(
     if link != record.chain:
         return _broken_chain(game, record, number, state, action, upcasters)
     try:
-        events, state = game.play(state, record.player, action)
+        if action is RESIGN:
+            if game.outcome(state) is not None:
+                return "illegal_action", f"player {record.player} resigns from a game that is already over"
+            events: list[Any] = []  # a resignation produces no events and leaves the state as it was
+        else:
+            events, state = game.play(state, record.player, action)
     except IllegalAction as exc:
         return "illegal_action", f"player {record.player}'s {type(action).__name__} is illegal: {exc.message} [{exc.code}]"
     except Exception as exc:  # a bug in the rules must not crash the dispute tool

@@ -272,6 +272,17 @@ def summary_text(view: View, events: Sequence[Any], outcome: Outcome | None, nam
     return "\n".join(lines)
 
 
+def view_text(view: View, viewer: int | None, names: Names) -> str:
+    """The viewer's card, the betting and where the hand stands, in the picture's own words (J, Q, K; checks, folds)."""
+    betting = ", ".join(f"{names[k % 2]} {word}" for k, word in enumerate(kuhn_poker_svg.betting_words(view.history)))
+    lines = [] if view.card is None else [f"Your card: {CARDS[view.card]}."]
+    if view.shown is not None:
+        lines.append(f"Shown: {names[0]} {CARDS[view.shown[0]]}, {names[1]} {CARDS[view.shown[1]]}.")
+    lines.append(f"Betting: {betting or 'nothing yet'}. Pot: {view.pot} chips.")
+    lines.append(kuhn_poker_svg.status_line(view, names) + ".")
+    return "\n".join(lines)
+
+
 GAME: Game[State, Action, Event, View] = Game(
     name="kuhn_poker",
     title="Kuhn poker",
@@ -289,6 +300,7 @@ GAME: Game[State, Action, Event, View] = Game(
     event_text=event_text,
     action_text=action_text,
     summary_text=summary_text,
+    view_text=view_text,
     picture=kuhn_poker_svg.picture,
     secrets=secrets,
 )

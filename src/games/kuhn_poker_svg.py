@@ -14,7 +14,7 @@ from boardcore.svg import PALETTE, badge, circle, document, group, header, rect,
 if TYPE_CHECKING:
     from .kuhn_poker import View
 
-__all__ = ["picture"]
+__all__ = ["betting_words", "picture", "status_line"]
 
 RANKS = ("J", "Q", "K")
 RANK_NAMES = ("Jack", "Queen", "King")
@@ -22,7 +22,7 @@ WIDTH, HEIGHT = 560, 360
 CARD_W, CARD_H = 84, 118
 
 
-def _words(history: str) -> list[str]:
+def betting_words(history: str) -> list[str]:
     """Each betting letter as the move it was: check or fold (``p``), bet or call (``b``)."""
     words = []
     for k, letter in enumerate(history):
@@ -36,7 +36,7 @@ def _staked(history: str, seat: int) -> int:
     return 1 + history[seat::2].count("b")
 
 
-def _status(view: View, names: Sequence[str]) -> str:
+def status_line(view: View, names: Sequence[str]) -> str:
     history = view.history
     if view.to_act is not None:
         choice = "call or fold" if "b" in history else "check or bet"
@@ -95,7 +95,7 @@ def _seat(view: View, seat: int, viewer: int | None, names: Sequence[str]) -> st
 def _betting(view: View, names: Sequence[str]) -> str:
     parts = [text(30, 296, "Betting", size=12, bold=True, fill=PALETTE["muted"])]
     x = 96.0
-    words = _words(view.history)
+    words = betting_words(view.history)
     if not words:
         parts.append(text(x, 296, "no bets yet: both seats anted 1 chip", size=12, fill=PALETTE["muted"]))
     for k, word in enumerate(words):
@@ -107,7 +107,7 @@ def _betting(view: View, names: Sequence[str]) -> str:
 
 def picture(view: View, viewer: int | None, names: Sequence[str], *, size: float | None = None) -> str:
     """Both seats with the cards the viewer may see (the other face down until a showdown), stakes, pot and betting."""
-    status = _status(view, names)
+    status = status_line(view, names)
     seen_by = "Spectator" if viewer is None else f"Seen by {names[viewer]}"
     pot = group(
         circle(WIDTH / 2, 168, 42, fill=PALETTE["green"], stroke=PALETTE["ink"]),

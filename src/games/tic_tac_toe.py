@@ -197,6 +197,24 @@ def summary_text(view: View, events: object, outcome: Outcome | None, names: Nam
     return "\n".join(rows)
 
 
+def view_text(view: View, viewer: int | None, names: Names) -> str:
+    """The grid as the picture draws it: marks, and each free cell's number (the number a text seat types)."""
+    rows = [" | ".join(MARKS[c] if c != EMPTY else str(r * 3 + i) for i, c in enumerate(view.board[r * 3 : r * 3 + 3])) for r in range(3)]
+    players = f"X: {names[0]} · O: {names[1]}"
+    if view.winner is not None:
+        status = f"{names[view.winner]} ({MARKS[view.winner]}) has three in a row."
+    elif EMPTY not in view.board:
+        status = "The board is full: a draw."
+    else:
+        status = f"{names[view.turn]} ({MARKS[view.turn]}) to move."
+    return "\n".join([players, f" {rows[0]}", "---+---+---", f" {rows[1]}", "---+---+---", f" {rows[2]}", status])
+
+
+def action_key(action: PlaceMark) -> str:
+    """The cell number, as the grid (text and picture) shows it."""
+    return str(action.cell)
+
+
 GAME: Game[State, PlaceMark, MarkPlaced, View] = Game(
     name="tic_tac_toe",
     title="Tic-tac-toe",
@@ -214,5 +232,7 @@ GAME: Game[State, PlaceMark, MarkPlaced, View] = Game(
     event_text=event_text,
     action_text=action_text,
     summary_text=summary_text,
+    view_text=view_text,
+    action_key=action_key,
     picture=tic_tac_toe_svg.picture,
 )

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { TableConnection } from "../../src/boardcore/serve/static/js/client.js";
+import { applyDiff } from "../../src/boardcore/serve/static/js/connection.js";
 
 class FakeSocket extends EventTarget {
   static OPEN = 1;
@@ -40,7 +41,7 @@ async function opened() {
   table.start();
   await new Promise((done) => setTimeout(done, 0));
   const socket = FakeSocket.last;
-  assert.deepEqual(socket.sent[0], { type: "hello", token: "t", match_id: "m", since: null, pictures: false, story: false });
+  assert.deepEqual(socket.sent[0], { type: "hello", token: "t", match_id: "m", since: null, pictures: false, diffs: false, story: false });
   return { table, socket, problems };
 }
 
@@ -89,4 +90,34 @@ test("with a public seed nothing is published and nothing is flagged", async () 
   assert.equal(table.chains.size, 0);
   assert.equal(table.published().seed_commitment, null);
   assert.deepEqual(problems, []);
+});
+
+test("pictures come whole, then as diffs of the last: each is rebuilt exactly, and one out of step reconnects", async () => {
+  const table = new TableConnection({ matchId: "m", token: "t", url: "ws://example/ws", WebSocket: FakeSocket, pictures: true });
+  const drawn = [];
+  table.addEventListener("picture", ({ detail }) => drawn.push(detail));
+  table.start();
+  await new Promise((done) => setTimeout(done, 0));
+  const socket = FakeSocket.last;
+  assert.equal(socket.sent[0].diffs, true);
+  const first = '<svg><text>Round 1 · P1 🂡</text><rect x="1"/></svg>';
+  socket.deliver(snapshot(0, 0));
+  socket.deliver({ type: "picture", revision: 0, svg: first });
+  socket.deliver(updates(0, [stepped(1, 1)], 1));
+  // "🂡" is two UTF-16 code units: offsets count as JavaScript's slice does
+  const tail = first.indexOf("<rect");
+  socket.deliver({ type: "picture_diff", revision: 1, base: 0, pieces: [first.slice(0, 11), "Round 2", [18, tail], "<circle/>", [first.indexOf("</svg>"), first.length]] });
+  socket.deliver(updates(1, [stepped(2, 2)], 2));
+  const second = '<svg><text>Round 2 · P1 🂡</text><circle/></svg>';
+  socket.deliver({ type: "picture_diff", revision: 2, base: 1, pieces: [[0, second.length]] }); // unchanged: one copy
+  assert.deepEqual(drawn, [first, second, second]);
+  assert.equal(socket.readyState, 1);
+  socket.deliver({ type: "picture_diff", revision: 3, base: 1, pieces: [[0, 5]] });
+  assert.equal(socket.readyState, 3); // closed: the connection opens again and gets a whole picture
+  assert.equal(drawn.length, 3);
+});
+
+test("applyDiff joins new text and copies of the old picture", () => {
+  assert.equal(applyDiff("abcdef", ["x", [2, 4], "y", [0, 1]]), "xcdya");
+  assert.equal(applyDiff("same", [[0, 4]]), "same");
 });

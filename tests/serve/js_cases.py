@@ -25,6 +25,7 @@ from boardcore.log import Header, Log, SeedReveal, action_object, chain_link, se
 from boardcore.match import Match
 from boardcore.published import PUBLISHED_FORMAT, read_published
 from boardcore.registry import get_game
+from boardcore.resign import RESIGN
 from boardcore.testing.golden import parse_header
 from boardcore.verify import replay, verify
 
@@ -52,6 +53,26 @@ def golden_match(path: Path, *, committed: bool) -> Match[Any, Any, Any, Any]:
         match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
         count += 1
     return match
+
+
+def resigned_match(path: Path, *, committed: bool) -> Match[Any, Any, Any, Any]:
+    """The golden playthrough's first six steps, then the seat to move resigns (the engine's ``boardcore.Resign``)."""
+    name, players, seed, _ = parse_header(path.read_text(encoding="utf-8"))
+    game = get_game(name)
+    match = Match.new(game, players, seed)
+    if committed:
+        header = msgspec.structs.replace(match.header, seed=None, seed_commitment=seed_commitment(seed, SALT))
+        match = Match.from_header(game, header, seed, SALT)
+    bots = [RandomBot.seeded(seed, seat) for seat in range(players)]
+    for _ in range(6):
+        seat = min(match.actors)
+        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+    match.apply(min(match.actors), RESIGN)
+    return match
+
+
+RESIGNED = [path for path in GOLDEN if path.stem.startswith(("tic_tac_toe", "five_wards"))]
+"""The goldens whose opening is also played to a resignation (a log the JavaScript verifier must read as Python does)."""
 
 
 def published_of(log: Log, match_id: str = "golden") -> bytes:
@@ -113,30 +134,31 @@ def tampered(log: Log) -> Iterator[tuple[str, bytes]]:
 def cases(folder: Path) -> list[dict[str, Any]]:
     """Write every case's log (and published file) under ``folder``; return them with Python's verdicts."""
     found = []
-    for path in GOLDEN:
-        for committed in (False, True):
-            log = golden_match(path, committed=committed).log
-            if committed and log.reveal is None:
-                continue  # a golden that stops before the end: its seed is never revealed
-            name = f"{path.stem}-{'committed' if committed else 'public'}"
-            published = published_of(log, name)
-            variants = [("original", log.to_jsonl()), *tampered(log)]
-            for what, data in variants:
-                where = folder / f"{name}-{what}.jsonl"
-                where.write_bytes(data)
-                for with_published in (False, True):
-                    if with_published and not committed:
-                        continue  # chain values are published only for a committed seed
-                    chained = read_published(published) if with_published else None
-                    verdict = verify(data, published=chained)
-                    expected = {"ok": verdict.ok, "kind": verdict.kind, "step": verdict.step, "line": verdict.line}
-                    found.append({
-                        "name": f"{name}-{what}{'+published' if with_published else ''}",
-                        "log": str(where),
-                        "published": published.decode() if with_published else None,
-                        "expected": expected,
-                        "js_expected": HEADER_BLAMED if what == "seed_off_by_one" and not committed else expected,
-                    })  # fmt: skip
+    playthroughs = [(path, committed, False) for path in GOLDEN for committed in (False, True)]
+    playthroughs += [(path, committed, True) for path in RESIGNED for committed in (False, True)]
+    for path, committed, resigns in playthroughs:
+        log = (resigned_match if resigns else golden_match)(path, committed=committed).log
+        if committed and log.reveal is None:
+            continue  # a golden that stops before the end: its seed is never revealed
+        name = f"{path.stem}{'-resigned' if resigns else ''}-{'committed' if committed else 'public'}"
+        published = published_of(log, name)
+        variants = [("original", log.to_jsonl()), *tampered(log)]
+        for what, data in variants:
+            where = folder / f"{name}-{what}.jsonl"
+            where.write_bytes(data)
+            for with_published in (False, True):
+                if with_published and not committed:
+                    continue  # chain values are published only for a committed seed
+                chained = read_published(published) if with_published else None
+                verdict = verify(data, published=chained)
+                expected = {"ok": verdict.ok, "kind": verdict.kind, "step": verdict.step, "line": verdict.line}
+                found.append({
+                    "name": f"{name}-{what}{'+published' if with_published else ''}",
+                    "log": str(where),
+                    "published": published.decode() if with_published else None,
+                    "expected": expected,
+                    "js_expected": HEADER_BLAMED if what == "seed_off_by_one" and not committed else expected,
+                })  # fmt: skip
     return found
 
 

@@ -302,3 +302,19 @@ def test_a_process_cut_off_from_the_database_stops_its_bots_and_another_takes_th
             time.sleep(0.6)  # a few sweeps of the first process, reaching the database again
             assert not cut_off.holds(match_id) and not master.plays_bots
         assert moved["revision"] >= taken_at + 3
+
+
+def test_a_seat_handed_to_the_house_bot_on_one_process_starts_play_on_the_other() -> None:
+    """Bob's seat is open; Ann, connected to the second process, hands it to the house bot through the first: her
+    connection is told, her move is taken, and the bot (whichever process holds the lease) answers it."""
+    with processes(2, sweep_seconds=0.2) as (url, schema, [first, second], _):
+        made = create(first, "tic_tac_toe", PEOPLE, claim=0)
+        match_id = made["match"]["match_id"]
+        with seat(second, match_id, made["token"]) as ann:
+            state = state_of(ann.until_type("snapshot"))
+            answer = first.post(f"/api/matches/{match_id}/seats/1/bot", json={"token": made["token"]})
+            assert answer.status_code == 200, answer.text
+            assert ann.until(lambda f: f["type"] == "seats" and f["seats"][1]["bot"] == "house")
+            ann.send({"type": "act", "revision": state["revision"], "action": state["legal"][0]["action"], "id": 1})
+            assert ann.until_type("ok")["revision"] == 1
+            assert ann.until_revision(2)["actors"] == [0]

@@ -106,6 +106,7 @@ def test_an_undo_is_an_entry_for_those_who_saw_the_step_and_a_resync_with_story_
     with served() as client:
         made = create(client, "tic_tac_toe", PEOPLE, claim=0)
         match_id = made["match"]["match_id"]
+        claim(client, match_id, 1)  # play starts once every person's seat is taken
         with seat(client, match_id, made["token"]) as ann, seat(client, match_id, None) as eve:
             ann.until_type("snapshot")
             eve.until_type("snapshot")
@@ -170,6 +171,7 @@ def test_a_sync_frame_sends_everything_after_its_revision_again() -> None:
     with served() as client:
         made = create(client, "tic_tac_toe", PEOPLE, claim=0)
         match_id = made["match"]["match_id"]
+        claim(client, match_id, 1)
         with seat(client, match_id, made["token"]) as ann:
             ann.until_type("snapshot")
             ann.send({"type": "act", "revision": 0, "action": {"type": "PlaceMark", "cell": 4}})
@@ -193,3 +195,25 @@ def test_a_connection_whose_queue_overflows_is_closed_with_4408_and_resumes_from
         assert got == ["welcome", "snapshot"][: len(got)]  # what was queued may be dropped: the client resumes anyway
         with seat(client, match_id, made["token"], since=0) as ann:
             assert [ann.receive()["type"] for _ in range(2)] == ["welcome", "updates"]
+
+
+def test_a_resign_frame_ends_the_game_for_every_connection_and_the_log_verifies() -> None:
+    """Bob resigns on Ann's turn: everyone gets the step ("Bob resigns."), the game is over with Ann the winner, the
+    finished frame says the log is valid; an act carrying the engine's action object is refused (frame/invalid)."""
+    with served() as client:
+        made = create(client, "tic_tac_toe", PEOPLE, claim=0)
+        match_id = made["match"]["match_id"]
+        bob_token = claim(client, match_id, 1)
+        with seat(client, match_id, made["token"]) as ann, seat(client, match_id, bob_token) as bob:
+            ann.until_type("snapshot")
+            bob.until_type("snapshot")
+            bob.send({"type": "act", "revision": 0, "action": {"type": "boardcore.Resign"}, "id": 1})
+            assert bob.until_type("error")["code"] == "frame/invalid"
+            bob.send({"type": "resign", "revision": 0, "id": 2})
+            told = ann.until_type("updates")
+            assert told["entries"][0]["text"] == ["Bob resigns."]
+            assert told["snapshot"]["outcome"]["winners"] == [0] and told["snapshot"]["outcome"]["reason"] == "Bob resigned"
+            assert told["snapshot"]["legal"] == [] and told["snapshot"]["actors"] == []
+            assert bob.until_type("ok")["revision"] == 1
+            assert ann.until_type("finished")["valid"]
+        assert client.get(f"/api/matches/{match_id}").json()["status"] == "finished"

@@ -38,6 +38,21 @@ def book(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SeatBook]:
             seats_pg.close()
 
 
+def test_every_seat_book_hands_a_persons_seat_to_a_bot_once(book: SeatBook) -> None:
+    """to_bot sets the seat's bot and keeps its claim (the token still finds the seat); a second time, on a bot's
+    seat, or on no seat, it is refused."""
+    book.add("m", [None, None, "random"])
+    book.claim("m", 0, token_hash("t-ann"))
+    book.to_bot("m", 0, "house")
+    book.to_bot("m", 1, "house")
+    assert [(row.bot, row.claimed) for row in book.seats("m")] == [("house", True), ("house", False), ("random", False)]
+    assert book.seat_of("m", token_hash("t-ann")) == 0
+    for seat_number, code in ((0, "seat/bot"), (2, "seat/bot"), (7, "seat/unknown")):
+        with pytest.raises(SeatRefused) as refused:
+            book.to_bot("m", seat_number, "house")
+        assert refused.value.code == code
+
+
 def test_every_seat_book_keeps_seats_claims_and_refusals(book: SeatBook) -> None:
     """Seats in order, one claim per person's seat, lookups by token hash, and the three refusals."""
     book.add("m1", [None, "house", None])

@@ -50,6 +50,9 @@ def add_serve_command(sub: Any) -> None:
     serve.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS", help="how long a bot waits before it acts (default 0.6)")
     serve.add_argument("--queue-limit", type=int, default=64, metavar="FRAMES", help="frames held for a slow client before it is disconnected")
     serve.add_argument(
+        "--away-seconds", type=float, default=120.0, metavar="SECONDS", help="how long a person's seat is away before the others may hand it to the house bot"
+    )
+    serve.add_argument(
         "--lease-seconds",
         type=float,
         default=5.0,
@@ -93,8 +96,8 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def _check(args: argparse.Namespace) -> None:
-    if args.bot_delay < 0 or args.queue_limit < 1:
-        raise ValueError("--bot-delay is 0 or more seconds and --queue-limit at least 1 frame")
+    if args.bot_delay < 0 or args.queue_limit < 1 or args.away_seconds < 0:
+        raise ValueError("--bot-delay and --away-seconds are 0 or more seconds and --queue-limit at least 1 frame")
     if not args.lease_seconds >= 0.5:
         raise ValueError("--lease-seconds is at least 0.5 (a process renews its lease several times within it)")
     for name in ("header_timeout", "idle_timeout", "create_rate", "load_timeout"):
@@ -118,6 +121,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = _load("boardcore.serve.master").Settings(
         bot_delay=args.bot_delay,
         queue_limit=args.queue_limit,
+        away_seconds=args.away_seconds,
         lease_seconds=args.lease_seconds,
         sweep_seconds=min(1.0, args.lease_seconds / 4),
         load_timeout=args.load_timeout,

@@ -434,6 +434,34 @@ class Hub:
         await anyio.to_thread.run_sync(self.coordinator.claimed, match_id)
         return token
 
+    async def to_bot(self, match_id: str, seat: int, token: str) -> None:
+        """A person of the match hands ``seat`` to the house bot: an open seat (so play can start), their own (they
+        leave the table), or another person's away longer than ``Settings.away_seconds``.
+
+        Raises:
+            LobbyRefused: the token is not one of the match's seats, no such seat, a bot's seat already, or a person
+                who has not been away long enough.
+        """
+        holder = await self.seat_of(match_id, token)
+        if holder is None:
+            raise LobbyRefused("That token is not a token of a seat of this match.", code="auth/bad_token", status=403)
+        master = await self.master(match_id)
+        row = next((row for row in master.seat_infos() if row.seat == seat), None)
+        if row is not None and row.bot is None and row.claimed and seat != holder:
+            away = master.away_for(seat)
+            if away is None or away < self.settings.away_seconds:
+                gone = "is connected" if away is None else f"has been away {int(away)} s"
+                message = f"{row.name} {gone}; the house bot may take a seat away for {int(self.settings.away_seconds)} s."
+                raise LobbyRefused(message, code="seat/present", status=409)
+        try:
+            await anyio.to_thread.run_sync(self.seats.to_bot, match_id, seat, "house")
+        except SeatRefused as exc:
+            raise LobbyRefused(exc.message, code=exc.code, status=404 if exc.code == "seat/unknown" else 409) from None
+        master.seat_to_bot(seat, "house")
+        await anyio.to_thread.run_sync(self.coordinator.claimed, match_id)
+        if match_id in await anyio.to_thread.run_sync(self.coordinator.claim_bots, [match_id]):
+            master.hold_bots(True)
+
     async def summary(self, match_id: str) -> MatchSummary:
         """One served match as the lobby lists it.
 

@@ -1,4 +1,5 @@
-"""The HTTP lobby: list games and matches, create a match, claim a seat (its token), download a finished log.
+"""The HTTP lobby: list games and matches, create a match, claim a seat (its token), hand a seat to the house bot,
+download a finished log.
 
 Every body is JSON (msgspec), every error ``{"type": "error", "code", "message"}``
 with an HTTP status; ``docs/serving.md`` lists the endpoints.
@@ -17,7 +18,7 @@ from starlette.routing import BaseRoute, Route
 
 from boardcore.serve import nesting
 from boardcore.serve.hub import LISTED, Hub, LobbyRefused
-from boardcore.serve.protocol import Claimed, Created, CreateMatch, Error, wire_schema
+from boardcore.serve.protocol import Claimed, Created, CreateMatch, Error, SeatToBot, wire_schema
 from boardcore.store import Status, UnknownMatch, export_log
 from boardcore.store.protocol import check_match_id
 
@@ -132,6 +133,19 @@ async def claim(request: Request) -> Response:
     return JsonResponse(Claimed(match_id=match_id, seat=seat, token=token))
 
 
+async def to_bot(request: Request) -> Response:
+    """``POST /api/matches/{match_id}/seats/{seat}/bot``: a person of the match (a :class:`SeatToBot` body) hands the
+    seat to the house bot; 200 with the match's summary."""
+    match_id: str = request.path_params["match_id"]
+    await _hub(request).summary(match_id)  # 404 for a match that is not served
+    try:
+        asked = msgspec.json.decode(await _body(request), type=SeatToBot)
+    except msgspec.DecodeError as exc:
+        return _error("request/invalid", f"The body is not {{\"token\": ...}}: {exc}.", 400)
+    await _hub(request).to_bot(match_id, request.path_params["seat"], asked.token)
+    return JsonResponse(await _hub(request).summary(match_id))
+
+
 async def download_log(request: Request) -> Response:
     """``GET /api/matches/{match_id}/log``: the finished match's verifiable log (JSON Lines, seed revealed)."""
     hub = _hub(request)
@@ -169,6 +183,7 @@ def lobby_routes() -> list[BaseRoute]:
         Route("/api/matches", create, methods=["POST"]),
         Route("/api/matches/{match_id}", match, methods=["GET"]),
         Route("/api/matches/{match_id}/seats/{seat:int}", claim, methods=["POST"]),
+        Route("/api/matches/{match_id}/seats/{seat:int}/bot", to_bot, methods=["POST"]),
         Route("/api/matches/{match_id}/log", download_log, methods=["GET"]),
         Route("/api/schema", schema, methods=["GET"]),
     ]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,8 +32,23 @@ import msgspec
 
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.messages import Updates
+from boardcore.resign import RESIGN, is_resign
 from boardcore.serve.bots import ServerBots
-from boardcore.serve.protocol import PROTOCOL_VERSION, Error, Finished, Ok, Picture, SeatInfo, Seats, Story, StoryStep, Welcome
+from boardcore.serve.pictures import picture_diff
+from boardcore.serve.protocol import (
+    PROTOCOL_VERSION,
+    BotKind,
+    Error,
+    Finished,
+    Ok,
+    Picture,
+    PictureDiff,
+    SeatInfo,
+    Seats,
+    Story,
+    StoryStep,
+    Welcome,
+)
 from boardcore.serve.seats import SeatRow
 from boardcore.store import StoreError, StoreUnavailable, export_log
 from boardcore.table import StaleRevision, Table
@@ -70,6 +86,8 @@ class Settings:
     lease_seconds: float = 5.0
     """Over PostgreSQL: how long a process's heartbeat holds its bots' leases; another process takes over the bots of
     a process silent for longer (within this plus one sweep)."""
+    away_seconds: float = 120.0
+    """How long a person's seat must have had no connection before the other people may hand it to the house bot."""
     sweep_seconds: float = 1.0
     """Over PostgreSQL: how often a process renews its heartbeat, takes leases that fell free, and checks every match
     it holds against the store (the safety net under notifications)."""
@@ -93,6 +111,10 @@ class Outbox:
     pictures: bool = False
     story: bool = False
     limit: int = 64
+    diffs: bool = False
+    """Send pictures as diffs of the last one this connection got."""
+    picture: tuple[int, str] | None = None
+    """The revision and SVG of the last picture this connection was sent (what its next diff edits)."""
     revision: int = -1
     """The revision the connection was last brought to (-1 before its first state message)."""
     told_finished: bool = False
@@ -130,8 +152,15 @@ def refusal_frame(exc: Exception, request_id: int | None, revision: int) -> Erro
     return Error(code="server/error", message="The server failed; nothing changed.", id=request_id, revision=revision)
 
 
-_Key = tuple[int | None, int | None, bool, bool, bool]
-"""What a connection needs to be told: seat, since (``None``: a snapshot), pictures, story, and the end already told."""
+_Key = tuple[int | None, int | None, bool, bool, bool, "tuple[int, str] | None"]
+"""What a connection needs to be told: seat, since (``None``: a snapshot), pictures, story, the end already told, and
+the picture its next diff edits (``None``: a whole picture)."""
+_Frames = tuple[int, bool, list[str], "tuple[int, str] | None"]
+"""The revision told, whether the end was told, the frames, and the picture the connection holds after them."""
+
+
+def _key(outbox: Outbox, since: int | None, told: bool = False) -> _Key:
+    return (outbox.seat, since, outbox.pictures, outbox.story, told, outbox.picture if outbox.diffs else None)
 
 
 class Master:
@@ -166,6 +195,9 @@ class Master:
         self._lock = asyncio.Lock()
         self._outboxes: list[Outbox] = []
         self._bots = ServerBots(table.match, rows)
+        self._offline_since: dict[int, float] = {}
+        """When each seat's last connection (here or elsewhere) closed; a seat never seen online counts from loading."""
+        self._loaded = time.monotonic()
         self._bot_task: asyncio.Task[None] | None = None
         self._finished: tuple[int, Finished] | None = None
         self._inline_writes = getattr(table.store, "never_blocks", False) is True
@@ -201,21 +233,52 @@ class Master:
         """Seats the server's bots play."""
         return self._bots.seats
 
+    @property
+    def waiting(self) -> bool:
+        """A person's seat is still open: nobody acts, bots included, until it is taken or handed to a bot."""
+        return any(row.bot is None and not row.claimed for row in self._rows) and not self.table.match.is_over
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds since ``seat`` last had a connection open (here or on another process); ``None`` while it has one."""
+        if seat in self.local_seats | self._elsewhere:
+            return None
+        return time.monotonic() - self._offline_since.get(seat, self._loaded)
+
+    def _went_offline(self, before: frozenset[int]) -> None:
+        now, online = time.monotonic(), self.local_seats | self._elsewhere
+        for seat in before - online:
+            self._offline_since[seat] = now
+
     def seat_claimed(self, seat: int) -> None:
-        """The lobby gave ``seat`` to a person: tell every connection."""
+        """The lobby gave ``seat`` to a person: tell every connection (and start play once no seat is open)."""
         self._rows = [attrs.evolve(row, claimed=True) if row.seat == seat else row for row in self._rows]
+        self._offline_since[seat] = time.monotonic()
         self._tell_seats()
+        self.wake_bots()
+
+    def seat_to_bot(self, seat: int, bot: BotKind) -> None:
+        """The server plays ``seat`` with ``bot`` from now on: tell every connection, and let the bots move."""
+        self._take_rows([attrs.evolve(row, bot=bot) if row.seat == seat else row for row in self._rows])
+        self._tell_seats()
+        self.wake_bots()
+
+    def _take_rows(self, rows: Sequence[SeatRow]) -> None:
+        if [row.bot for row in rows] != [row.bot for row in self._rows]:
+            self._bots = ServerBots(self.table.match, rows)
+        self._rows = list(rows)
 
     def update_seats(self, *, rows: Sequence[SeatRow] | None = None, elsewhere: frozenset[int] | None = None) -> None:
         """Take the seat book's ``rows`` (claims made on another process) and the seats ``elsewhere`` online on other
         processes; tell every connection if what they see of the seats changed."""
-        before = self.seat_infos()
+        before, online = self.seat_infos(), self.local_seats | self._elsewhere
         if rows is not None and len(rows) == len(self._rows):
-            self._rows = list(rows)
+            self._take_rows(rows)
         if elsewhere is not None:
             self._elsewhere = elsewhere
+        self._went_offline(online)
         if self.seat_infos() != before:
             self._tell_seats()
+            self.wake_bots()
 
     def _tell_seats(self, but: Outbox | None = None) -> None:
         frame = encode(Seats(seats=self.seat_infos()))
@@ -248,7 +311,7 @@ class Master:
                 queue_limit=outbox.limit,
             )
             outbox.put(encode(welcome))
-            key = (outbox.seat, since, outbox.pictures, outbox.story, False)
+            key = _key(outbox, since)
             frames = await anyio.to_thread.run_sync(self._frames, [key])
             self._deliver(outbox, frames[key])
             if self.seat_infos() != welcome.seats:  # the seats changed while its state was built
@@ -263,7 +326,9 @@ class Master:
         async with self._lock:
             if outbox not in self._outboxes:
                 return
+            online = self.local_seats | self._elsewhere
             self._outboxes.remove(outbox)
+            self._went_offline(online)
             if outbox.seat is not None and outbox.seat not in self.local_seats:
                 self._on_presence(self, outbox.seat)
                 if outbox.seat not in self._elsewhere:
@@ -275,7 +340,7 @@ class Master:
     async def sync(self, outbox: Outbox, since: int, request_id: int | None) -> None:
         """Tell a connection everything after ``since`` again (it found a gap)."""
         async with self._lock:
-            key = (outbox.seat, since, outbox.pictures, outbox.story, False)
+            key = _key(outbox, since)
             frames = await anyio.to_thread.run_sync(self._frames, [key])
             self._deliver(outbox, frames[key])
 
@@ -283,16 +348,32 @@ class Master:
 
     async def act(self, outbox: Outbox, revision: int, action: Any, request_id: int | None) -> None:
         """The connection's seat acts at ``revision``: ``ok`` after the new revision's updates, or an error frame."""
+        if is_resign(action):  # one way to resign: the resign frame
+            outbox.put(encode(Error(code="frame/invalid", message="To resign, send a resign frame.", id=request_id, revision=self.table.revision)))
+            return
         await self._write(outbox, request_id, lambda seat: self.table.act(seat, revision, action))
 
     async def undo(self, outbox: Outbox, revision: int, request_id: int | None) -> None:
         """The connection's seat takes back its last action (never forced: the undo policy holds)."""
         await self._write(outbox, request_id, lambda seat: self.table.undo(seat, revision))
 
+    async def resign(self, outbox: Outbox, revision: int, request_id: int | None) -> None:
+        """The connection's seat resigns at ``revision`` (the engine's forfeit: the game ends, the others win)."""
+        await self._write(outbox, request_id, lambda seat: self.table.act(seat, revision, RESIGN))
+
     async def _write(self, outbox: Outbox, request_id: int | None, write: Callable[[int], object]) -> None:
         seat = outbox.seat
         if seat is None:
             outbox.put(encode(Error(code="seat/spectator", message="A spectator may not act or undo.", id=request_id, revision=self.table.revision)))
+            return
+        refused = None
+        if seat in self._bots.seats:
+            refused = Error(code="seat/bot", message="The house bot plays this seat now.", id=request_id, revision=self.table.revision)
+        elif self.waiting:
+            message = "The match waits until every person's seat is taken, or handed to the house bot."
+            refused = Error(code="match/waiting", message=message, id=request_id, revision=self.table.revision)
+        if refused is not None:
+            outbox.put(encode(refused))
             return
         async with self._lock:
             try:
@@ -337,7 +418,7 @@ class Master:
     async def _run_bots(self) -> None:
         while True:
             async with self._lock:
-                if not self.plays_bots or self.closed or self._bots.to_move(self.table.match) is None:
+                if not self.plays_bots or self.closed or self.waiting or self._bots.to_move(self.table.match) is None:
                     # Decided under the lock, and the task forgotten there: a write or a refresh after this point sees
                     # no bot task and starts one, so a move that comes due as this task ends is never left unplayed.
                     self._bot_task = None
@@ -382,7 +463,7 @@ class Master:
     async def retire(self) -> bool:
         """Close the master if it is still idle; whether it did (a closed master refuses connections)."""
         async with self._lock:
-            if self._idle() and (not self.plays_bots or self._bots.to_move(self.table.match) is None):
+            if self._idle() and (not self.plays_bots or self.waiting or self._bots.to_move(self.table.match) is None):
                 self.closed = True
         return self.closed
 
@@ -406,11 +487,11 @@ class Master:
         """The connections behind the table's revision, and the key of the frames each needs (the lock is held)."""
         revision = self.table.revision
         behind = [outbox for outbox in self._outboxes if outbox.revision != revision]
-        return behind, [(o.seat, o.revision, o.pictures, o.story, o.told_finished) for o in behind]
+        return behind, [_key(o, o.revision, o.told_finished) for o in behind]
 
     def _write_and_build(
         self, write: Callable[[int], object], seat: int
-    ) -> tuple[tuple[list[Outbox], list[_Key], dict[_Key, tuple[int, bool, list[str]]]] | None, Exception | None]:
+    ) -> tuple[tuple[list[Outbox], list[_Key], dict[_Key, _Frames]] | None, Exception | None]:
         """In one call (a worker thread's, or the event loop's for a store that never blocks): the write (its errors
         propagate), then the frames of every connection behind it.
 
@@ -424,27 +505,30 @@ class Master:
         except Exception as exc:
             return None, exc
 
-    def _deliver_all(self, behind: list[Outbox], keys: list[_Key], frames: dict[_Key, tuple[int, bool, list[str]]]) -> None:
+    def _deliver_all(self, behind: list[Outbox], keys: list[_Key], frames: dict[_Key, _Frames]) -> None:
         for outbox, key in zip(behind, keys):
             self._deliver(outbox, frames[key])
 
-    def _deliver(self, outbox: Outbox, frames: tuple[int, bool, list[str]]) -> None:
-        revision, over, texts = frames
+    def _deliver(self, outbox: Outbox, frames: _Frames) -> None:
+        revision, over, texts, picture = frames
         for text in texts:
             outbox.put(text)
         outbox.revision = revision
         outbox.told_finished = outbox.told_finished or over
+        outbox.picture = picture
 
-    def _frames(self, keys: Sequence[_Key]) -> dict[_Key, tuple[int, bool, list[str]]]:
-        """For each key: the revision told, whether the end was told, and the frames (each built once per call)."""
+    def _frames(self, keys: Sequence[_Key]) -> dict[_Key, _Frames]:
+        """For each key: the revision told, whether the end was told, the frames, and the picture held after them (each
+        frame built once per call)."""
         table = self.table
         match = table.match
         revision, over = table.revision, match.is_over
         pictures: dict[int | None, str] = {}
         stories: dict[int | None, str] = {}
-        out: dict[_Key, tuple[int, bool, list[str]]] = {}
+        out: dict[_Key, _Frames] = {}
         for key in dict.fromkeys(keys):
-            seat, since, picture, story, told = key
+            seat, since, picture, story, told, base = key
+            held = base
             message = table.snapshot(seat) if since is None else table.updates(seat, since)
             texts = [encode(message)]
             if story and not isinstance(message, Updates):
@@ -459,17 +543,21 @@ class Master:
             if picture and match.game.picture is not None:
                 if seat not in pictures:
                     pictures[seat] = self._picture(revision, seat)
-                if pictures[seat]:
-                    texts.append(pictures[seat])
+                svg = pictures[seat]
+                if svg and base is not None:
+                    texts.append(encode(PictureDiff(revision=revision, base=base[0], pieces=tuple(picture_diff(base[1], svg)))))
+                elif svg:
+                    texts.append(encode(Picture(revision=revision, svg=svg)))
+                held = (revision, svg) if svg else base
             if over and not told:
                 texts.append(encode(self._finished_frame(revision)))
-            out[key] = (revision, over, texts)
+            out[key] = (revision, over, texts, held)
         return out
 
     def _picture(self, revision: int, seat: int | None) -> str:
-        """The seat's picture frame, or ``""`` when the game's drawing failed (logged; the client keeps its last picture)."""
+        """The seat's picture, or ``""`` when the game's drawing failed (logged; the client keeps its last picture)."""
         try:
-            return encode(Picture(revision=revision, svg=self.table.match.picture(seat)))
+            return self.table.match.picture(seat)
         except Exception:
             log.exception("match %s: the picture of revision %s for seat %s failed", self.match_id, revision, seat)
             return ""

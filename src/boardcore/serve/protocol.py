@@ -36,10 +36,13 @@ __all__ = [
     "OptionInfo",
     "Ok",
     "Picture",
+    "PictureDiff",
+    "Resign",
     "Ping",
     "Pong",
     "SeatInfo",
     "SeatRequest",
+    "SeatToBot",
     "Seats",
     "ServerMessage",
     "Story",
@@ -79,6 +82,8 @@ class Hello(msgspec.Struct, frozen=True, kw_only=True, tag="hello", forbid_unkno
     ``null``: start from a ``snapshot``."""
     pictures: bool = False
     """Send a ``picture`` (the seat's SVG) after each state message."""
+    diffs: bool = False
+    """With ``pictures``: after the connection's first picture, send each one as a ``picture_diff`` of the last."""
     story: bool = False
     """Send the ``story`` so far after each ``snapshot`` and ``resync``."""
 
@@ -89,6 +94,7 @@ class Watch(msgspec.Struct, frozen=True, kw_only=True, tag="watch", forbid_unkno
     match_id: str
     since: int | None = None
     pictures: bool = False
+    diffs: bool = False
     story: bool = False
 
 
@@ -110,6 +116,14 @@ class Undo(msgspec.Struct, frozen=True, kw_only=True, tag="undo", forbid_unknown
     id: int | None = None
 
 
+class Resign(msgspec.Struct, frozen=True, kw_only=True, tag="resign", forbid_unknown_fields=True):
+    """The seat resigns, decided at ``revision``: the engine's forfeit (``boardcore.Resign`` in the log) ends the game
+    and every other seat wins; it cannot be taken back."""
+
+    revision: int
+    id: int | None = None
+
+
 class Sync(msgspec.Struct, frozen=True, kw_only=True, tag="sync", forbid_unknown_fields=True):
     """Send again everything after revision ``since`` (a client that found a gap)."""
 
@@ -123,7 +137,7 @@ class Ping(msgspec.Struct, frozen=True, kw_only=True, tag="ping", forbid_unknown
     id: int | None = None
 
 
-ClientMessage = Union[Hello, Watch, Act, Undo, Sync, Ping]
+ClientMessage = Union[Hello, Watch, Act, Undo, Resign, Sync, Ping]
 """Every frame a client may send."""
 
 
@@ -184,6 +198,19 @@ class Picture(msgspec.Struct, frozen=True, kw_only=True, tag="picture"):
     svg: str
 
 
+class PictureDiff(msgspec.Struct, frozen=True, kw_only=True, tag="picture_diff"):
+    """The viewer's picture at ``revision`` as edits of the picture this connection was sent for ``base``.
+
+    Sent instead of ``picture`` to a connection that asked for ``diffs``, once it holds a picture: the new SVG is
+    the pieces joined, each a string (new text) or ``[start, end]`` (the old SVG's text from ``start`` to ``end``,
+    in UTF-16 code units as JavaScript's ``slice`` counts). An unchanged picture is one copy of the whole."""
+
+    revision: int
+    base: int
+    """The revision of the picture the pieces edit: the last ``picture`` or ``picture_diff`` this connection got."""
+    pieces: tuple[str | tuple[int, int], ...]
+
+
 class Seats(msgspec.Struct, frozen=True, kw_only=True, tag="seats"):
     """The seats changed (claimed, or a connection came or went)."""
 
@@ -227,7 +254,7 @@ class Error(msgspec.Struct, frozen=True, kw_only=True, tag="error"):
     """The match's revision now, for refusals of ``act``, ``undo`` and ``sync``."""
 
 
-ServerMessage = Union[Welcome, Snapshot[Any, Any], Updates[Any, Any, Any], Resync[Any, Any], Story, Picture, Seats, Finished, Ok, Pong, Error]
+ServerMessage = Union[Welcome, Snapshot[Any, Any], Updates[Any, Any, Any], Resync[Any, Any], Story, Picture, PictureDiff, Seats, Finished, Ok, Pong, Error]
 """Every frame the server sends (``snapshot``, ``updates`` and ``resync`` are the table's, in ``docs/serving.md``)."""
 
 
@@ -287,6 +314,13 @@ class CreateMatch(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
                 raise ValueError(msg)
             return int(self.seed)
         return self.seed
+
+
+class SeatToBot(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """``POST /api/matches/{match_id}/seats/{seat}/bot``: a person of the match hands a seat to the house bot."""
+
+    token: str
+    """The asking person's own seat token (in the body, never in a URL, so no log holds it)."""
 
 
 class MatchSummary(msgspec.Struct, frozen=True, kw_only=True):
@@ -353,6 +387,8 @@ ERROR_CODES: dict[str, str] = {
     "seat/unknown": "no such seat in this match",
     "seat/bot": "the server plays that seat",
     "seat/taken": "someone already holds that seat's token",
+    "seat/present": "the seat's person is connected, or has been away for less than the server's away time",
+    "match/waiting": "a person's seat is still open: nobody acts until it is taken or handed to the house bot",
     "log/not_finished": "the log is downloadable once the game is over",
     "frame/too_deep": "a frame or body nests arrays and objects deeper than the limit (32)",
     "request/bad_host": "the Host header names no host this server answers to (421)",
@@ -384,8 +420,8 @@ limit, and a keepalive ping left unanswered)."""
 
 def wire_schema() -> dict[str, Any]:
     """JSON Schema of every frame and HTTP body (views, actions and events are each game's: ``boardcore schema GAME``)."""
-    roots: list[Any] = [ClientMessage, ServerMessage, CreateMatch, Created, Claimed, MatchSummary, GameInfo]
-    (client, server, create, created, claimed, summary, game), components = msgspec.json.schema_components(
+    roots: list[Any] = [ClientMessage, ServerMessage, CreateMatch, Created, Claimed, MatchSummary, GameInfo, SeatToBot]
+    (client, server, create, created, claimed, summary, game, to_bot), components = msgspec.json.schema_components(
         roots, ref_template="#/$defs/{name}"
     )
     schema = {
@@ -401,6 +437,7 @@ def wire_schema() -> dict[str, Any]:
             "claimed": claimed,
             "match_summary": summary,
             "game_info": game,
+            "seat_to_bot": to_bot,
         },
         "$defs": components,
     }

@@ -90,6 +90,15 @@ class SeatBook(Protocol):
         """The seat of ``match_id`` whose token has this hash, or ``None``."""
         ...
 
+    def to_bot(self, match_id: str, seat: int, bot: BotKind) -> None:
+        """From now on the server plays a person's seat (open, or its person away) with ``bot``; a token it had still
+        opens the seat's view.
+
+        Raises:
+            SeatRefused: no such seat, or the server already plays it.
+        """
+        ...
+
     def close(self) -> None:
         """Release the connection; the data stays."""
         ...
@@ -142,6 +151,14 @@ class MemorySeats:
         with self._lock:
             rows = self._rows.get(match_id, [])
             return next((seat for seat, (_, held) in enumerate(rows) if held == token_hash), None)
+
+    def to_bot(self, match_id: str, seat: int, bot: BotKind) -> None:
+        with self._lock:
+            rows = self._rows.get(match_id, [])
+            if 0 <= seat < len(rows) and rows[seat][0] is None:
+                rows[seat] = (bot, rows[seat][1])
+                return
+        raise refusal(match_id, seat, self.seats(match_id))
 
     def close(self) -> None:
         pass
@@ -223,6 +240,14 @@ class SqliteSeats:
     def seat_of(self, match_id: str, token_hash: str) -> int | None:
         rows = self._read("SELECT seat FROM boardcore_serve_seats WHERE match_id = ? AND token_hash = ?", (match_id, token_hash))
         return int(rows[0][0]) if rows else None
+
+    def to_bot(self, match_id: str, seat: int, bot: BotKind) -> None:
+        with self._write() as db:
+            done = db.execute(
+                "UPDATE boardcore_serve_seats SET bot = ? WHERE match_id = ? AND seat = ? AND bot IS NULL", (bot, match_id, seat)
+            ).rowcount
+        if done != 1:
+            raise refusal(match_id, seat, self.seats(match_id))
 
     def close(self) -> None:
         with self._lock:

@@ -97,6 +97,11 @@ class PostgresSeats:
         rows, _ = self._run("SELECT seat FROM boardcore_serve_seats WHERE match_id = %s AND token_hash = %s", (match_id, token_hash))
         return int(rows[0][0]) if rows else None
 
+    def to_bot(self, match_id: str, seat: int, bot: BotKind) -> None:
+        _, done = self._run("UPDATE boardcore_serve_seats SET bot = %s WHERE match_id = %s AND seat = %s AND bot IS NULL", (bot, match_id, seat))
+        if done != 1:
+            raise refusal(match_id, seat, self.seats(match_id))
+
     def close(self) -> None:
         with self._lock:
             if self._db is not None:

@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from boardcore.serve import nesting
 from boardcore.serve.hub import Hub
 from boardcore.serve.master import Master, Outbox, encode
-from boardcore.serve.protocol import Act, ClientMessage, Error, Hello, Ping, Pong, Sync, Undo, Watch
+from boardcore.serve.protocol import Act, ClientMessage, Error, Hello, Ping, Pong, Resign, Sync, Undo, Watch
 from boardcore.store import MatchRejected, StoreError, UnknownMatch
 from boardcore.store.protocol import check_match_id
 
@@ -34,7 +34,7 @@ __all__ = ["CLIENT_TYPES", "serve_websocket"]
 
 log = logging.getLogger("boardcore.serve")
 
-CLIENT_TYPES = frozenset(str(kind.__struct_config__.tag) for kind in (Hello, Watch, Act, Undo, Sync, Ping))
+CLIENT_TYPES = frozenset(str(kind.__struct_config__.tag) for kind in (Hello, Watch, Act, Undo, Resign, Sync, Ping))
 """The ``type`` of every frame a client may send."""
 
 
@@ -46,7 +46,7 @@ class Refused(Exception):
         self.error = error
 
 
-def parse(raw: bytes, max_frame: int) -> Hello | Watch | Act | Undo | Sync | Ping:
+def parse(raw: bytes, max_frame: int) -> Hello | Watch | Act | Undo | Resign | Sync | Ping:
     """One client frame as its message.
 
     Raises:
@@ -68,7 +68,7 @@ def parse(raw: bytes, max_frame: int) -> Hello | Watch | Act | Undo | Sync | Pin
         known = ", ".join(sorted(CLIENT_TYPES))
         raise Refused(Error(code="frame/unknown_type", message=f"No frame type {kind!r}; a client sends one of {known}.", id=request_id))
     try:
-        message: Hello | Watch | Act | Undo | Sync | Ping = msgspec.convert(loose, ClientMessage)
+        message: Hello | Watch | Act | Undo | Resign | Sync | Ping = msgspec.convert(loose, ClientMessage)
     except msgspec.ValidationError as exc:
         raise Refused(Error(code="frame/invalid", message=f"The {kind} frame does not fit its type: {exc}.", id=request_id)) from None
     return message
@@ -147,7 +147,7 @@ async def _serve(websocket: WebSocket, hub: Hub) -> None:
     if opened is None:
         return
     first, seat = opened
-    outbox = Outbox(seat, pictures=first.pictures, story=first.story, limit=hub.settings.queue_limit)
+    outbox = Outbox(seat, pictures=first.pictures, story=first.story, limit=hub.settings.queue_limit, diffs=first.diffs)
     try:
         master = await hub.connect(first.match_id, outbox, first.since)
     except UnknownMatch:
@@ -203,6 +203,8 @@ async def _dispatch(frame: Any, master: Master, outbox: Outbox) -> None:
         await master.act(outbox, frame.revision, frame.action, frame.id)
     elif isinstance(frame, Undo):
         await master.undo(outbox, frame.revision, frame.id)
+    elif isinstance(frame, Resign):
+        await master.resign(outbox, frame.revision, frame.id)
     elif isinstance(frame, Sync):
         await master.sync(outbox, frame.since, frame.id)
     elif isinstance(frame, Ping):

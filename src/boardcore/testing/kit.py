@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from boardcore.errors import IllegalAction
-from boardcore.game import Game
+from boardcore.game import DEFAULT_NAMES, Game
 from boardcore.match import Match
 from boardcore.rng import Rng
 
@@ -195,7 +195,7 @@ def assert_no_secrets(
     messages: Iterable[str] = (),
     names: Sequence[str] | None = None,
 ) -> None:
-    """Nothing hidden from ``viewer`` reaches them: not in their view (JSON and repr), the events they receive
+    """Nothing hidden from ``viewer`` reaches them: not in their view (JSON, repr and words), the events they receive
     (JSON and text), their legal actions (JSON and labels), nor ``messages`` they were shown. A failure names the
     field that leaked (``view.hands[1][0]``, ``CardDrawn.card``).
 
@@ -214,6 +214,8 @@ def assert_no_secrets(
     view = game.view(state, viewer)
     _check(game, where, hidden, "the view", msgspec.json.encode(view), view, "view")
     _check(game, where, hidden, "the view's repr", repr(view))
+    if game.view_text is not None:
+        _check(game, where, hidden, "the view text", game.view_text(view, viewer, DEFAULT_NAMES if names is None else names))
     check_events(game, viewer, hidden, events, names)
     if viewer is not None:
         for action in game.legal_actions(state, viewer):

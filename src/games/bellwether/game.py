@@ -24,6 +24,7 @@ from .state import ALLOCATE, CHOOSE, COMMIT, INVEST, LABOR, NEXT, OVER, PUSH, RE
 from .svg import picture
 from .text import action_text, event_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
+from .view_text import view_text
 
 evolve = make_evolve(
     Event,
@@ -147,6 +148,7 @@ GAME: Game[State, Action, Event, View] = Game(
     event_text=event_text,
     action_text=action_text,
     summary_text=summary_text,
+    view_text=view_text,
     secrets=secrets,
     estimate=estimate,
     picture=picture,

@@ -25,6 +25,7 @@ from .state import State
 from .svg import picture
 from .text import action_text, event_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
+from .view_text import view_text
 
 __all__ = ["FLOW", "GAME", "PLAYER_COUNTS", "actor", "actors", "evolve"]
 
@@ -102,6 +103,7 @@ GAME: Game[State, Action, Event, View] = Game(
     event_text=event_text,
     action_text=action_text,
     summary_text=summary_text,
+    view_text=view_text,
     secrets=secrets,
     estimate=estimate,
     picture=picture,

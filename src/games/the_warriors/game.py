@@ -18,6 +18,7 @@ from .state import Options, State
 from .svg import picture
 from .text import action_text, event_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
+from .view_text import view_text
 
 DECISIONS: dict[str, Decision[State, Action]] = {
     **start.DECISIONS,
@@ -110,6 +111,7 @@ GAME: Game[State, Action, Event, View] = Game(
     event_text=event_text,
     action_text=action_text,
     summary_text=summary_text,
+    view_text=view_text,
     secrets=secrets,
     estimate=estimate,
     house_bot=HouseBot.seeded,

@@ -33,6 +33,8 @@ export declare class Lobby {
   /** A new match; a `seed` is sent as a decimal string. */
   create(body: CreateMatch): Promise<Created>;
   claim(matchId: string, seat: number): Promise<Claimed>;
+  /** Hand `seat` to the house bot (open, the asker's own, or away long enough); `token` is the asker's seat token. */
+  toBot(matchId: string, seat: number, token: string): Promise<MatchSummary>;
   /** The finished match's log as bytes: give it to `verifyLog` or `TableConnection.verify`, never to `JSON.parse`. */
   log(matchId: string): Promise<Uint8Array>;
   /** The server's WebSocket URL, for a TableConnection. */
@@ -104,6 +106,8 @@ export declare class TableConnection<View = unknown, Action = unknown, Event = u
   act(action: Action): Promise<{ type: "ok"; id: number | null; revision: number }>;
   /** Take back the seat's last action (when `snapshot.can_undo`). */
   undo(): Promise<{ type: "ok"; id: number | null; revision: number }>;
+  /** Resign: the game ends and every other seat wins (the engine's forfeit, logged as `boardcore.Resign`; no undo). */
+  resign(): Promise<{ type: "ok"; id: number | null; revision: number }>;
   /** The chain values published during play, as a file `boardcore verify LOG --published FILE` reads. */
   published(): PublishedFile;
   /** Verify the final log on this machine against what was published during play. */

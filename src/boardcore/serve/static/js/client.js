@@ -57,6 +57,12 @@ export class Lobby {
     return this.request("POST", `/api/matches/${encodeURIComponent(matchId)}/seats/${seat}`);
   }
 
+  /** The server plays `seat` with the house bot from now on: an open seat, the asker's own (`token`), or one away long
+   * enough (the token travels in the body, never in a URL). */
+  toBot(matchId, seat, token) {
+    return this.request("POST", `/api/matches/${encodeURIComponent(matchId)}/seats/${seat}/bot`, { token });
+  }
+
   /** The finished match's log as bytes, for verifyLog (never JSON.parse: its seed may be above 2**53). */
   async log(matchId) {
     const response = await this.fetch(`${this.base}/api/matches/${encodeURIComponent(matchId)}/log`);

@@ -9,6 +9,11 @@ const HEX32 = /^[0-9a-f]{32}$/;
 const FATAL = new Set([4401, 4404]); // the token was refused, or no such match: reconnecting cannot help
 const BACKOFF = [250, 500, 1000, 2000, 3000];
 
+/** A `picture_diff`'s pieces applied to the picture they edit: strings are new text, `[start, end]` copies old text. */
+export function applyDiff(old, pieces) {
+  return pieces.map((piece) => (typeof piece === "string" ? piece : old.slice(piece[0], piece[1]))).join("");
+}
+
 export class TableConnection extends EventTarget {
   /**
    * `url`: the server's WebSocket URL (default: this page's server); `WebSocket`: the implementation (default the
@@ -20,7 +25,8 @@ export class TableConnection extends EventTarget {
     this.token = token; // null: a spectator
     this.url = url ?? `${globalThis.location.protocol === "https:" ? "wss:" : "ws:"}//${globalThis.location.host}/ws`;
     this.WebSocket = socketClass;
-    this.wants = { pictures, story };
+    this.wants = { pictures, diffs: pictures, story }; // pictures come as diffs of the last one after the first
+    this.picture = null; // {revision, svg}: the last picture this connection was sent (what a picture_diff edits)
     this.revision = null; // the last revision applied (null before the first snapshot)
     this.snapshot = null;
     this.story = []; // [{step, player, text, chain}], the steps in play
@@ -59,6 +65,7 @@ export class TableConnection extends EventTarget {
   open() {
     const socket = new this.WebSocket(this.url);
     this.socket = socket;
+    this.picture = null; // a new connection starts with a whole picture
     this.setStatus(this.attempts ? "reconnecting" : "connecting");
     socket.addEventListener("open", () => {
       const opening = { match_id: this.matchId, since: this.revision, ...this.wants };
@@ -98,6 +105,11 @@ export class TableConnection extends EventTarget {
     return this.send({ type: "undo", revision: this.revision });
   }
 
+  /** Resign: the game ends at once and every other seat wins (the engine's forfeit, in the log; no undo). */
+  resign() {
+    return this.send({ type: "resign", revision: this.revision });
+  }
+
   receive(frame) {
     switch (frame.type) {
       case "welcome":
@@ -126,7 +138,17 @@ export class TableConnection extends EventTarget {
         }
         break;
       case "picture":
+        this.picture = { revision: frame.revision, svg: frame.svg };
         if (frame.revision === this.revision) this.emit("picture", frame.svg);
+        break;
+      case "picture_diff":
+        if (this.picture?.revision !== frame.base) {
+          // Cannot happen on one ordered stream; reconnecting starts again from a whole picture.
+          this.socket?.close(4000, "picture diff out of step");
+          break;
+        }
+        this.picture = { revision: frame.revision, svg: applyDiff(this.picture.svg, frame.pieces) };
+        if (frame.revision === this.revision) this.emit("picture", this.picture.svg);
         break;
       case "seats":
         this.seats = frame.seats;

@@ -13,6 +13,7 @@ export interface Hello {
   token?: string | null;
   since?: number | null;
   pictures?: boolean;
+  diffs?: boolean;
   story?: boolean;
 }
 
@@ -24,6 +25,7 @@ export interface Watch {
   match_id: string;
   since?: number | null;
   pictures?: boolean;
+  diffs?: boolean;
   story?: boolean;
 }
 
@@ -42,6 +44,16 @@ export interface Act {
  */
 export interface Undo {
   type: "undo";
+  revision: number;
+  id?: number | null;
+}
+
+/**
+ * The seat resigns, decided at `revision`: the engine's forfeit (`boardcore.Resign` in the log) ends the game
+ * and every other seat wins; it cannot be taken back.
+ */
+export interface Resign {
+  type: "resign";
   revision: number;
   id?: number | null;
 }
@@ -213,6 +225,20 @@ export interface Picture {
 }
 
 /**
+ * The viewer's picture at `revision` as edits of the picture this connection was sent for `base`.
+ *
+ * Sent instead of `picture` to a connection that asked for `diffs`, once it holds a picture: the new SVG is
+ * the pieces joined, each a string (new text) or `[start, end]` (the old SVG's text from `start` to `end`,
+ * in UTF-16 code units as JavaScript's `slice` counts). An unchanged picture is one copy of the whole.
+ */
+export interface PictureDiff {
+  type: "picture_diff";
+  revision: number;
+  base: number;
+  pieces: (string | [number, number])[];
+}
+
+/**
  * The seats changed (claimed, or a connection came or went).
  */
 export interface Seats {
@@ -334,8 +360,15 @@ export interface OptionInfo {
   default: unknown;
 }
 
+/**
+ * `POST /api/matches/{match_id}/seats/{seat}/bot`: a person of the match hands a seat to the house bot.
+ */
+export interface SeatToBot {
+  token: string;
+}
+
 /** Every frame a client may send. */
-export type ClientFrame = Hello | Watch | Act | Undo | Sync | Ping;
+export type ClientFrame = Hello | Watch | Act | Undo | Resign | Sync | Ping;
 
 /** Every frame the server sends. */
-export type ServerFrame<View = unknown, Action = unknown, Event = unknown> = Welcome | Snapshot<View, Action> | Updates<View, Action, Event> | Resync<View, Action> | Story | Picture | Seats | Finished | Ok | Pong | Error;
+export type ServerFrame<View = unknown, Action = unknown, Event = unknown> = Welcome | Snapshot<View, Action> | Updates<View, Action, Event> | Resync<View, Action> | Story | Picture | PictureDiff | Seats | Finished | Ok | Pong | Error;

@@ -6,6 +6,11 @@ import { TableConnection } from "./connection.js";
 const params = new URLSearchParams(location.search);
 const matchId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const asked = params.has("seat") ? Number(params.get("seat")) : null;
+// A rejoin link carries the seat's token in the fragment (#token=...), which no browser sends to a server, in a request
+// or a Referer: keep it in this browser, and take it out of the address bar.
+const linked = new URLSearchParams(location.hash.slice(1)).get("token");
+if (asked !== null && linked) tokens.put(matchId, asked, linked);
+if (location.hash) history.replaceState(null, "", location.pathname + location.search);
 const token = asked === null ? null : tokens.get(matchId, asked);
 
 const $ = (id) => document.getElementById(id);
@@ -41,13 +46,31 @@ function setNotice(text, kind = "") {
 
 // --- drawing -------------------------------------------------------------------------------------
 
+function live() {
+  return connection.status === "connected";
+}
+
+function waiting() {
+  return connection.seats.some((info) => !info.bot && !info.claimed) && !connection.snapshot?.outcome;
+}
+
+function canAct() {
+  // Connected, every seat taken, and this seat still played by its person (not handed to the house bot).
+  return live() && !waiting() && !connection.seats[connection.seat ?? -1]?.bot;
+}
+
 function drawTurn(snapshot) {
   const banner = $("turn");
   const mine = snapshot.seat !== null && snapshot.actors.includes(snapshot.seat);
-  banner.dataset.mine = String(mine);
+  banner.dataset.mine = String(mine && canAct());
   banner.dataset.over = String(snapshot.outcome !== null);
+  banner.dataset.offline = String(!live());
   let text;
-  if (snapshot.outcome) text = "The game is over.";
+  if (!live() && connection.status === "refused") text = "The server refused this seat's token. Go back to the lobby to take a seat or watch.";
+  else if (!live()) text = "Disconnected from the server: reconnecting… You cannot act until the table is back.";
+  else if (snapshot.outcome) text = "The game is over.";
+  else if (waiting()) text = "Waiting for every seat to be taken: share the lobby, or let the house bot play the open seats (Players).";
+  else if (!canAct() && snapshot.seat !== null) text = "The house bot plays your seat now; you are watching it.";
   else if (mine && snapshot.actors.length > 1) text = `Your move (also waiting for ${listNames(snapshot.actors.filter((s) => s !== snapshot.seat))}).`;
   else if (mine) text = "Your move.";
   else if (snapshot.actors.length) text = `Waiting for ${listNames(snapshot.actors)}…`;
@@ -67,13 +90,37 @@ function drawActions(snapshot) {
   } else {
     box.replaceChildren(
       ...snapshot.legal.map((choice, index) =>
-        el("button", { class: "action", disabled: busy, dataset: { index }, onclick: () => act(choice.action) }, choice.label),
+        el("button", { class: "action", disabled: busy || !canAct(), dataset: { index }, onclick: () => act(choice.action) }, choice.label),
       ),
     );
   }
   const undo = $("undo");
   undo.hidden = !snapshot.can_undo;
-  undo.disabled = busy;
+  undo.disabled = busy || !canAct();
+  const resign = $("resign");
+  resign.hidden = spectator || snapshot.outcome !== null || !canAct();
+  resign.disabled = busy;
+}
+
+function drawRejoin() {
+  const box = $("rejoin");
+  box.hidden = !token;
+  if (!token) return;
+  const link = `${location.origin}${location.pathname}?seat=${asked}#token=${encodeURIComponent(token)}`;
+  const copy = el("button", { class: "copy", type: "button" }, "Copy");
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = "Copied";
+    } catch {
+      copy.textContent = "Select the link and copy it";
+    }
+  });
+  box.replaceChildren(
+    el("a", { id: "rejoin-link", href: link, rel: "noreferrer" }, "Your seat's rejoin link"),
+    copy,
+    el("p", { class: "hint" }, "Keep it to come back to this seat from any browser; it is your seat's key, so share it with nobody."),
+  );
 }
 
 function drawResult(snapshot) {
@@ -117,10 +164,28 @@ function drawPlayers() {
         el("span", { class: "dot", "aria-hidden": "true" }),
         el("span", { class: "player-name" }, info.name, info.seat === connection.seat ? " (you)" : ""),
         el("span", { class: "tag" }, kind),
+        ...botButton(info, snapshot),
       );
     }),
   );
   $("invite").hidden = !connection.seats.some((info) => !info.bot && !info.claimed) || snapshot?.outcome !== null;
+}
+
+function botButton(info, snapshot) {
+  // A person of the match may hand an open seat, an away one, or their own to the house bot (the server checks the time).
+  if (!token || info.bot || snapshot?.outcome || (info.claimed && info.online && info.seat !== connection.seat)) return [];
+  const own = info.seat === connection.seat;
+  const label = own ? "Leave: the house bot plays on" : "Let the house bot play";
+  const click = async () => {
+    if (own && !confirm("Leave the table? The house bot plays your seat from now on; you can still watch.")) return;
+    try {
+      await api.toBot(matchId, info.seat, token);
+      setNotice("");
+    } catch (error) {
+      setNotice(error.message, "error");
+    }
+  };
+  return [el("button", { class: "to-bot", type: "button", dataset: { seat: info.seat }, onclick: click }, label)];
 }
 
 function drawStory() {
@@ -201,7 +266,14 @@ async function checkLog() {
   drawFairness();
 }
 
+let pictureSvg = null;
+
 function drawPicture(svg) {
+  if (svg === pictureSvg) {
+    $("picture").dataset.revision = String(connection.revision); // unchanged: no new image to decode
+    return;
+  }
+  pictureSvg = svg;
   const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
   const image = $("picture");
   const old = pictureUrl;
@@ -242,6 +314,9 @@ function act(action) {
 }
 
 $("undo").addEventListener("click", () => run(() => connection.undo()));
+$("resign").addEventListener("click", () => {
+  if (confirm("Resign? The game ends now and every other player wins; it cannot be taken back.")) run(() => connection.resign());
+});
 
 // --- wiring --------------------------------------------------------------------------------------
 
@@ -249,7 +324,11 @@ connection.addEventListener("status", ({ detail }) => {
   const status = $("status");
   status.dataset.status = detail.status;
   status.textContent = { connected: "live", connecting: "connecting", reconnecting: "reconnecting…", refused: "refused" }[detail.status] ?? detail.status;
-  if (detail.status === "refused") {
+  document.body.dataset.connection = detail.status;
+  if (connection.snapshot) {
+    drawTurn(connection.snapshot);
+    drawActions(connection.snapshot);
+  } else if (detail.status === "refused") {
     $("turn").textContent = "The server refused this seat's token. Go back to the lobby to take a seat or watch.";
   }
 });
@@ -259,7 +338,13 @@ connection.addEventListener("welcome", ({ detail }) => {
   $("title").title = `match ${detail.match_id}`;
   $("who").textContent = detail.seat === null ? "watching" : `you are ${detail.seats[detail.seat].name}`;
 });
-connection.addEventListener("seats", drawPlayers);
+connection.addEventListener("seats", () => {
+  drawPlayers();
+  if (connection.snapshot) {
+    drawTurn(connection.snapshot);
+    drawActions(connection.snapshot);
+  }
+});
 connection.addEventListener("state", ({ detail }) => drawState(detail));
 connection.addEventListener("story", drawStory);
 connection.addEventListener("picture", ({ detail }) => drawPicture(detail));
@@ -274,5 +359,6 @@ connection.addEventListener("problem", ({ detail }) => setNotice(detail.message,
 if (asked !== null && !token) {
   setNotice(`This browser holds no token for seat ${asked + 1} of this match, so you are watching. Take a seat in the lobby to play.`, "error");
 }
+drawRejoin();
 window.boardcore = { connection };
 connection.start();

@@ -656,6 +656,8 @@ export interface PlayerView {
 
 /**
  * A player's cards (by value), tokens and suspicion, all public (GAP-23).
+ *
+ * Positional, in `catalog.ITEMS` order (asserted below), so a view builds one straight from the counters.
  */
 export interface Holdings {
   cash1: number;
