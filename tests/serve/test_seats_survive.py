@@ -81,5 +81,5 @@ def test_handing_a_seat_over_needs_a_token_of_the_match_and_a_persons_seat() -> 
         assert (post(0, "x" * 43).status_code, post(0, "x" * 43).json()["code"]) == (403, "auth/bad_token")
         assert (post(1, made["token"]).status_code, post(1, made["token"]).json()["code"]) == (409, "seat/bot")
         assert post(5, made["token"]).status_code == 404
-        assert client.post(f"/api/matches/{match_id}/seats/0/bot", content=b"{}").json()["code"] == "request/invalid"
+        assert client.post(f"/api/matches/{match_id}/seats/0/bot", json={}).json()["code"] == "request/invalid"
         assert post(0, made["token"]).json()["seats"][0]["bot"] == "house"
