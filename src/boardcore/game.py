@@ -202,6 +202,12 @@ class Game(Generic[S, A, E, V]):
     """``picture(view, viewer, names)``: the viewer's view as an SVG document (drawn from the view alone), if any."""
     house_bot: Callable[[int, int], Any] | None = None
     """``house_bot(seed, seat)``: a sensible :class:`~boardcore.bots.Bot` for this game (view-only), if any."""
+    targets: Callable[[A, int], tuple[str, ...]] | None = None
+    """``targets(action, seat)``: the ids of the board elements ``action`` involves (a cell, a space, a card, a die),
+    the ids the picture gives those elements in ``data-target``; every UI acts on a click through them (``None``: none)."""
+    pick_kinds: frozenset[str] = frozenset()
+    """Action kinds (class names) whose targets are pieces chosen together (cards to commit): a UI builds one by
+    toggling pieces and confirms it once the set is legal, never listing every subset."""
     play: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
     """``decide`` plus the state its events fold into, folded once (derived)."""
     play_listed: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
@@ -258,6 +264,10 @@ class Game(Generic[S, A, E, V]):
         barriers = frozenset({RngAdvanced} | {t for t, rule in table.items() if rule.undo_barrier})
         object.__setattr__(self, "visibility", table)
         object.__setattr__(self, "action_classes", union_members(self.action_type))
+        unknown = sorted(set(self.pick_kinds) - {cls.__name__ for cls in self.action_classes})
+        if unknown:
+            msg = f"{self.name}: pick_kinds names no action of the game: {', '.join(unknown)}"
+            raise TypeError(msg)
         object.__setattr__(self, "undo_barriers", barriers)
         object.__setattr__(self, "handlers", getattr(self.evolve, "handlers", None))
         refused, loose = _mutable_parts(self.action_type)
@@ -328,6 +338,14 @@ class Game(Generic[S, A, E, V]):
     def label(self, action: A, seat: int, names: Names | None = None) -> str:
         """One line for ``seat``'s own action (a button label); never show it to another seat."""
         return self.action_text(action, seat, DEFAULT_NAMES if names is None else names)
+
+    def targets_of(self, action: A, seat: int) -> tuple[str, ...]:
+        """The ids of the elements ``seat``'s own ``action`` involves (empty when the game declares none)."""
+        return () if self.targets is None else self.targets(action, seat)
+
+    def picks(self, action: A) -> bool:
+        """``action``'s targets are pieces chosen together (toggled one by one, then confirmed)."""
+        return type(action).__name__ in self.pick_kinds
 
     def summarize(self, state: S, events: Iterable[E], viewer: int | None, names: Names | None = None) -> str:
         """The story of the game so far for ``viewer``, told from their view and the events they received."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from boardcore import Flow, Game, Turn, make_evolve
 
-from . import scoring
+from . import scoring, targets
 from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
@@ -105,4 +105,6 @@ GAME: Game[State, Action, Event, View] = Game(
     estimate=estimate,
     picture=picture,
     house_bot=HouseBot.seeded,
+    targets=targets.targets,
+    pick_kinds=targets.PICK_KINDS,
 )
