@@ -15,7 +15,7 @@ from boardcore.match import Match
 from boardcore.registry import get_game
 from boardcore.table import Table
 
-TARGETED = ("tic_tac_toe", "five_wards")
+TARGETED = ("tic_tac_toe", "five_wards", "bellwether", "peaky_blinders", "the_warriors")
 _DRAWN = re.compile(r'data-target="([^"]+)"')
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
 
+from . import targets
 from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
@@ -150,4 +151,5 @@ GAME: Game[State, Action, Event, View] = Game(
     estimate=estimate,
     picture=picture,
     house_bot=HouseBot.seeded,
+    targets=targets.targets,
 )

@@ -16,7 +16,7 @@ from boardcore import Decision, Flow, Game, Turn, make_evolve
 
 from . import actions as A
 from . import events as E
-from . import scoring
+from . import scoring, targets
 from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
@@ -264,4 +264,5 @@ GAME: Game[State, Action, Event, View] = Game(
     search_moves=search_moves,
     picture=picture,
     house_bot=HouseBot.seeded,
+    targets=targets.targets,
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from boardcore import Decision, Flow, Game, make_evolve
 
-from . import start, table
+from . import start, table, targets
 from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
@@ -113,4 +113,5 @@ GAME: Game[State, Action, Event, View] = Game(
     estimate=estimate,
     house_bot=HouseBot.seeded,
     picture=picture,
+    targets=targets.targets,
 )
