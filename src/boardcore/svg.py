@@ -378,7 +378,7 @@ def card(
     if body:
         parts.append(text_lines(x + 5, y + band_height + size * 1.1, body, size=size * 0.9, leading=1.3, fill=PALETTE["ink"]))
     hover = tooltip if tooltip is not None else " — ".join((title, *lines))
-    return group(*parts, class_=class_, tooltip=hover, **attributes)
+    return group(*parts, class_=class_, tooltip=hover, transform=None, **attributes)
 
 
 def pile(x: float, y: float, width: float, height: float, label: str, count: int, *, face_down: bool = True, colour: str = PALETTE["hidden"]) -> str:
