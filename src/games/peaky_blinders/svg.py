@@ -167,7 +167,7 @@ def _zone(view: View, zone: int, names: Sequence[str]) -> str:
             parts.append(_space(x + 12 + k * 36, ly + 30, space, board[space], players, names, live=current))
         if current and view.phase == "action" and view.round.cursor in spaces:
             parts.append(text(x + w - 12, ly + 50, "taking back here", size=9, anchor="end", fill=PALETTE["accent"]))
-    markers = group(*parts[marker_start:], class_="markers", data_target=T.zone(zone))
+    markers = group(*parts[marker_start:marker_end], class_="markers", data_target=T.zone(zone))
     return group(*parts[:marker_start], markers, *parts[marker_end:], class_="zone", data_zone=zone)
 
 
@@ -302,7 +302,7 @@ def _player(view: View, p: PlayerView, x: float, y: float, w: float, viewer: int
     seat = p.seat
     h = p.holdings
     acting = _to_act(view)
-    parts = []
+    parts = [rect(x + 4, y - 6, w - 8, 74, fill=PALETTE["panel"], opacity=0)]  # the whole row takes a click (ChooseDefender)
     if acting is not None and acting[0] == seat:
         parts.append(rect(x + 4, y - 6, w - 8, 74, fill="#fff4cc", rx=5))
     parts.append(token(x + 16, y + 10, 9, seat_colour(seat), str(seat + 1)))

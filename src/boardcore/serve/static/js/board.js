@@ -74,6 +74,7 @@ export class Board {
   constructor(frame, { onAct, onOffer, onChange }) {
     this.frame = frame;
     this.legal = [];
+    this.svg = null;
     this.selected = new Set();
     this.enabled = true;
     this.onAct = onAct;
@@ -90,8 +91,10 @@ export class Board {
 
   /** Draw a new picture (an SVG document as text, escaped by the server's drawing helpers). */
   draw(svg, revision) {
-    this.frame.innerHTML = svg;
     this.frame.dataset.revision = String(revision);
+    if (svg === this.svg) return; // the same picture: keep its elements (a click under way still lands)
+    this.svg = svg;
+    this.frame.innerHTML = svg;
     const root = this.frame.querySelector("svg");
     if (root) {
       root.removeAttribute("width");

@@ -55,6 +55,7 @@ function drawTurn(snapshot) {
   else if (snapshot.actors.length) text = `Waiting for ${listNames(snapshot.actors)}…`;
   else text = "Waiting…";
   banner.textContent = text;
+  banner.title = text; // one line, so the board below never moves: the whole text on hover
   document.title = `${mine ? "● Your move · " : ""}${title || "boardcore"}`;
 }
 
