@@ -13,6 +13,7 @@ Reads and writes plain text streams, so tests drive it through stdin.
 from __future__ import annotations
 
 import argparse
+import re
 import textwrap
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ from typing import Any, TextIO
 import msgspec
 
 from boardcore.bots import Bot, choose, make_bots
+from boardcore.choosing import Pick, menu, piece_names
 from boardcore.errors import BoardcoreError
 from boardcore.game import Game
 from boardcore.match import Match
@@ -156,9 +158,10 @@ class TerminalSeats:
         self.tell(seat)
         self.show_view(seat)
         while True:
-            legal = list(match.legal_actions(seat))
-            for number, action in enumerate(legal, start=1):
-                self.say(f"  [{number}] {match.label(action, seat)}")
+            legal = menu(match.game, list(match.legal_actions(seat)), seat)
+            for number, entry in enumerate(legal, start=1):
+                shown = f"{_words(entry.kind)}: choose the {_noun(entry)} one by one" if isinstance(entry, Pick) else match.label(entry, seat)
+                self.say(f"  [{number}] {shown}")
             can_undo = match.can_undo(seat)
             self.write.write(f"Your choice (1-{len(legal)}{', u' if can_undo else ''}, v, s, q, ?): ")
             self.write.flush()
@@ -185,14 +188,54 @@ class TerminalSeats:
                 self.told[seat] = min(self.told[seat], len(match))
                 return True
             elif answer.isdigit() and 1 <= int(answer) <= len(legal):
+                chosen = legal[int(answer) - 1]
+                if isinstance(chosen, Pick):
+                    chosen = self.choose_pieces(seat, chosen)
+                    if chosen is None:
+                        continue
                 try:
-                    self.table.act(seat, self.table.revision, legal[int(answer) - 1])
+                    self.table.act(seat, self.table.revision, chosen)
                 except BoardcoreError as exc:  # the store refused the write; nothing changed
                     self.say(f"Not done: {exc}")
                     continue
                 return True
             else:
                 self.say(f"{answer!r} is not a choice. {HELP}")
+
+
+    def choose_pieces(self, seat: int, pick: Pick) -> Any | None:
+        """The action of ``pick`` whose pieces the person names by number (``None``: they went back to the menu)."""
+        names = piece_names(self.match.picture(seat)) if self.match.game.picture is not None else {}
+        noun = _noun(pick)
+        for number, piece in enumerate(pick.pieces, start=1):
+            self.say(f"    ({number}) {names.get(piece, piece)}")
+        while True:
+            self.write.write(f"Choose {noun}: their numbers, e.g. 1 3, then enter (enter alone: none; b: back): ")
+            self.write.flush()
+            answer = self.read.readline()
+            if not answer or answer.strip().lower() == "b":
+                return None
+            words = answer.replace(",", " ").split()
+            if not all(word.isdigit() and 1 <= int(word) <= len(pick.pieces) for word in words):
+                self.say(f"Name {noun} by their numbers, from 1 to {len(pick.pieces)}.")
+                continue
+            action = pick.action_for([pick.pieces[int(word) - 1] for word in words])
+            if action is None:
+                self.say(f"That is not a legal choice of {noun}; choose again.")
+                continue
+            self.say(f"→ {self.match.label(action, seat)}")
+            return action
+
+
+def _words(kind: str) -> str:
+    """``CommitTactics`` → ``commit tactics``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", kind).lower()
+
+
+def _noun(pick: Pick) -> str:
+    """What the pieces are, from their ids (``card-…`` → ``cards``); ``pieces`` when they differ."""
+    kinds = {piece.split("-", 1)[0] for piece in pick.pieces}
+    return f"{kinds.pop()}s" if len(kinds) == 1 else "pieces"
 
 
 def play_at_terminal(
