@@ -187,6 +187,10 @@ class Game(Generic[S, A, E, V]):
     """One line for an event *as the viewer receives it* (only ever called with a redacted event)."""
     action_text: Callable[[A, int, Names], str] = _action_text_default
     """One line for a seat's own action (a button label), e.g. ``"place a mark in cell 4"``."""
+    label_text: Callable[[A, V, int, Names], str] | None = None
+    """``label_text(action, view, seat, names)``: the button label written with the seat's own view, for a game whose
+    actions name pieces by ids only the view can put words to (a fold or a check; a Building's name); used instead
+    of ``action_text`` wherever the seat's view is at hand (``None``: ``action_text`` always)."""
     summary_text: Callable[[V, Sequence[E], Any, Names], str] = _no_summary
     """The story of a finished game for one viewer, from their final view, their events and the outcome."""
     secrets: Callable[[S, int | None], Collection[str]] | None = None
@@ -335,9 +339,13 @@ class Game(Generic[S, A, E, V]):
             return None
         return self.event_text(seen, viewer, DEFAULT_NAMES if names is None else names)
 
-    def label(self, action: A, seat: int, names: Names | None = None) -> str:
-        """One line for ``seat``'s own action (a button label); never show it to another seat."""
-        return self.action_text(action, seat, DEFAULT_NAMES if names is None else names)
+    def label(self, action: A, seat: int, names: Names | None = None, view: V | None = None) -> str:
+        """One line for ``seat``'s own action (a button label), from ``seat``'s ``view`` when the game writes labels
+        with it; never show it to another seat."""
+        names = DEFAULT_NAMES if names is None else names
+        if self.label_text is not None and view is not None:
+            return self.label_text(action, view, seat, names)
+        return self.action_text(action, seat, names)
 
     def targets_of(self, action: A, seat: int) -> tuple[str, ...]:
         """The ids of the elements ``seat``'s own ``action`` involves (empty when the game declares none)."""

@@ -306,7 +306,7 @@ class Table(Generic[S, A, E, V]):
         if seat is not None and seat in actors:
             game = match.game
             legal = tuple(
-                Choice(action=action, label=match.label(action, seat), targets=game.targets_of(action, seat), pick=game.picks(action))
+                Choice(action=action, label=match.label(action, seat, view), targets=game.targets_of(action, seat), pick=game.picks(action))
                 for action in match.legal_actions(seat)
             )
         return Snapshot(

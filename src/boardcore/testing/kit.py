@@ -216,5 +216,6 @@ def assert_no_secrets(
         for action in game.legal_actions(state, viewer):
             check("a legal action", msgspec.json.encode(action))
             check("a legal action's label", game.label(action, viewer, names))
+            check("a legal action's label", game.label(action, viewer, names, view))
     for message in messages:
         check("a message", message)

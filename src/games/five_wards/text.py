@@ -183,10 +183,10 @@ EVENT_TEXT: dict[type, EventText] = {
     E.DeployQueued: lambda e, names: "cards deploy from positions " + (", ".join(str(p + 1) for p in e.positions) or "none"),
     E.CardDeployBegan: lambda e, names: f"deploying from position {e.position + 1}",
     E.CopperDeployed: lambda e, names: f"a Copper goes down to {WARDS[e.ward]}",
-    E.StepBegan: lambda e, names: f"{names[e.player]} takes up {e.thugs} Thug(s) from position {e.position + 1} to deploy",
+    E.StepBegan: lambda e, names: f"{names[e.player]} takes up {_n(e.thugs, 'Thug')} from position {e.position + 1} to deploy",
     E.ThugsDeployed: lambda e, names: f"{names[e.player]} deploys {e.count} to {WARDS[e.ward]}" + (f" (+{e.added} recruited)" if e.added else ""),
     E.BossTaken: lambda e, names: f"{names[e.player]} becomes Ward Boss of {WARDS[e.ward]} with {e.height}",
-    E.ThugsReturned: lambda e, names: f"{names[e.player]}'s {e.count} blocked Thug(s) go back to the bag",
+    E.ThugsReturned: lambda e, names: f"{names[e.player]}'s {_n(e.count, 'blocked Thug')} go back to the bag",
     E.Bolstered: lambda e, names: f"{names[e.player]} Bolsters a Thug from {WARDS[e.from_ward]} to {WARDS[e.to_ward]}",
     E.InspectorBribed: lambda e, names: f"{names[e.player]} Bribes the Inspector",
     E.CopperBribed: lambda e, names: f"{names[e.player]} Bribes a Copper from {WARDS[e.from_ward]} to {WARDS[e.to_ward]}",
@@ -270,7 +270,7 @@ def _round_text(final: bool, repeats: int, brawls: list[str], bosses: list[str],
         parts.append(f"Phase 1 repeated {repeats}x")
     if brawls:
         parts.append("Brawls: " + ", then ".join(brawls))
-    parts.append(f"{deployed} card(s) deployed" if deployed else "nothing deployed")
+    parts.append(f"{_n(deployed, 'card')} deployed" if deployed else "nothing deployed")
     if bosses:
         parts.append("new Ward Bosses: " + ", ".join(bosses))
     if schemes:
@@ -369,7 +369,7 @@ def _wards_at_the_end(view: View, names: Names) -> list[str]:
     for w, ward in enumerate(view.wards):
         tile = SCORING_BY_ID[view.scoring[w]]
         boss = f"Boss {names[ward.boss]} ({ward.boss_height})" if ward.boss >= 0 else "no Boss"
-        cops = f", {ward.coppers} Copper(s)" if ward.coppers else ""
+        cops = f", {_n(ward.coppers, 'Copper')}" if ward.coppers else ""
         present = ", ".join(f"{names[s]} {counts[w][s]}" for s in range(n))
         scored = ", ".join(f"{names[s]} +{pts}" for s, pts in enumerate(points[w]) if pts) or "nobody"
         lines.append(f"  {WARDS[w]:12} [{tile.name}: {side_text(scoring_side(tile.id, n))}] {boss}{cops}")
@@ -410,7 +410,8 @@ def summary_text(view: View, events: Sequence[E.Event], outcome: Outcome | None,
     """
     n = len(view.players)
     gangs = [f"{names[s]} {GANGS[p.gang].name}" for s, p in enumerate(view.players)]
-    lines = [f"5 Wards, {n} players: {view.round} round(s), {view.phase1_count} Phase 1(s)."]
+    phases = "Phase 1 once" if view.phase1_count == 1 else f"Phase 1 {view.phase1_count} times"
+    lines = [f"5 Wards, {n} players: {_n(view.round, 'round')}, {phases}."]
     if view.final:
         lines.append("The Landmark deck ran out and the final round was played.")
     elif outcome is not None:
@@ -422,7 +423,7 @@ def summary_text(view: View, events: Sequence[E.Event], outcome: Outcome | None,
     if story:
         lines += ["", "Round by round:"]
         if len(story) > 14:
-            story = [*story[:12], f"  ... {len(story) - 13} more line(s) ...", story[-1]]
+            story = [*story[:12], f"  ... {_n(len(story) - 13, 'more line')} ...", story[-1]]
         lines += story
     lines += ["", "The Wards at the end (after the Coppers' arrests), with the points each scored:" if outcome else "The Wards now:"]
     lines += _wards_at_the_end(view, names)
@@ -430,8 +431,8 @@ def summary_text(view: View, events: Sequence[E.Event], outcome: Outcome | None,
     lines += ["", "Along the way:"]
     for s in range(n):
         lines.append(
-            f"  {gangs[s]}: {brawls_won[s]} Brawl(s) won, {takeovers[s]} Ward Boss takeover(s), "
-            f"{recruited[s]} Thug(s) recruited, {schemes[s]} Scheme(s)"
+            f"  {gangs[s]}: {_n(brawls_won[s], 'Brawl')} won, {_n(takeovers[s], 'Ward Boss takeover')}, "
+            f"{_n(recruited[s], 'Thug')} recruited, {_n(schemes[s], 'Scheme')}"
         )
     if outcome is not None and view.scores is not None:
         lines += _final_score(view, outcome, gangs)

@@ -26,7 +26,7 @@ from .search import search_moves
 from .start import setup
 from .state import Options, State
 from .svg import picture
-from .text import action_text, event_text, summary_text
+from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 
 __all__ = [
@@ -258,6 +258,7 @@ GAME: Game[State, Action, Event, View] = Game(
     options_type=Options,
     event_text=event_text,
     action_text=action_text,
+    label_text=label_text,
     summary_text=summary_text,
     secrets=secrets,
     estimate=estimate,

@@ -15,7 +15,7 @@ from .phases.fight import REACTIONS, can_react, reactors
 from .scoring import outcome
 from .state import Options, State
 from .svg import picture
-from .text import action_text, event_text, summary_text
+from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 
 DECISIONS: dict[str, Decision[State, Action]] = {
@@ -108,6 +108,7 @@ GAME: Game[State, Action, Event, View] = Game(
     options_type=Options,
     event_text=event_text,
     action_text=action_text,
+    label_text=label_text,
     summary_text=summary_text,
     secrets=secrets,
     estimate=estimate,

@@ -132,7 +132,7 @@ def test_counts_and_tiles_read_as_words() -> None:
 def test_step_start_and_empty_arrests_read_truthfully() -> None:
     """FW-DEPLOY-05: a step's start has deployed nothing yet; FW-SCORE-03: a Ward whose Coppers arrest nobody says so."""
     text = GAME.describe(StepBegan(player=2, position=1, thugs=3), None)
-    assert text == "P3 takes up 3 Thug(s) from position 2 to deploy"
+    assert text == "P3 takes up 3 Thugs from position 2 to deploy"
     assert GAME.describe(ThugsArrested(ward=0, arrests=(0, 0)), None) == "Coppers in Westchester arrest nobody"
 
 
