@@ -153,3 +153,23 @@ def test_a_board_game_is_played_on_the_board_against_house_bots(browser: Browser
         assert ann.errors == []
     finally:
         ann.close()
+
+
+def test_the_story_folds_consequences_and_undo_says_what_was_taken_back(browser: Browser, server: ServerProcess) -> None:
+    """Each story item is one step (its automatic consequences folded beneath it); undo names the step taken back."""
+    ann = Person(browser, server.url)
+    try:
+        ann.create("five_wards", [("Ann", "me"), ("Bob", "house")])
+        page = ann.page
+        chooser = random.Random(5)
+        while my_move(page) and not page.locator("#undo:not([hidden])").count():
+            one_move(page, chooser)
+        expect(page.locator("#undo")).to_be_visible()
+        steps = page.locator("#story > li").count()
+        assert all(page.locator("#story > li").nth(k).locator("summary, span.story-text").count() == 1 for k in range(steps))
+        last = page.locator("#story > li").last.locator("summary, span.story-text").first.text_content() or ""
+        page.click("#undo")
+        expect(page.locator("#notice")).to_have_text(f"Taken back: {last}.")
+        assert ann.errors == []
+    finally:
+        ann.close()

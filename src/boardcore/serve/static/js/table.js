@@ -177,15 +177,20 @@ function drawPlayers() {
 function drawStory() {
   const list = $("story");
   const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  // One line per player action; what followed of itself (draws, scoring, the next phase) folded beneath it.
   list.replaceChildren(
-    ...connection.story.map((told) =>
-      el(
-        "li",
-        { dataset: { step: told.step } },
-        el("span", { class: "story-step" }, String(told.step)),
-        el("span", { class: "story-text" }, told.text.length ? told.text.join(" · ") : `${nameOf(told.player)} acts.`),
-      ),
-    ),
+    ...connection.story.map((told) => {
+      const [head, ...rest] = told.text.length ? told.text : [`${nameOf(told.player)} acts.`];
+      const text = rest.length
+        ? el(
+            "details",
+            { class: "story-text" },
+            el("summary", {}, head),
+            el("div", { class: "consequences" }, rest.map((line) => el("div", {}, line))), // not <li>: one item per step
+          )
+        : el("span", { class: "story-text" }, head);
+      return el("li", { dataset: { step: told.step } }, el("span", { class: "story-step" }, String(told.step)), text);
+    }),
   );
   if (atEnd) list.scrollTop = list.scrollHeight;
 }
@@ -298,7 +303,14 @@ function act(action) {
   run(() => connection.act(action));
 }
 
-$("undo").addEventListener("click", () => run(() => connection.undo()));
+$("undo").addEventListener("click", () => {
+  const last = connection.story.at(-1); // the step about to be taken back, as this seat read it
+  const what = last?.text?.[0] ?? "your last action";
+  run(async () => {
+    await connection.undo();
+    setNotice(`Taken back: ${what}.`, "info");
+  });
+});
 
 // --- wiring --------------------------------------------------------------------------------------
 
