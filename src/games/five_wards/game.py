@@ -22,7 +22,7 @@ from .phases import brawl, deploy, rally, reset
 from .start import Options, setup
 from .state import State
 from .svg import picture
-from .text import action_text, event_text, summary_text
+from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 
 __all__ = ["FLOW", "GAME", "PLAYER_COUNTS", "actor", "actors", "evolve"]
@@ -100,6 +100,7 @@ GAME: Game[State, Action, Event, View] = Game(
     options_type=Options,
     event_text=event_text,
     action_text=action_text,
+    label_text=label_text,
     summary_text=summary_text,
     secrets=secrets,
     estimate=estimate,

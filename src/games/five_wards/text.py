@@ -16,11 +16,23 @@ from boardcore import Names, Outcome
 from . import actions as A
 from . import events as E
 from .board import in_ward
-from .catalog import GANGS, ICONS, RECRUIT_BY_ID, RESOURCES, SCORING_BY_ID, WARDS, ScoringSide, card_name, scoring_side, tactic_name
+from .catalog import (
+    GANGS,
+    ICONS,
+    LANDMARK_BY_ID,
+    RECRUIT_BY_ID,
+    RESOURCES,
+    SCORING_BY_ID,
+    WARDS,
+    ScoringSide,
+    card_name,
+    scoring_side,
+    tactic_name,
+)
 from .scoring import ward_points
 from .view import View
 
-__all__ = ["ACTION_TEXT", "EVENT_TEXT", "action_text", "event_text", "round_lines", "side_text", "summary_text"]
+__all__ = ["ACTION_TEXT", "EVENT_TEXT", "action_text", "event_text", "label_text", "round_lines", "side_text", "summary_text"]
 
 SOURCE_NAMES = ("Ward tiles", "home Ward", "Ward Bosses", "Brawls", "leftovers")
 BLAST_SOURCES = {"boss": "the Ward Boss space", "fresh": "this round's stack", "old": "the ones placed in earlier rounds"}
@@ -244,7 +256,10 @@ ACTION_TEXT: dict[type, Callable[[Any, int, Names], str]] = {
     A.EndTurn: lambda a, seat, names: "end the turn",
     A.CommitTactics: lambda a, seat, names: f"commit {_n(len(a.cards), 'card')} face down" if a.cards else "commit no cards",
     A.DeployThugs: lambda a, seat, names: f"deploy {a.count} to {WARDS[a.ward]}" + (f", recruiting {a.recruits}x" if a.recruits else ""),
-    A.Bolster: lambda a, seat, names: f"Bolster: move a Thug {WARDS[a.from_ward]} -> {WARDS[a.to_ward]}",
+    A.Bolster: lambda a, seat, names: (
+        f"Bolster: move a {'new ' if a.from_fresh else 'earlier '}Thug {WARDS[a.from_ward]} -> {WARDS[a.to_ward]}"
+        + (" (as a new Thug)" if a.to_fresh else "")
+    ),
     A.BribeInspector: lambda a, seat, names: "Bribe the Inspector",
     A.BribeCopper: lambda a, seat, names: f"Bribe: move a Copper {WARDS[a.from_ward]} -> {WARDS[a.to_ward]}",
     A.Blast: lambda a, seat, names: f"Blast {WARDS[a.ward]}",
@@ -257,6 +272,28 @@ ACTION_TEXT: dict[type, Callable[[Any, int, Names], str]] = {
 def action_text(action: A.Action, seat: int, names: Names) -> str:
     """A label for ``seat``'s own action (for its buttons)."""
     return ACTION_TEXT[type(action)](action, seat, names)
+
+
+def _drawn_space(view: View, position: int, space: int) -> str:
+    """A die space as the picture draws it: its icon on the named Landmark of a numbered column."""
+    card = view.row[position].card
+    if card is None or card not in LANDMARK_BY_ID:
+        return f"position {position + 1}, space {space + 1}"
+    landmark = LANDMARK_BY_ID[card]
+    icon = ICONS[landmark.spaces[space]].capitalize() if space < len(landmark.spaces) else "bonus"
+    return f"the {icon} space of {landmark.name} ({position + 1} · {WARDS[position]})"
+
+
+def label_text(action: A.Action, view: View, seat: int, names: Names) -> str:
+    """The label with the seat's view: die spaces by their icon and Landmark, as drawn (no space numbers)."""
+    if isinstance(action, A.Rally):
+        second = f" and {_drawn_space(view, action.position, action.second_space)}" if action.second_space is not None else ""
+        extra = f" with {tactic_name(action.card)}" if action.card else ""
+        return f"rally to {_drawn_space(view, action.position, action.space)}{second}{extra}"
+    if isinstance(action, A.PlayVagrant):
+        moved = _drawn_space(view, action.from_position, action.from_space)
+        return f"play Vagrant: move a Thug from {moved} to {_drawn_space(view, action.to_position, action.to_space)}"
+    return action_text(action, seat, names)
 
 
 # --- the story of the game ---------------------------------------------------------------------------
