@@ -269,8 +269,9 @@ def _doing(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
             lines.append(f"{names[player.seat]}: {sum(player.done)} of 2 missions done{held} · cash {_cash(player.holdings)}")
     if not lines:
         lines.append("nothing being resolved")
-    wrapped = [part for entry in lines for part in wrap(entry, w - 24, 10.5, lines=3)]
-    parts = [text(x + 12, y + 42 + 15 * k, entry, size=10.5) for k, entry in enumerate(wrapped[: int((h - 50) // 15)])]
+    wrapped = [(part, entry) for entry in lines for part in wrap(entry, w - 24, 10.5, lines=3)]
+    shown = enumerate(wrapped[: int((h - 50) // 15)])
+    parts = [text(x + 12, y + 42 + 15 * k, part, size=10.5, tooltip=entry if part.endswith("…") else None) for k, (part, entry) in shown]
     title = f"Zone round {view.round.number}: {C.ZONES[view.zone]}" if view.round.number else "Setup"
     return panel(x, y, w, h, title, *parts, class_="resolving")
 

@@ -262,6 +262,11 @@ def _spot(cx: float, cy: float, spot: Spot, covered: bool, target: str) -> str:
     return group(*parts, class_="spot", tooltip=tip, data_target=target)
 
 
+def _whole(shown: str, whole: str) -> str | None:
+    """The whole wording as a hover for a line that wrapping cut short (it ends in …)."""
+    return whole if shown.endswith("…") else None
+
+
 def _fight(view: View, x: float, y: float, w: float, h: float, names: Sequence[str]) -> str:
     f = view.fight
     assert f is not None
@@ -275,7 +280,7 @@ def _fight(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
     for k, spot in enumerate(gang.spots):
         parts.append(_spot(x + 12 + gw / 2 - 30 + k * 60, y + 86, spot, k in f.covered, T.spot(k)))
     for k, entry in enumerate(wrap(gang.rule, gw - 12, 8.5, lines=3)):
-        parts.append(text(x + 18, y + 122 + k * 10, entry, size=8.5, fill=PALETTE["muted"]))
+        parts.append(text(x + 18, y + 122 + k * 10, entry, size=8.5, fill=PALETTE["muted"], tooltip=_whole(entry, gang.rule)))
     # the Location (or Coney) tile
     lx = x + 12 + gw + 10
     lw = w - (lx - x) - 12
@@ -321,7 +326,7 @@ def _city(view: View, x: float, y: float, w: float, h: float, names: Sequence[st
     gang = GANGS[view.rival]
     parts.append(text(x + 12, y + 110, f"The next fight is against the {gang.name} (face-up Gang tile):", size=11, width=w - 24))
     for k, entry in enumerate(wrap(gang.rule, w - 40, 10, lines=2)):
-        parts.append(text(x + 24, y + 126 + k * 13, entry, size=10, italic=True, fill=PALETTE["muted"]))
+        parts.append(text(x + 24, y + 126 + k * 13, entry, size=10, italic=True, fill=PALETTE["muted"], tooltip=_whole(entry, gang.rule)))
     parts.append(text(x + 12, y + 166, f"City turns taken: {view.city_turns}", size=10.5, fill=PALETTE["muted"]))
     return panel(x, y, w, h, "City Phase", *parts, class_="city")
 
@@ -337,8 +342,9 @@ def _night_over(view: View, x: float, y: float, w: float, h: float, names: Seque
         f"On Coney Island: {arrived}. City turns taken: {view.city_turns}.",
     ]
     parts = [text(x + 12, y + 46, lines[0], size=14, bold=True, fill=PALETTE["safe"] if won else PALETTE["danger"], width=w - 24)]
-    for k, entry in enumerate(part for sentence in lines[1:] if sentence for part in wrap(sentence, w - 24, 11.5, lines=2)):
-        parts.append(text(x + 12, y + 72 + 17 * k, entry, size=11.5))
+    wrapped = [(part, sentence) for sentence in lines[1:] if sentence for part in wrap(sentence, w - 24, 11.5, lines=2)]
+    for k, (entry, whole) in enumerate(wrapped):
+        parts.append(text(x + 12, y + 72 + 17 * k, entry, size=11.5, tooltip=_whole(entry, whole)))
     return panel(x, y, w, h, "The night is over", *parts, class_="result", accent=PALETTE["safe"] if won else PALETTE["danger"])
 
 
