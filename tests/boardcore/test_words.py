@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -76,3 +77,47 @@ def test_a_label_names_the_market_card_the_picture_draws() -> None:
             return
         match.apply(seat, chooser.choice(legal))
     pytest.fail("no Construction purchase offered")
+
+
+NAME = re.compile(r"\b[A-Z][\w']*(?:\s+[A-Z][\w']*)*")
+"""A name in a label: a run of capitalised words (``Rag Market``, ``Cement Kiln``, ``Westchester``)."""
+TAG = re.compile(r"<[^>]+>")
+RULES_WORDS = {
+    "five_wards": {"Bolster", "Blast", "Thug", "Bribe", "Inspector"},
+    "bellwether": {"Job", "Push"},
+    "the_warriors": {"Van", "Cortlandt", "Park"},  # the first fight's Location, named by the rules before its tile is drawn
+    "peaky_blinders": set(),
+}
+"""Words of the rules that a label may use though the picture does not print them (the names of Schemes, a Job)."""
+
+
+def _drawn(words: list[str], drawn: str) -> bool:
+    """The words are drawn as one name, or as names side by side (``Copper`` then ``Westchester``)."""
+    if not words or " ".join(words) in drawn:
+        return True
+    return any(" ".join(words[:k]) in drawn and _drawn(words[k:], drawn) for k in range(1, len(words)))
+
+
+@pytest.mark.parametrize("name", sorted(RULES_WORDS))
+def test_every_name_a_label_mentions_is_drawn_in_the_seats_picture(name: str) -> None:
+    """Over whole random games, each name in a seat's action labels is text of that seat's picture (or its hovers)."""
+    game = get_game(name)
+    match = Match.new(game, game.player_counts[0], 6)
+    chooser = random.Random(6)
+    allowed = RULES_WORDS[name]
+    checked = 0
+    while not match.is_over and len(match) < 400:
+        seat = min(match.actors)
+        legal = list(match.legal_actions(seat))
+        if len(match) % 4 == 0:
+            view = match.view(seat)
+            drawn = html.unescape(TAG.sub(" ", match.picture(seat)))
+            for action in legal:
+                label = match.label(action, seat, view)
+                for run in NAME.findall(label):
+                    words = [w.removesuffix("'s") for w in run.split()]
+                    for part in " ".join(w if w not in allowed else "|" for w in words).split("|"):
+                        assert _drawn(part.split(), drawn), f"{name}: {label!r} names {part.strip()!r}, not drawn for seat {seat}"
+                        checked += 1
+        match.apply(seat, chooser.choice(legal))
+    assert checked
