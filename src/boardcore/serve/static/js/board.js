@@ -100,6 +100,8 @@ export class Board {
       root.removeAttribute("width");
       root.removeAttribute("height");
       root.setAttribute("preserveAspectRatio", "xMidYMin meet");
+      const natural = root.viewBox?.baseVal?.width;
+      if (natural) root.style.maxWidth = `${Math.round(natural * 1.25)}px`; // a small picture (tic-tac-toe) is not blown up to the page
     }
     this.mark();
   }
