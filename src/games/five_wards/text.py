@@ -65,6 +65,11 @@ def _and(seats: Sequence[int], names: Names) -> str:
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
+def _column(position: int) -> str:
+    """A column of the board as its header reads: ``2 · Northington``."""
+    return f"{position + 1} · {WARDS[position]}"
+
+
 def _n(count: int, noun: str) -> str:
     """``no cards``, ``1 card``, ``2 cards``."""
     return f"no {noun}s" if count == 0 else f"{count} {noun}{'s' if count != 1 else ''}"
@@ -154,12 +159,12 @@ def _arrests(e: E.ThugsArrested, names: Names) -> str:
 
 def _brawl_opened(e: E.BrawlOpened, names: Names) -> str:
     waiting = ", ".join(names[s] for s in e.waiting) or "nobody"
-    return f"Brawl at position {e.position + 1}: {waiting} may commit cards"
+    return f"Brawl at {_column(e.position)}: {waiting} may commit cards"
 
 
 def _brawl_resolved(e: E.BrawlResolved, names: Names) -> str:
     totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(e.totals))
-    return f"Brawl at position {e.position + 1}: {_brawl_line(e, names)} (totals: {totals})"
+    return f"Brawl at {_column(e.position)}: {_brawl_line(e, names)} (totals: {totals})"
 
 
 def _revealed(e: E.BrawlRevealed, names: Names) -> str:
@@ -175,9 +180,9 @@ EVENT_TEXT: dict[type, EventText] = {
     E.DiceRerolled: _rerolled,
     E.DieTurned: lambda e, names: f"{names[e.player]} turns the die to {ICONS[e.face]}",
     E.DiceSwapped: lambda e, names: f"{names[e.player]} swaps a {ICONS[e.gave]} die for {names[e.rival]}'s {ICONS[e.got]}",
-    E.ThugMoved: lambda e, names: f"{names[e.player]} moves a Thug from position {e.from_position + 1} to position {e.to_position + 1}",
+    E.ThugMoved: lambda e, names: f"{names[e.player]} moves a Thug from {_column(e.from_position)} to {_column(e.to_position)}",
     E.ThugRallied: lambda e, names: (
-        f"{names[e.player]} rallies a Thug to {'the bonus space' if e.bonus else f'space {e.space + 1}'} of position {e.position + 1}"
+        f"{names[e.player]} rallies a Thug to {'the bonus space' if e.bonus else f'space {e.space + 1}'} of {_column(e.position)}"
     ),
     E.Restocked: lambda e, names: f"{names[e.player]} restocks: {_restock(e.cards, e.resources)}",
     E.TacticsDrawn: lambda e, names: f"{names[e.player]} draws {_cards(e.cards, e.count)}",
@@ -185,17 +190,17 @@ EVENT_TEXT: dict[type, EventText] = {
     E.TacticDiscarded: lambda e, names: f"{names[e.player]} discards {tactic_name(e.card)}",
     E.Acted: lambda e, names: f"{names[e.player]} has taken their action",
     E.TurnEnded: lambda e, names: f"{names[e.player]}'s turn ends",
-    E.CopperPlaced: lambda e, names: f"a Copper takes the bonus space of position {e.position + 1}",
+    E.CopperPlaced: lambda e, names: f"a Copper takes the bonus space of {_column(e.position)}",
     E.PhaseBegan: lambda e, names: PHASES[e.phase],
     E.StartPassed: lambda e, names: f"{names[e.player]} takes the Starting Player marker" + (" (Phase 1 repeats)" if e.repeat else ""),
     E.BrawlOpened: _brawl_opened,
     E.TacticsCommitted: lambda e, names: f"{names[e.player]} commits {_cards(e.cards, e.count)} face down",
     E.BrawlRevealed: _revealed,
     E.BrawlResolved: _brawl_resolved,
-    E.DeployQueued: lambda e, names: "cards deploy from positions " + (", ".join(str(p + 1) for p in e.positions) or "none"),
-    E.CardDeployBegan: lambda e, names: f"deploying from position {e.position + 1}",
+    E.DeployQueued: lambda e, names: "cards deploy from " + (", ".join(_column(p) for p in e.positions) or "nowhere"),
+    E.CardDeployBegan: lambda e, names: f"deploying from {_column(e.position)}",
     E.CopperDeployed: lambda e, names: f"a Copper goes down to {WARDS[e.ward]}",
-    E.StepBegan: lambda e, names: f"{names[e.player]} takes up {_n(e.thugs, 'Thug')} from position {e.position + 1} to deploy",
+    E.StepBegan: lambda e, names: f"{names[e.player]} takes up {_n(e.thugs, 'Thug')} from {_column(e.position)} to deploy",
     E.ThugsDeployed: lambda e, names: f"{names[e.player]} deploys {e.count} to {WARDS[e.ward]}" + (f" (+{e.added} recruited)" if e.added else ""),
     E.BossTaken: lambda e, names: f"{names[e.player]} becomes Ward Boss of {WARDS[e.ward]} with {e.height}",
     E.ThugsReturned: lambda e, names: f"{names[e.player]}'s {_n(e.count, 'blocked Thug')} go back to the bag",
@@ -206,15 +211,15 @@ EVENT_TEXT: dict[type, EventText] = {
     E.ThugBlasted: lambda e, names: f"{names[e.player]} loses a Thug from {BLAST_SOURCES[e.source]} in {WARDS[e.ward]}",
     E.StepEnded: lambda e, names: f"{names[e.player]} is done with this card",
     E.CardDeployed: lambda e, names: (
-        f"position {e.position + 1} is deployed" + (f"; {names[e.collector]} collects the Brawl" if e.collector >= 0 else "")
+        f"{_column(e.position)} is deployed" + (f"; {names[e.collector]} collects the Brawl" if e.collector >= 0 else "")
     ),
-    E.LandmarkReplaced: lambda e, names: f"position {e.position + 1}: {card_name(e.card) if e.card else 'no card left'}",
+    E.LandmarkReplaced: lambda e, names: f"{_column(e.position)}: {card_name(e.card) if e.card else 'no card left'}",
     E.RecruitReshuffled: lambda e, names: f"the used Recruiting tiles become a new stack of {e.count}",
     E.RecruitReplaced: _recruit_tile,
     E.InspectorMoved: _inspector,
     E.RoundEnded: lambda e, names: f"round {e.round} ends",
     E.FinalRoundBegan: lambda e, names: "the final round begins" if e.reason == "deck" else "the safety limit ends the game",
-    E.LeftoverDrawn: lambda e, names: f"position {e.position + 1}: {card_name(e.card)} (leftover deck)",
+    E.LeftoverDrawn: lambda e, names: f"{_column(e.position)}: {card_name(e.card)} (leftover deck)",
     E.ThugsArrested: _arrests,
     E.GameScored: lambda e, names: "final scores: " + ", ".join(f"{names[s]} {sum(r)}" for s, r in enumerate(e.scores)),
 }
@@ -232,13 +237,13 @@ def event_text(event: E.Event, viewer: int | None, names: Names) -> str:
 def _rally(a: A.Rally, seat: int, names: Names) -> str:
     extra = f" with {tactic_name(a.card)}" if a.card else ""
     second = f" and space {a.second_space + 1}" if a.second_space is not None else ""
-    return f"rally to position {a.position + 1}, space {a.space + 1}{second}{extra}"
+    return f"rally to space {a.space + 1} of {_column(a.position)}{second}{extra}"
 
 
 def _vagrant(a: A.PlayVagrant, seat: int, names: Names) -> str:
     return (
-        f"play Vagrant: move a Thug from position {a.from_position + 1}, space {a.from_space + 1} "
-        f"to position {a.to_position + 1}, space {a.to_space + 1}"
+        f"play Vagrant: move a Thug from {_column(a.from_position)}, space {a.from_space + 1} "
+        f"to {_column(a.to_position)}, space {a.to_space + 1}"
     )
 
 
@@ -278,10 +283,10 @@ def _drawn_space(view: View, position: int, space: int) -> str:
     """A die space as the picture draws it: its icon on the named Landmark of a numbered column."""
     card = view.row[position].card
     if card is None or card not in LANDMARK_BY_ID:
-        return f"position {position + 1}, space {space + 1}"
+        return f"space {space + 1} of {_column(position)}"
     landmark = LANDMARK_BY_ID[card]
     icon = ICONS[landmark.spaces[space]].capitalize() if space < len(landmark.spaces) else "bonus"
-    return f"the {icon} space of {landmark.name} ({position + 1} · {WARDS[position]})"
+    return f"the {icon} space of {landmark.name} ({_column(position)})"
 
 
 def label_text(action: A.Action, view: View, seat: int, names: Names) -> str:
