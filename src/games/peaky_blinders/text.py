@@ -158,7 +158,7 @@ def label_text(action: Action, view: View, seat: int, names: Names) -> str:
 
 
 def _mission_chosen(e: E.MissionChosen, names: Names) -> str:
-    card = f" (card {e.slot + 1})" if e.slot >= 0 else ""  # the slot reaches only the player who picked it
+    card = f" (their {_ORDINALS[e.slot]} mission)" if e.slot >= 0 else ""  # the slot reaches only the player who picked it
     return f"{names[e.player]} picks a mission card to show face up{card}"
 
 

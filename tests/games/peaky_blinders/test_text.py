@@ -143,7 +143,7 @@ def test_a_mission_pick_is_named_only_to_its_picker() -> None:
         m.apply(1, A.RevealMission(slot=slot))
         event = m.steps[-1].events[0]
         assert event == E.MissionChosen(player=1, slot=slot)
-        assert m.describe(event, 1) == f"Bob picks a mission card to show face up (card {slot + 1})"
+        assert m.describe(event, 1) == f"Bob picks a mission card to show face up (their {('1st', '2nd', '3rd')[slot]} mission)"
         for viewer in (0, 2, None):
             line = m.describe(event, viewer)
             assert line == "Bob picks a mission card to show face up"
