@@ -226,6 +226,10 @@ class Game(Generic[S, A, E, V]):
     """One line for an event *as the viewer receives it* (only ever called with a redacted event)."""
     action_text: Callable[[A, int, Names], str] = _action_text_default
     """One line for a seat's own action (a button label), e.g. ``"place a mark in cell 4"``."""
+    label_text: Callable[[A, V, int, Names], str] | None = None
+    """``label_text(action, view, seat, names)``: the button label written with the seat's own view, for a game whose
+    actions name pieces by ids only the view can put words to (a fold or a check; a Building's name); used instead
+    of ``action_text`` wherever the seat's view is at hand (``None``: ``action_text`` always)."""
     summary_text: Callable[[V, Sequence[E], Any, Names], str] = _no_summary
     """The story of a finished game for one viewer, from their final view, their events and the outcome."""
     secrets: Callable[[S, int | None], Collection[str]] | None = None
@@ -251,6 +255,12 @@ class Game(Generic[S, A, E, V]):
     """``metrics(final_state, events)``: figures of one finished match that a designer compares between rule
     variants (rounds played, how often a rule fired), by name; a tuple is one figure per seat. Simulations record
     them as columns; never used by the rules."""
+    targets: Callable[[A, int], tuple[str, ...]] | None = None
+    """``targets(action, seat)``: the ids of the board elements ``action`` involves (a cell, a space, a card, a die),
+    the ids the picture gives those elements in ``data-target``; every UI acts on a click through them (``None``: none)."""
+    pick_kinds: frozenset[str] = frozenset()
+    """Action kinds (class names) whose targets are pieces chosen together (cards to commit): a UI builds one by
+    toggling pieces and confirms it once the set is legal, never listing every subset."""
     play: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
     """``decide`` plus the state its events fold into, folded once (derived)."""
     play_listed: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
@@ -307,6 +317,10 @@ class Game(Generic[S, A, E, V]):
         barriers = frozenset({RngAdvanced} | {t for t, rule in table.items() if rule.undo_barrier})
         object.__setattr__(self, "visibility", table)
         object.__setattr__(self, "action_classes", union_members(self.action_type))
+        unknown = sorted(set(self.pick_kinds) - {cls.__name__ for cls in self.action_classes})
+        if unknown:
+            msg = f"{self.name}: pick_kinds names no action of the game: {', '.join(unknown)}"
+            raise TypeError(msg)
         object.__setattr__(self, "undo_barriers", barriers)
         object.__setattr__(self, "handlers", getattr(self.evolve, "handlers", None))
         refused, loose = _mutable_parts(self.action_type)
@@ -374,9 +388,21 @@ class Game(Generic[S, A, E, V]):
             return None
         return self.event_text(seen, viewer, DEFAULT_NAMES if names is None else names)
 
-    def label(self, action: A, seat: int, names: Names | None = None) -> str:
-        """One line for ``seat``'s own action (a button label); never show it to another seat."""
-        return self.action_text(action, seat, DEFAULT_NAMES if names is None else names)
+    def label(self, action: A, seat: int, names: Names | None = None, view: V | None = None) -> str:
+        """One line for ``seat``'s own action (a button label), from ``seat``'s ``view`` when the game writes labels
+        with it; never show it to another seat."""
+        names = DEFAULT_NAMES if names is None else names
+        if self.label_text is not None and view is not None:
+            return self.label_text(action, view, seat, names)
+        return self.action_text(action, seat, names)
+
+    def targets_of(self, action: A, seat: int) -> tuple[str, ...]:
+        """The ids of the elements ``seat``'s own ``action`` involves (empty when the game declares none)."""
+        return () if self.targets is None else self.targets(action, seat)
+
+    def picks(self, action: A) -> bool:
+        """``action``'s targets are pieces chosen together (toggled one by one, then confirmed)."""
+        return type(action).__name__ in self.pick_kinds
 
     def summarize(self, state: S, events: Iterable[E], viewer: int | None, names: Names | None = None) -> str:
         """The story of the game so far for ``viewer``, told from their view and the events they received."""

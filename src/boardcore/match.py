@@ -419,14 +419,17 @@ class Match(Generic[S, A, E, V]):
         lines = (describe(event, viewer, self.players) for event in told.events)
         return [line for line in lines if line]
 
-    def label(self, action: A, seat: int) -> str:
-        """One line for ``seat``'s own action (for its buttons); never show it to another seat.
+    def label(self, action: A, seat: int, view: V | None = None) -> str:
+        """One line for ``seat``'s own action (for its buttons), written with its ``view`` (taken now when not given);
+        never show it to another seat.
 
         Raises:
             ValueError: ``seat`` is not a seat of this match.
         """
         self._check_seat(seat, spectator=False)
-        return self.game.label(action, seat, self.players)
+        if view is None and self.game.label_text is not None:
+            view = self.game.view(self._states[-1], seat)
+        return self.game.label(action, seat, self.players, view)
 
     def summary(self, viewer: int | None) -> str:
         """The story of the match so far as ``viewer`` may read it.

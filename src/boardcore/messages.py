@@ -41,10 +41,14 @@ V = TypeVar("V")
 
 
 class Choice(msgspec.Struct, Generic[A], frozen=True, kw_only=True):
-    """One legal action of the seat, with the label its button shows."""
+    """One legal action of the seat, with the label its button shows and the board elements it involves."""
 
     action: A
     label: str
+    targets: tuple[str, ...] = ()
+    """The ids of the picture's elements (their ``data-target``) this action involves: clicking one offers it."""
+    pick: bool = False
+    """The targets are pieces chosen together: toggle them one by one, then confirm (``Game.pick_kinds``)."""
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):

@@ -349,10 +349,12 @@ def card(
     highlight: bool = False,
     tooltip: str | None = None,
     class_: str = "card",
+    **attributes: object,
 ) -> str:
     """A face-up card: a coloured ``band`` with its ``title``, then ``lines`` of text wrapped to the card.
 
-    ``corner`` is a short mark in the top-right corner (a value, a number); ``highlight`` rings the card.
+    ``corner`` is a short mark in the top-right corner (a value, a number); ``highlight`` rings the card;
+    ``attributes`` go on its group (``data_target`` names it for clicks).
     """
     band_height = size * 1.9
     ink = PALETTE["white"] if band is not None else PALETTE["ink"]
@@ -376,7 +378,7 @@ def card(
     if body:
         parts.append(text_lines(x + 5, y + band_height + size * 1.1, body, size=size * 0.9, leading=1.3, fill=PALETTE["ink"]))
     hover = tooltip if tooltip is not None else " — ".join((title, *lines))
-    return group(*parts, class_=class_, tooltip=hover)
+    return group(*parts, class_=class_, tooltip=hover, transform=None, **attributes)
 
 
 def pile(x: float, y: float, width: float, height: float, label: str, count: int, *, face_down: bool = True, colour: str = PALETTE["hidden"]) -> str:

@@ -321,7 +321,11 @@ class Table(Generic[S, A, E, V]):
         actors = match.actors
         legal: tuple[Choice[A], ...] = ()
         if seat is not None and seat in actors:
-            legal = tuple(Choice(action=action, label=match.label(action, seat)) for action in match.legal_actions(seat))
+            game = match.game
+            legal = tuple(
+                Choice(action=action, label=match.label(action, seat, view), targets=game.targets_of(action, seat), pick=game.picks(action))
+                for action in match.legal_actions(seat)
+            )
         return Snapshot(
             match_id=self._match_id,
             game=match.game.name,

@@ -14,6 +14,7 @@ Reads and writes plain text streams, so tests drive it through stdin.
 from __future__ import annotations
 
 import argparse
+import re
 import textwrap
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
@@ -22,6 +23,8 @@ from typing import Any, TextIO
 import msgspec
 
 from boardcore.bots import Bot, choose, make_bots
+from boardcore.choosing import Pick, piece_names
+from boardcore.choosing import menu as menu_entries
 from boardcore.errors import BoardcoreError
 from boardcore.game import Game
 from boardcore.match import Match
@@ -173,14 +176,15 @@ class TerminalSeats:
         self.say("\n".join(line for line in lines if line not in set(before)))
 
     def menu(self, seat: int) -> dict[str, Any]:
-        """The seat's legal actions by what the person types: the game's keys when it numbers its pieces, else 1, 2, 3."""
-        legal = list(self.match.legal_actions(seat))
+        """The seat's menu by what the person types: each legal action, or one :class:`Pick` per kind of pieces chosen
+        together; keyed by the game's keys when it numbers its pieces, else 1, 2, 3."""
+        entries = menu_entries(self.match.game, list(self.match.legal_actions(seat)), seat)
         key = self.match.game.action_key
-        if key is not None:
-            keyed = {key(action): action for action in legal}
-            if len(keyed) == len(legal):
+        if key is not None and not any(isinstance(entry, Pick) for entry in entries):
+            keyed = {key(entry): entry for entry in entries}
+            if len(keyed) == len(entries):
                 return keyed
-        return {str(number): action for number, action in enumerate(legal, start=1)}
+        return {str(number): entry for number, entry in enumerate(entries, start=1)}
 
     def turn(self, seat: int) -> bool:
         """One action (or undo) by ``seat``; ``False`` when the person stops."""
@@ -191,8 +195,9 @@ class TerminalSeats:
         self.show_view(seat)
         while True:
             menu = self.menu(seat)
-            for key, action in menu.items():
-                self.say(f"  [{key}] {match.label(action, seat)}")
+            for key, entry in menu.items():
+                shown = f"{_words(entry.kind)}: choose the {_noun(entry)} one by one" if isinstance(entry, Pick) else match.label(entry, seat)
+                self.say(f"  [{key}] {shown}")
             can_undo = match.can_undo(seat)
             keys = list(menu)
             shown = (
@@ -231,14 +236,54 @@ class TerminalSeats:
                 self.say(f"{self.match.players[seat]} resigns.")
                 return True
             elif answer in menu:
+                chosen = menu[answer]
+                if isinstance(chosen, Pick):
+                    chosen = self.choose_pieces(seat, chosen)
+                    if chosen is None:
+                        continue
                 try:
-                    self.table.act(seat, self.table.revision, menu[answer])
+                    self.table.act(seat, self.table.revision, chosen)
                 except BoardcoreError as exc:  # the store refused the write; nothing changed
                     self.say(f"Not done: {exc}")
                     continue
                 return True
             else:
                 self.say(f"{answer!r} is not a choice. {HELP}")
+
+
+    def choose_pieces(self, seat: int, pick: Pick) -> Any | None:
+        """The action of ``pick`` whose pieces the person names by number (``None``: they went back to the menu)."""
+        names = piece_names(self.match.picture(seat)) if self.match.game.picture is not None else {}
+        noun = _noun(pick)
+        for number, piece in enumerate(pick.pieces, start=1):
+            self.say(f"    ({number}) {names.get(piece, piece)}")
+        while True:
+            self.write.write(f"Choose {noun}: their numbers, e.g. 1 3, then enter (enter alone: none; b: back): ")
+            self.write.flush()
+            answer = self.read.readline()
+            if not answer or answer.strip().lower() == "b":
+                return None
+            words = answer.replace(",", " ").split()
+            if not all(word.isdigit() and 1 <= int(word) <= len(pick.pieces) for word in words):
+                self.say(f"Name {noun} by their numbers, from 1 to {len(pick.pieces)}.")
+                continue
+            action = pick.action_for([pick.pieces[int(word) - 1] for word in words])
+            if action is None:
+                self.say(f"That is not a legal choice of {noun}; choose again.")
+                continue
+            self.say(f"→ {self.match.label(action, seat)}")
+            return action
+
+
+def _words(kind: str) -> str:
+    """``CommitTactics`` → ``commit tactics``."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", kind).lower()
+
+
+def _noun(pick: Pick) -> str:
+    """What the pieces are, from their ids (``card-…`` → ``cards``); ``pieces`` when they differ."""
+    kinds = {piece.split("-", 1)[0] for piece in pick.pieces}
+    return f"{kinds.pop()}s" if len(kinds) == 1 else "pieces"
 
 
 def play_at_terminal(

@@ -259,6 +259,14 @@ def action_text(action: Pass | Bet, seat: int, names: Names) -> str:
     return "pass" if isinstance(action, Pass) else "bet"
 
 
+def label_text(action: Pass | Bet, view: View, seat: int, names: Names) -> str:
+    """The picture's words: ``check`` or ``bet`` while no bet is faced, ``fold`` or ``call`` once one is."""
+    facing_bet = "b" in view.history
+    if isinstance(action, Pass):
+        return "fold" if facing_bet else "check"
+    return "call 1 chip" if facing_bet else "bet 1 chip"
+
+
 def summary_text(view: View, events: Sequence[Any], outcome: Outcome | None, names: Names) -> str:
     """The betting, the cards the viewer may know, and who took the pot."""
     lines = [f"Betting: {view.history or 'none yet'}."]
@@ -268,7 +276,8 @@ def summary_text(view: View, events: Sequence[Any], outcome: Outcome | None, nam
         lines.append(f"Your card: {CARDS[view.card]}; the other card was never shown.")
     if outcome is not None and outcome.scores is not None:
         winner = outcome.winners[0]
-        lines.append(f"{names[winner]} takes {int(outcome.scores[winner])} chip(s) ({outcome.reason}).")
+        won = int(outcome.scores[winner])
+        lines.append(f"{names[winner]} takes {won} chip{'' if won == 1 else 's'} ({outcome.reason}).")
     return "\n".join(lines)
 
 
@@ -301,6 +310,7 @@ GAME: Game[State, Action, Event, View] = Game(
     action_text=action_text,
     summary_text=summary_text,
     view_text=view_text,
+    label_text=label_text,
     picture=kuhn_poker_svg.picture,
     secrets=secrets,
 )

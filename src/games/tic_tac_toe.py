@@ -191,6 +191,11 @@ def action_text(action: PlaceMark, seat: int, names: Names) -> str:
     return f"place {MARKS[seat]} in cell {action.cell}"
 
 
+def targets(action: PlaceMark, seat: int) -> tuple[str, ...]:
+    """The cell the mark goes in (``cell-4``, as the picture names it)."""
+    return (f"cell-{action.cell}",)
+
+
 def summary_text(view: View, events: object, outcome: Outcome | None, names: Names) -> str:
     """The final board as three rows of X, O and dots."""
     rows = ["".join("." if c == EMPTY else MARKS[c] for c in view.board[r * 3 : r * 3 + 3]) for r in range(3)]
@@ -235,4 +240,5 @@ GAME: Game[State, PlaceMark, MarkPlaced, View] = Game(
     view_text=view_text,
     action_key=action_key,
     picture=tic_tac_toe_svg.picture,
+    targets=targets,
 )

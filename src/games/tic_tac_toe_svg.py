@@ -67,7 +67,7 @@ def picture(view: View, viewer: int | None, names: Sequence[str], *, size: float
     for cell, owner in enumerate(view.board):
         x, y = LEFT + (cell % 3) * CELL, TOP + (cell // 3) * CELL
         fill = PALETTE["highlight"] if won is not None and cell in won else PALETTE["panel"]
-        cells.append(rect(x, y, CELL, CELL, fill=fill, stroke=PALETTE["line"], stroke_width=2, data_cell=cell))
+        cells.append(rect(x, y, CELL, CELL, fill=fill, stroke=PALETTE["line"], stroke_width=2, data_cell=cell, data_target=f"cell-{cell}"))
         cells.append(text(x + 6, y + 15, str(cell), size=11, fill=PALETTE["muted"]))
         if owner in (0, 1):
             cells.append(_mark(cell, owner))

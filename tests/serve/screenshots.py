@@ -21,6 +21,9 @@ from tests.svg import chromium
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GAMES = [("tic_tac_toe", 2, 2), ("kuhn_poker", 2, 1), ("five_wards", 3, 9), ("the_warriors", 3, 6), ("peaky_blinders", 3, 8), ("bellwether", 2, 8)]
 """Game, players (Ann and house bots), and Ann's moves before the picture."""
+DESKTOP = {"width": 1440, "height": 900}
+PHONE = {"width": 390, "height": 844}
+"""The two screens every table is shown on: a laptop and a phone."""
 
 
 def play(page: Page, base: str, game: str, players: int, moves: int) -> None:
@@ -53,11 +56,17 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as scratch, chromium.browser() as browser:
         server = ServerProcess(Path(scratch) / "shots.sqlite3", bot_delay=0.0).start()
         try:
-            page = browser.new_page(viewport={"width": 1500, "height": 1000})
+            page = browser.new_page(viewport=DESKTOP)
             for game, players, moves in GAMES:
+                page.set_viewport_size(DESKTOP)
                 play(page, server.url, game, players, moves)
                 page.screenshot(path=OUT / f"{game}.png")
                 print(f"wrote {OUT / f'{game}.png'}")
+                page.set_viewport_size(PHONE)
+                page.wait_for_timeout(300)
+                page.screenshot(path=OUT / f"{game}-phone.png")
+                print(f"wrote {OUT / f'{game}-phone.png'}")
+            page.set_viewport_size(DESKTOP)
             page.goto(server.url + "/")
             page.wait_for_selector(".match-card")
             page.screenshot(path=OUT / "lobby.png")

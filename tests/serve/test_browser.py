@@ -175,7 +175,7 @@ def test_two_people_play_a_stretch_of_each_board_game_with_house_bots(browser: B
         for person in (ann, bob):
             person.at(final)
             expect(person.page.locator("#picture")).to_have_attribute("data-revision", str(final))
-            assert person.page.evaluate("document.getElementById('picture').naturalWidth") > 300  # the SVG loaded
+            assert person.page.evaluate("document.querySelector('#picture svg').getBoundingClientRect().width") > 300  # the SVG is drawn
             assert person.page.locator("#story li").count() >= moves
             assert person.errors == []
         assert moves == 12 or ann.page.locator("#result:not([hidden])").count()

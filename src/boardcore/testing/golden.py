@@ -47,9 +47,10 @@ def playthrough_text(game_name: str, players: int, seed: int, steps: int | None 
     while not match.is_over and (steps is None or count < steps):
         seat = min(match.actors)
         action = bots[seat].choose(match.view(seat), match.legal_actions(seat))
+        label = match.label(action, seat)  # as its button said, before the step
         match.apply(seat, action)
         count += 1
-        lines.append(f"step {count}: {match.players[seat]} {match.label(action, seat)} | {_json(action)}")
+        lines.append(f"step {count}: {match.players[seat]} {label} | {_json(action)}")
         for event in match.steps[-1].events:
             lines.append(f"  event: {match.describe(event, None) or '(hidden from spectators)'} | {_json(event)}")
         lines += _views(match, players)

@@ -221,6 +221,7 @@ def assert_no_secrets(
         for action in game.legal_actions(state, viewer):
             _check(game, where, hidden, "a legal action", msgspec.json.encode(action), action, type(action).__name__)
             _check(game, where, hidden, "a legal action's label", game.label(action, viewer, names))
+            _check(game, where, hidden, "a legal action's label", game.label(action, viewer, names, view))
     for message in messages:
         _check(game, where, hidden, "a message", message)
 

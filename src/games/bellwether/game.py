@@ -12,6 +12,7 @@ from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
 
+from . import targets
 from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
@@ -22,7 +23,7 @@ from .scoring import outcome
 from .start import setup
 from .state import ALLOCATE, CHOOSE, COMMIT, INVEST, LABOR, NEXT, OVER, PUSH, RECOVER, Options, State
 from .svg import picture
-from .text import action_text, event_text, summary_text
+from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 from .view_text import view_text
 
@@ -147,6 +148,7 @@ GAME: Game[State, Action, Event, View] = Game(
     options_type=Options,
     event_text=event_text,
     action_text=action_text,
+    label_text=label_text,
     summary_text=summary_text,
     view_text=view_text,
     secrets=secrets,
@@ -154,4 +156,5 @@ GAME: Game[State, Action, Event, View] = Game(
     picture=picture,
     house_bot=HouseBot.seeded,
     metrics=metrics,
+    targets=targets.targets,
 )

@@ -32,6 +32,7 @@ from boardcore.svg import (
     token,
 )
 
+from . import targets as T
 from .catalog import (
     BUILDINGS,
     CAPACITY,
@@ -164,7 +165,7 @@ def _building(x: float, y: float, w: float, building: Building | None, kind: str
     parts.append(text(x + 12, y + 28, f"{detail} · {who}", size=8.5, fill=PALETTE["muted"], width=w - 16))
     holder = f"neutral, for sale at {who}" if owner < 0 and info.kind == "F" else who
     tip = f"{info.name} ({holder}){', upgraded' if building.upgraded else ''}" + (f": {info.text}" if info.text else "")
-    return group(*parts, class_="building", tooltip=tip, data_uid=building.uid)
+    return group(*parts, class_="building", tooltip=tip, data_uid=building.uid, data_target=T.building(building.uid))
 
 
 def _ward(view: View, index: int, names: Sequence[str]) -> str:
@@ -213,7 +214,7 @@ def _ward(view: View, index: int, names: Sequence[str]) -> str:
             by = ky + 12 + (k // 2) * 40
             parts.append(_building(bx, by, slot_w, placed, SLOT_NAMES[kind], names))
         ky += 12 + 40 * ((CAPACITY[kind] + 1) // 2) + 2
-    return group(*parts, class_="ward", data_ward=index)
+    return group(*parts, class_="ward", data_ward=index, data_target=T.ward(index))
 
 
 def _ring_arrows() -> str:
@@ -242,7 +243,7 @@ def _markets(view: View, x: float, y: float, w: float, h: float) -> str:
         elif info.kind == "T":
             about = f"+{info.workers[0]} workers (+{info.workers[1]} upgraded)"
         parts.append(card(cx, cy, cw, ch, info.name, [f"{kind} · {_cost(info.cost)}", about], size=9.5,
-                          tooltip=f"{info.name} ({kind}, {_cost(info.cost)}): {about}"))
+                          tooltip=f"{info.name} ({kind}, {_cost(info.cost)}): {about}", data_target=T.construction(k)))
     oy = y + 48 + 2 * (ch + 6) + 24
     parts.append(text(x + 12, oy - 8, "Official market", size=11, bold=True))
     for k, official_id in enumerate(view.official_market):
@@ -251,7 +252,8 @@ def _markets(view: View, x: float, y: float, w: float, h: float) -> str:
             parts.append(rect(ox, cy, cw, ch, fill="none", stroke=PALETTE["line"], dash="4 3", rx=5))
             continue
         o = OFFICIALS[official_id]
-        parts.append(card(ox, cy, cw, ch, o.name, [f"${o.cost} · Influence {o.influence}", o.text], size=9.5, band=PALETTE["accent"]))
+        parts.append(card(ox, cy, cw, ch, o.name, [f"${o.cost} · Influence {o.influence}", o.text], size=9.5, band=PALETTE["accent"],
+                          data_target=T.official(k)))
     py = oy + 2 * (ch + 6) + 14
     parts.append(pile(x + 12, py, 70, 56, "Buildings", view.construction_deck_size))
     parts.append(pile(x + 92, py, 70, 56, "Officials", view.official_deck_size, colour=PALETTE["accent"]))
@@ -332,10 +334,13 @@ def _labor(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
             dx = x + 92 + k * 64
             paid = k in labor.paid
             canceled = k == labor.canceled
-            parts.append(rect(dx, dy, 58, 26, fill=PALETTE["card"], stroke=FACE_COLOURS[face], stroke_width=2, rx=5))
-            parts.append(text(dx + 29, dy + 17, FACE_NAMES[face], size=10, bold=True, anchor="middle", fill=FACE_COLOURS[face]))
+            die = [
+                rect(dx, dy, 58, 26, fill=PALETTE["card"], stroke=FACE_COLOURS[face], stroke_width=2, rx=5),
+                text(dx + 29, dy + 17, FACE_NAMES[face], size=10, bold=True, anchor="middle", fill=FACE_COLOURS[face]),
+            ]
             if paid or canceled:
-                parts.append(line(dx + 4, dy + 22, dx + 54, dy + 4, stroke=PALETTE["ink"], stroke_width=1.5))
+                die.append(line(dx + 4, dy + 22, dx + 54, dy + 4, stroke=PALETTE["ink"], stroke_width=1.5))
+            parts.append(group(*die, class_="die", data_target=T.die(k)))
     if labor is not None and labor.last_roll >= 0:
         parts.append(text(x + w - 12, y + h - 10, f"last recovery roll: {FACE_NAMES[labor.last_roll]}", size=10, anchor="end"))
     title = "Result" if view.result is not None else ("Labor" if labor is not None else "Invest & Build")

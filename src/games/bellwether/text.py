@@ -28,9 +28,15 @@ def ward_name(ward: int) -> str:
     return f"Ward {WARD_NAMES[ward]}"
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 worker``, ``2 workers``, ``0 strikers``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _building(card: str, owner: int, uid: int, names: Names) -> str:
-    """"Ann's Coal Pit (#3)", "the neutral Coal Pit (#3)" or "the Ward Checkpoint (#9)" (Infrastructure belongs to its Ward)."""
-    name = f"{card_name(card)} (#{uid})"
+    """"Ann's Coal Pit", "the neutral Coal Pit" or "the Ward Checkpoint" (Infrastructure belongs to its Ward): the name
+    the picture draws, never the Building's uid."""
+    name = card_name(card)
     if owner >= 0:
         return f"{names[owner]}'s {name}"
     return f"the {name}" if BUILDINGS[card].kind == "I" else f"the neutral {name}"
@@ -94,13 +100,13 @@ EVENT_TEXT: dict[type, Text] = {
     E.ConstructionBought: lambda e, n: f"{n[e.player]} buys {card_name(e.card)}" + (f"; {card_name(e.refill)} is revealed" if e.refill else ""),
     E.OfficialRecruited: lambda e, n: f"{n[e.player]} recruits {card_name(e.card)}" + (f"; {card_name(e.refill)} is revealed" if e.refill else ""),
     E.GangsterHired: lambda e, n: f"{n[e.player]} hires " + (card_name(e.card) if e.card else "a Gangster"),
-    E.BuildingUpgraded: lambda e, n: f"{n[e.player]} upgrades their {card_name(e.card)} (#{e.uid}) in {ward_name(e.ward)} for ${e.cost}",
-    E.NeutralBought: lambda e, n: f"{n[e.player]} buys the neutral {card_name(e.card)} (#{e.uid}) of {ward_name(e.ward)} for ${e.cost}",
-    E.BuildingPlaced: lambda e, n: f"{n[e.player]} places {card_name(e.card)} (#{e.uid}) in {ward_name(e.ward)}",
+    E.BuildingUpgraded: lambda e, n: f"{n[e.player]} upgrades their {card_name(e.card)} in {ward_name(e.ward)} for ${e.cost}",
+    E.NeutralBought: lambda e, n: f"{n[e.player]} buys the neutral {card_name(e.card)} of {ward_name(e.ward)} for ${e.cost}",
+    E.BuildingPlaced: lambda e, n: f"{n[e.player]} places {card_name(e.card)} in {ward_name(e.ward)}",
     E.JobPlayed: lambda e, n: f"{n[e.player]} reveals {card_name(e.gangster)} for its Job" + (f" on {ward_name(e.ward)}" if e.ward >= 0 else ""),
     E.GangsterQuelled: lambda e, n: f"{n[e.player]} discards {card_name(e.gangster)} to quell a striker in {ward_name(e.ward)}",
     E.StrikerAdded: lambda e, n: f"a striker joins {ward_name(e.ward)}",
-    E.StrikersRemoved: lambda e, n: f"{e.count} striker(s) leave {ward_name(e.ward)}",
+    E.StrikersRemoved: lambda e, n: f"{_count(e.count, 'striker')} leave {ward_name(e.ward)}",
     E.StrikerMoved: lambda e, n: f"a striker moves from {ward_name(e.source)} to {ward_name(e.dest)}",
     E.BuildingDestroyed: lambda e, n: f"{_building(e.card, e.owner, e.uid, n)} in {ward_name(e.ward)} is destroyed",
     E.CashGained: lambda e, n: f"{n[e.player]} gains ${e.amount}",
@@ -119,14 +125,14 @@ EVENT_TEXT: dict[type, Text] = {
     E.ContestWon: lambda e, n: f"{n[e.winner]} controls {ward_name(e.ward)} ("
     + " vs ".join(f"{n[p]} {t}" for p, t in enumerate(e.totals) if t >= 0)
     + ")",
-    E.FactoryStaffed: lambda e, n: f"{_building(e.card, e.owner, e.uid, n)} gets {e.workers} worker(s)",
+    E.FactoryStaffed: lambda e, n: f"{_building(e.card, e.owner, e.uid, n)} gets {_count(e.workers, 'worker')}",
     E.FactoryOverworked: lambda e, n: f"{_building(e.card, e.owner, e.uid, n)} is overworked (one more worker)",
     E.AllocationFinished: lambda e, n: f"workers allocated in {ward_name(e.ward)}",
     E.DiceRolled: lambda e, n: f"Push in {ward_name(e.ward)}: {_faces(e.faces)}",
     E.DieRerolled: lambda e, n: f"{_die(e.die)} re-rolled: {FACE_NAMES[e.face]}",
     E.StrikeCanceled: lambda e, n: f"{n[e.player]}'s Factory Inspector cancels the Strike on {_die(e.die)}",
     E.ReliefPaid: lambda e, n: f"{n[e.player]} pays ${e.cost} for Relief",
-    E.PushSettled: lambda e, n: f"{ward_name(e.ward)}: {e.strikes} strike(s), {e.reliefs} relief(s): {e.strikers} striker(s)",
+    E.PushSettled: lambda e, n: f"{ward_name(e.ward)}: {_count(e.strikes, 'strike')}, {_count(e.reliefs, 'relief')}: {_count(e.strikers, 'striker')}",
     E.FactoryProduced: lambda e, n: f"{n[e.player]} produces {e.amount} {RESOURCES[e.resource]}" + (f" and ${e.cash}" if e.cash else ""),
     E.MaterialsCollected: lambda e, n: f"{n[e.player]} collects {_res(e.res)} in {ward_name(e.ward)}",
     E.WorkersGrew: lambda e, n: f"{ward_name(e.ward)} grows to {e.workers} workers",
@@ -155,6 +161,30 @@ def event_text(event: Event, viewer: int | None, names: Names) -> str:
 def action_text(action: Action, seat: int, names: Names) -> str:
     """The label of ``seat``'s own action (a face-down choice included: only its maker reads it)."""
     return ACTION_TEXT[type(action)](action, names)
+
+
+_ON_A_BUILDING = {A.Upgrade: "upgrade", A.Staff: "staff", A.Overwork: "overwork", A.ChooseLoss: "lose"}
+_ON_A_DIE = {A.Reroll: "re-roll {} (Union Hall)", A.CancelStrike: "cancel the Strike on {} (Factory Inspector)", A.PayRelief: "pay for the Relief on {}"}
+
+
+def label_text(action: Action, view: View, seat: int, names: Names) -> str:
+    """The label with the seat's view: market cards, Buildings and dice by the names the picture draws on them."""
+    if isinstance(action, A.BuyConstruction) and action.slot < len(view.construction_market):
+        return f"buy {card_name(view.construction_market[action.slot])} from the Construction market"
+    if isinstance(action, A.RecruitOfficial) and action.slot < len(view.official_market):
+        return f"recruit {card_name(view.official_market[action.slot])} from the Official market"
+    verb = _ON_A_BUILDING.get(type(action))
+    if verb is not None:
+        uid = action.uid  # type: ignore[union-attr]
+        for index, ward in enumerate(view.wards):
+            for building in ward.buildings:
+                if building.uid == uid:
+                    tail = " to the Riot" if verb == "lose" else ""
+                    return f"{verb} {_building(building.card, building.owner, uid, names)} in {ward_name(index)}{tail}"
+    form = _ON_A_DIE.get(type(action))
+    if form is not None and view.labor is not None and action.die < len(view.labor.dice):  # type: ignore[union-attr]
+        return form.format(f"the {FACE_NAMES[view.labor.dice[action.die]]} die")  # type: ignore[union-attr]
+    return action_text(action, seat, names)
 
 
 # --- the chronicle (summarize) ------------------------------------------------------------
@@ -251,7 +281,7 @@ class Chronicle:
     def push_settled(self, e: E.PushSettled) -> None:
         if e.strikes or e.reliefs:
             held = f" (held by {self.names[self.control[e.ward]]})" if self.control[e.ward] >= 0 else ""
-            self.say(f"{ward_name(e.ward)}{held}: {e.strikes} Strike(s), {e.reliefs} Relief(s) paid: {e.strikers} striker(s)")
+            self.say(f"{ward_name(e.ward)}{held}: {_count(e.strikes, 'Strike')}, {_count(e.reliefs, 'Relief')} paid: {_count(e.strikers, 'striker')}")
 
     def produced(self, e: E.FactoryProduced) -> None:
         self.yields[e.player][e.resource] += e.amount
@@ -308,7 +338,7 @@ class Chronicle:
             parts.append(f"{self.names[p]} {', '.join(got) or 'nothing'}")
         self.say("Labor yields: " + "; ".join(parts))
         held = [sum(1 for w in range(WARDS) if self.control[w] == p and not self.riot[w]) for p in (0, 1)]
-        self.say("Standing: " + "; ".join(f"{self.names[p]} Influence {self.influence[p]}, {held[p]} calm Ward(s)" for p in (0, 1)))
+        self.say("Standing: " + "; ".join(f"{self.names[p]} Influence {self.influence[p]}, {_count(held[p], 'calm Ward')}" for p in (0, 1)))
         self.yields = [[0, 0, 0, 0], [0, 0, 0, 0]]
 
     def ending(self, view: View) -> None:
@@ -320,8 +350,8 @@ class Chronicle:
         self.say(f"{self.names[r.winners[0]]} wins: {phrase}." if r.winners else f"A draw: {phrase.removesuffix(': a draw')}.")
         for p in (0, 1):
             self.say(
-                f"{self.names[p]}: {r.wards[p]} calm Ward(s) controlled, Influence {r.influence[p]}, "
-                f"Net Worth ${r.net_worth[p]}, {r.lost[p]} Building(s) lost to Riots"
+                f"{self.names[p]}: {_count(r.wards[p], 'calm Ward')} controlled, Influence {r.influence[p]}, "
+                f"Net Worth ${r.net_worth[p]}, {_count(r.lost[p], 'Building')} lost to Riots"
             )
 
 

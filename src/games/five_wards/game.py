@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from boardcore import Flow, Game, Turn, make_evolve
 
-from . import scoring
+from . import scoring, targets
 from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
@@ -23,7 +23,7 @@ from .phases import brawl, deploy, rally, reset
 from .start import Options, setup
 from .state import State
 from .svg import picture
-from .text import action_text, event_text, summary_text
+from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 from .view_text import view_text
 
@@ -102,6 +102,7 @@ GAME: Game[State, Action, Event, View] = Game(
     options_type=Options,
     event_text=event_text,
     action_text=action_text,
+    label_text=label_text,
     summary_text=summary_text,
     view_text=view_text,
     secrets=secrets,
@@ -109,4 +110,6 @@ GAME: Game[State, Action, Event, View] = Game(
     picture=picture,
     house_bot=HouseBot.seeded,
     metrics=metrics,
+    targets=targets.targets,
+    pick_kinds=targets.PICK_KINDS,
 )

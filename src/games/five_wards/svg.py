@@ -31,6 +31,7 @@ from boardcore.svg import (
     token,
 )
 
+from . import targets as T
 from .catalog import (
     ALL,
     BRAWL_BY_ID,
@@ -168,12 +169,12 @@ def _arrow(cx: float, cy: float, offset: int) -> str:
     return group(line(x1, y1, x2 - 6 * ux, y2 - 6 * uy, stroke=PALETTE["muted"], stroke_width=3.5), polygon(head, fill=PALETTE["muted"]), class_="arrow")
 
 
-def _space(cx: float, cy: float, occupant: int, icon: int | None, label: str, view: View, names: Sequence[str]) -> str:
-    """A Thug space on a card: empty (its die icon shows) or holding a Thug or a Copper."""
+def _space(cx: float, cy: float, occupant: int, icon: int | None, label: str, view: View, names: Sequence[str], target: str | None = None) -> str:
+    """A Thug space on a card: empty (its die icon shows) or holding a Thug or a Copper; ``target`` names it for clicks."""
     if occupant == COPPER:
-        return token(cx, cy, 12, PALETTE["black"], "C", tooltip=f"{label}: a Copper")
+        return group(token(cx, cy, 12, PALETTE["black"], "C", tooltip=f"{label}: a Copper"), data_target=target)
     if occupant >= 0:
-        return token(cx, cy, 12, _gang_colour(view, occupant), str(occupant + 1), tooltip=f"{label}: {names[occupant]}'s Thug")
+        return group(token(cx, cy, 12, _gang_colour(view, occupant), str(occupant + 1), tooltip=f"{label}: {names[occupant]}'s Thug"), data_target=target)
     ink = ICON_COLOURS[icon] if icon is not None else PALETTE["muted"]
     word = _icon(icon) if icon is not None else ""
     return group(
@@ -181,6 +182,7 @@ def _space(cx: float, cy: float, occupant: int, icon: int | None, label: str, vi
         text(cx, cy + 3, word, size=7.5 if len(word) > 4 else 8.5, anchor="middle", bold=True, fill=ink),
         class_="space",
         tooltip=f"{label}: empty",
+        data_target=target,
     )
 
 
@@ -219,7 +221,8 @@ def _row_card(view: View, position: int, slot: Slot, names: Sequence[str]) -> st
         step = min(42.0, (w - 70) / max(1, spaces))
         start = x + 22
         for k, occupant in enumerate(slot.spaces):
-            parts.append(_space(start + k * step, y + 52, occupant, landmark.spaces[k], f"{_icon(landmark.spaces[k])} space", view, names))
+            label = f"{_icon(landmark.spaces[k])} space"
+            parts.append(_space(start + k * step, y + 52, occupant, landmark.spaces[k], label, view, names, T.space(position, k)))
         bonus_x = x + w - 30
         parts.append(rect(bonus_x - 18, y + 34, 36, 36, fill="none", stroke=PALETTE["accent"], rx=6, dash="3 2"))
         parts.append(_space(bonus_x, y + 52, slot.bonus, None, f"{landmark.bonus} bonus space", view, names))
@@ -312,7 +315,7 @@ def _ward(view: View, ward: int, state: WardState, names: Sequence[str]) -> str:
         parts.append(text(x + 31, y + 128, f"{state.coppers} Copper{'s' if state.coppers > 1 else ''}", size=10.5))
     if homes:
         parts.append(text(x + 10, y + h - 10, f"home of {', '.join(homes)}", size=9.5, italic=True, fill=PALETTE["muted"], width=w - 20))
-    return group(*parts, class_="ward", data_ward=ward, tooltip=f"{WARDS[ward]}: {tile.name} ({_side_text(side)})")
+    return group(*parts, class_="ward", data_ward=ward, data_target=T.ward(ward), tooltip=f"{WARDS[ward]}: {tile.name} ({_side_text(side)})")
 
 
 def _wards(view: View, names: Sequence[str]) -> str:
@@ -331,7 +334,7 @@ def _wards(view: View, names: Sequence[str]) -> str:
 # --- the Gangs, the dice, the piles, the hand ------------------------------------------------------
 
 
-def _die(x: float, y: float, face: int, *, size: float = 34, current: bool = False) -> str:
+def _die(x: float, y: float, face: int, *, size: float = 34, current: bool = False, target: str | None = None) -> str:
     ink = ICON_COLOURS[face]
     word = _icon(face)
     font = size * (0.24 if len(word) > 5 else 0.28)
@@ -341,7 +344,7 @@ def _die(x: float, y: float, face: int, *, size: float = 34, current: bool = Fal
     ]
     if current:
         parts.insert(0, rect(x - 3, y - 3, size + 6, size + 6, fill=PALETTE["highlight"], rx=8))
-    return group(*parts, class_="die", tooltip=f"{word} die" + (" (selected this turn)" if current else ""))
+    return group(*parts, class_="die", tooltip=f"{word} die" + (" (selected this turn)" if current else ""), data_target=target)
 
 
 def _gang_row(view: View, seat: int, y: float, viewer: int | None, names: Sequence[str]) -> str:
@@ -407,7 +410,7 @@ def _pool_and_turn(view: View, x: float, y: float, w: float, h: float, names: Se
     parts = [text(x + 10, y + 40, "Dice pool", size=10.5, bold=True, fill=PALETTE["muted"])]
     if view.pool:
         for k, face in enumerate(view.pool):
-            parts.append(_die(x + 10 + k * 40, y + 48, face))
+            parts.append(_die(x + 10 + k * 40, y + 48, face, target=T.die(face)))
     else:
         parts.append(text(x + 10, y + 64, "empty", size=10.5, fill=PALETTE["muted"]))
     lines = []
@@ -473,7 +476,8 @@ def _hand(view: View, viewer: int | None, x: float, y: float, w: float, h: float
         if fresh:
             drawn.remove(card_id)
         lines = [f"{_icon(tactic.icon)} icon", f"Ward {tactic.ward}"] + (["just drawn: not playable this turn"] if fresh else [])
-        parts.append(card(x + 12 + k * (cw + 6), y + 32, cw, ch, tactic.ability, lines, band=ICON_COLOURS[tactic.icon], size=10.5))
+        parts.append(card(x + 12 + k * (cw + 6), y + 32, cw, ch, tactic.ability, lines, band=ICON_COLOURS[tactic.icon], size=10.5,
+                          data_target=T.card(card_id)))
     if not cards:
         parts.append(text(x + 12, y + 48, "no Tactics cards", size=11, fill=PALETTE["muted"]))
     own = view.sealed.own if view.sealed is not None else None

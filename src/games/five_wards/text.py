@@ -16,11 +16,23 @@ from boardcore import Names, Outcome
 from . import actions as A
 from . import events as E
 from .board import in_ward
-from .catalog import GANGS, ICONS, RECRUIT_BY_ID, RESOURCES, SCORING_BY_ID, WARDS, ScoringSide, card_name, scoring_side, tactic_name
+from .catalog import (
+    GANGS,
+    ICONS,
+    LANDMARK_BY_ID,
+    RECRUIT_BY_ID,
+    RESOURCES,
+    SCORING_BY_ID,
+    WARDS,
+    ScoringSide,
+    card_name,
+    scoring_side,
+    tactic_name,
+)
 from .scoring import ward_points
 from .view import View
 
-__all__ = ["ACTION_TEXT", "EVENT_TEXT", "action_text", "event_text", "round_lines", "side_text", "summary_text"]
+__all__ = ["ACTION_TEXT", "EVENT_TEXT", "action_text", "event_text", "label_text", "round_lines", "side_text", "summary_text"]
 
 SOURCE_NAMES = ("Ward tiles", "home Ward", "Ward Bosses", "Brawls", "leftovers")
 BLAST_SOURCES = {"boss": "the Ward Boss space", "fresh": "this round's stack", "old": "the ones placed in earlier rounds"}
@@ -51,6 +63,11 @@ def _and(seats: Sequence[int], names: Names) -> str:
     """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
     said = [names[s] for s in seats]
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def _column(position: int) -> str:
+    """A column of the board as its header reads: ``2 · Northington``."""
+    return f"{position + 1} · {WARDS[position]}"
 
 
 def _n(count: int, noun: str) -> str:
@@ -142,12 +159,12 @@ def _arrests(e: E.ThugsArrested, names: Names) -> str:
 
 def _brawl_opened(e: E.BrawlOpened, names: Names) -> str:
     waiting = ", ".join(names[s] for s in e.waiting) or "nobody"
-    return f"Brawl at position {e.position + 1}: {waiting} may commit cards"
+    return f"Brawl at {_column(e.position)}: {waiting} may commit cards"
 
 
 def _brawl_resolved(e: E.BrawlResolved, names: Names) -> str:
     totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(e.totals))
-    return f"Brawl at position {e.position + 1}: {_brawl_line(e, names)} (totals: {totals})"
+    return f"Brawl at {_column(e.position)}: {_brawl_line(e, names)} (totals: {totals})"
 
 
 def _revealed(e: E.BrawlRevealed, names: Names) -> str:
@@ -163,9 +180,9 @@ EVENT_TEXT: dict[type, EventText] = {
     E.DiceRerolled: _rerolled,
     E.DieTurned: lambda e, names: f"{names[e.player]} turns the die to {ICONS[e.face]}",
     E.DiceSwapped: lambda e, names: f"{names[e.player]} swaps a {ICONS[e.gave]} die for {names[e.rival]}'s {ICONS[e.got]}",
-    E.ThugMoved: lambda e, names: f"{names[e.player]} moves a Thug from position {e.from_position + 1} to position {e.to_position + 1}",
+    E.ThugMoved: lambda e, names: f"{names[e.player]} moves a Thug from {_column(e.from_position)} to {_column(e.to_position)}",
     E.ThugRallied: lambda e, names: (
-        f"{names[e.player]} rallies a Thug to {'the bonus space' if e.bonus else f'space {e.space + 1}'} of position {e.position + 1}"
+        f"{names[e.player]} rallies a Thug to {'the bonus space' if e.bonus else f'space {e.space + 1}'} of {_column(e.position)}"
     ),
     E.Restocked: lambda e, names: f"{names[e.player]} restocks: {_restock(e.cards, e.resources)}",
     E.TacticsDrawn: lambda e, names: f"{names[e.player]} draws {_cards(e.cards, e.count)}",
@@ -173,20 +190,20 @@ EVENT_TEXT: dict[type, EventText] = {
     E.TacticDiscarded: lambda e, names: f"{names[e.player]} discards {tactic_name(e.card)}",
     E.Acted: lambda e, names: f"{names[e.player]} has taken their action",
     E.TurnEnded: lambda e, names: f"{names[e.player]}'s turn ends",
-    E.CopperPlaced: lambda e, names: f"a Copper takes the bonus space of position {e.position + 1}",
+    E.CopperPlaced: lambda e, names: f"a Copper takes the bonus space of {_column(e.position)}",
     E.PhaseBegan: lambda e, names: PHASES[e.phase],
     E.StartPassed: lambda e, names: f"{names[e.player]} takes the Starting Player marker" + (" (Phase 1 repeats)" if e.repeat else ""),
     E.BrawlOpened: _brawl_opened,
     E.TacticsCommitted: lambda e, names: f"{names[e.player]} commits {_cards(e.cards, e.count)} face down",
     E.BrawlRevealed: _revealed,
     E.BrawlResolved: _brawl_resolved,
-    E.DeployQueued: lambda e, names: "cards deploy from positions " + (", ".join(str(p + 1) for p in e.positions) or "none"),
-    E.CardDeployBegan: lambda e, names: f"deploying from position {e.position + 1}",
+    E.DeployQueued: lambda e, names: "cards deploy from " + (", ".join(_column(p) for p in e.positions) or "nowhere"),
+    E.CardDeployBegan: lambda e, names: f"deploying from {_column(e.position)}",
     E.CopperDeployed: lambda e, names: f"a Copper goes down to {WARDS[e.ward]}",
-    E.StepBegan: lambda e, names: f"{names[e.player]} takes up {e.thugs} Thug(s) from position {e.position + 1} to deploy",
+    E.StepBegan: lambda e, names: f"{names[e.player]} takes up {_n(e.thugs, 'Thug')} from {_column(e.position)} to deploy",
     E.ThugsDeployed: lambda e, names: f"{names[e.player]} deploys {e.count} to {WARDS[e.ward]}" + (f" (+{e.added} recruited)" if e.added else ""),
     E.BossTaken: lambda e, names: f"{names[e.player]} becomes Ward Boss of {WARDS[e.ward]} with {e.height}",
-    E.ThugsReturned: lambda e, names: f"{names[e.player]}'s {e.count} blocked Thug(s) go back to the bag",
+    E.ThugsReturned: lambda e, names: f"{names[e.player]}'s {_n(e.count, 'blocked Thug')} go back to the bag",
     E.Bolstered: lambda e, names: f"{names[e.player]} Bolsters a Thug from {WARDS[e.from_ward]} to {WARDS[e.to_ward]}",
     E.InspectorBribed: lambda e, names: f"{names[e.player]} Bribes the Inspector",
     E.CopperBribed: lambda e, names: f"{names[e.player]} Bribes a Copper from {WARDS[e.from_ward]} to {WARDS[e.to_ward]}",
@@ -194,15 +211,15 @@ EVENT_TEXT: dict[type, EventText] = {
     E.ThugBlasted: lambda e, names: f"{names[e.player]} loses a Thug from {BLAST_SOURCES[e.source]} in {WARDS[e.ward]}",
     E.StepEnded: lambda e, names: f"{names[e.player]} is done with this card",
     E.CardDeployed: lambda e, names: (
-        f"position {e.position + 1} is deployed" + (f"; {names[e.collector]} collects the Brawl" if e.collector >= 0 else "")
+        f"{_column(e.position)} is deployed" + (f"; {names[e.collector]} collects the Brawl" if e.collector >= 0 else "")
     ),
-    E.LandmarkReplaced: lambda e, names: f"position {e.position + 1}: {card_name(e.card) if e.card else 'no card left'}",
+    E.LandmarkReplaced: lambda e, names: f"{_column(e.position)}: {card_name(e.card) if e.card else 'no card left'}",
     E.RecruitReshuffled: lambda e, names: f"the used Recruiting tiles become a new stack of {e.count}",
     E.RecruitReplaced: _recruit_tile,
     E.InspectorMoved: _inspector,
     E.RoundEnded: lambda e, names: f"round {e.round} ends",
     E.FinalRoundBegan: lambda e, names: "the final round begins" if e.reason == "deck" else "the safety limit ends the game",
-    E.LeftoverDrawn: lambda e, names: f"position {e.position + 1}: {card_name(e.card)} (leftover deck)",
+    E.LeftoverDrawn: lambda e, names: f"{_column(e.position)}: {card_name(e.card)} (leftover deck)",
     E.ThugsArrested: _arrests,
     E.GameScored: lambda e, names: "final scores: " + ", ".join(f"{names[s]} {sum(r)}" for s, r in enumerate(e.scores)),
 }
@@ -220,13 +237,13 @@ def event_text(event: E.Event, viewer: int | None, names: Names) -> str:
 def _rally(a: A.Rally, seat: int, names: Names) -> str:
     extra = f" with {tactic_name(a.card)}" if a.card else ""
     second = f" and space {a.second_space + 1}" if a.second_space is not None else ""
-    return f"rally to position {a.position + 1}, space {a.space + 1}{second}{extra}"
+    return f"rally to space {a.space + 1} of {_column(a.position)}{second}{extra}"
 
 
 def _vagrant(a: A.PlayVagrant, seat: int, names: Names) -> str:
     return (
-        f"play Vagrant: move a Thug from position {a.from_position + 1}, space {a.from_space + 1} "
-        f"to position {a.to_position + 1}, space {a.to_space + 1}"
+        f"play Vagrant: move a Thug from {_column(a.from_position)}, space {a.from_space + 1} "
+        f"to {_column(a.to_position)}, space {a.to_space + 1}"
     )
 
 
@@ -244,7 +261,10 @@ ACTION_TEXT: dict[type, Callable[[Any, int, Names], str]] = {
     A.EndTurn: lambda a, seat, names: "end the turn",
     A.CommitTactics: lambda a, seat, names: f"commit {_n(len(a.cards), 'card')} face down" if a.cards else "commit no cards",
     A.DeployThugs: lambda a, seat, names: f"deploy {a.count} to {WARDS[a.ward]}" + (f", recruiting {a.recruits}x" if a.recruits else ""),
-    A.Bolster: lambda a, seat, names: f"Bolster: move a Thug {WARDS[a.from_ward]} -> {WARDS[a.to_ward]}",
+    A.Bolster: lambda a, seat, names: (
+        f"Bolster: move a {'new ' if a.from_fresh else 'earlier '}Thug {WARDS[a.from_ward]} -> {WARDS[a.to_ward]}"
+        + (" (as a new Thug)" if a.to_fresh else "")
+    ),
     A.BribeInspector: lambda a, seat, names: "Bribe the Inspector",
     A.BribeCopper: lambda a, seat, names: f"Bribe: move a Copper {WARDS[a.from_ward]} -> {WARDS[a.to_ward]}",
     A.Blast: lambda a, seat, names: f"Blast {WARDS[a.ward]}",
@@ -259,6 +279,28 @@ def action_text(action: A.Action, seat: int, names: Names) -> str:
     return ACTION_TEXT[type(action)](action, seat, names)
 
 
+def _drawn_space(view: View, position: int, space: int) -> str:
+    """A die space as the picture draws it: its icon on the named Landmark of a numbered column."""
+    card = view.row[position].card
+    if card is None or card not in LANDMARK_BY_ID:
+        return f"space {space + 1} of {_column(position)}"
+    landmark = LANDMARK_BY_ID[card]
+    icon = ICONS[landmark.spaces[space]].capitalize() if space < len(landmark.spaces) else "bonus"
+    return f"the {icon} space of {landmark.name} ({_column(position)})"
+
+
+def label_text(action: A.Action, view: View, seat: int, names: Names) -> str:
+    """The label with the seat's view: die spaces by their icon and Landmark, as drawn (no space numbers)."""
+    if isinstance(action, A.Rally):
+        second = f" and {_drawn_space(view, action.position, action.second_space)}" if action.second_space is not None else ""
+        extra = f" with {tactic_name(action.card)}" if action.card else ""
+        return f"rally to {_drawn_space(view, action.position, action.space)}{second}{extra}"
+    if isinstance(action, A.PlayVagrant):
+        moved = _drawn_space(view, action.from_position, action.from_space)
+        return f"play Vagrant: move a Thug from {moved} to {_drawn_space(view, action.to_position, action.to_space)}"
+    return action_text(action, seat, names)
+
+
 # --- the story of the game ---------------------------------------------------------------------------
 
 SCHEME_NAMES: dict[type, str] = {E.Bolstered: "Bolster", E.InspectorBribed: "Bribe", E.CopperBribed: "Bribe", E.Blasted: "Blast"}
@@ -270,7 +312,7 @@ def _round_text(final: bool, repeats: int, brawls: list[str], bosses: list[str],
         parts.append(f"Phase 1 repeated {repeats}x")
     if brawls:
         parts.append("Brawls: " + ", then ".join(brawls))
-    parts.append(f"{deployed} card(s) deployed" if deployed else "nothing deployed")
+    parts.append(f"{_n(deployed, 'card')} deployed" if deployed else "nothing deployed")
     if bosses:
         parts.append("new Ward Bosses: " + ", ".join(bosses))
     if schemes:
@@ -369,7 +411,7 @@ def _wards_at_the_end(view: View, names: Names) -> list[str]:
     for w, ward in enumerate(view.wards):
         tile = SCORING_BY_ID[view.scoring[w]]
         boss = f"Boss {names[ward.boss]} ({ward.boss_height})" if ward.boss >= 0 else "no Boss"
-        cops = f", {ward.coppers} Copper(s)" if ward.coppers else ""
+        cops = f", {_n(ward.coppers, 'Copper')}" if ward.coppers else ""
         present = ", ".join(f"{names[s]} {counts[w][s]}" for s in range(n))
         scored = ", ".join(f"{names[s]} +{pts}" for s, pts in enumerate(points[w]) if pts) or "nobody"
         lines.append(f"  {WARDS[w]:12} [{tile.name}: {side_text(scoring_side(tile.id, n))}] {boss}{cops}")
@@ -410,7 +452,8 @@ def summary_text(view: View, events: Sequence[E.Event], outcome: Outcome | None,
     """
     n = len(view.players)
     gangs = [f"{names[s]} {GANGS[p.gang].name}" for s, p in enumerate(view.players)]
-    lines = [f"5 Wards, {n} players: {view.round} round(s), {view.phase1_count} Phase 1(s)."]
+    phases = "Phase 1 once" if view.phase1_count == 1 else f"Phase 1 {view.phase1_count} times"
+    lines = [f"5 Wards, {n} players: {_n(view.round, 'round')}, {phases}."]
     if view.final:
         lines.append("The Landmark deck ran out and the final round was played.")
     elif outcome is not None:
@@ -422,7 +465,7 @@ def summary_text(view: View, events: Sequence[E.Event], outcome: Outcome | None,
     if story:
         lines += ["", "Round by round:"]
         if len(story) > 14:
-            story = [*story[:12], f"  ... {len(story) - 13} more line(s) ...", story[-1]]
+            story = [*story[:12], f"  ... {_n(len(story) - 13, 'more line')} ...", story[-1]]
         lines += story
     lines += ["", "The Wards at the end (after the Coppers' arrests), with the points each scored:" if outcome else "The Wards now:"]
     lines += _wards_at_the_end(view, names)
@@ -430,8 +473,8 @@ def summary_text(view: View, events: Sequence[E.Event], outcome: Outcome | None,
     lines += ["", "Along the way:"]
     for s in range(n):
         lines.append(
-            f"  {gangs[s]}: {brawls_won[s]} Brawl(s) won, {takeovers[s]} Ward Boss takeover(s), "
-            f"{recruited[s]} Thug(s) recruited, {schemes[s]} Scheme(s)"
+            f"  {gangs[s]}: {_n(brawls_won[s], 'Brawl')} won, {_n(takeovers[s], 'Ward Boss takeover')}, "
+            f"{_n(recruited[s], 'Thug')} recruited, {_n(schemes[s], 'Scheme')}"
         )
     if outcome is not None and view.scores is not None:
         lines += _final_score(view, outcome, gangs)

@@ -16,7 +16,7 @@ from boardcore import Decision, Flow, Game, Turn, make_evolve
 
 from . import actions as A
 from . import events as E
-from . import scoring
+from . import scoring, targets
 from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
@@ -27,7 +27,7 @@ from .search import search_moves
 from .start import setup
 from .state import Options, State
 from .svg import picture
-from .text import action_text, event_text, summary_text
+from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 from .view_text import view_text
 
@@ -260,6 +260,7 @@ GAME: Game[State, Action, Event, View] = Game(
     options_type=Options,
     event_text=event_text,
     action_text=action_text,
+    label_text=label_text,
     summary_text=summary_text,
     view_text=view_text,
     secrets=secrets,
@@ -268,4 +269,5 @@ GAME: Game[State, Action, Event, View] = Game(
     picture=picture,
     house_bot=HouseBot.seeded,
     metrics=metrics,
+    targets=targets.targets,
 )

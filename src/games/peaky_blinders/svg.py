@@ -34,6 +34,7 @@ from boardcore.svg import (
 )
 
 from . import catalog as C
+from . import targets as T
 from .view import Holdings, PlayerView, View
 
 __all__ = ["picture"]
@@ -112,8 +113,8 @@ def _status(view: View, names: Sequence[str]) -> str:
 # --- the board ---------------------------------------------------------------------------------------
 
 
-def _space(x: float, y: float, space: int, occupant: int, players: int, names: Sequence[str]) -> str:
-    """A henchman space: its dots (used from that many players), a henchman on it, or crossed out."""
+def _space(x: float, y: float, space: int, occupant: int, players: int, names: Sequence[str], *, live: bool) -> str:
+    """A henchman space: its dots (used from that many players), a henchman on it, or crossed out (``live``: in play)."""
     dots = C.SPACES[space][1]
     usable = dots <= players
     parts = [rect(x, y, 30, 30, fill=PALETTE["card"] if usable else PALETTE["grid"], stroke=PALETTE["line"], rx=4)]
@@ -128,7 +129,7 @@ def _space(x: float, y: float, space: int, occupant: int, players: int, names: S
         tip = f"{names[seat]}'s {C.HENCHMEN[henchman]} henchman"
     else:
         tip = f"empty space (used from {dots} players)"
-    return group(*parts, class_="space", tooltip=tip, data_space=space)
+    return group(*parts, class_="space", tooltip=tip, data_space=space, data_target=T.space(space) if live and usable else None)
 
 
 def _zone(view: View, zone: int, names: Sequence[str]) -> str:
@@ -144,12 +145,14 @@ def _zone(view: View, zone: int, names: Sequence[str]) -> str:
         parts.append(badge(x + w - 80, y + 13, "this round", fill=PALETTE["accent"], size=9.5))
     # control markers (4 spaces)
     owners = [seat for seat in range(players) for _ in range(view.markers[zone][seat])]
+    marker_start = len(parts)
     parts.append(text(x + 10, y + 48, "Control markers", size=10, fill=PALETTE["muted"]))
     for k in range(C.ZONE_CAPACITY):
         mx = x + 110 + k * 30
         parts.append(rect(mx, y + 34, 24, 20, fill=PALETTE["card"], stroke=PALETTE["line"], rx=3))
         if k < len(owners):
             parts.append(rect(mx + 3, y + 37, 18, 14, fill=seat_colour(owners[k]), rx=2, tooltip=f"{names[owners[k]]}'s control marker"))
+    marker_end = len(parts)
     # the four locations, spaces left to right
     board = view.round.board if current else (-1,) * len(C.SPACES)
     for row, location in enumerate(C.LOCATIONS[zone]):
@@ -161,10 +164,11 @@ def _zone(view: View, zone: int, names: Sequence[str]) -> str:
         parts.append(text(x + 12, ly + 28, REWARDS.get(location.reward, location.reward), size=9.5, fill=PALETTE["muted"], width=w - 24))
         spaces = [i for i, (r, _) in enumerate(C.SPACES) if r == row]
         for k, space in enumerate(spaces):
-            parts.append(_space(x + 12 + k * 36, ly + 30, space, board[space], players, names))
+            parts.append(_space(x + 12 + k * 36, ly + 30, space, board[space], players, names, live=current))
         if current and view.phase == "action" and view.round.cursor in spaces:
             parts.append(text(x + w - 12, ly + 50, "taking back here", size=9, anchor="end", fill=PALETTE["accent"]))
-    return group(*parts, class_="zone", data_zone=zone)
+    markers = group(*parts[marker_start:marker_end], class_="markers", data_target=T.zone(zone))
+    return group(*parts[:marker_start], markers, *parts[marker_end:], class_="zone", data_zone=zone)
 
 
 # --- the side board ---------------------------------------------------------------------------------
@@ -265,8 +269,9 @@ def _doing(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
             lines.append(f"{names[player.seat]}: {sum(player.done)} of 2 missions done{held} · cash {_cash(player.holdings)}")
     if not lines:
         lines.append("nothing being resolved")
-    wrapped = [part for entry in lines for part in wrap(entry, w - 24, 10.5, lines=3)]
-    parts = [text(x + 12, y + 42 + 15 * k, entry, size=10.5) for k, entry in enumerate(wrapped[: int((h - 50) // 15)])]
+    wrapped = [(part, entry) for entry in lines for part in wrap(entry, w - 24, 10.5, lines=3)]
+    shown = enumerate(wrapped[: int((h - 50) // 15)])
+    parts = [text(x + 12, y + 42 + 15 * k, part, size=10.5, tooltip=entry if part.endswith("…") else None) for k, (part, entry) in shown]
     title = f"Zone round {view.round.number}: {C.ZONES[view.zone]}" if view.round.number else "Setup"
     return panel(x, y, w, h, title, *parts, class_="resolving")
 
@@ -274,7 +279,7 @@ def _doing(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
 # --- the players ----------------------------------------------------------------------------------------
 
 
-def _mission(x: float, y: float, code: str, face_up: bool, done: bool, known: bool, mine: bool) -> str:
+def _mission(x: float, y: float, code: str, face_up: bool, done: bool, known: bool, mine: bool, target: str | None = None) -> str:
     w, h = 150, 62
     if not known:
         return group(
@@ -291,14 +296,14 @@ def _mission(x: float, y: float, code: str, face_up: bool, done: bool, known: bo
         text(x + 6, y + 56, ("face up" if face_up else "face down, yours" if mine else "revealed at the end") + (" · done" if done else ""), size=8, italic=True,
              fill=PALETTE["safe"] if done else PALETTE["muted"]),
     ]
-    return group(*parts, class_="mission", tooltip=f"{m.name}: {m.text}" + (" (done)" if done else ""))
+    return group(*parts, class_="mission", tooltip=f"{m.name}: {m.text}" + (" (done)" if done else ""), data_target=target)
 
 
 def _player(view: View, p: PlayerView, x: float, y: float, w: float, viewer: int | None, names: Sequence[str]) -> str:
     seat = p.seat
     h = p.holdings
     acting = _to_act(view)
-    parts = []
+    parts = [rect(x + 4, y - 6, w - 8, 74, fill=PALETTE["panel"], opacity=0)]  # the whole row takes a click (ChooseDefender)
     if acting is not None and acting[0] == seat:
         parts.append(rect(x + 4, y - 6, w - 8, 74, fill="#fff4cc", rx=5))
     parts.append(token(x + 16, y + 10, 9, seat_colour(seat), str(seat + 1)))
@@ -322,8 +327,9 @@ def _player(view: View, p: PlayerView, x: float, y: float, w: float, viewer: int
     for slot in range(3):
         code = p.missions[slot]
         done = slot < 2 and p.done[slot]
-        parts.append(_mission(x + 700 + slot * 156, y - 4, code, slot == p.face_up, done, bool(code), seat == viewer))
-    return group(*parts, class_="player", data_seat=seat)
+        mine = seat == viewer
+        parts.append(_mission(x + 700 + slot * 156, y - 4, code, slot == p.face_up, done, bool(code), mine, T.mission(slot) if mine else None))
+    return group(*parts, class_="player", data_seat=seat, data_target=T.seat(seat))
 
 
 def _players(view: View, y: float, viewer: int | None, names: Sequence[str]) -> tuple[str, float]:
@@ -347,7 +353,7 @@ def _hand(view: View, viewer: int | None, y: float, names: Sequence[str]) -> tup
         row, col = divmod(k, per_row)
         kind = "Offence" if info.offence else "Defence"
         parts.append(card(x + 12 + col * (cw + 6), y + 32 + row * (ch + 6), cw, ch, info.name, [kind, info.text],
-                          band=PALETTE["danger"] if info.offence else PALETTE["safe"], size=10))
+                          band=PALETTE["danger"] if info.offence else PALETTE["safe"], size=10, data_target=T.card(code)))
     if not hand:
         parts.append(text(x + 12, y + 48, "no conflict cards", size=11, fill=PALETTE["muted"]))
     height = 40 + rows * (ch + 6) if hand else 64

@@ -28,7 +28,7 @@ __all__ = ["ACTION_TEXT", "EVENT_TEXT", "action_text", "event_text", "summary_te
 
 
 def _card(code: str) -> str:
-    return f"{code} {C.CARD[code].name}" if code else "a face-down card"
+    return C.CARD[code].name if code else "a face-down card"  # the name the picture draws, never the card's code
 
 
 def _item(item: str, amount: int) -> str:
@@ -58,6 +58,9 @@ def _good(good: str, many: bool) -> str:
     return noun + ("s" if many else "")
 
 
+_ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
 def _stack(stack: int) -> str:
     return f"market stack {stack + 1}"
 
@@ -68,10 +71,11 @@ def _space(space: int) -> str:
 
 
 def _at(zone: int, space: int) -> str:
-    """A board space with its location's name: ``The Shelby Company Ltd (space 9)``."""
+    """A board space with its location's name and its place in the row, as drawn: ``The Shelby Company Ltd (2nd space)``."""
     row = C.SPACES[space][0]
     article = "the " if row == C.CONFLICT_ROW else ""
-    return f"{article}{C.LOCATIONS[zone][row].name} (space {space + 1})"
+    place = [i for i, (r, _) in enumerate(C.SPACES) if r == row].index(space)
+    return f"{article}{C.LOCATIONS[zone][row].name} ({_ORDINALS[place]} space)"
 
 
 def _option(option: str) -> str:
@@ -134,11 +138,27 @@ def action_text(action: Action, seat: int, names: Names) -> str:
     return ACTION_TEXT[type(action)](action, names)
 
 
+
+def label_text(action: Action, view: View, seat: int, names: Names) -> str:
+    """The label with the seat's view: a mission by its name, a henchman space by its location's name and place in
+    the row (as the picture draws them: no space numbers)."""
+    if isinstance(action, A.RevealMission):
+        code = view.players[seat].missions[action.slot]
+        if code:
+            return f"show your mission {C.MISSION[code].name} face up"
+    if isinstance(action, A.PlaceHenchman) and 0 <= view.zone < len(C.LOCATIONS):
+        row = C.SPACES[action.space][0]
+        place = [i for i, (r, _) in enumerate(C.SPACES) if r == row].index(action.space)
+        where = "the conflict location" if row == C.CONFLICT_ROW else C.LOCATIONS[view.zone][row].name
+        return f"place the {action.henchman} henchman on the {_ORDINALS[place]} space of {where}"
+    return action_text(action, seat, names)
+
+
 # --- events, as their viewer receives them ---------------------------------------------------
 
 
 def _mission_chosen(e: E.MissionChosen, names: Names) -> str:
-    card = f" (card {e.slot + 1})" if e.slot >= 0 else ""  # the slot reaches only the player who picked it
+    card = f" (their {_ORDINALS[e.slot]} mission)" if e.slot >= 0 else ""  # the slot reaches only the player who picked it
     return f"{names[e.player]} picks a mission card to show face up{card}"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from boardcore import Decision, Flow, Game, make_evolve
 
-from . import start, table
+from . import start, table, targets
 from .actions import Action
 from .bots import HouseBot
 from .estimate import estimate
@@ -16,7 +16,7 @@ from .phases.fight import REACTIONS, can_react, reactors
 from .scoring import outcome
 from .state import Options, State
 from .svg import picture
-from .text import action_text, event_text, summary_text
+from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 from .view_text import view_text
 
@@ -110,6 +110,7 @@ GAME: Game[State, Action, Event, View] = Game(
     options_type=Options,
     event_text=event_text,
     action_text=action_text,
+    label_text=label_text,
     summary_text=summary_text,
     view_text=view_text,
     secrets=secrets,
@@ -117,4 +118,5 @@ GAME: Game[State, Action, Event, View] = Game(
     house_bot=HouseBot.seeded,
     metrics=metrics,
     picture=picture,
+    targets=targets.targets,
 )

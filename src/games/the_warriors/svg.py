@@ -12,7 +12,7 @@ looks at, and the Bopper card a Lookout saw, only in that Warrior's own picture.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from boardcore.svg import (
     PALETTE,
@@ -33,6 +33,7 @@ from boardcore.svg import (
     wrap,
 )
 
+from . import targets as T
 from .catalog import (
     BOPPER_NAMES,
     CONEY_SPACE,
@@ -155,6 +156,7 @@ def _space(view: View, index: int) -> str:
             class_="space",
             tooltip="Coney Island: the final showdown when every Warrior is here",
             data_space=index,
+            data_target=T.space(index),
         )
     tip = name
     if space.kind == FIGHT:
@@ -169,7 +171,7 @@ def _space(view: View, index: int) -> str:
                 line(cx - 8, cy + 8, cx + 8, cy - 8, stroke=PALETTE["muted"], stroke_width=2.5),
             ]
             tip += ": Fight space, token gone (no entry)"
-        return group(*parts, class_="space", tooltip=tip, data_space=index)
+        return group(*parts, class_="space", tooltip=tip, data_space=index, data_target=T.space(index))
     fill, stroke = {
         START: (PALETTE["grid"], PALETTE["ink"]),
         THREATENING: ("#f4cfc8", PALETTE["danger"]),
@@ -182,7 +184,7 @@ def _space(view: View, index: int) -> str:
     parts = [circle(cx, cy, 16, fill=fill, stroke=stroke, stroke_width=1.5)]
     if label:
         parts.append(text(cx, cy + 3, label, size=7.5 if len(label) > 4 else 8.5, bold=True, anchor="middle", fill=stroke))
-    return group(*parts, class_="space", tooltip=tip, data_space=index)
+    return group(*parts, class_="space", tooltip=tip, data_space=index, data_target=T.space(index))
 
 
 def _board(view: View, names: Sequence[str]) -> str:
@@ -243,7 +245,7 @@ def _reputation(view: View) -> str:
 # --- the fight -----------------------------------------------------------------------------------------
 
 
-def _spot(cx: float, cy: float, spot: Spot, covered: bool) -> str:
+def _spot(cx: float, cy: float, spot: Spot, covered: bool, target: str) -> str:
     label = WEAPON_NAMES[spot.weapon] if spot.weapon >= 0 else str(spot.value)
     parts = []
     if spot.rep:
@@ -257,7 +259,12 @@ def _spot(cx: float, cy: float, spot: Spot, covered: bool) -> str:
         parts.append(circle(cx, cy, 19, fill=PALETTE["ink"]))
         parts.append(text(cx, cy + 3, "DEFEAT", size=7, bold=True, anchor="middle", fill=PALETTE["highlight"]))
     tip = f"{'Reputation ' if spot.rep else ''}{'Weapon' if spot.weapon >= 0 else 'Number'} spot {label}" + (": covered" if covered else "")
-    return group(*parts, class_="spot", tooltip=tip)
+    return group(*parts, class_="spot", tooltip=tip, data_target=target)
+
+
+def _whole(shown: str, whole: str) -> str | None:
+    """The whole wording as a hover for a line that wrapping cut short (it ends in …)."""
+    return whole if shown.endswith("…") else None
 
 
 def _fight(view: View, x: float, y: float, w: float, h: float, names: Sequence[str]) -> str:
@@ -271,9 +278,9 @@ def _fight(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
     parts.append(rect(x + 12, y + 32, gw, 120, fill="#fbeaea", stroke=PALETTE["danger"], rx=6))
     parts.append(text(x + 20, y + 50, f"the {gang.name}", size=12, bold=True, width=gw - 16))
     for k, spot in enumerate(gang.spots):
-        parts.append(_spot(x + 12 + gw / 2 - 30 + k * 60, y + 86, spot, k in f.covered))
+        parts.append(_spot(x + 12 + gw / 2 - 30 + k * 60, y + 86, spot, k in f.covered, T.spot(k)))
     for k, entry in enumerate(wrap(gang.rule, gw - 12, 8.5, lines=3)):
-        parts.append(text(x + 18, y + 122 + k * 10, entry, size=8.5, fill=PALETTE["muted"]))
+        parts.append(text(x + 18, y + 122 + k * 10, entry, size=8.5, fill=PALETTE["muted"], tooltip=_whole(entry, gang.rule)))
     # the Location (or Coney) tile
     lx = x + 12 + gw + 10
     lw = w - (lx - x) - 12
@@ -281,7 +288,7 @@ def _fight(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
     parts.append(text(lx + 8, y + 50, tile.name, size=12, bold=True, width=lw - 16))
     step = min(52.0, (lw - 30) / max(1, len(tile.spots)))
     for k, spot in enumerate(tile.spots):
-        parts.append(_spot(lx + 30 + k * step, y + 90, spot, 2 + k in f.covered))
+        parts.append(_spot(lx + 30 + k * step, y + 90, spot, 2 + k in f.covered, T.spot(2 + k)))
     need = f"To win: both gang spots and {f.need_loc} {'Coney' if f.showdown else 'Location'} spot{'s' if f.need_loc != 1 else ''}"
     if f.need_rep:
         need += f", {f.need_rep} of them Reputation"
@@ -300,8 +307,8 @@ def _fight(view: View, x: float, y: float, w: float, h: float, names: Sequence[s
         parts.append(text(x + 12, py + 32, "Dice:", size=10.5, bold=True))
         for k, value in enumerate(f.dice):
             dx = x + 52 + k * 34
-            parts.append(rect(dx, py + 14, 26, 26, fill=PALETTE["card"], stroke=PALETTE["ink"], stroke_width=1.5, rx=5))
-            parts.append(text(dx + 13, py + 32, str(value), size=14, bold=True, anchor="middle"))
+            die = rect(dx, py + 14, 26, 26, fill=PALETTE["card"], stroke=PALETTE["ink"], stroke_width=1.5, rx=5)
+            parts.append(group(die, text(dx + 13, py + 32, str(value), size=14, bold=True, anchor="middle"), class_="die", data_target=T.die(k)))
     elif f.dice_total:
         parts.append(text(x + 12, py + 32, f"Cards played this turn give {f.dice_total} dice", size=10.5))
     title = "Coney Island Showdown" if f.showdown else f"Fight against the {gang.name} at {tile.name}"
@@ -319,7 +326,7 @@ def _city(view: View, x: float, y: float, w: float, h: float, names: Sequence[st
     gang = GANGS[view.rival]
     parts.append(text(x + 12, y + 110, f"The next fight is against the {gang.name} (face-up Gang tile):", size=11, width=w - 24))
     for k, entry in enumerate(wrap(gang.rule, w - 40, 10, lines=2)):
-        parts.append(text(x + 24, y + 126 + k * 13, entry, size=10, italic=True, fill=PALETTE["muted"]))
+        parts.append(text(x + 24, y + 126 + k * 13, entry, size=10, italic=True, fill=PALETTE["muted"], tooltip=_whole(entry, gang.rule)))
     parts.append(text(x + 12, y + 166, f"City turns taken: {view.city_turns}", size=10.5, fill=PALETTE["muted"]))
     return panel(x, y, w, h, "City Phase", *parts, class_="city")
 
@@ -335,8 +342,9 @@ def _night_over(view: View, x: float, y: float, w: float, h: float, names: Seque
         f"On Coney Island: {arrived}. City turns taken: {view.city_turns}.",
     ]
     parts = [text(x + 12, y + 46, lines[0], size=14, bold=True, fill=PALETTE["safe"] if won else PALETTE["danger"], width=w - 24)]
-    for k, entry in enumerate(part for sentence in lines[1:] if sentence for part in wrap(sentence, w - 24, 11.5, lines=2)):
-        parts.append(text(x + 12, y + 72 + 17 * k, entry, size=11.5))
+    wrapped = [(part, sentence) for sentence in lines[1:] if sentence for part in wrap(sentence, w - 24, 11.5, lines=2)]
+    for k, (entry, whole) in enumerate(wrapped):
+        parts.append(text(x + 12, y + 72 + 17 * k, entry, size=11.5, tooltip=_whole(entry, whole)))
     return panel(x, y, w, h, "The night is over", *parts, class_="result", accent=PALETTE["safe"] if won else PALETTE["danger"])
 
 
@@ -376,18 +384,19 @@ def _weapon_text(kind: int) -> str:
     return f"cover a {WEAPON_NAMES[kind]} spot, or roll two dice with a matching War card; face down once used"
 
 
-def _row(x: float, y: float, cards: Sequence[tuple[str, str]], width: float) -> str:
-    """Face-up cards in a row: ``(name, text)`` each (the text shows on hover)."""
-    return group(*(card(x + k * (width + 6), y, width, 44, name, size=9.5, tooltip=f"{name}: {about}") for k, (name, about) in enumerate(cards)), class_="row")
+def _row(x: float, y: float, cards: Sequence[tuple[str, str]], width: float, target: Callable[[int], str]) -> str:
+    """Face-up cards in a row: ``(name, text)`` each (the text shows on hover), each named ``target(position)``."""
+    drawn = (card(x + k * (width + 6), y, width, 44, name, size=9.5, tooltip=f"{name}: {about}", data_target=target(k)) for k, (name, about) in enumerate(cards))
+    return group(*drawn, class_="row")
 
 
 def _decks(view: View, x: float, y: float, w: float, h: float) -> str:
     pw, ph = 70, 52
     parts = [
         pile(x + 12, y + 34, pw, ph, "War deck", view.war_deck_size),
-        _row(x + 92, y + 38, [(war_card(c).name, war_card(c).text) for c in view.war_row], 104),
+        _row(x + 92, y + 38, [(war_card(c).name, war_card(c).text) for c in view.war_row], 104, T.war_row),
         pile(x + 12, y + 96, pw, ph, "Weapons", view.weapon_deck_size, colour=PALETTE["accent"]),
-        _row(x + 92, y + 100, [(WEAPON_NAMES[weapon_type(c)], _weapon_text(weapon_type(c))) for c in view.weapon_row], 104),
+        _row(x + 92, y + 100, [(WEAPON_NAMES[weapon_type(c)], _weapon_text(weapon_type(c))) for c in view.weapon_row], 104, T.weapon_row),
         pile(x + 444, y + 34, pw, ph, "Boppers", view.bopper_deck_size, colour=PALETTE["black"]),
         pile(x + 444, y + 96, pw, ph, "Locations", view.location_stack_size, colour=PALETTE["green"]),
         pile(x + 524, y + 96, pw, ph, "Gang tiles", view.gang_stack_size, colour=PALETTE["danger"]),
@@ -428,7 +437,7 @@ def _hand(view: View, viewer: int | None, x: float, y: float, w: float, names: S
         dice = f"{war.dice} {'die' if war.dice == 1 else 'dice'}" + (f" · {WEAPON_NAMES[war.weapon]}" if war.weapon >= 0 else "")
         band = PALETTE["accent"] if war.weapon >= 0 else PALETTE["hidden"]
         at = (x + 12 + col * (cw + 6), y + 32 + row * (ch + 8))
-        parts.append(card(*at, cw, ch, war.name, [dice, war.text], band=band, size=10, tooltip=f"{war.name} ({dice}): {war.text}"))
+        parts.append(card(*at, cw, ch, war.name, [dice, war.text], band=band, size=10, tooltip=f"{war.name} ({dice}): {war.text}", data_target=T.card(c)))
     if not view.hand:
         parts.append(text(x + 12, y + 50, "no cards in hand", size=11, fill=PALETTE["muted"]))
     for k, entry in enumerate(secrets):

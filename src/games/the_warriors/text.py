@@ -115,6 +115,18 @@ def action_text(action: Action, seat: int, names: Names) -> str:
     return _ACTION_TEXT[type(action)](action, names)
 
 
+def label_text(action: Action, view: View, seat: int, names: Names) -> str:
+    """The label with the seat's view: face-up row cards by the names the picture draws, not by position."""
+    if isinstance(action, a.TakeWarCard) and action.index < len(view.war_row):
+        return f"take {_card(view.war_row[action.index])} from the War row"
+    if isinstance(action, a.TakeWeapon) and action.index < len(view.weapon_row):
+        return f"take the {_weapon(view.weapon_row[action.index])} from the Weapon row"
+    text = action_text(action, seat, names)
+    if isinstance(action, a.PlayCard) and cat.card(action.card).ability == cat.LOYAL and 0 <= action.pick < len(view.war_row):
+        return text.replace(f"War card {action.pick + 1} from the row", f"{_card(view.war_row[action.pick])} from the War row")
+    return text
+
+
 # --- events, as the viewer received them -----------------------------------------------
 
 _CHOICES: dict[str, str] = {

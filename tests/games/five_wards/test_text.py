@@ -70,14 +70,14 @@ def test_fw_brawl_10_describe_a_three_way_tie() -> None:
 def test_fw_brawl_07_describe_a_clean_win() -> None:
     """FW-BRAWL-07, FW-BRAWL-08: the winner rallies 2 Thugs and collects the card after deploying."""
     text = GAME.describe(BrawlResolved(position=3, totals=(3, 0), rallied=(0, 0), winner=0), 1)
-    assert text.startswith("Brawl at position 4: P1 wins with 3, rallies 2 Thugs")
+    assert text.startswith("Brawl at 4 · Southtown: P1 wins with 3, rallies 2 Thugs")
     assert "collects the card after deploying" in text
 
 
 def test_spaces_are_numbered_from_1() -> None:
     """Players count spaces on a card from 1, like positions and Wards."""
-    assert GAME.describe(ThugRallied(player=0, position=1, space=0), None) == "P1 rallies a Thug to space 1 of position 2"
-    assert GAME.label(Rally(position=4, space=0, second_space=1), 0) == "rally to position 5, space 1 and space 2"
+    assert GAME.describe(ThugRallied(player=0, position=1, space=0), None) == "P1 rallies a Thug to space 1 of 2 · Northington"
+    assert GAME.label(Rally(position=4, space=0, second_space=1), 0) == "rally to space 1 of 5 · Eastwick and space 2"
 
 
 def test_restock_and_blast_read_as_english() -> None:
@@ -132,7 +132,7 @@ def test_counts_and_tiles_read_as_words() -> None:
 def test_step_start_and_empty_arrests_read_truthfully() -> None:
     """FW-DEPLOY-05: a step's start has deployed nothing yet; FW-SCORE-03: a Ward whose Coppers arrest nobody says so."""
     text = GAME.describe(StepBegan(player=2, position=1, thugs=3), None)
-    assert text == "P3 takes up 3 Thug(s) from position 2 to deploy"
+    assert text == "P3 takes up 3 Thugs from 2 · Northington to deploy"
     assert GAME.describe(ThugsArrested(ward=0, arrests=(0, 0)), None) == "Coppers in Westchester arrest nobody"
 
 

@@ -64,10 +64,10 @@ def test_conflict_moments_name_the_tokens_actually_lost() -> None:
 def test_spaces_read_as_locations() -> None:
     """PB-LOC: a placed or retrieved henchman is named with its location, not a bare space index."""
     assert GAME.describe(E.HenchmanPlaced(player=0, henchman=0, zone=0, space=8), None) == (
-        "P1 places the strength henchman at The Shelby Company Ltd (space 9)"
+        "P1 places the strength henchman at The Shelby Company Ltd (1st space)"
     )
     assert GAME.describe(E.HenchmanRetrieved(player=2, henchman=2, zone=3, space=13), 1) == (
-        "P3 takes back the intellect henchman from the Central London conflict location (space 14)"
+        "P3 takes back the intellect henchman from the Central London conflict location (2nd space)"
     )
     assert GAME.describe(E.RollsSettled(players=(1, 0), totals=(11, 10)), None) == "total scores: P2 11, P1 10"
 
@@ -143,7 +143,7 @@ def test_a_mission_pick_is_named_only_to_its_picker() -> None:
         m.apply(1, A.RevealMission(slot=slot))
         event = m.steps[-1].events[0]
         assert event == E.MissionChosen(player=1, slot=slot)
-        assert m.describe(event, 1) == f"Bob picks a mission card to show face up (card {slot + 1})"
+        assert m.describe(event, 1) == f"Bob picks a mission card to show face up (their {('1st', '2nd', '3rd')[slot]} mission)"
         for viewer in (0, 2, None):
             line = m.describe(event, viewer)
             assert line == "Bob picks a mission card to show face up"

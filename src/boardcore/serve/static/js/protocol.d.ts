@@ -122,11 +122,13 @@ export interface Snapshot<View = unknown, Action = unknown> {
 }
 
 /**
- * One legal action of the seat, with the label its button shows.
+ * One legal action of the seat, with the label its button shows and the board elements it involves.
  */
 export interface Choice<Action = unknown> {
   action: Action;
   label: string;
+  targets?: string[];
+  pick?: boolean;
 }
 
 /**

@@ -1,6 +1,8 @@
-// The table page: the seat's picture, its legal actions as buttons, undo, the story, the players, the result.
+// The table page: the seat's picture (acted on by clicking it), its legal actions as buttons grouped by kind,
+// choices of several pieces built piece by piece, undo, the story, the players, the result.
 
 import { api, el, tokens } from "./api.js";
+import { Board, groupByKind, pickMatch, pickPieces } from "./board.js";
 import { TableConnection } from "./connection.js";
 
 const params = new URLSearchParams(location.search);
@@ -19,7 +21,7 @@ let title = "";
 let check = null; // the log checked in this browser once the game is over: {verdict} or {error}
 let publishedUrl = null; // the chain values published during play, as a file to save (made once the game is over)
 let busy = false;
-let pictureUrl = null;
+let offer = null; // the choices one click left open: {choices, target}
 
 function names() {
   return connection.snapshot?.players ?? connection.seats.map((info) => info.name);
@@ -76,24 +78,73 @@ function drawTurn(snapshot) {
   else if (snapshot.actors.length) text = `Waiting for ${listNames(snapshot.actors)}…`;
   else text = "Waiting…";
   banner.textContent = text;
+  banner.title = text; // one line, so the board below never moves: the whole text on hover
   document.title = `${mine ? "● Your move · " : ""}${title || "boardcore"}`;
+}
+
+function actionButton(choice, extra = "") {
+  const index = connection.snapshot.legal.indexOf(choice);
+  return el("button", { class: `action${extra}`, disabled: busy || !canAct(), dataset: { index }, onclick: () => act(choice.action) }, choice.label);
+}
+
+// A choice of several pieces: toggles (the board's pieces, or these buttons), then one confirm for the legal set.
+function drawPick(kind, choices) {
+  const pieces = pickPieces(choices);
+  const chosen = pickMatch(choices, board.selected);
+  const toggles = pieces.map((piece) =>
+    el(
+      "button",
+      { class: "piece", disabled: busy || !canAct(), "aria-pressed": String(board.selected.has(piece)), dataset: { target: piece }, onclick: () => board.press(piece) },
+      board.name(piece),
+    ),
+  );
+  const said = board.selected.size ? `${board.selected.size} chosen` : "none chosen";
+  return el(
+    "div",
+    { class: "pick", dataset: { kind } },
+    el("p", { class: "hint" }, `Choose on the board or here (${said}), then confirm.`),
+    el("div", { class: "pieces" }, toggles),
+    el(
+      "button",
+      { class: "action confirm", disabled: busy || !canAct() || !chosen, onclick: () => chosen && act(chosen.action) },
+      chosen ? `Confirm: ${chosen.label}` : "Confirm (not a legal choice yet)",
+    ),
+  );
+}
+
+function drawOffer() {
+  if (!offer) return null;
+  const name = board.name(offer.target);
+  return el(
+    "div",
+    { class: "offer", id: "offer", role: "dialog", "aria-label": `Actions for ${name}` },
+    el("p", { class: "hint" }, `${name}: choose one`),
+    offer.choices.map((choice) => actionButton(choice, " offered")),
+    el("button", { class: "cancel", onclick: () => { offer = null; drawActions(connection.snapshot); } }, "Cancel"),
+  );
 }
 
 function drawActions(snapshot) {
   const box = $("actions");
   const spectator = snapshot.seat === null;
   $("actions-title").textContent = spectator ? "Watching" : "Your actions";
+  if (offer && !offer.choices.every((choice) => snapshot.legal.includes(choice))) offer = null;
   if (spectator) {
     box.replaceChildren(el("p", { class: "muted" }, "Spectators see only what is public."));
   } else if (!snapshot.legal.length) {
     box.replaceChildren(el("p", { class: "muted" }, snapshot.outcome ? "Nothing left to do." : "Nothing to do until it is your move."));
   } else {
-    box.replaceChildren(
-      ...snapshot.legal.map((choice, index) =>
-        el("button", { class: "action", disabled: busy || !canAct(), dataset: { index }, onclick: () => act(choice.action) }, choice.label),
+    const groups = groupByKind(snapshot.legal).map(([kind, choices]) =>
+      el(
+        "section",
+        { class: "action-group", dataset: { kind } },
+        el("h3", {}, kind),
+        choices.some((choice) => choice.pick) ? drawPick(kind, choices) : el("div", { class: "group-buttons" }, choices.map((choice) => actionButton(choice))),
       ),
     );
+    box.replaceChildren(...[drawOffer(), ...groups].filter(Boolean));
   }
+  board.update(spectator ? [] : snapshot.legal, !busy && !spectator && canAct());
   const undo = $("undo");
   undo.hidden = !snapshot.can_undo;
   undo.disabled = busy || !canAct();
@@ -191,15 +242,20 @@ function botButton(info, snapshot) {
 function drawStory() {
   const list = $("story");
   const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  // One line per player action; what followed of itself (draws, scoring, the next phase) folded beneath it.
   list.replaceChildren(
-    ...connection.story.map((told) =>
-      el(
-        "li",
-        { dataset: { step: told.step } },
-        el("span", { class: "story-step" }, String(told.step)),
-        el("span", { class: "story-text" }, told.text.length ? told.text.join(" · ") : `${nameOf(told.player)} acts.`),
-      ),
-    ),
+    ...connection.story.map((told) => {
+      const [head, ...rest] = told.text.length ? told.text : [`${nameOf(told.player)} acts.`];
+      const text = rest.length
+        ? el(
+            "details",
+            { class: "story-text" },
+            el("summary", {}, head),
+            el("div", { class: "consequences" }, rest.map((line) => el("div", {}, line))), // not <li>: one item per step
+          )
+        : el("span", { class: "story-text" }, head);
+      return el("li", { dataset: { step: told.step } }, el("span", { class: "story-step" }, String(told.step)), text);
+    }),
   );
   if (atEnd) list.scrollTop = list.scrollHeight;
 }
@@ -266,21 +322,18 @@ async function checkLog() {
   drawFairness();
 }
 
-let pictureSvg = null;
+const board = new Board($("picture"), {
+  onAct: (action) => act(action),
+  onOffer: (choices, target) => {
+    offer = { choices, target };
+    drawActions(connection.snapshot);
+    $("offer")?.querySelector("button")?.focus();
+  },
+  onChange: () => drawActions(connection.snapshot),
+});
 
 function drawPicture(svg) {
-  if (svg === pictureSvg) {
-    $("picture").dataset.revision = String(connection.revision); // unchanged: no new image to decode
-    return;
-  }
-  pictureSvg = svg;
-  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-  const image = $("picture");
-  const old = pictureUrl;
-  image.onload = () => old && URL.revokeObjectURL(old);
-  image.src = url;
-  image.dataset.revision = String(connection.revision);
-  pictureUrl = url;
+  board.draw(svg, connection.revision);
 }
 
 function drawState(snapshot) {
@@ -310,10 +363,19 @@ async function run(request) {
 }
 
 function act(action) {
+  offer = null;
+  board.selected = new Set();
   run(() => connection.act(action));
 }
 
-$("undo").addEventListener("click", () => run(() => connection.undo()));
+$("undo").addEventListener("click", () => {
+  const last = connection.story.at(-1); // the step about to be taken back, as this seat read it
+  const what = last?.text?.[0] ?? "your last action";
+  run(async () => {
+    await connection.undo();
+    setNotice(`Taken back: ${what}.`, "info");
+  });
+});
 $("resign").addEventListener("click", () => {
   if (confirm("Resign? The game ends now and every other player wins; it cannot be taken back.")) run(() => connection.resign());
 });
