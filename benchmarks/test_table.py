@@ -80,6 +80,15 @@ def test_act(benchmark: Any, case: Case, mid_table: tuple[Table[Any, Any, Any, A
     assert len(table.match) == len(table.match.steps)
 
 
+def _until_ok(socket: Any) -> dict[str, Any]:
+    """The frames up to the ``ok`` of a request; an ``error`` fails the benchmark instead of waiting forever."""
+    while True:
+        reply: dict[str, Any] = json.loads(socket.receive_text())
+        assert reply["type"] != "error", reply
+        if reply["type"] == "ok":
+            return reply
+
+
 def test_server_round_trip(benchmark: Any) -> None:
     """One tic-tac-toe ``act`` frame to its ``ok`` through the server's app, in process (round trips/s)."""
     if TestClient is None:
@@ -88,6 +97,7 @@ def test_server_round_trip(benchmark: Any) -> None:
     with TestClient(app) as client:
         made = client.post("/api/matches", json={"game": "tic_tac_toe", "seats": [{"name": "Ann"}, {"name": "Bob"}], "claim": 0}).json()
         match_id = made["match"]["match_id"]
+        assert client.post(f"/api/matches/{match_id}/seats/1").status_code == 200  # a match waits until every person's seat is taken
         with client.websocket_connect("/ws") as socket:
             socket.send_text(json.dumps({"type": "hello", "match_id": match_id, "token": made["token"]}))
             frame = {}
@@ -97,13 +107,9 @@ def test_server_round_trip(benchmark: Any) -> None:
 
             def act_then_undo() -> None:
                 socket.send_text(json.dumps({"type": "act", "revision": revision["now"], "action": {"type": "PlaceMark", "cell": 4}, "id": 1}))
-                reply = json.loads(socket.receive_text())
-                while reply["type"] != "ok":
-                    reply = json.loads(socket.receive_text())
+                reply = _until_ok(socket)
                 socket.send_text(json.dumps({"type": "undo", "revision": reply["revision"], "id": 2}))
-                reply = json.loads(socket.receive_text())
-                while reply["type"] != "ok":
-                    reply = json.loads(socket.receive_text())
+                reply = _until_ok(socket)
                 revision["now"] = reply["revision"]
 
             benchmark.pedantic(act_then_undo, **_rounds(benchmark))
