@@ -53,8 +53,8 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
-"""Pages run only the server's own scripts, draw pictures only as images (an SVG in an ``img`` runs no script),
-and are never framed."""
+"""Pages run only the server's own scripts and styles (no ``'unsafe-inline'``: an inline picture's markup can carry
+no handler or script that runs, and the games' SVG escapes every text), and are never framed."""
 
 
 class SecurityHeaders:
