@@ -18,18 +18,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.serve.server import ServerProcess
 from tests.serve.test_browser import WAIT, Person
-from tests.svg import chromium
 
 pytestmark = pytest.mark.slow
 
 BOARD_GAMES = [("five_wards", 2), ("the_warriors", 2), ("peaky_blinders", 3), ("bellwether", 2)]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    expect.set_options(timeout=WAIT)
-    with chromium.browser_or_skip("browser") as launched:
-        yield launched
 
 
 @pytest.fixture(scope="module")

@@ -22,18 +22,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.serve.proxy import CuttableProxy
 from tests.serve.server import ServerProcess
-from tests.svg import chromium
 
 BOARD_GAMES = [("five_wards", 3), ("the_warriors", 2), ("peaky_blinders", 3), ("bellwether", 2)]
 WAIT = 20_000
 """Milliseconds a page has to show what a step should show."""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    expect.set_options(timeout=WAIT)  # a busy 2-core machine: assertions wait as long as page actions do
-    with chromium.browser_or_skip("browser") as launched:
-        yield launched
 
 
 @pytest.fixture(scope="module")

@@ -30,20 +30,12 @@ from boardcore.registry import get_game
 from boardcore.serve.hub import open_backends
 from boardcore.table import Table
 from tests.serve.server import ServerProcess
-from tests.serve.test_browser import WAIT, Person, whose_move
-from tests.svg import chromium
+from tests.serve.test_browser import Person, whose_move
 
 BIG = 10371246044620745126
 """The seed of the issue's report: the page showed 10371246044620745000."""
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    expect.set_options(timeout=WAIT)
-    with chromium.browser_or_skip("browser") as launched:
-        yield launched
 
 
 @pytest.fixture(scope="module")

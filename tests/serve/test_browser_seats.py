@@ -14,15 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.serve.proxy import CuttableProxy
 from tests.serve.server import ServerProcess
-from tests.serve.test_browser import BOARD_GAMES, WAIT, Person, whose_move
-from tests.svg import chromium
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    expect.set_options(timeout=WAIT)
-    with chromium.browser_or_skip("browser") as launched:
-        yield launched
+from tests.serve.test_browser import BOARD_GAMES, Person, whose_move
 
 
 @pytest.fixture(scope="module")
