@@ -18,8 +18,12 @@ from collections.abc import Iterable, Sequence
 
 __all__ = [
     "FONT",
+    "MIN_FONT",
     "PALETTE",
+    "PANEL_WIDTH",
     "SEAT_COLOURS",
+    "SHEET_WIDTH",
+    "Sheet",
     "badge",
     "card",
     "circle",
@@ -36,6 +40,7 @@ __all__ = [
     "polygon",
     "rect",
     "seat_colour",
+    "sheet",
     "text",
     "text_lines",
     "text_width",
@@ -43,6 +48,22 @@ __all__ = [
     "track",
     "wrap",
 ]
+
+MIN_FONT = 11
+"""The smallest font size a picture may use, in user units: drawn one unit to a CSS pixel, no text is smaller.
+
+A picture is a sheet of panels at most :data:`PANEL_WIDTH` wide, which the browser shows at their natural
+size and wraps to the viewport, so this is also the smallest text a person sees, on a desktop or a phone.
+"""
+
+PANEL_WIDTH = 340
+"""The widest a panel of a sheet may be: a 390 px phone shows it at full size beside its margins."""
+
+SHEET_WIDTH = 1060
+"""How wide a standalone sheet lays its panels out (a file, an ``<img>``): three 340-unit panels a row."""
+
+SHEET_GAP = 10
+"""The space between two panels of a sheet, both ways."""
 
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 """The font stack of every picture (DejaVu Sans ships with Debian and with Chromium's usual fonts)."""
@@ -295,7 +316,7 @@ def token(cx: float, cy: float, r: float, colour: str, label: str | None = None,
         parts.append(circle(cx, cy, r + 3, fill="none", stroke=ring, stroke_width=2.5))
     parts.append(circle(cx, cy, r, fill=colour, stroke=PALETTE["ink"], stroke_width=1))
     if label:
-        size = r * (1.05 if len(label) == 1 else 0.8)
+        size = max(MIN_FONT, r * (1.05 if len(label) == 1 else 0.8))  # a lettered piece wants r >= 11
         parts.append(text(cx, cy + size * 0.36, label, size=size, anchor="middle", bold=True, fill=PALETTE["white"]))
     return group(*parts, class_="token", tooltip=tooltip)
 
@@ -320,7 +341,7 @@ def track(
     for i in range(spaces):
         parts.append(rect(x + i * width, y, width, height, fill=fill, stroke=PALETTE["line"]))
         if labels is not None:
-            parts.append(text(x + i * width + width / 2, y + height + 11, labels[i], size=9, anchor="middle", fill=PALETTE["muted"]))
+            parts.append(text(x + i * width + width / 2, y + height + 12, labels[i], size=MIN_FONT, anchor="middle", fill=PALETTE["muted"]))
     by_space: dict[int, list[tuple[str, str]]] = {}
     for space, colour, letter in marks:
         by_space.setdefault(space, []).append((colour, letter))
@@ -368,15 +389,16 @@ def card(
     if corner:
         parts.append(text(x + width - 5, y + band_height * 0.7, corner, size=size, bold=True, anchor="end", fill=ink))
     body: list[str] = []
-    room = int((height - band_height - 4) // (size * 1.2))
+    body_size = max(MIN_FONT, size * 0.9)
+    room = int((height - band_height - 4) // (body_size * 1.3))
     for entry in lines:
-        body.extend(wrap(entry, width - 10, size * 0.9))
+        body.extend(wrap(entry, width - 10, body_size))
     if len(body) > room:
         body = body[: max(0, room)]
         if body:
-            body[-1] = fit(body[-1] + " …", width - 10, size * 0.9)
+            body[-1] = fit(body[-1] + " …", width - 10, body_size)
     if body:
-        parts.append(text_lines(x + 5, y + band_height + size * 1.1, body, size=size * 0.9, leading=1.3, fill=PALETTE["ink"]))
+        parts.append(text_lines(x + 5, y + band_height + size * 1.1, body, size=body_size, leading=1.3, fill=PALETTE["ink"]))
     hover = tooltip if tooltip is not None else " — ".join((title, *lines))
     return group(*parts, class_=class_, tooltip=hover, transform=None, **attributes)
 
@@ -391,7 +413,7 @@ def pile(x: float, y: float, width: float, height: float, label: str, count: int
     parts.append(rect(x, y, width, height, fill=back if count else "none", stroke=PALETTE["line"], dash=None if count else "4 3", rx=4))
     ink = PALETTE["white"] if face_down and count else PALETTE["ink"]
     parts.append(text(x + width / 2, y + height / 2 - 2, str(count), size=min(18, height * 0.38), anchor="middle", bold=True, fill=ink))
-    parts.append(text(x + width / 2, y + height / 2 + 12, label, size=9, anchor="middle", fill=ink, width=width - 6))
+    parts.append(text(x + width / 2, y + height / 2 + 13, label, size=MIN_FONT, anchor="middle", fill=ink, width=width - 6))
     return group(*parts, class_="pile", tooltip=f"{label}: {count} card{'s' if count != 1 else ''}{' (face down)' if face_down else ''}")
 
 
@@ -448,3 +470,50 @@ def document(width: float, height: float, *body: str, title: str, description: s
     labels = f"<title>{escape(title, quote=False)}</title>" + (f"<desc>{escape(description, quote=False)}</desc>" if description else "")
     background = rect(0, 0, width, height, fill=PALETTE["paper"])
     return "\n".join((head + labels, background, *body, "</svg>\n"))
+
+
+class Sheet:
+    """One panel of a picture: its size in user units and its drawing, with (0, 0) its top-left corner.
+
+    ``class_`` names the part of the picture it shows (tests and stylesheets find it by that).
+    """
+
+    __slots__ = ("width", "height", "body", "class_")
+
+    def __init__(self, width: float, height: float, body: str, *, class_: str) -> None:
+        if width > PANEL_WIDTH:
+            raise ValueError(f"a panel is at most {PANEL_WIDTH} units wide, not {width} ({class_})")
+        self.width = width
+        self.height = height
+        self.body = body
+        self.class_ = class_
+
+
+def sheet(panels: Sequence[Sheet], *, title: str, description: str | None = None, size: float | None = None) -> str:
+    """A picture made of ``panels``: one SVG document whose top-level children are the panels as nested ``<svg>``.
+
+    A standalone sheet (a file, an ``<img>``) lays them out in rows :data:`SHEET_WIDTH` wide, in order.
+    The browser client (``board.js``) and the replay viewer lift each panel out into its own inline
+    ``<svg class="sheet-panel">`` and let the page wrap them to the viewport at their natural size, so a
+    phone stacks them and a desktop sets two or three side by side, and no text shrinks below
+    :data:`MIN_FONT` CSS pixels. ``size`` scales the standalone document to that many pixels wide.
+    """
+    placed: list[str] = []
+    x = y = row_height = 0.0
+    width = 0.0
+    for item in panels:
+        if x > 0 and x + item.width > SHEET_WIDTH:
+            x, y, row_height = 0.0, y + row_height + SHEET_GAP, 0.0
+        placed.append(
+            f'<svg class="sheet-panel {escape(item.class_)}" x="{num(x)}" y="{num(y)}" width="{num(item.width)}" '
+            f'height="{num(item.height)}" viewBox="0 0 {num(item.width)} {num(item.height)}">\n'
+            + rect(0, 0, item.width, item.height, fill=PALETTE["paper"])
+            + "\n"
+            + item.body
+            + "\n</svg>"
+        )
+        width = max(width, x + item.width)
+        row_height = max(row_height, item.height)
+        x += item.width + SHEET_GAP
+    height = y + row_height
+    return document(max(width, 1.0), max(height, 1.0), *placed, title=title, description=description, size=size)
