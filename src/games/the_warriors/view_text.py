@@ -24,7 +24,7 @@ from .catalog import (
 )
 from .catalog import card as war_card
 from .svg import _status as status
-from .svg import _who as who
+from .svg_words import who
 from .view import View
 
 __all__ = ["view_text"]
