@@ -85,7 +85,7 @@ def _space(view: View, index: int, cx: float, cy: float) -> str:
     if space.kind == END:
         return group(
             rect(20, cy - 22, W - 40, 44, fill="#f3c4c4", stroke=PALETTE["danger"], stroke_width=2, rx=10),
-            text(W / 2 + 50, cy + 6, "Coney Island", size=16, bold=True, anchor="middle", fill=PALETTE["danger"]),
+            text(W / 2 + (50 if any(s.position == index for s in view.seats) else 0), cy + 6, "Coney Island", size=16, bold=True, anchor="middle", fill=PALETTE["danger"]),
             class_="space",
             tooltip="Coney Island: the final showdown when every Warrior is here",
             data_space=index,
