@@ -13,6 +13,7 @@ in that Warrior's own picture.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from boardcore.svg import PALETTE, PANEL_WIDTH, Sheet, badge, card, circle, group, panel, pile, rect, seat_colour, sheet, text, token, wrap
@@ -163,7 +164,7 @@ def _warriors(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
             parts.append(badge(W - 88, top + 17, "Instigator", fill=PALETTE["accent"]))
         parts.extend(body)
         y = ly + 4
-    height = y + 4
+    height = math.ceil(y + 4)  # whole units: a browser sizes the panel to the pixel
     return Sheet(W, height, panel(0, 0, W, height, "The Warriors", *parts, class_="warriors"), class_="warriors")
 
 
@@ -174,7 +175,7 @@ def _hand(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
         for seat, s in enumerate(view.seats):
             parts.append(text(24, y + 4, f"{who(view, seat, names)}: {s.hand_size} card{'s' if s.hand_size != 1 else ''}", size=12, width=W - 36))
             y += 17
-        height = y + 8
+        height = math.ceil(y + 8)
         return Sheet(W, height, panel(0, 0, W, height, "Hands", *parts, class_="hand"), class_="hand")
     cw = (W - 30) / 2
     parts = []
@@ -208,7 +209,7 @@ def _hand(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
         drawn, used = para(12, y + 4, entry, W - 24, size=12, bold=True, fill=PALETTE["accent"])
         parts.extend(drawn)
         y += used + 4
-    height = y + 4
+    height = math.ceil(y + 4)
     heading = f"Your hand ({who(view, viewer, names)})"
     return Sheet(W, height, panel(0, 0, W, height, heading, *parts, class_="hand"), class_="hand")
 
@@ -258,7 +259,7 @@ def _decks(view: View) -> Sheet:
         drawn, used = para(12, y, sentence, W - 24, size=12)
         parts.extend(drawn)
         y += used + 2
-    height = y
+    height = math.ceil(y)
     return Sheet(W, height, panel(0, 0, W, height, "Decks and rows", *parts, class_="decks"), class_="decks")
 
 

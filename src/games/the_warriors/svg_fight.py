@@ -7,6 +7,7 @@ the dice (rulebook "Fight"). Each panel grows to fit its wording: nothing is cut
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from boardcore.svg import PALETTE, PANEL_WIDTH, Sheet, group, panel, rect, seat_colour, text, token, wrap
@@ -111,7 +112,7 @@ def _fight(view: View, names: Sequence[str]) -> Sheet:
     elif f.dice_total:
         y += 24
         parts.append(text(12, y, f"Cards played this turn give {f.dice_total} dice", size=12))
-    height = y + 14
+    height = math.ceil(y + 14)  # whole units: a browser sizes the panel to the pixel
     heading = "Coney Island Showdown" if f.showdown else "Fight"
     return Sheet(W, height, panel(0, 0, W, height, heading, *parts, class_="fight", accent=PALETTE["danger"]), class_="fight")
 
@@ -138,7 +139,7 @@ def _city(view: View, names: Sequence[str]) -> Sheet:
     parts.extend(lines)
     y += used + 10
     parts.append(text(12, y, f"City turns taken: {view.city_turns}", size=12, fill=PALETTE["muted"]))
-    height = y + 14
+    height = math.ceil(y + 14)
     return Sheet(W, height, panel(0, 0, W, height, "City Phase", *parts, class_="city"), class_="city")
 
 
@@ -161,7 +162,7 @@ def _night_over(view: View, names: Sequence[str]) -> Sheet:
             lines, used = para(12, y, sentence, W - 24, size=12.5)
             parts.extend(lines)
             y += used + 6
-    height = y + 6
+    height = math.ceil(y + 6)
     return Sheet(W, height, panel(0, 0, W, height, "The night is over", *parts, class_="result", accent=colour), class_="result")
 
 
