@@ -170,10 +170,10 @@ def _warriors(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
 
 def _hand(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
     if viewer is None:
-        parts, used = para(12, 44, "Hands are hidden from spectators. Cards in hand:", W - 24, size=12)
-        y = 44 + used
+        parts = [text(12, 44, "Hands are hidden from spectators.", size=12, fill=PALETTE["muted"])]
+        y = 50.0
         for seat, s in enumerate(view.seats):
-            parts.append(text(24, y + 4, f"{who(view, seat, names)}: {s.hand_size} card{'s' if s.hand_size != 1 else ''}", size=12, width=W - 36))
+            parts.append(text(12, y + 14, f"{who(view, seat, names)}: {s.hand_size} card{'s' if s.hand_size != 1 else ''} in hand", size=12, width=W - 24))
             y += 17
         height = math.ceil(y + 8)
         return Sheet(W, height, panel(0, 0, W, height, "Hands", *parts, class_="hand"), class_="hand")
