@@ -13,6 +13,7 @@ that it was made.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from boardcore.svg import (
@@ -55,7 +56,10 @@ from .view import PlayerView, View
 __all__ = ["picture"]
 
 PANEL = 326
-"""Every panel's width: three side by side with two 10-unit gaps fit a 1000-pixel board (and a 390-pixel phone)."""
+"""Every panel's width: three side by side with two 10-unit gaps fit a 1000-pixel board, one a 390-pixel phone.
+
+Heights are whole units too, so a browser draws each panel, and the standalone sheet, at its exact size.
+"""
 PAD = 10
 BAR = 26
 """Height of a panel's heading bar."""
@@ -333,7 +337,7 @@ def _table_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
     status, y = _status_part(view, viewer, names)
     city, y = _city(view, y + 2, names)
     labor, y = _labor_part(view, y + 14, names)
-    height = y + 4
+    height = math.ceil(y + 4)
     frame = rect(1, 1, PANEL - 2, height - 2, fill=PALETTE["panel"], stroke=PALETTE["line"], rx=8)
     return Sheet(PANEL, height, "\n".join((frame, status, city, labor)), class_="status")
 
@@ -408,7 +412,7 @@ def _barons_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet
         drawn, y = _holdings(seat, p, viewer, y, names)
         parts.append(drawn)
         y += 20
-    height = y - 10
+    height = math.ceil(y - 10)
     body = group(_frame(height, "Barons"), *parts, class_="players")
     return Sheet(PANEL, height, body, class_="players")
 
@@ -497,7 +501,7 @@ def _ward_body(view: View, index: int, names: Sequence[str]) -> tuple[list[str],
 def _ward_panels(view: View, names: Sequence[str]) -> list[Sheet]:
     """The four Wards, each a panel of one height (the tallest's), so a row of them reads as one board."""
     bodies = [_ward_body(view, index, names) for index in range(len(view.wards))]
-    height = max(y for _, y in bodies)
+    height = math.ceil(max(y for _, y in bodies))
     current = _current_ward(view) if view.phase == LABOR else -1
     panels = []
     for index, (parts, _) in enumerate(bodies):
@@ -558,7 +562,7 @@ def _construction_panel(view: View) -> Sheet:
         parts.append(card(PAD, y, CARD_W, height, info.name, lines, size=SIZE, tooltip=f"{info.name} ({kind}, {_cost(info.cost)}): {about}",
                           data_target=T.construction(k)))
         y += height + 6
-    height = y + 4
+    height = math.ceil(y + 4)
     return Sheet(PANEL, height, group(_frame(height, "Construction market"), *parts, class_="markets"), class_="markets")
 
 
@@ -590,7 +594,7 @@ def _officials_panel(view: View) -> Sheet:
     parts.append(text(PAD, y, f"Gangster discard: {len(view.discard)}", size=SIZE, bold=True))
     drawn, y = _para(PAD, y + LEADING, f"latest: {discard}", CARD_W, fill=PALETTE["muted"])
     parts.append(drawn)
-    height = y
+    height = math.ceil(y)
     return Sheet(PANEL, height, group(_frame(height, "Official market and decks"), *parts, class_="markets"), class_="markets")
 
 
