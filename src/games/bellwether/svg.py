@@ -25,6 +25,7 @@ from boardcore.svg import (
     circle,
     group,
     line,
+    num,
     pile,
     polygon,
     rect,
@@ -232,8 +233,9 @@ ARROWS = ("→", "↓", "←", "↑")
 """From each Ward to the next clockwise."""
 
 
-def _city(view: View, y: float, names: Sequence[str]) -> tuple[str, float]:
-    """The four Wards at a glance on their ring: controller, workers, strikers, Riot; the Ward in Labor ringed."""
+def _city(view: View, at: float, names: Sequence[str]) -> tuple[str, float]:
+    """The four Wards at a glance on their ring, ``at`` that height: controller, workers, strikers, Riot; the Ward in Labor ringed."""
+    y = 0
     left = (PANEL - 2 * CITY_W - CITY_GAP) / 2
     current = _current_ward(view) if view.phase == LABOR else -1
     parts = []
@@ -260,7 +262,7 @@ def _city(view: View, y: float, names: Sequence[str]) -> tuple[str, float]:
     for (ax, ay), arrow in zip(((mid_x, y + 24), (left + 1.5 * CITY_W + CITY_GAP, mid_y + 5), (mid_x, y + CITY_H + 16 + 24), (left + CITY_W / 2, mid_y + 5)),
                                ARROWS, strict=True):
         parts.append(text(ax, ay, arrow, size=15, bold=True, anchor="middle", fill=PALETTE["muted"]))
-    return group(*parts, class_="ring", tooltip="Labor resolves the Wards clockwise: I, II, III, IV"), y + 2 * CITY_H + 16
+    return group(*parts, class_="ring", transform=_at(0, at), tooltip="Labor resolves the Wards clockwise: I, II, III, IV"), at + 2 * CITY_H + 16
 
 
 def _labor_lines(view: View, names: Sequence[str]) -> list[str]:
@@ -298,8 +300,9 @@ def _labor_lines(view: View, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _labor_part(view: View, y: float, names: Sequence[str]) -> tuple[str, float]:
-    """The Invest & Build turn, the Labor in progress (its dice) or the result, from ``y`` down."""
+def _labor_part(view: View, at: float, names: Sequence[str]) -> tuple[str, float]:
+    """The Invest & Build turn, the Labor in progress (its dice) or the result, from ``at`` down."""
+    y: float = 0
     labor = view.labor
     title = "Result" if view.result is not None else ("Labor" if labor is not None else "Invest & Build")
     parts = [
@@ -329,7 +332,7 @@ def _labor_part(view: View, y: float, names: Sequence[str]) -> tuple[str, float]
     if labor is not None and labor.last_roll >= 0:
         parts.append(text(PAD, y, f"Last recovery roll: {FACE_NAMES[labor.last_roll]}", size=SIZE, bold=True))
         y += LEADING
-    return group(*parts, class_="labor"), y
+    return group(*parts, class_="labor", transform=_at(0, at)), at + y
 
 
 def _table_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
@@ -350,8 +353,9 @@ COLUMN_W = 87
 ROW = 19
 
 
-def _holdings(seat: int, p: PlayerView, viewer: int | None, y: float, names: Sequence[str]) -> tuple[str, float]:
-    """One baron's cards: Buildings in hand, Officials, Gangsters (their names only for their holder)."""
+def _holdings(seat: int, p: PlayerView, viewer: int | None, at: float, names: Sequence[str]) -> tuple[str, float]:
+    """One baron's cards, with the name's baseline ``at`` that height: Buildings in hand, Officials, Gangsters (named only for their holder)."""
+    y: float = 0
     parts = [token(PAD + 11, y - 4, 11, seat_colour(seat), str(seat + 1))]
     parts.append(text(PAD + 28, y, names[seat] + (" (you)" if seat == viewer else ""), size=12.5, bold=True, width=PANEL - 2 * PAD - 28))
     y += LEADING + 4
@@ -375,7 +379,7 @@ def _holdings(seat: int, p: PlayerView, viewer: int | None, y: float, names: Seq
     for entry, bold, fill in entries:
         drawn, y = _para(PAD + 28, y, entry, PANEL - 2 * PAD - 28, bold=bold, fill=fill)
         parts.append(drawn)
-    return group(*parts, class_="player", data_seat=seat), y
+    return group(*parts, class_="player", transform=_at(0, at), data_seat=seat), at + y
 
 
 def _barons_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
@@ -420,21 +424,30 @@ def _barons_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet
 # --- the Wards ------------------------------------------------------------------------------------------------------
 
 
-def _building(x: float, y: float, building: Building | None, kind: str, names: Sequence[str]) -> str:
+def _at(x: float, y: float) -> str:
+    """A ``transform`` that puts a part drawn at its own origin at (``x``, ``y``).
+
+    Parts that move (a Building to another space, a section below a new line) keep their bytes, so a picture diff
+    (:mod:`boardcore.serve.pictures`) sends the one changed attribute instead of the whole part.
+    """
+    return f"translate({num(x)},{num(y)})"
+
+
+def _building(bx: float, by: float, building: Building | None, kind: str, names: Sequence[str]) -> str:
     """One Building space: empty (dashed), or the Building with its owner's colour, what it does and whose it is."""
     w, h = SLOT_W, SLOT_H
     if building is None:
-        return group(rect(x, y, w, h, fill="none", stroke=PALETTE["line"], dash="4 3", rx=4), class_="slot", tooltip=f"an empty {kind} space")
+        return group(rect(bx, by, w, h, fill="none", stroke=PALETTE["line"], dash="4 3", rx=4), class_="slot", tooltip=f"an empty {kind} space")
     info: BuildingCard = BUILDINGS[building.card]
     owner = building.owner
     colour = seat_colour(owner) if owner >= 0 else PALETTE["hidden"]
     parts = [
-        rect(x, y, w, h, fill=PALETTE["card"], stroke=colour, stroke_width=2, rx=4),
-        rect(x, y, 7, h, fill=colour, rx=3),
-        text(x + 12, y + 15, info.name, size=SIZE, bold=True, width=w - 16 - (14 if building.upgraded else 0)),
+        rect(0, 0, w, h, fill=PALETTE["card"], stroke=colour, stroke_width=2, rx=4),
+        rect(0, 0, 7, h, fill=colour, rx=3),
+        text(12, 15, info.name, size=SIZE, bold=True, width=w - 16 - (14 if building.upgraded else 0)),
     ]
     if building.upgraded:
-        sx, sy = x + w - 10, y + 10
+        sx, sy = w - 10, 10
         star = [(0, -7), (2, -2), (7, -2), (3, 1), (5, 6), (0, 3), (-5, 6), (-3, 1), (-7, -2), (-2, -2)]
         parts.append(polygon([(sx + dx, sy + dy) for dx, dy in star], fill=PALETTE["yellow"], stroke=PALETTE["ink"], stroke_width=0.6))
     if info.kind == "F":
@@ -447,11 +460,11 @@ def _building(x: float, y: float, building: Building | None, kind: str, names: S
     else:
         detail = "the Ward's own"
         who = f"built by {names[building.builder]}" if building.builder >= 0 else "built by nobody"
-    parts.append(text(x + 12, y + 29, detail, size=SIZE, fill=PALETTE["muted"], width=w - 16))
-    parts.append(text(x + 12, y + 43, who, size=SIZE, fill=PALETTE["ink"] if owner >= 0 else PALETTE["muted"], width=w - 16))
+    parts.append(text(12, 29, detail, size=SIZE, fill=PALETTE["muted"], width=w - 16))
+    parts.append(text(12, 43, who, size=SIZE, fill=PALETTE["ink"] if owner >= 0 else PALETTE["muted"], width=w - 16))
     holder = f"neutral, for sale at {price}" if owner < 0 and info.kind == "F" else who
     tip = f"{info.name} ({holder}){', upgraded' if building.upgraded else ''}" + (f": {info.text}" if info.text else "")
-    return group(*parts, class_="building", tooltip=tip, data_uid=building.uid, data_target=T.building(building.uid))
+    return group(*parts, class_="building", transform=_at(bx, by), tooltip=tip, data_uid=building.uid, data_target=T.building(building.uid))
 
 
 def _effects(view: View, index: int, names: Sequence[str]) -> list[str]:
@@ -485,17 +498,20 @@ def _ward_body(view: View, index: int, names: Sequence[str]) -> tuple[list[str],
         drawn, y = _para(PAD, y + 11, effect, PANEL - 2 * PAD, fill=PALETTE["accent"], bold=True)
         parts.append(drawn)
         y -= 9
-    y += 4
+    top = y + 4
     by_kind = {kind: [b for b in ward.buildings if BUILDINGS[b.card].kind == kind] for kind, _ in KINDS}
+    spaces = []
+    y = 0
     for kind, label in KINDS:
-        parts.append(text(PAD, y + 12, label, size=SIZE, bold=True, fill=PALETTE["muted"]))
+        spaces.append(text(PAD, y + 12, label, size=SIZE, bold=True, fill=PALETTE["muted"]))
         y += 17
         for k in range(CAPACITY[kind]):
             placed = by_kind[kind][k] if k < len(by_kind[kind]) else None
             bx = PAD + (k % 2) * (SLOT_W + PANEL - 2 * PAD - 2 * SLOT_W)
-            parts.append(_building(bx, y + (k // 2) * (SLOT_H + SLOT_GAP), placed, SLOT_NAMES[kind], names))
+            spaces.append(_building(bx, y + (k // 2) * (SLOT_H + SLOT_GAP), placed, SLOT_NAMES[kind], names))
         y += ((CAPACITY[kind] + 1) // 2) * (SLOT_H + SLOT_GAP) + 2
-    return parts, y + 4
+    parts.append(group(*spaces, class_="spaces", transform=_at(0, top)))
+    return parts, top + y + 4
 
 
 def _ward_panels(view: View, names: Sequence[str]) -> list[Sheet]:
@@ -559,8 +575,9 @@ def _construction_panel(view: View) -> Sheet:
             about = info.text
         lines = [f"{kind} · cost {_cost(info.cost)}", about]
         height = _card_height(lines)
-        parts.append(card(PAD, y, CARD_W, height, info.name, lines, size=SIZE, tooltip=f"{info.name} ({kind}, {_cost(info.cost)}): {about}",
-                          data_target=T.construction(k)))
+        drawn = card(PAD, 0, CARD_W, height, info.name, lines, size=SIZE, tooltip=f"{info.name} ({kind}, {_cost(info.cost)}): {about}",
+                     data_target=T.construction(k))
+        parts.append(group(drawn, transform=_at(0, y)))
         y += height + 6
     height = math.ceil(y + 4)
     return Sheet(PANEL, height, group(_frame(height, "Construction market"), *parts, class_="markets"), class_="markets")
@@ -578,8 +595,9 @@ def _officials_panel(view: View) -> Sheet:
         o = OFFICIALS[official_id]
         lines = [f"Influence {o.influence}" + (f": {o.text}" if o.text else "")]
         height = _card_height(lines)
-        parts.append(card(PAD, y, CARD_W, height, o.name, lines, size=SIZE, band=PALETTE["accent"], corner=f"${o.cost}",
-                          tooltip=f"{o.name} (${o.cost}, Influence {o.influence})" + (f": {o.text}" if o.text else ""), data_target=T.official(k)))
+        drawn = card(PAD, 0, CARD_W, height, o.name, lines, size=SIZE, band=PALETTE["accent"], corner=f"${o.cost}",
+                     tooltip=f"{o.name} (${o.cost}, Influence {o.influence})" + (f": {o.text}" if o.text else ""), data_target=T.official(k))
+        parts.append(group(drawn, transform=_at(0, y)))
         y += height + 6
     y += 8
     parts.append(rect(PAD - 4, y, CARD_W + 8, 22, fill=PALETTE["grid"], rx=5))
