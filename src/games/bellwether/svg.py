@@ -191,6 +191,36 @@ def _frame(height: float, heading: str, *, accent: str | None = None, right: str
     return "\n".join(parts)
 
 
+COLUMNS = (132, 229)
+"""Left edges of the two barons' columns in a table (its row labels take the left)."""
+COLUMN_W = 87
+ROW = 19
+TABLE_HEAD = 38
+
+
+def _seat_table(top: float, rows: Sequence[tuple[str, Sequence[str]]], names: Sequence[str], *, marked: Sequence[int], notes: Sequence[str],
+                why: str) -> tuple[list[str], float]:
+    """A column per baron (their token, name and ``notes``) and a row per figure; the ``marked`` columns shaded (``why`` on hover)."""
+    height = TABLE_HEAD + ROW * len(rows)
+    parts = []
+    for seat, name in enumerate(names):
+        x = COLUMNS[seat]
+        if seat in marked:
+            parts.append(rect(x - 3, top - 3, COLUMN_W + 6, height + 6, fill=TO_ACT, rx=5, tooltip=f"{name} {why}"))
+        parts.append(token(x + 11, top + 13, 11, seat_colour(seat), str(seat + 1)))
+        parts.append(text(x + 26, top + 17, name, size=12, bold=True, width=COLUMN_W - 26))
+        if notes[seat]:
+            parts.append(text(x + 26, top + 32, notes[seat], size=SIZE, fill=PALETTE["muted"]))
+    for k, (label, values) in enumerate(rows):
+        ry = top + TABLE_HEAD + k * ROW
+        if k % 2 == 0:
+            parts.append(rect(PAD - 4, ry, PANEL - 2 * PAD + 8, ROW, fill=PALETTE["grid"], opacity=0.55))
+        parts.append(text(PAD, ry + 14, label, size=SIZE, fill=PALETTE["muted"], bold=True))
+        for seat, value in enumerate(values):
+            parts.append(text(COLUMNS[seat] + COLUMN_W / 2, ry + 14, value, size=12.5, bold=True, anchor="middle"))
+    return parts, top + height
+
+
 # --- where the game stands: status, Invest & Build, Labor, result ------------------------------------------------
 
 
@@ -266,20 +296,14 @@ def _city(view: View, at: float, names: Sequence[str]) -> tuple[str, float]:
 
 
 def _labor_lines(view: View, names: Sequence[str]) -> list[str]:
-    """What the Labor panel says, a sentence each."""
+    """What the Labor panel says, a sentence each (none for the result: the status says how it ended, a table the figures)."""
     labor = view.labor
     lines: list[str] = []
-    if view.result is not None:
-        r = view.result
-        lines.append(f"Ended by {r.reason}; winner: {' and '.join(names[p] for p in r.winners) or 'nobody (a draw)'}.")
-        for p in (0, 1):
-            lost = _plural(r.lost[p], "Building")
-            lines.append(f"{names[p]}: {r.wards[p]} calm Wards controlled, Influence {r.influence[p]}, Net Worth {r.net_worth[p]}, {lost} lost to Riots.")
-    elif labor is None:
+    if view.result is None and labor is None:
         lines.append("Labor follows when both barons have taken their Invest & Build turns; it resolves the Wards clockwise, I → II → III → IV.")
         if view.harbour_sold:
             lines.append(f"Sold at the Exchange this turn by the Harbour Master: {view.harbour_sold}")
-    else:
+    elif view.result is None and labor is not None:
         order = " → ".join(WARD_NAMES[w].split()[0] for w in labor.order) if labor.order else "not chosen yet"
         lines.append(f"Order: {order}" + (f" · now: {WARD_NAMES[_current_ward(view)]}" if _current_ward(view) >= 0 else ""))
         if labor.step == COMMIT:
@@ -332,6 +356,14 @@ def _labor_part(view: View, at: float, names: Sequence[str]) -> tuple[str, float
     if labor is not None and labor.last_roll >= 0:
         parts.append(text(PAD, y, f"Last recovery roll: {FACE_NAMES[labor.last_roll]}", size=SIZE, bold=True))
         y += LEADING
+    if view.result is not None:
+        r = view.result
+        rows = [("Calm Wards", [str(n) for n in r.wards]), ("Influence", [str(n) for n in r.influence]), ("Net Worth", [str(n) for n in r.net_worth]),
+                ("Lost to Riots", [str(n) for n in r.lost])]
+        seated = names[: len(r.wards)]
+        table, y = _seat_table(y - 4, rows, seated, marked=r.winners, notes=["wins" if p in r.winners else "" for p in range(len(seated))], why="wins")
+        parts.extend(table)
+        y += LEADING
     return group(*parts, class_="labor", transform=_at(0, at)), at + y
 
 
@@ -346,12 +378,6 @@ def _table_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
 
 
 # --- the barons ---------------------------------------------------------------------------------------------------
-
-COLUMNS = (132, 229)
-"""Left edges of the two barons' columns in the table (its labels take the left)."""
-COLUMN_W = 87
-ROW = 19
-
 
 def _holdings(seat: int, p: PlayerView, viewer: int | None, at: float, names: Sequence[str]) -> tuple[str, float]:
     """One baron's cards, with the name's baseline ``at`` that height: Buildings in hand, Officials, Gangsters (named only for their holder)."""
@@ -389,27 +415,10 @@ def _barons_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet
     rows.extend((RESOURCES[r], [str(p.res[r]) for p in view.players]) for r in range(3))
     rows.append(("Influence", [str(p.influence) for p in view.players]))
     rows.append(("Net Worth", [str(p.net_worth) for p in view.players]))
-    top = BAR + 8
-    head_h = 38
-    table_h = head_h + ROW * len(rows)
-    parts = []
-    for seat in range(len(view.players)):
-        x = COLUMNS[seat]
-        if seat in seats:
-            parts.append(rect(x - 3, top - 3, COLUMN_W + 6, table_h + 6, fill=TO_ACT, rx=5, tooltip=f"{names[seat]} is to act"))
-        parts.append(token(x + 11, top + 13, 11, seat_colour(seat), str(seat + 1)))
-        parts.append(text(x + 26, top + 17, names[seat], size=12, bold=True, width=COLUMN_W - 26))
-        note = "you" if seat == viewer else ("to act" if seat in seats else "")
-        if note:
-            parts.append(text(x + 26, top + 32, note, size=SIZE, fill=PALETTE["muted"]))
-    for k, (label, values) in enumerate(rows):
-        ry = top + head_h + k * ROW
-        if k % 2 == 0:
-            parts.append(rect(PAD - 4, ry, PANEL - 2 * PAD + 8, ROW, fill=PALETTE["grid"], opacity=0.55))
-        parts.append(text(PAD, ry + 14, label, size=SIZE, fill=PALETTE["muted"], bold=True))
-        for seat, value in enumerate(values):
-            parts.append(text(COLUMNS[seat] + COLUMN_W / 2, ry + 14, value, size=12.5, bold=True, anchor="middle"))
-    y: float = top + table_h + 24
+    seated = names[: len(view.players)]
+    notes = ["you" if seat == viewer else ("to act" if seat in seats else "") for seat in range(len(seated))]
+    parts, y = _seat_table(BAR + 8, rows, seated, marked=seats, notes=notes, why="is to act")
+    y += 24
     for seat, p in enumerate(view.players):
         if seat:
             parts.append(line(PAD, y - 16, PANEL - PAD, y - 16, stroke=PALETTE["grid"]))
