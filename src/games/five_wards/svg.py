@@ -566,7 +566,7 @@ def _hand_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
             card(PAD + col * (cw + gap), BAR + 10 + row * (ch + gap), cw, ch, tactic.ability, lines, band=ICON_COLOURS[tactic.icon], size=11,
                  fill="#f3eddf" if fresh[k] else PALETTE["card"], tooltip=tooltip, data_target=T.card(card_id))
         )
-    y = BAR + 10 + math.ceil(len(cards) / per_row) * (ch + gap)
+    y: float = BAR + 10 + math.ceil(len(cards) / per_row) * (ch + gap)
     if not cards:
         parts.append(text(PAD, BAR + 26, "no Tactics cards", size=12, fill=PALETTE["muted"]))
         y = BAR + 34
