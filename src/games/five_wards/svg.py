@@ -243,16 +243,18 @@ def _status_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet
         y += 6 + used
     top = y + 4
     status = group(rect(0, 0, W, top, fill=PALETTE["ink"], rx=8), *banner, class_="status")
-    # the dice pool and the turn's details
-    parts = [text(PAD, top + 22, f"Round {view.round} of at most {view.round_limit} · dice pool", size=11, bold=True, fill=PALETTE["muted"])]
+    # the dice pool and the turn's details (the dice left in the pool mean nothing once the game is over)
+    over = view.stage == "over"
+    rounds = f"Round {view.round} of at most {view.round_limit}"
+    parts = [text(PAD, top + 22, rounds if over else f"{rounds} · dice pool", size=11, bold=True, fill=PALETTE["muted"])]
     y = top + 32
-    if view.pool:
+    if view.pool and not over:
         per_row = 6
         for k, face in enumerate(view.pool):
             row, col = divmod(k, per_row)
             parts.append(_die(PAD + col * 50, y + row * 38, face, target=T.die(face)))
         y += 38 * math.ceil(len(view.pool) / per_row)
-    else:
+    elif not over:
         parts.append(text(PAD, y + 14, "empty", size=11, fill=PALETTE["muted"]))
         y += 24
     for entry in _turn_lines(view, names):
@@ -529,9 +531,12 @@ def _scores_panel(view: View, names: Sequence[str]) -> Sheet:
         rows.append(token(PAD + 11, y + 14, 11, _gang_colour(view, seat), str(seat + 1)))
         rows.append(text(PAD + 30, y + 19, names[seat], size=14, bold=True, width=W - 2 * PAD - 130))
         rows.append(text(W - PAD, y + 19, f"{totals[seat]} points", size=14, bold=True, anchor="end"))
-        parts = " · ".join(f"{name} {value}" for name, value in zip(SOURCE_NAMES, view.scores[seat], strict=True))
-        said, used = _para(PAD + 30, y + 36, f"{parts} · {thugs[seat]} Thugs on the map", W - 2 * PAD - 30, size=11, fill=PALETTE["muted"])
-        rows.append(said)
+        sources = [f"{name} {value}" for name, value in zip(SOURCE_NAMES, view.scores[seat], strict=True)]
+        used = 0.0
+        for entry in (sources[:3], [*sources[3:], f"Thugs on map {thugs[seat]}"]):
+            said, more = _para(PAD + 30, y + 36 + used, " · ".join(entry), W - 2 * PAD - 30, size=11, fill=PALETTE["muted"])
+            rows.append(said)
+            used += more
         y += 28 + used + 6
     height = y + 4
     return Sheet(W, height, panel(0, 0, W, height, "Final scores", *rows, class_="scores"), class_="scores-panel")
