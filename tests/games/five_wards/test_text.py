@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+import re
 import typing
+import xml.etree.ElementTree as ET
 
 from msgspec.structs import replace
 
@@ -189,3 +192,47 @@ def test_summary_names_nothing_left_hidden() -> None:
         held = [c for seat, p in enumerate(end.players) if seat != viewer for c in p.hand]
         assert held and find_secrets(f"a line naming {tactic_name(held[0])}.", hidden) == {tactic_name(held[0])}
         assert_no_secrets(GAME, end, viewer, messages=[match.summary(viewer)])
+
+
+RALLIED = re.compile(r"^(\w+) rallies a Thug to space (\d) of (\d) · (\w+)$")
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _drawn_space(picture: str, position: int, number: str) -> ET.Element | None:
+    """The Thug space drawn with ``number`` over it on the card in column ``position`` of a picture."""
+    root = ET.fromstring(picture)
+    for card in root.iter(f"{SVG}g"):
+        if "row-card" in (card.get("class") or "").split() and card.get("data-position") == str(position):
+            for space in card.iter(f"{SVG}g"):
+                numbers = [t for t in space.iter(f"{SVG}text") if t.get("class") == "space-number"]
+                if "space" in (space.get("class") or "").split() and [t.text for t in numbers] == [number]:
+                    return space
+    return None
+
+
+def test_fw_map_01_a_rally_line_names_the_space_as_the_picture_numbers_it() -> None:
+    """FW-MAP-01, FW-MAP-08: "rallies a Thug to space 2 of 3 · Centerville" (Phase 1 or a Brawl) points at the space
+    the picture numbers 2 on the card under "3 · Centerville"; after a Phase 1 Rally it shows the rallying Gang's Thug
+    (a Brawl's rallied Thugs may already be taken up to deploy when the step ends)."""
+    names = ("Ann", "Bob", "Cy")
+    match = Match.new(GAME, names, 3)
+    chooser = random.Random(3)
+    checked = 0
+    while not match.is_over and len(match) < 300:
+        seat = min(match.actors)
+        action = chooser.choice(list(match.legal_actions(seat)))
+        match.apply(seat, action)
+        for line in match.step_text(len(match), seat):
+            found = RALLIED.match(line)
+            if found is None:
+                continue
+            who, number, column, ward = found.groups()
+            picture = match.picture(seat)
+            assert f"{column} · {ward}" in picture
+            space = _drawn_space(picture, int(column) - 1, number)
+            assert space is not None, f"{line!r}: no space numbered {number} on that card"
+            if isinstance(action, Rally):
+                title = space.find(f"{SVG}title")
+                assert title is not None and (title.text or "").endswith(f"{who}'s Thug"), line
+                checked += 1
+    assert checked >= 5
