@@ -40,7 +40,7 @@ def _mark(cell: int, seat: int) -> str:
         )
     else:
         shape = circle(cx, cy, CELL * 0.3, stroke=colour, stroke_width=10)
-    return group(shape, class_="mark", tooltip=f"{MARKS[seat]} in cell {cell}", data_cell=cell)
+    return group(shape, class_="mark")
 
 
 def _winning_line(board: Sequence[int], winner: int) -> tuple[int, int, int] | None:
@@ -68,10 +68,12 @@ def picture(view: View, viewer: int | None, names: Sequence[str], *, size: float
     for cell, owner in enumerate(view.board):
         x, y = LEFT + (cell % 3) * CELL, TOP + (cell // 3) * CELL
         fill = PALETTE["highlight"] if won is not None and cell in won else PALETTE["panel"]
-        cells.append(rect(x, y, CELL, CELL, fill=fill, stroke=PALETTE["line"], stroke_width=2, data_cell=cell, data_target=f"cell-{cell}"))
-        cells.append(text(x + 6, y + 15, str(cell), size=11, fill=PALETTE["muted"]))
+        drawn = [rect(x, y, CELL, CELL, fill=fill, stroke=PALETTE["line"], stroke_width=2), text(x + 6, y + 15, str(cell), size=11, fill=PALETTE["muted"])]
         if owner in (0, 1):
-            cells.append(_mark(cell, owner))
+            drawn.append(_mark(cell, owner))
+        # the cell is one element with its mark, so a mark placed changes the cell's drawing (the last move is marked)
+        held = f"{MARKS[owner]} in cell {cell}" if owner in (0, 1) else f"cell {cell}: empty"
+        cells.append(group(*drawn, class_="cell", tooltip=held, data_cell=cell, data_target=f"cell-{cell}"))
     board = [group(*cells, class_="board")]
     if won is not None:
         (x1, y1), (x2, y2) = _centre(won[0]), _centre(won[2])

@@ -28,16 +28,15 @@ from tests.viewer.logs import GOLDEN, part_game, whole_game
 
 pytestmark = pytest.mark.slow
 WAIT = 30_000
-DATA_URL = "data:image/svg+xml;charset=utf-8,"
 STEP_THROUGH = """(count) => {
   const shown = [];
   for (let k = 0; k < count; k += 1) {
-    shown.push([document.body.dataset.step, document.getElementById("picture").src]);
+    shown.push([document.body.dataset.step, globalThis.boardcoreReplay.shown()]);
     document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
   }
   return shown;
 }"""
-"""Each step's (step, picture URL), then → : stepping first to last with the keyboard, read in one round trip."""
+"""Each step's (step, picture shown), then → : stepping first to last with the keyboard, read in one round trip."""
 
 
 @pytest.fixture(scope="module")
@@ -75,9 +74,8 @@ def _open(context: BrowserContext, path: Path) -> tuple[Page, list[str]]:
 
 
 def _shown(page: Page) -> str:
-    src = page.get_attribute("#picture", "src") or ""
-    assert src.startswith(DATA_URL)
-    return urllib.parse.unquote(src[len(DATA_URL) :])
+    """The picture the page shows now (drawn inline: a sheet's panels lifted into a row, see static/js/sheet.js)."""
+    return str(page.evaluate("globalThis.boardcoreReplay.shown()"))
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), GOLDEN, ids=[g[0] for g in GOLDEN])
@@ -107,11 +105,11 @@ def test_every_step_of_every_perspective_is_replay_svg(name: str, players: int, 
             assert page.get_attribute("body", "data-step") == "1" and _shown(page) == expected[index][1]
             page.keyboard.press("Home")
             shown = page.evaluate(STEP_THROUGH, len(match) + 1)  # the same keys, pressed in the page: one round trip
-            for step, (at, src) in enumerate(shown):
-                assert at == str(step) and src.startswith(DATA_URL)
-                assert urllib.parse.unquote(src[len(DATA_URL) :]) == expected[index][step], f"{name}: perspective {index}, step {step}"
+            for step, (at, svg) in enumerate(shown):
+                assert at == str(step)
+                assert svg == expected[index][step], f"{name}: perspective {index}, step {step}"
             assert page.get_attribute("body", "data-step") == str(len(match))  # the last step stays the last
-        assert page.evaluate("document.getElementById('picture').naturalWidth") > 0  # the picture is drawn, not just set
+        assert page.evaluate("document.querySelector('#picture svg').getBoundingClientRect().width") > 0  # drawn, not just set
         assert errors == [] and asked == []
     finally:
         context.close()
