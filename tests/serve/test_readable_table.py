@@ -68,9 +68,10 @@ def _measured(page: Page) -> dict[str, list[str]]:
 def test_the_table_reads_at_11_px_and_nothing_overflows(page: Page, server: ServerProcess, game: str, players: int, moves: int) -> None:
     """At 1440x900 and 390x844, a game under way: no fault the geometry shows, and the picture is a sheet."""
     play(page, server.url, game, players, moves)
+    found = _measured(page)
+    assert found == {"1440x900": [], "390x844": []}
     assert page.locator("#picture .sheet svg.sheet-panel").count() >= 1, "the picture is not shown as a sheet"
     assert page.locator("#picture .sheet").get_attribute("aria-label"), "the sheet lost the picture's title"
-    assert _measured(page) == {"1440x900": [], "390x844": []}
 
 
 def test_the_desktop_sets_panels_side_by_side_and_the_phone_stacks_them(page: Page, server: ServerProcess) -> None:
