@@ -23,6 +23,12 @@ export function groupByKind(legal) {
   return [...groups];
 }
 
+/** A group's kind is worth a heading only when it gathers several choices or a pick: a lone button's label says it
+ * all, in the game's words (a Kuhn poker "fold" is not headed by its action tag, "Pass"). */
+export function headed(choices) {
+  return choices.length > 1 || choices.some((choice) => choice.pick);
+}
+
 /** Every element id some choice names, so the page can mark what is clickable. */
 export function clickable(legal) {
   return new Set(legal.flatMap((choice) => choice.targets ?? []));
