@@ -264,3 +264,27 @@ def test_a_file_made_during_play_saves_its_chain_values_for_the_final_log(browse
     published = read_published(saved)
     assert len(published.steps) == 30 and published.seed_commitment == match.seed_commitment
     assert verify(final, published=published).ok
+
+
+def test_each_step_marks_the_elements_it_changed_and_shows_sheets_at_their_drawn_size(browser: Browser, tmp_path: Path) -> None:
+    """Tic-tac-toe: at step N only the cell of step N's mark is ``changed`` (step 0 marks nothing), and the sheet's
+    panels stand side by side at their drawn width of 340 px."""
+    log = whole_game(tmp_path, "tic_tac_toe", 2, 1)
+    out = tmp_path / "replay.html"
+    assert main(["replay", str(log), "--html", str(out)]) == 0
+    match = replay(log)
+    context, _ = _offline(browser)
+    try:
+        page, errors = _open(context, out)
+        page.keyboard.press("Home")
+        assert page.locator("#picture .changed").count() == 0
+        widths = page.evaluate("[...document.querySelectorAll('#picture .sheet > svg.sheet-panel')].map((p) => p.getBoundingClientRect().width)")
+        assert widths == [340, 340]
+        for step in range(1, len(match) + 1):
+            page.keyboard.press("ArrowRight")
+            cell = match.step_at(step).action.cell
+            changed = page.evaluate("[...document.querySelectorAll('#picture .changed')].map((n) => n.dataset.target)")
+            assert changed == [f"cell-{cell}"] or (match.is_over and step == len(match) and f"cell-{cell}" in changed), (step, changed)
+        assert errors == []
+    finally:
+        context.close()
