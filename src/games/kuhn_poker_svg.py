@@ -1,5 +1,8 @@
 """Kuhn poker's picture: the two seats, their cards as the viewer may see them, the pot and the betting.
 
+No action names an element (a bet is a button), but the hands, stakes, pot and moves carry ``data-target`` ids all
+the same, so a UI can mark what the last move changed (a new move, a stake and the pot; both cards at a showdown).
+
 Kept beside the rules module (see ``tic_tac_toe_svg``); it reads the view's type only
 for type checking, since the rules module imports this one for its ``GAME`` record.
 """
@@ -97,10 +100,13 @@ def _seat(view: View, seat: int, viewer: int | None, names: Sequence[str]) -> st
         rect(5, 5, PANEL_WIDTH - 10, SEAT_HEIGHT - 10, fill=PALETTE["panel"], stroke=PALETTE["highlight"] if to_act else PALETTE["line"], stroke_width=3 if to_act else 1, rx=10),
         circle(24, 26, 7, fill=seat_colour(seat), stroke=PALETTE["ink"], stroke_width=0.8),
         text(38, 31, names[seat] + (" (you)" if seat == viewer else ""), size=14, bold=True, width=PANEL_WIDTH - 56),
-        _card(20, 44, rank, f"{names[seat]}'s card"),
-        text(128, 68, "in the pot", size=MIN_FONT, fill=PALETTE["muted"]),
-        text(128, 96, str(_staked(view.history, seat)), size=26, bold=True),
-        text(128, 114, "chips", size=MIN_FONT, fill=PALETTE["muted"]),
+        group(_card(20, 44, rank, f"{names[seat]}'s card"), data_target=f"hand-{seat}"),
+        group(
+            text(128, 68, "in the pot", size=MIN_FONT, fill=PALETTE["muted"]),
+            text(128, 96, str(_staked(view.history, seat)), size=26, bold=True),
+            text(128, 114, "chips", size=MIN_FONT, fill=PALETTE["muted"]),
+            data_target=f"stake-{seat}",
+        ),
     ]
     if to_act:
         parts.append(badge(128, 142, "to act", fill=PALETTE["accent"]))
@@ -115,6 +121,7 @@ def _table(view: View, names: Sequence[str]) -> tuple[str, float]:
         text(56, 98, "pot", size=MIN_FONT, anchor="middle", fill=PALETTE["white"]),
         class_="pot",
         tooltip=f"Pot: {view.pot} chips",
+        data_target="pot",
     )
     parts = [text(116, 30, "Betting", size=12, bold=True, fill=PALETTE["muted"])]
     words = betting_words(view.history)
@@ -124,7 +131,7 @@ def _table(view: View, names: Sequence[str]) -> tuple[str, float]:
         parts.append(text_lines(116, y, lines, size=12, fill=PALETTE["muted"]))
         y += 15 * len(lines)
     for k, word in enumerate(words):
-        parts.append(badge(116, y - 4, f"{names[k % 2]} {word}", fill=seat_colour(k % 2), size=MIN_FONT))
+        parts.append(group(badge(116, y - 4, f"{names[k % 2]} {word}", fill=seat_colour(k % 2), size=MIN_FONT), data_target=f"move-{k + 1}"))
         y += 24
     return pot + "\n" + group(*parts, class_="history"), max(140.0, y)
 
