@@ -7,7 +7,7 @@ card has content wider than its box. A deliberately bad sheet and a cut label ar
 house bot's move is marked on the board (``changed``) and an untouched element is not.
 
 The board games draw sheets once their branches of issue 27 merge; until then their pictures fail (a) and are
-expected to (``xfail``, strict: a game that starts passing must lose its mark).
+expected to (``xfail``); a game whose picture is a sheet must pass, with no mark to remove.
 
 Regenerate the screenshots in docs/screenshots/ (every game at both sizes, and the lobby; the faults are printed)::
 
@@ -21,6 +21,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from boardcore import Match
+from boardcore.registry import get_game
 from tests.serve.geometry import problems
 from tests.serve.screenshots import DESKTOP, GAMES, PHONE, play
 from tests.serve.server import ServerProcess
@@ -29,8 +31,13 @@ from tests.serve.test_browser import WAIT
 
 pytestmark = pytest.mark.slow
 
-SHEETS = {"tic_tac_toe", "kuhn_poker"}
-"""The games whose pictures are sheets on this branch (the board games' are converted on their own branches)."""
+def _draws_sheets(game: str, players: int) -> bool:
+    """Whether ``game``'s picture is a sheet of panels (issue 27's convention; a game converted later joins by itself)."""
+    return 'class="sheet-panel' in Match.new(get_game(game), players, 1).picture(0)
+
+
+SHEETS = {game for game, players, _ in GAMES if _draws_sheets(game, players)}
+"""The games whose pictures are sheets: each must pass; the others are expected to fail until they are converted."""
 
 
 @pytest.fixture(scope="module")
