@@ -20,7 +20,6 @@ from boardcore.svg import (
     badge,
     circle,
     group,
-    header,
     rect,
     seat_colour,
     sheet,
@@ -136,17 +135,33 @@ def _table(view: View, names: Sequence[str]) -> tuple[str, float]:
     return pot + "\n" + group(*parts, class_="history"), max(140.0, y)
 
 
+def _banner(status: str, seen_by: str, turn_colour: str | None) -> tuple[str, float]:
+    """The game, who is looking, and where the hand stands in as many lines as it takes (a showdown names both cards
+    and the pot: never cut); and the banner's height."""
+    lines = wrap(status, PANEL_WIDTH - 50, 12.5)
+    height = 38 + 16 * len(lines)
+    parts = [
+        rect(0, 0, PANEL_WIDTH, height, fill=PALETTE["ink"]),
+        text(16, 23, "Kuhn poker", size=17, bold=True, fill=PALETTE["white"]),
+        text(PANEL_WIDTH - 16, 23, seen_by, size=12, anchor="end", fill="#e8e2d6", width=PANEL_WIDTH - 160),
+    ]
+    if turn_colour is not None:
+        parts.append(circle(22, 40, 6, fill=turn_colour, stroke=PALETTE["white"], stroke_width=1.2))
+    parts.append(text_lines(34 if turn_colour is not None else 16, 44, lines, size=12.5, leading=1.28, fill=PALETTE["highlight"]))
+    return group(*parts, class_="status"), height
+
+
 def picture(view: View, viewer: int | None, names: Sequence[str], *, size: float | None = None) -> str:
     """Panels: where the hand stands, each seat with the card the viewer may see (the other face down until a
     showdown) and its stake, and the pot beside the betting."""
     status = status_line(view, names)
     seen_by = "Spectator" if viewer is None else f"Seen by {names[viewer]}"
     rules = wrap(RULES, PANEL_WIDTH - 32, MIN_FONT)
-    banner = header(PANEL_WIDTH, "Kuhn poker", status, seen_by, turn_colour=None if view.to_act is None else seat_colour(view.to_act))
+    banner, top = _banner(status, seen_by, None if view.to_act is None else seat_colour(view.to_act))
     middle, middle_height = _table(view, names)
     return sheet(
         [
-            Sheet(PANEL_WIDTH, 74 + 14 * len(rules), banner + "\n" + text_lines(16, 76, rules, size=MIN_FONT, leading=1.25, fill=PALETTE["muted"]), class_="status"),
+            Sheet(PANEL_WIDTH, top + 20 + 14 * len(rules), banner + "\n" + text_lines(16, top + 22, rules, size=MIN_FONT, leading=1.25, fill=PALETTE["muted"]), class_="status"),
             Sheet(PANEL_WIDTH, SEAT_HEIGHT, _seat(view, 0, viewer, names), class_="seat-0"),
             Sheet(PANEL_WIDTH, middle_height, middle, class_="table"),
             Sheet(PANEL_WIDTH, SEAT_HEIGHT, _seat(view, 1, viewer, names), class_="seat-1"),
