@@ -226,6 +226,10 @@ class Game(Generic[S, A, E, V]):
     """One line for an event *as the viewer receives it* (only ever called with a redacted event)."""
     action_text: Callable[[A, int, Names], str] = _action_text_default
     """One line for a seat's own action (a button label), e.g. ``"place a mark in cell 4"``."""
+    story_text: Callable[[E, V, int | None, Names], str] | None = None
+    """``story_text(event, view, viewer, names)``: a story line written with the viewer's own view from before the
+    step, for a game whose events mean different moves by the situation (Kuhn poker's pass is a check or a fold);
+    used instead of ``event_text`` wherever that view is at hand (``None``: ``event_text`` always)."""
     label_text: Callable[[A, V, int, Names], str] | None = None
     """``label_text(action, view, seat, names)``: the button label written with the seat's own view, for a game whose
     actions name pieces by ids only the view can put words to (a fold or a check; a Building's name); used instead
@@ -370,8 +374,9 @@ class Game(Generic[S, A, E, V]):
         """``event`` as ``player`` (``None``: a spectator) may receive it, or ``None``."""
         return self.visibility[type(event)].redact(event, player)  # type: ignore[no-any-return]
 
-    def describe(self, event: E, viewer: int | None, names: Names | None = None) -> str | None:
-        """One line of text for ``event`` as ``viewer`` may read it, or ``None`` when they receive nothing of it.
+    def describe(self, event: E, viewer: int | None, names: Names | None = None, view: V | None = None) -> str | None:
+        """One line of text for ``event`` as ``viewer`` may read it, or ``None`` when they receive nothing of it;
+        ``view`` is the viewer's view before the step, for a game that writes its story with it (``story_text``).
 
         The engine redacts first: the game's text never sees what the viewer may not.
         Describe another seat's action through the events it produced, never from the action.
@@ -386,7 +391,10 @@ class Game(Generic[S, A, E, V]):
         seen = rule.redact(event, viewer)
         if seen is None:
             return None
-        return self.event_text(seen, viewer, DEFAULT_NAMES if names is None else names)
+        names = DEFAULT_NAMES if names is None else names
+        if self.story_text is not None and view is not None:
+            return self.story_text(seen, view, viewer, names)
+        return self.event_text(seen, viewer, names)
 
     def label(self, action: A, seat: int, names: Names | None = None, view: V | None = None) -> str:
         """One line for ``seat``'s own action (a button label), from ``seat``'s ``view`` when the game writes labels

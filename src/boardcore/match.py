@@ -416,7 +416,8 @@ class Match(Generic[S, A, E, V]):
         if isinstance(told.action, Resign):
             return [f"{self.players[told.player]} resigns."]
         describe = self.game.describe
-        lines = (describe(event, viewer, self.players) for event in told.events)
+        before = self.game.view(self._states[step - 1], viewer) if self.game.story_text is not None else None
+        lines = (describe(event, viewer, self.players, before) for event in told.events)
         return [line for line in lines if line]
 
     def label(self, action: A, seat: int, view: V | None = None) -> str:

@@ -172,7 +172,7 @@ FLOW: Flow[State, Action, Event] = Flow(
             candidates=lambda state, player: BETS,
             problem=bet_problem,
             apply=place_bet,
-            ask="pass or bet",
+            ask="check or bet (facing a bet: fold or call)",
             legal=lambda state, player: list(BETS),
         )
     },
@@ -248,28 +248,35 @@ def determinize(state: State, player: int, rng: Rng) -> State:
 def event_text(event: Passed | BetPlaced | CardsShown, viewer: int | None, names: Names) -> str:
     """``Ann bets``, ``Showdown: Ann's J against Bob's K``."""
     if isinstance(event, Passed):
-        return f"{names[event.player]} passes"
+        return f"{names[event.player]} checks or folds"
     if isinstance(event, BetPlaced):
-        return f"{names[event.player]} bets"
+        return f"{names[event.player]} bets or calls"
     return f"Showdown: {names[0]}'s {CARDS[event.hands[0]]} against {names[1]}'s {CARDS[event.hands[1]]}"
 
 
+def story_text(event: Passed | BetPlaced | CardsShown, view: View, viewer: int | None, names: Names) -> str:
+    """The picture's words for the move, from the betting before it: ``Ann checks``, ``Bob folds``, ``Ann calls``."""
+    if isinstance(event, CardsShown):
+        return event_text(event, viewer, names)
+    letter = "p" if isinstance(event, Passed) else "b"
+    return f"{names[event.player]} {kuhn_poker_svg.betting_words(view.history + letter)[-1]}"
+
+
 def action_text(action: Pass | Bet, seat: int, names: Names) -> str:
-    """``pass`` or ``bet``."""
-    return "pass" if isinstance(action, Pass) else "bet"
+    """``check or fold`` or ``bet or call`` (without the view, which says which one it is)."""
+    return "check or fold" if isinstance(action, Pass) else "bet or call"
 
 
 def label_text(action: Pass | Bet, view: View, seat: int, names: Names) -> str:
     """The picture's words: ``check`` or ``bet`` while no bet is faced, ``fold`` or ``call`` once one is."""
-    facing_bet = "b" in view.history
-    if isinstance(action, Pass):
-        return "fold" if facing_bet else "check"
-    return "call 1 chip" if facing_bet else "bet 1 chip"
+    word = kuhn_poker_svg.betting_words(view.history + ("p" if isinstance(action, Pass) else "b"))[-1]
+    return {"checks": "check", "folds": "fold", "bets": "bet 1 chip", "calls": "call 1 chip"}[word]
 
 
 def summary_text(view: View, events: Sequence[Any], outcome: Outcome | None, names: Names) -> str:
     """The betting, the cards the viewer may know, and who took the pot."""
-    lines = [f"Betting: {view.history or 'none yet'}."]
+    betting = ", ".join(f"{names[k % 2]} {word}" for k, word in enumerate(kuhn_poker_svg.betting_words(view.history)))
+    lines = [f"Betting: {betting or 'none yet'}."]
     if view.shown is not None:
         lines.append(f"Cards: {names[0]} {CARDS[view.shown[0]]}, {names[1]} {CARDS[view.shown[1]]}.")
     elif view.card is not None:
@@ -310,6 +317,7 @@ GAME: Game[State, Action, Event, View] = Game(
     action_text=action_text,
     summary_text=summary_text,
     view_text=view_text,
+    story_text=story_text,
     label_text=label_text,
     picture=kuhn_poker_svg.picture,
     secrets=secrets,

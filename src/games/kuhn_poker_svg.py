@@ -1,5 +1,8 @@
 """Kuhn poker's picture: the two seats, their cards as the viewer may see them, the pot and the betting.
 
+No action names an element (a bet is a button), but the hands, stakes, pot and moves carry ``data-target`` ids all
+the same, so a UI can mark what the last move changed (a new move, a stake and the pot; both cards at a showdown).
+
 Kept beside the rules module (see ``tic_tac_toe_svg``); it reads the view's type only
 for type checking, since the rules module imports this one for its ``GAME`` record.
 """
@@ -9,7 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from boardcore.svg import PALETTE, badge, circle, document, group, header, rect, seat_colour, text, text_width
+from boardcore.svg import (
+    MIN_FONT,
+    PALETTE,
+    PANEL_WIDTH,
+    Sheet,
+    badge,
+    circle,
+    group,
+    rect,
+    seat_colour,
+    sheet,
+    text,
+    text_lines,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from .kuhn_poker import View
@@ -18,8 +35,10 @@ __all__ = ["betting_words", "picture", "status_line"]
 
 RANKS = ("J", "Q", "K")
 RANK_NAMES = ("Jack", "Queen", "King")
-WIDTH, HEIGHT = 560, 360
 CARD_W, CARD_H = 84, 118
+SEAT_HEIGHT = 172
+"""A seat's panel: its name, its card and its stake."""
+RULES = "Jack < Queen < King. Check or bet; facing a bet, fold or call."
 
 
 def betting_words(history: str) -> list[str]:
@@ -69,8 +88,6 @@ def _card(x: float, y: float, rank: int | None, label: str) -> str:
 
 
 def _seat(view: View, seat: int, viewer: int | None, names: Sequence[str]) -> str:
-    x = 30 if seat == 0 else WIDTH - 30 - 190
-    y = 74
     if view.shown is not None:
         rank: int | None = view.shown[seat]
     elif seat == viewer:
@@ -79,52 +96,76 @@ def _seat(view: View, seat: int, viewer: int | None, names: Sequence[str]) -> st
         rank = None
     to_act = view.to_act == seat
     parts = [
-        rect(x, y, 190, 190, fill=PALETTE["panel"], stroke=PALETTE["highlight"] if to_act else PALETTE["line"], stroke_width=3 if to_act else 1, rx=10),
-        circle(x + 18, y + 20, 7, fill=seat_colour(seat), stroke=PALETTE["ink"], stroke_width=0.8),
-        text(x + 32, y + 25, names[seat] + (" (you)" if seat == viewer else ""), size=14, bold=True, width=150),
-        _card(x + 14, y + 46, rank, f"{names[seat]}'s card"),
-        text(x + 112, y + 70, "in the pot", size=11, fill=PALETTE["muted"]),
-        text(x + 112, y + 98, str(_staked(view.history, seat)), size=26, bold=True),
-        text(x + 112, y + 116, "chips", size=11, fill=PALETTE["muted"]),
+        rect(5, 5, PANEL_WIDTH - 10, SEAT_HEIGHT - 10, fill=PALETTE["panel"], stroke=PALETTE["highlight"] if to_act else PALETTE["line"], stroke_width=3 if to_act else 1, rx=10),
+        circle(24, 26, 7, fill=seat_colour(seat), stroke=PALETTE["ink"], stroke_width=0.8),
+        text(38, 31, names[seat] + (" (you)" if seat == viewer else ""), size=14, bold=True, width=PANEL_WIDTH - 56),
+        group(_card(20, 44, rank, f"{names[seat]}'s card"), data_target=f"hand-{seat}"),
+        group(
+            text(128, 68, "in the pot", size=MIN_FONT, fill=PALETTE["muted"]),
+            text(128, 96, str(_staked(view.history, seat)), size=26, bold=True),
+            text(128, 114, "chips", size=MIN_FONT, fill=PALETTE["muted"]),
+            data_target=f"stake-{seat}",
+        ),
     ]
     if to_act:
-        parts.append(badge(x + 112, y + 150, "to act", fill=PALETTE["accent"]))
+        parts.append(badge(128, 142, "to act", fill=PALETTE["accent"]))
     return group(*parts, class_="seat", data_seat=seat)
 
 
-def _betting(view: View, names: Sequence[str]) -> str:
-    parts = [text(30, 296, "Betting", size=12, bold=True, fill=PALETTE["muted"])]
-    x = 96.0
+def _table(view: View, names: Sequence[str]) -> tuple[str, float]:
+    """The pot beside the betting so far, one move a line; and the panel's height."""
+    pot = group(
+        circle(56, 80, 42, fill=PALETTE["green"], stroke=PALETTE["ink"]),
+        text(56, 78, str(view.pot), size=26, anchor="middle", bold=True, fill=PALETTE["white"]),
+        text(56, 98, "pot", size=MIN_FONT, anchor="middle", fill=PALETTE["white"]),
+        class_="pot",
+        tooltip=f"Pot: {view.pot} chips",
+        data_target="pot",
+    )
+    parts = [text(116, 30, "Betting", size=12, bold=True, fill=PALETTE["muted"])]
     words = betting_words(view.history)
+    y = 52.0
     if not words:
-        parts.append(text(x, 296, "no bets yet: both seats anted 1 chip", size=12, fill=PALETTE["muted"]))
+        lines = wrap("no bets yet: both seats anted 1 chip", PANEL_WIDTH - 126, 12)
+        parts.append(text_lines(116, y, lines, size=12, fill=PALETTE["muted"]))
+        y += 15 * len(lines)
     for k, word in enumerate(words):
-        label = f"{names[k % 2]} {word}"
-        parts.append(badge(x, 292, label, fill=seat_colour(k % 2), size=11))
-        x += text_width(label, 11, bold=True) + 11 + 8
-    return group(*parts, class_="history")
+        parts.append(group(badge(116, y - 4, f"{names[k % 2]} {word}", fill=seat_colour(k % 2), size=MIN_FONT), data_target=f"move-{k + 1}"))
+        y += 24
+    return pot + "\n" + group(*parts, class_="history"), max(140.0, y)
+
+
+def _banner(status: str, seen_by: str, turn_colour: str | None) -> tuple[str, float]:
+    """The game, who is looking, and where the hand stands in as many lines as it takes (a showdown names both cards
+    and the pot: never cut); and the banner's height."""
+    lines = wrap(status, PANEL_WIDTH - 50, 12.5)
+    height = 38 + 16 * len(lines)
+    parts = [
+        rect(0, 0, PANEL_WIDTH, height, fill=PALETTE["ink"]),
+        text(16, 23, "Kuhn poker", size=17, bold=True, fill=PALETTE["white"]),
+        text(PANEL_WIDTH - 16, 23, seen_by, size=12, anchor="end", fill="#e8e2d6", width=PANEL_WIDTH - 160),
+    ]
+    if turn_colour is not None:
+        parts.append(circle(22, 40, 6, fill=turn_colour, stroke=PALETTE["white"], stroke_width=1.2))
+    parts.append(text_lines(34 if turn_colour is not None else 16, 44, lines, size=12.5, leading=1.28, fill=PALETTE["highlight"]))
+    return group(*parts, class_="status"), height
 
 
 def picture(view: View, viewer: int | None, names: Sequence[str], *, size: float | None = None) -> str:
-    """Both seats with the cards the viewer may see (the other face down until a showdown), stakes, pot and betting."""
+    """Panels: where the hand stands, each seat with the card the viewer may see (the other face down until a
+    showdown) and its stake, and the pot beside the betting."""
     status = status_line(view, names)
     seen_by = "Spectator" if viewer is None else f"Seen by {names[viewer]}"
-    pot = group(
-        circle(WIDTH / 2, 168, 42, fill=PALETTE["green"], stroke=PALETTE["ink"]),
-        text(WIDTH / 2, 166, str(view.pot), size=26, anchor="middle", bold=True, fill=PALETTE["white"]),
-        text(WIDTH / 2, 186, "pot", size=11, anchor="middle", fill=PALETTE["white"]),
-        class_="pot",
-        tooltip=f"Pot: {view.pot} chips",
-    )
-    return document(
-        WIDTH,
-        HEIGHT,
-        header(WIDTH, "Kuhn poker", status, seen_by, turn_colour=None if view.to_act is None else seat_colour(view.to_act)),
-        _seat(view, 0, viewer, names),
-        _seat(view, 1, viewer, names),
-        pot,
-        _betting(view, names),
-        text(30, 336, "Jack < Queen < King. Check or bet; facing a bet, fold or call.", size=10.5, fill=PALETTE["muted"]),
+    rules = wrap(RULES, PANEL_WIDTH - 32, MIN_FONT)
+    banner, top = _banner(status, seen_by, None if view.to_act is None else seat_colour(view.to_act))
+    middle, middle_height = _table(view, names)
+    return sheet(
+        [
+            Sheet(PANEL_WIDTH, top + 20 + 14 * len(rules), banner + "\n" + text_lines(16, top + 22, rules, size=MIN_FONT, leading=1.25, fill=PALETTE["muted"]), class_="status"),
+            Sheet(PANEL_WIDTH, SEAT_HEIGHT, _seat(view, 0, viewer, names), class_="seat-0"),
+            Sheet(PANEL_WIDTH, middle_height, middle, class_="table"),
+            Sheet(PANEL_WIDTH, SEAT_HEIGHT, _seat(view, 1, viewer, names), class_="seat-1"),
+        ],
         title=f"Kuhn poker: {status}",
         size=size,
     )

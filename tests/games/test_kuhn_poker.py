@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -9,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from boardcore import Match, Rng
+from boardcore.store import MemoryStore
+from boardcore.table import Table
+from boardcore.terminal import TerminalSeats
 from games.kuhn_poker import GAME, Bet, CardsShown, Pass, State
 
 KNOWN = json.loads((Path(__file__).parent.parent / "data" / "known_values.json").read_text())
@@ -98,3 +102,32 @@ def test_showdown_is_an_undo_barrier_but_a_check_is_not() -> None:
     match.apply(1, Bet())
     match.apply(0, Bet())
     assert not match.can_undo(0)
+
+
+VERB = {"check": "checks", "fold": "folds", "bet 1 chip": "bets", "call 1 chip": "calls"}
+"""A button's words and the same move told in the story and drawn in the picture."""
+
+
+@pytest.mark.parametrize("betting", ["pp", "bp", "bb", "pbp", "pbb"])
+def test_buttons_story_terminal_and_picture_use_the_same_words(betting: str) -> None:
+    """Each move reads the same on its button, in the terminal's menu, in every seat's story and in the picture:
+    check or bet before a bet, fold or call facing one (never "pass")."""
+    match = Match.new(GAME, ["Ann", "Bob"], 4)
+    for step, letter in enumerate(betting, start=1):
+        (seat,) = match.actors
+        chosen = next(a for a in match.legal_actions(seat) if isinstance(a, Bet if letter == "b" else Pass))
+        label = match.label(chosen, seat)
+        table = Table.create(GAME, 2, seed=4, store=MemoryStore())
+        for earlier in betting[: step - 1]:
+            (who,) = table.match.actors
+            table.match.apply(who, Bet() if earlier == "b" else Pass())
+        menu = io.StringIO()
+        TerminalSeats(table, [seat], [None, None], io.StringIO("q\n"), menu).play()
+        assert f"] {label}\n" in menu.getvalue()
+        match.apply(seat, chosen)
+        told = f"{match.players[seat]} {VERB[label]}"
+        for viewer in (0, 1, None):
+            assert match.step_text(step, viewer)[0] == told
+            assert f">{told}</text>" in match.picture(viewer)
+    lines = "\n".join(text for step in range(1, len(betting) + 1) for viewer in (0, 1, None) for text in match.step_text(step, viewer))
+    assert "pass" not in lines and "pass" not in match.summary(0)

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { clickable, groupByKind, kindOf, onClick, pickMatch, pickPieces, toggled } from "../../src/boardcore/serve/static/js/board.js";
+import { clickable, groupByKind, headed, kindOf, onClick, pickMatch, pickPieces, toggled } from "../../src/boardcore/serve/static/js/board.js";
 
 const choice = (type, label, targets = [], pick = false, extra = {}) => ({ action: { type, ...extra }, label, targets, pick });
 const commit = (...cards) => choice("CommitTactics", `commit ${cards.length}`, cards.map((c) => `card-${c}`), true, { cards });
@@ -62,4 +62,12 @@ test("every named element is clickable", () => {
 test("choices are grouped by kind in the order kinds first appear", () => {
   assert.deepEqual(groupByKind(LEGAL).map(([kind, choices]) => [kind, choices.length]), [["Rally", 3], ["End turn", 1], ["Commit tactics", 4]]);
   assert.equal(kindOf(choice("PlaceMark", "x")), "Place mark");
+});
+
+test("a kind is headed only over several choices or a pick, never over one button in the game's own words", () => {
+  const [rally, end, commits] = groupByKind(LEGAL).map(([, choices]) => choices);
+  assert.equal(headed(rally), true);
+  assert.equal(headed(end), false);
+  assert.equal(headed(commits), true);
+  assert.equal(headed([commit("A")]), true);
 });

@@ -1,6 +1,6 @@
 // tsc --strict over the client's declarations as a UI in TypeScript uses them (tests/serve/test_js_types.py):
 // the package's exports resolve, every game's declarations compile, and the unions discriminate on `type`.
-import { Lobby, TableConnection, verifyLog, type Verdict } from "boardcore-client";
+import { changedTargets, Lobby, TableConnection, verifyLog, type Verdict } from "boardcore-client";
 import type { ClientFrame, ProtocolVersion, ServerFrame } from "boardcore-client/protocol";
 import type * as FiveWards from "boardcore-client/games/five_wards";
 import type * as Bellwether from "boardcore-client/games/bellwether";
@@ -45,4 +45,8 @@ export function sends(): ClientFrame[] {
 
 export function names(f: FiveWards.Action, b: Bellwether.Action, k: Kuhn.Event, p: Peaky.View, w: Warriors.Snapshot, any: ServerFrame): string[] {
   return [f.type, b.type, k.type, typeof p, w.game, any.type, String(version)];
+}
+
+export function lastAction(before: Map<string, string> | null, after: Map<string, string>): string[] {
+  return [...changedTargets(before, after)].sort();
 }

@@ -4,7 +4,10 @@
 
 A real server on loopback and Debian's headless Chromium (never ``playwright
 install``). Ann plays a few moves against house bots in each game, so each table
-shows a game under way; the seeds are fresh, so each run shows other games.
+shows a game under way; the seeds are fresh, so each run shows other games. Each
+table is shown at 1440x900 (``GAME.png``) and 390x844 (``GAME-phone.png``), and the
+faults ``tests/serve/geometry.py`` measures there are printed (none, once every
+game draws sheets: ``tests/serve/test_readable_table.py`` asserts it).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+from tests.serve.geometry import problems
 from tests.serve.server import ServerProcess
 from tests.svg import chromium
 
@@ -44,7 +48,12 @@ def play(page: Page, base: str, game: str, players: int, moves: int) -> None:
         page.locator("#actions button.action").first.click()
         page.wait_for_selector(f'body:not([data-revision="{revision}"])')
     page.wait_for_selector('#turn[data-mine="true"], #result:not([hidden])')
-    page.wait_for_timeout(300)  # the picture's image decodes
+    page.wait_for_timeout(300)  # the layout settles
+
+
+def report(path: Path, faults: list[str]) -> None:
+    """Say what was written, and the faults measured on it (the first few)."""
+    print(f"wrote {path}: {len(faults)} fault(s) measured" + "".join(f"\n    {fault}" for fault in faults[:5]))
 
 
 def main() -> int:
@@ -61,11 +70,11 @@ def main() -> int:
                 page.set_viewport_size(DESKTOP)
                 play(page, server.url, game, players, moves)
                 page.screenshot(path=OUT / f"{game}.png")
-                print(f"wrote {OUT / f'{game}.png'}")
+                report(OUT / f"{game}.png", problems(page))
                 page.set_viewport_size(PHONE)
                 page.wait_for_timeout(300)
                 page.screenshot(path=OUT / f"{game}-phone.png")
-                print(f"wrote {OUT / f'{game}-phone.png'}")
+                report(OUT / f"{game}-phone.png", problems(page))
             page.set_viewport_size(DESKTOP)
             page.goto(server.url + "/")
             page.wait_for_selector(".match-card")

@@ -28,16 +28,15 @@ from tests.viewer.logs import GOLDEN, part_game, whole_game
 
 pytestmark = pytest.mark.slow
 WAIT = 30_000
-DATA_URL = "data:image/svg+xml;charset=utf-8,"
 STEP_THROUGH = """(count) => {
   const shown = [];
   for (let k = 0; k < count; k += 1) {
-    shown.push([document.body.dataset.step, document.getElementById("picture").src]);
+    shown.push([document.body.dataset.step, globalThis.boardcoreReplay.shown()]);
     document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight", bubbles: true }));
   }
   return shown;
 }"""
-"""Each step's (step, picture URL), then → : stepping first to last with the keyboard, read in one round trip."""
+"""Each step's (step, picture shown), then → : stepping first to last with the keyboard, read in one round trip."""
 
 
 @pytest.fixture(scope="module")
@@ -75,9 +74,8 @@ def _open(context: BrowserContext, path: Path) -> tuple[Page, list[str]]:
 
 
 def _shown(page: Page) -> str:
-    src = page.get_attribute("#picture", "src") or ""
-    assert src.startswith(DATA_URL)
-    return urllib.parse.unquote(src[len(DATA_URL) :])
+    """The picture the page shows now (drawn inline: a sheet's panels lifted into a row, see static/js/sheet.js)."""
+    return str(page.evaluate("globalThis.boardcoreReplay.shown()"))
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), GOLDEN, ids=[g[0] for g in GOLDEN])
@@ -107,11 +105,11 @@ def test_every_step_of_every_perspective_is_replay_svg(name: str, players: int, 
             assert page.get_attribute("body", "data-step") == "1" and _shown(page) == expected[index][1]
             page.keyboard.press("Home")
             shown = page.evaluate(STEP_THROUGH, len(match) + 1)  # the same keys, pressed in the page: one round trip
-            for step, (at, src) in enumerate(shown):
-                assert at == str(step) and src.startswith(DATA_URL)
-                assert urllib.parse.unquote(src[len(DATA_URL) :]) == expected[index][step], f"{name}: perspective {index}, step {step}"
+            for step, (at, svg) in enumerate(shown):
+                assert at == str(step)
+                assert svg == expected[index][step], f"{name}: perspective {index}, step {step}"
             assert page.get_attribute("body", "data-step") == str(len(match))  # the last step stays the last
-        assert page.evaluate("document.getElementById('picture').naturalWidth") > 0  # the picture is drawn, not just set
+        assert page.evaluate("document.querySelector('#picture svg').getBoundingClientRect().width") > 0  # drawn, not just set
         assert errors == [] and asked == []
     finally:
         context.close()
@@ -266,3 +264,27 @@ def test_a_file_made_during_play_saves_its_chain_values_for_the_final_log(browse
     published = read_published(saved)
     assert len(published.steps) == 30 and published.seed_commitment == match.seed_commitment
     assert verify(final, published=published).ok
+
+
+def test_each_step_marks_the_elements_it_changed_and_shows_sheets_at_their_drawn_size(browser: Browser, tmp_path: Path) -> None:
+    """Tic-tac-toe: at step N only the cell of step N's mark is ``changed`` (step 0 marks nothing), and the sheet's
+    panels stand side by side at their drawn width of 340 px."""
+    log = whole_game(tmp_path, "tic_tac_toe", 2, 1)
+    out = tmp_path / "replay.html"
+    assert main(["replay", str(log), "--html", str(out)]) == 0
+    match = replay(log)
+    context, _ = _offline(browser)
+    try:
+        page, errors = _open(context, out)
+        page.keyboard.press("Home")
+        assert page.locator("#picture .changed").count() == 0
+        widths = page.evaluate("[...document.querySelectorAll('#picture .sheet > svg.sheet-panel')].map((p) => p.getBoundingClientRect().width)")
+        assert widths == [340, 340]
+        for step in range(1, len(match) + 1):
+            page.keyboard.press("ArrowRight")
+            cell = match.step_at(step).action.cell
+            changed = page.evaluate("[...document.querySelectorAll('#picture .changed')].map((n) => n.dataset.target)")
+            assert changed == [f"cell-{cell}"] or (match.is_over and step == len(match) and f"cell-{cell}" in changed), (step, changed)
+        assert errors == []
+    finally:
+        context.close()

@@ -48,11 +48,13 @@ def playthrough_text(game_name: str, players: int, seed: int, steps: int | None 
         seat = min(match.actors)
         action = bots[seat].choose(match.view(seat), match.legal_actions(seat))
         label = match.label(action, seat)  # as its button said, before the step
+        before = match.view(None)  # the spectator's view the step's story is written with
         match.apply(seat, action)
         count += 1
         lines.append(f"step {count}: {match.players[seat]} {label} | {_json(action)}")
         for event in match.steps[-1].events:
-            lines.append(f"  event: {match.describe(event, None) or '(hidden from spectators)'} | {_json(event)}")
+            told = match.game.describe(event, None, match.players, before)
+            lines.append(f"  event: {told or '(hidden from spectators)'} | {_json(event)}")
         lines += _views(match, players)
     outcome = match.outcome
     lines.append(f"outcome: {outcome!r}" if outcome is not None else f"stopped after {count} steps")

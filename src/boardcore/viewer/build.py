@@ -36,19 +36,27 @@ from boardcore.terminal import render_view
 from boardcore.verify import Verdict, replay, verify
 from boardcore.viewer.pictures import encode_frames
 
-__all__ = ["CHECKER", "VIEWER_SCRIPT", "VIEWER_STYLE", "ReplayData", "embedded_data", "replay_data", "replay_html", "viewer_hashes", "viewer_policy"]
+__all__ = ["CHECKER", "SHEET", "VIEWER_SCRIPT", "VIEWER_STYLE", "ReplayData", "embedded_data", "replay_data", "replay_html", "viewer_hashes", "viewer_policy"]
 
 
 def _asset(name: str) -> str:
     return files("boardcore.viewer").joinpath(name).read_text(encoding="utf-8")
 
 
-CHECKER = files("boardcore.serve").joinpath("static/js/verify.js").read_text(encoding="utf-8")
+def _client(name: str) -> str:
+    return files("boardcore.serve").joinpath(f"static/{name}").read_text(encoding="utf-8")
+
+
+CHECKER = _client("js/verify.js")
 """The browser client's log verifier (``verifyLog``: the hash chain and the seed commitment, with WebCrypto), inlined
 as it is: the page and the client check logs with the same code."""
+SHEET = _client("js/sheet.js")
+"""The browser client's picture display (``showPicture``: a sheet's panels wrapped to the page at their natural size;
+``changedTargets``: what the last step drew anew), inlined as it is: the table and the viewer show pictures alike."""
 VIEWER_SCRIPT = _asset("page.js")
 """The viewer's script, the same in every file (so a page serving these files can allow it by its hash)."""
-VIEWER_STYLE = _asset("page.css")
+VIEWER_STYLE = _client("sheet.css") + _asset("page.css")
+"""The viewer's style: the client's sheet style, then its own."""
 _TEMPLATE = _asset("page.html")
 
 
@@ -195,7 +203,7 @@ def _hash(text: str) -> str:
 
 
 def _script() -> str:
-    return f"{CHECKER}\n{VIEWER_SCRIPT}"
+    return f"{CHECKER}\n{SHEET}\n{VIEWER_SCRIPT}"
 
 
 def viewer_hashes() -> tuple[str, str]:

@@ -3,7 +3,7 @@
 
 const data = JSON.parse(document.getElementById("replay-data").textContent);
 const $ = (id) => document.getElementById(id);
-const state = { step: 0, view: data.initial, pictures: null, words: null, inWords: data.pictures === null, pageBad: null };
+const state = { step: 0, view: data.initial, pictures: null, words: null, inWords: data.pictures === null, pageBad: null, shown: null };
 
 async function gunzipJson(base64) {
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
@@ -82,7 +82,13 @@ function render() {
   if (!shown) notShown.textContent = `Step ${step} is not shown: the log is not valid from step ${data.bad_step} (${data.verdict}).`;
   if (!state.inWords) {
     picture.hidden = frame === null;
-    if (frame !== null) picture.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(frame)}`;
+    if (frame !== null) {
+      // the client's sheet display (sheet.js, inlined before this script), and what this step drew anew since the last
+      if (frame !== state.shown) showPicture(picture, frame);
+      const before = step > 0 ? state.pictures[state.view][step - 1] : null;
+      markChanged(picture, changedTargets(before === null ? null : drawingsOf(before), drawingsOf(frame)));
+      state.shown = frame;
+    }
     textView.hidden = true;
   } else {
     picture.hidden = true;
@@ -213,7 +219,7 @@ async function main() {
   state.pictures = await decodeFrames(data.pictures);
   state.words = await decodeFrames(data.words);
   render();
-  globalThis.boardcoreReplay = { go, picture: () => state.pictures?.[state.view][state.step] ?? null, words: () => state.words[state.view][state.step], data };
+  globalThis.boardcoreReplay = { go, picture: () => state.pictures?.[state.view][state.step] ?? null, shown: () => state.shown, words: () => state.words[state.view][state.step], data };
   document.body.dataset.ready = "yes";
   try {
     await pageCheck();

@@ -1,6 +1,9 @@
 // Acting on the board: the seat's legal choices matched to the picture's elements by their ids (each choice's
 // `targets`, each element's `data-target`). The rules for what a click means are pure functions over the choices
-// (tested under node); `Board` applies them to an inline SVG.
+// (tested under node); `Board` applies them to an inline SVG, shown as a sheet of panels (sheet.js) with the elements
+// the last picture changed marked.
+
+import { changedTargets, drawingsOf, markChanged, showPicture } from "./sheet.js";
 
 /** The kind of a choice: its action's tag, as a few words ("CommitTactics" → "Commit tactics"). */
 export function kindOf(choice) {
@@ -18,6 +21,12 @@ export function groupByKind(legal) {
     groups.get(kind).push(choice);
   }
   return [...groups];
+}
+
+/** A group's kind is worth a heading only when it gathers several choices or a pick: a lone button's label says it
+ * all, in the game's words (a Kuhn poker "fold" is not headed by its action tag, "Pass"). */
+export function headed(choices) {
+  return choices.length > 1 || choices.some((choice) => choice.pick);
 }
 
 /** Every element id some choice names, so the page can mark what is clickable. */
@@ -75,6 +84,8 @@ export class Board {
     this.frame = frame;
     this.legal = [];
     this.svg = null;
+    this.drawings = null; // each element's drawing in the picture shown, by id: the next picture is compared with it
+    this.changed = new Set();
     this.selected = new Set();
     this.enabled = true;
     this.onAct = onAct;
@@ -89,20 +100,17 @@ export class Board {
     });
   }
 
-  /** Draw a new picture (an SVG document as text, escaped by the server's drawing helpers). */
+  /** Draw a new picture (an SVG document as text, escaped by the server's drawing helpers); the elements it draws
+   * differently from the picture before are marked `changed`. */
   draw(svg, revision) {
     this.frame.dataset.revision = String(revision);
     if (svg === this.svg) return; // the same picture: keep its elements (a click under way still lands)
+    const drawings = drawingsOf(svg);
+    this.changed = changedTargets(this.drawings, drawings);
+    this.drawings = drawings;
     this.svg = svg;
-    this.frame.innerHTML = svg;
-    const root = this.frame.querySelector("svg");
-    if (root) {
-      root.removeAttribute("width");
-      root.removeAttribute("height");
-      root.setAttribute("preserveAspectRatio", "xMidYMin meet");
-      const natural = root.viewBox?.baseVal?.width;
-      if (natural) root.style.maxWidth = `${Math.round(natural * 1.25)}px`; // a small picture (tic-tac-toe) is not blown up to the page
-    }
+    showPicture(this.frame, svg);
+    markChanged(this.frame, this.changed);
     this.mark();
   }
 

@@ -120,6 +120,11 @@ export declare class TableConnection<View = unknown, Action = unknown, Event = u
   addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
 }
 
+/** The last action's elements: the ids (`data-target`) whose drawing (markup) in `after` differs from the same id's in
+ * `before`, or that `before` lacks; nothing when there is no picture before. Compare a seat's own consecutive pictures
+ * (docs/serving.md, "The last action"). */
+export declare function changedTargets(before: ReadonlyMap<string, string> | null, after: ReadonlyMap<string, string>): Set<string>;
+
 /** The kinds of `boardcore verify`'s verdicts that a verifier without the rules can reach. */
 export type VerdictKind = "corrupt" | "truncated" | "broken_chain" | "seed_mismatch" | "unsupported_format" | "published_mismatch";
 

@@ -4,6 +4,7 @@
 // docs/serving.md, "Build your own client", has a complete example.
 
 export { TableConnection } from "./connection.js";
+export { changedTargets } from "./sheet.js";
 export { canonical, JsonFloat, parseJson, publishedFile, verifyLog } from "./verify.js";
 
 /** A refusal from the server: `code` is one of the protocol's error codes, `status` the HTTP status. */

@@ -2,7 +2,7 @@
 // choices of several pieces built piece by piece, undo, the story, the players, the result.
 
 import { api, el, tokens } from "./api.js";
-import { Board, groupByKind, pickMatch, pickPieces } from "./board.js";
+import { Board, groupByKind, headed, pickMatch, pickPieces } from "./board.js";
 import { TableConnection } from "./connection.js";
 
 const params = new URLSearchParams(location.search);
@@ -138,7 +138,7 @@ function drawActions(snapshot) {
       el(
         "section",
         { class: "action-group", dataset: { kind } },
-        el("h3", {}, kind),
+        headed(choices) ? el("h3", {}, kind) : null,
         choices.some((choice) => choice.pick) ? drawPick(kind, choices) : el("div", { class: "group-buttons" }, choices.map((choice) => actionButton(choice))),
       ),
     );
