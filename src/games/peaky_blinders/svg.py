@@ -140,23 +140,27 @@ def _status(view: View, names: Sequence[str]) -> str:
 
 
 def _frame(height: float, heading: str, *, bar: str = PALETTE["ink"], fill: str = PALETTE["panel"], lit: bool = False, right: str = "") -> list[str]:
-    """A panel's background and heading bar; ``lit`` rings it (the zone of this round, the player to act), ``right`` is a badge's drawing."""
+    """A panel's background and heading bar; ``lit`` rings it (the zone of this round, the player to act), ``right`` is a badge's drawing.
+
+    A player's panel draws its own heading (``heading`` empty): a number disc and badges around the name.
+    """
     room = INNER - 8 - (90 if right else 0)
-    return [
-        rect(1, 1, W - 2, height - 2, fill=fill, stroke=PALETTE["highlight"] if lit else PALETTE["line"], stroke_width=3 if lit else 1, rx=8),
-        rect(1, 1, W - 2, BAR, fill=bar, rx=8),
-        rect(1, BAR - 7, W - 2, 8, fill=bar),
-        text(PAD + 4, 20, heading, size=13, bold=True, fill=PALETTE["white"], width=room),
+    drawn = [
+        rect(1.5, 1.5, W - 3, height - 3, fill=fill, stroke=PALETTE["highlight"] if lit else PALETTE["line"], stroke_width=3 if lit else 1, rx=8),
+        rect(1.5, 1.5, W - 3, BAR, fill=bar, rx=8),
+        rect(1.5, BAR - 7, W - 3, 8, fill=bar),
+        text(PAD + 4, 20, heading, size=13, bold=True, fill=PALETTE["white"], width=room) if heading else "",
         right,
     ]
+    return [part for part in drawn if part]
 
 
 def _paragraph(x: float, y: float, content: str, width: float, *, lines: int | None = None, size: float = MIN_FONT, fill: str = PALETTE["ink"],
                bold: bool = False) -> tuple[str, float]:
     """``content`` wrapped to ``width`` from baseline ``y`` (at most ``lines``, the whole of it on hover when cut), and the height it takes."""
     rows = wrap(content, width, size, lines=lines)
-    drawn = text_lines(x, y, rows, size=size, leading=LEADING / MIN_FONT, fill=fill, bold=bold)
-    if len(rows) < len(content.split()) and " ".join(rows) != content:
+    drawn = text_lines(x, y, rows, size=size, leading=LEADING / size, fill=fill, bold=bold)
+    if " ".join(rows) != " ".join(content.split()):
         drawn = group(drawn, tooltip=content)
     return drawn, len(rows) * LEADING
 
