@@ -78,6 +78,8 @@ REWARDS = {
     "card": "1 conflict card per reward",
     "conflict": "a conflict card, or a conflict",
 }
+KEY = "Henchmen: S strength, C charisma, I intellect. A space's dots: the players it needs."
+"""How to read the board's pieces (each space's tooltip says it too)."""
 ZONE_FILL = "#efe8dc"
 CONFLICT_FILL = "#f8e1dc"
 ACTING_FILL = "#fff6d6"
@@ -256,11 +258,14 @@ def _table_now(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
         drawn, height = _paragraph(PAD + 4, y, entry, INNER - 8, lines=4)
         resolving.append(drawn)
         y += height + 3
-    height = y + 4
+    rule = y - 4  # y is the next baseline
+    key, rows = _paragraph(PAD + 4, rule + 17, KEY, INNER - 8, fill=PALETTE["muted"])
+    height = rule + 17 + rows - LEADING + 10
     body = [
         rect(1, 1, W - 2, height - 2, fill=PALETTE["panel"], stroke=PALETTE["line"], rx=8),
         group(*status, class_="status"),
         group(*resolving, class_="resolving"),
+        group(line(PAD, rule, W - PAD, rule, stroke=PALETTE["grid"]), key, class_="key"),
     ]
     return Sheet(W, height, "\n".join(body), class_="table-now")
 
@@ -360,9 +365,9 @@ def _zone(view: View, zone: int, names: Sequence[str]) -> Sheet:
             parts.append(_space(PAD + 8 + k * 38, y + 23, space, board[space], players, names, live=current))
         left = PAD + 8 + len(spaces) * 38 + 4
         what = REWARDS.get(location.reward, location.reward)
-        rows = len(wrap(what, W - PAD - 6 - left, MIN_FONT, lines=2))
-        reward, _ = _paragraph(left, y + 44 - (rows - 1) * LEADING / 2, what, W - PAD - 6 - left, lines=2, fill=PALETTE["muted"])
-        parts.append(reward)
+        head = what.removesuffix(" per reward")
+        rows = [head, "per reward"] if head != what else wrap(what, W - PAD - 6 - left, MIN_FONT)  # every reward reads alike
+        parts.append(text_lines(left, y + 44 - (len(rows) - 1) * LEADING / 2, rows, size=MIN_FONT, leading=LEADING / MIN_FONT, fill=PALETTE["muted"]))
         y += 67
     height = y + 3
     right = badge(W - PAD - 86, BAR / 2 + 1, "this round", fill=PALETTE["highlight"], colour=PALETTE["ink"]) if current else ""
