@@ -54,6 +54,7 @@ BAR = 30
 LEADING = 14.5
 """Baseline to baseline of body text (:data:`MIN_FONT` wrapped lines)."""
 HENCHMAN_LETTERS = ("S", "C", "I")
+ORDINALS = ("1st", "2nd", "3rd", "4th")
 PHASES = {
     "reveal": "Setup: each player shows one mission face up",
     "starter": "Finding the starter",
@@ -306,22 +307,28 @@ def _hand(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
 # --- the board ----------------------------------------------------------------------------------------------
 
 
-def _space(x: float, y: float, space: int, occupant: int, players: int, names: Sequence[str], *, live: bool) -> str:
-    """A henchman space: its dots (used from that many players), a henchman on it, or crossed out (``live``: in play)."""
+def _space(x: float, y: float, zone: int, space: int, occupant: int, players: int, names: Sequence[str], *, live: bool) -> str:
+    """A henchman space: its dots (used from that many players), a henchman on it, or crossed out (``live``: in play).
+
+    Its tooltip names it both ways people read it: by number, as the buttons do, and by its location, as the story does.
+    """
     dots = C.SPACES[space][1]
+    row = C.SPACES[space][0]
+    place = [i for i, (r, _) in enumerate(C.SPACES) if r == row].index(space)
+    where = f"space {space + 1}, {'the ' if row == C.CONFLICT_ROW else ''}{C.LOCATIONS[zone][row].name} ({ORDINALS[place]} space)"
     usable = dots <= players
     parts = [rect(x, y, 34, 34, fill=PALETTE["card"] if usable else PALETTE["grid"], stroke=PALETTE["line"], rx=4)]
     for k in range(dots):
         parts.append(rect(x + 4 + k * 6, y + 28.5, 3.5, 3.5, fill=PALETTE["muted"], rx=1.75))
     if not usable:
         parts.append(line(x + 5, y + 5, x + 29, y + 25, stroke=PALETTE["line"], stroke_width=1.5))
-        tip = f"space {space + 1}: for {dots} players, unused with {players}"
+        tip = f"{where}: for {dots} players, unused with {players}"
     elif occupant >= 0:
         seat, henchman = divmod(occupant, 3)
         parts.append(token(x + 17, y + 14.5, 11, seat_colour(seat), HENCHMAN_LETTERS[henchman]))
-        tip = f"space {space + 1}: {names[seat]}'s {C.HENCHMEN[henchman]} henchman"
+        tip = f"{where}: {names[seat]}'s {C.HENCHMEN[henchman]} henchman"
     else:
-        tip = f"space {space + 1}: empty (used from {dots} players)"
+        tip = f"{where}: empty (used from {dots} players)"
     return group(*parts, class_="space", tooltip=tip, data_space=space, data_target=T.space(space) if live and usable else None)
 
 
@@ -362,7 +369,7 @@ def _zone(view: View, zone: int, names: Sequence[str]) -> Sheet:
         if note:
             parts.append(text(W - PAD - 8, y + 17, note, size=MIN_FONT, anchor="end", italic=True, fill=PALETTE["accent"]))
         for k, space in enumerate(spaces):
-            parts.append(_space(PAD + 8 + k * 38, y + 23, space, board[space], players, names, live=current))
+            parts.append(_space(PAD + 8 + k * 38, y + 23, zone, space, board[space], players, names, live=current))
         left = PAD + 8 + len(spaces) * 38 + 4
         what = REWARDS.get(location.reward, location.reward)
         head = what.removesuffix(" per reward")
