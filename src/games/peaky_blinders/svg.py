@@ -388,12 +388,14 @@ def _zone(view: View, zone: int, names: Sequence[str]) -> Sheet:
 
 def _goods(h: Holdings, y: float) -> list[str]:
     """The player's cards as a small table: each type's worth, and how many value-1 and value-5 cards make it up."""
-    parts = [
+    heading = group(
         text(PAD + 4, y, "cards", size=MIN_FONT, italic=True, fill=PALETTE["muted"]),
         text(PAD + 104, y, "worth", size=MIN_FONT, anchor="end", italic=True, fill=PALETTE["muted"]),
         text(PAD + 132, y, "×1", size=MIN_FONT, anchor="end", italic=True, fill=PALETTE["muted"]),
         text(PAD + 156, y, "×5", size=MIN_FONT, anchor="end", italic=True, fill=PALETTE["muted"]),
-    ]
+        tooltip="worth: the cards' total value; ×1 and ×5: how many value-1 and value-5 cards make it up",
+    )
+    parts = [heading]
     rows = (("cash", h.cash1, h.cash5), ("rum", h.rum1, h.rum5), ("weapons", h.weapons1, h.weapons5), ("car parts", h.car1, h.car5))
     for k, (label, ones, fives) in enumerate(rows):
         ry = y + 16 * (k + 1)
