@@ -295,7 +295,7 @@ def _hand(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
             copies = hand.count(code)
             kind = "offence" if info.offence else "defence"
             rows = len(wrap(info.text, INNER - 10, MIN_FONT))
-            tall = ceil(12 * 1.9 + 6 + rows * MIN_FONT * 1.3 + 3)
+            tall = ceil(12 * 1.9 + 6 + rows * MIN_FONT * 1.3 + 3)  # card()'s band, then its body lines: the whole text shows
             parts.append(card(PAD, y, INNER, tall, info.name, [info.text], band=PALETTE["danger"] if info.offence else PALETTE["safe"],
                               corner=kind + (f" ×{copies}" if copies > 1 else ""), size=12, data_target=T.card(code)))
             y += tall + 6
