@@ -88,15 +88,16 @@ def test_seats_see_their_own_hidden_cards_and_only_counts_of_others() -> None:
             own = [war_card(c).name for c in view.hand]
         elif case.game == "peaky_blinders":
             (hand,) = _parts(root, "hand")
-            (players,) = _parts(root, "players")
+            boards = {int(g.get("data-seat") or -1): _words(g) for g in _parts(root, "players")}  # a panel per player
+            assert sorted(boards) == [p.seat for p in view.players]
             for p in view.players:
-                assert f"{p.hand_size} conflict card" in _words(players)
+                assert f"{p.hand_size} conflict card" in boards[p.seat]
                 hidden = sum(1 for code in p.missions if not code)
-                assert _words(players).count("face-down mission") >= hidden
+                assert boards[p.seat].count("face-down mission") == hidden
             own = [] if viewer is None else [CARD[c].name for c in view.players[viewer].hand]
             if viewer is not None:
                 for code in view.players[viewer].missions:
-                    assert MISSION[code].name in _words(players)
+                    assert MISSION[code].name in boards[viewer]
         elif case.game == "bellwether":
             (hand,) = _parts(root, "players")
             rivals = [p for seat, p in enumerate(view.players) if seat != viewer]
