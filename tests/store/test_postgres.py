@@ -27,7 +27,7 @@ class TestPostgresStore(StoreContract):
     def reopen(self, store: Store) -> Store:
         assert isinstance(store, PostgresStore)
         store.close()
-        return PostgresStore(store._conninfo, schema=store.schema)
+        return PostgresStore(store.conninfo, schema=store.schema)
 
 
 def test_each_append_notifies_its_match_and_revision_at_commit(url: str) -> None:
@@ -48,7 +48,7 @@ def test_a_lost_connection_is_reopened(url: str) -> None:
     """When the server drops the store's connection, the next call reconnects."""
     with scratch_store(url) as store:
         store.create("m", header_for(), SeedSecret(7))
-        pid = store._connection().info.backend_pid
+        pid = store._db.connection().info.backend_pid
         with psycopg.connect(url, autocommit=True) as admin:
             admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
         with pytest.raises(StoreUnavailable):
