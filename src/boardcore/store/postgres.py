@@ -19,7 +19,7 @@ import time
 import psycopg
 
 from boardcore.log import Header
-from boardcore.store.postgres_db import Connection, PostgresDatabase
+from boardcore.store.postgres_db import PostgresDatabase
 from boardcore.store.protocol import (
     Entry,
     MatchExists,
@@ -38,7 +38,6 @@ from boardcore.store.protocol import (
 from boardcore.store.rows import (
     INFO_COLUMNS,
     JOURNAL_COLUMNS,
-    SCHEMA_VERSION,
     entry_from_row,
     entry_row,
     header_from_text,
@@ -49,7 +48,7 @@ from boardcore.store.rows import (
     secret_from_row,
     secret_row,
 )
-from boardcore.store.schema import POSTGRES, version_mismatch
+from boardcore.store.schema import POSTGRES, schema_version, version_mismatch
 
 __all__ = ["CHANNEL", "PostgresStore"]
 
@@ -77,15 +76,6 @@ SELECT moved.*, pg_notify(%(channel)s, %(payload)s) FROM moved JOIN stored USING
 row only if it succeeded, and the notification only if both did. Concurrent appends queue on the match's row; the
 losers find the revision moved on and change nothing."""
 
-def _schema_version(db: Connection) -> object:
-    """Record this engine's schema version in a new store; the version the store holds (``None``: none)."""
-    db.execute(
-        "INSERT INTO boardcore_meta (key, value) VALUES ('schema_version', %s) ON CONFLICT (key) DO NOTHING", (str(SCHEMA_VERSION),)
-    )
-    row = db.execute("SELECT value FROM boardcore_meta WHERE key = 'schema_version'").fetchone()
-    return None if row is None else row[0]
-
-
 class PostgresStore:
     """A :class:`~boardcore.store.protocol.Store` in a PostgreSQL database (tables created on first use).
 
@@ -102,7 +92,7 @@ class PostgresStore:
         self._db = PostgresDatabase(conninfo, schema=schema, connect_timeout=connect_timeout, what="the PostgreSQL store")
         self.schema = schema
         self.channel = self._db.channel(CHANNEL)
-        version = self._db.set_up(POSTGRES, SCHEMA_LOCK, _schema_version)
+        version = self._db.set_up(POSTGRES, SCHEMA_LOCK, lambda db: schema_version(db, "postgres"))
         refused = version_mismatch(version, "the database")
         if refused is not None:
             self.close()

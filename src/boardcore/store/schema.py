@@ -6,11 +6,11 @@ kinds the two databases spell differently, so the tables are the same in both.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 from boardcore.store.rows import SCHEMA_VERSION
 
-__all__ = ["POSTGRES", "SQLITE", "Dialect", "tables", "version_mismatch"]
+__all__ = ["POSTGRES", "SQLITE", "Dialect", "schema_version", "tables", "version_mismatch"]
 
 Dialect = Literal["sqlite", "postgres"]
 
@@ -56,9 +56,16 @@ CREATE TABLE IF NOT EXISTS boardcore_secrets (
 """``seconds``: Unix time as a float; ``flag``: a boolean; ``journal_options``: how the journal is laid out on disk."""
 
 _WORDS: dict[Dialect, dict[str, str]] = {
-    "sqlite": {"seconds": "REAL", "flag": "INTEGER", "journal_options": " WITHOUT ROWID"},
-    "postgres": {"seconds": "DOUBLE PRECISION", "flag": "BOOLEAN", "journal_options": ""},
+    "sqlite": {"seconds": "REAL", "flag": "INTEGER", "journal_options": " WITHOUT ROWID", "mark": "?"},
+    "postgres": {"seconds": "DOUBLE PRECISION", "flag": "BOOLEAN", "journal_options": "", "mark": "%s"},
 }
+"""Each dialect's words for the template, and ``mark``: its driver's placeholder."""
+
+
+class _Connection(Protocol):
+    """What :func:`schema_version` needs of a connection: ``sqlite3``'s and psycopg's both have it."""
+
+    def execute(self, query: str, params: tuple[Any, ...], /) -> Any: ...
 
 
 def tables(dialect: Dialect) -> str:
@@ -68,6 +75,15 @@ def tables(dialect: Dialect) -> str:
 
 SQLITE = tables("sqlite")
 POSTGRES = tables("postgres")
+
+
+def schema_version(db: _Connection, dialect: Dialect) -> object:
+    """Record this engine's schema version in a new store (in the transaction that created its tables); the version
+    the store holds (``None``: none)."""
+    mark = _WORDS[dialect]["mark"]
+    db.execute(f"INSERT INTO boardcore_meta (key, value) VALUES ('schema_version', {mark}) ON CONFLICT (key) DO NOTHING", (str(SCHEMA_VERSION),))
+    row = db.execute("SELECT value FROM boardcore_meta WHERE key = 'schema_version'", ()).fetchone()
+    return None if row is None else row[0]
 
 
 def version_mismatch(found: object, where: str) -> str | None:

@@ -35,7 +35,6 @@ from boardcore.store.protocol import (
 from boardcore.store.rows import (
     INFO_COLUMNS,
     JOURNAL_COLUMNS,
-    SCHEMA_VERSION,
     entry_from_row,
     entry_row,
     header_from_text,
@@ -46,7 +45,7 @@ from boardcore.store.rows import (
     secret_from_row,
     secret_row,
 )
-from boardcore.store.schema import SQLITE, version_mismatch
+from boardcore.store.schema import SQLITE, schema_version, version_mismatch
 from boardcore.store.sqlite_db import SqliteDatabase
 from boardcore.store.wal import lost_commits
 
@@ -94,12 +93,6 @@ def _check_file(db: sqlite3.Connection, path: str) -> None:
     if problems and problems != ["ok"]:
         raise StoreError(f"{path!r} fails SQLite's quick_check, so it is not used: {'; '.join(problems)}")
 
-def _schema_version(db: sqlite3.Connection) -> object:
-    """Record this engine's schema version in a new store; the version the store holds."""
-    db.execute("INSERT OR IGNORE INTO boardcore_meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-    return db.execute("SELECT value FROM boardcore_meta WHERE key = 'schema_version'").fetchone()[0]
-
-
 class SqliteStore:
     """A :class:`~boardcore.store.protocol.Store` in one SQLite file (created on first use).
 
@@ -120,7 +113,7 @@ class SqliteStore:
             if mode != "wal" and self.path != ":memory:":
                 raise StoreUnavailable(f"SQLite refused WAL mode for {self.path!r} (journal mode {mode!r})")
             db.execute("PRAGMA foreign_keys = ON")
-            version = self._db.set_up(SQLITE, _schema_version)
+            version = self._db.set_up(SQLITE, lambda db: schema_version(db, "sqlite"))
             refused = version_mismatch(version, repr(self.path))
             if refused is not None:
                 raise StoreError(refused)
