@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
 
-from boardcore.store import PostgresStore, SeedSecret, Store, StoreError, StoreUnavailable, open_store
+from boardcore.store import (
+    MemoryStore,
+    PostgresStore,
+    SeedSecret,
+    SqliteStore,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    is_postgres_store,
+    open_store,
+)
 from boardcore.testing.store_contract import StoreContract, header_for, step_entry
 from tests.store.postgres import postgres_url, scratch_schema, scratch_store
 
@@ -69,5 +80,14 @@ def test_a_database_of_another_schema_version_is_refused(url: str) -> None:
 def test_open_store_takes_a_postgresql_url(url: str) -> None:
     """open_store opens a PostgreSQL store for a postgresql:// URL."""
     store = open_store(url)
-    assert isinstance(store, PostgresStore)
+    assert isinstance(store, PostgresStore) and is_postgres_store(store)
     store.close()
+
+
+def test_is_postgres_store_tells_the_postgresql_store_from_the_others(tmp_path: Path) -> None:
+    """Only a PostgreSQL store is one (the server starts its cluster for it); memory and SQLite stores are not."""
+    sqlite = SqliteStore(tmp_path / "s.sqlite3")
+    try:
+        assert not is_postgres_store(MemoryStore()) and not is_postgres_store(sqlite)
+    finally:
+        sqlite.close()

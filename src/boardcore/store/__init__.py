@@ -11,6 +11,7 @@ in ``docs/serving.md``; each SQL backend's connection is in ``sqlite_db``/``post
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -58,6 +59,7 @@ __all__ = [
     "UndoEntry",
     "UnknownMatch",
     "export_log",
+    "is_postgres_store",
     "is_postgres_url",
     "live_records",
     "open_store",
@@ -81,6 +83,13 @@ def open_store(location: str | Path) -> Store:
         store: Store = postgres_module("boardcore.store.postgres").PostgresStore(str(location))
         return store
     return SqliteStore(location)
+
+
+def is_postgres_store(store: Store) -> bool:
+    """``store`` is a :class:`~boardcore.store.postgres.PostgresStore`, told without importing psycopg (one exists only
+    once its module was imported)."""
+    module = sys.modules.get("boardcore.store.postgres")
+    return module is not None and isinstance(store, module.PostgresStore)
 
 
 def postgres_module(name: str) -> ModuleType:
