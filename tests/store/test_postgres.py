@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +25,8 @@ from boardcore.store import (
 )
 from boardcore.testing.store_contract import StoreContract, header_for, step_entry
 from tests.store.postgres import postgres_url, scratch_schema, scratch_store
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
 @pytest.fixture
@@ -91,3 +96,23 @@ def test_is_postgres_store_tells_the_postgresql_store_from_the_others(tmp_path: 
         assert not is_postgres_store(MemoryStore()) and not is_postgres_store(sqlite)
     finally:
         sqlite.close()
+
+
+def test_without_psycopg_a_postgresql_url_is_unavailable_and_everything_else_works(tmp_path: Path) -> None:
+    """Without the [postgres] extra the SQLite store and the seat book still open, and a URL is refused with the
+    extra's name: psycopg is imported only when a PostgreSQL database is asked for."""
+    script = (
+        "import sys; sys.modules['psycopg'] = None\n"
+        "from boardcore.store import StoreUnavailable, open_store\n"
+        "from boardcore.serve.hub import open_backends\n"
+        f"store, seats = open_backends({str(tmp_path / 'x.sqlite3')!r}); store.close(); seats.close()\n"
+        "try:\n"
+        "    open_store('postgresql://nobody@127.0.0.1:1/none')\n"
+        "except StoreUnavailable as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, env={**os.environ, "PYTHONPATH": os.pathsep.join([SRC, os.environ.get("PYTHONPATH", "")])},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "pip install 'boardcore[postgres]'" in done.stdout and (tmp_path / "x.sqlite3").is_file()
