@@ -178,16 +178,16 @@ def test_append(benchmark: Any, scratch: Callable[[str], Any], contender: str) -
 def _fast_fill(store: Store, steps: int) -> Table[Any, Any, Any, Any]:
     """A counter match of ``steps`` steps in ``store``, written without waiting for the disk (setup only, not timed)."""
     if isinstance(store, SqliteStore):
-        store._db.execute("PRAGMA synchronous = OFF")
+        store._db.connection.execute("PRAGMA synchronous = OFF")
     elif isinstance(store, PostgresStore):
-        store._connection().execute("SET synchronous_commit = off")
+        store._db.connection().execute("SET synchronous_commit = off")
     table = Table.create(COUNTER, 1, seed=1, store=store, match_id="counter")
     for _ in range(steps):
         table.act(0, table.revision, Increment())
     if isinstance(store, SqliteStore):
-        store._db.execute("PRAGMA synchronous = FULL")
+        store._db.connection.execute("PRAGMA synchronous = FULL")
     elif isinstance(store, PostgresStore):
-        store._connection().execute("SET synchronous_commit = on")
+        store._db.connection().execute("SET synchronous_commit = on")
     return table
 
 

@@ -24,8 +24,8 @@ from starlette.testclient import TestClient
 from boardcore.registry import get_game
 from boardcore.serve import listener as listener_module
 from boardcore.serve.cluster import Cluster
-from boardcore.serve.peers_postgres import PostgresPeers
-from boardcore.serve.seats_postgres import PostgresSeats
+from boardcore.serve.peers.postgres import PostgresPeers
+from boardcore.serve.seats.postgres import PostgresSeats
 from boardcore.store import PostgresStore, StoreUnavailable, export_log
 from boardcore.table import Table
 from boardcore.verify import verify

@@ -61,7 +61,7 @@ def instructions(path: Path, status: str | None, open_only: bool) -> tuple[int, 
         return 0
 
     try:
-        for db in (store._db, seats._db):  # noqa: SLF001 (the connections whose work is counted)
+        for db in (store._db.connection, seats._db.connection):  # noqa: SLF001 (the connections whose work is counted)
             db.set_progress_handler(tick, 1)
         hub = Hub(store, seats, Settings())
         listed = anyio.run(lambda: hub.listing(status, open_only))  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ import psycopg
 import pytest
 
 from boardcore.serve.seats import MemorySeats, SeatBook, SeatRefused, SqliteSeats
-from boardcore.serve.seats_postgres import PostgresSeats
+from boardcore.serve.seats.postgres import PostgresSeats
 from boardcore.serve.tokens import new_token, token_hash
 from boardcore.store import PostgresStore, SqliteStore, export_log
 from boardcore.verify import verify

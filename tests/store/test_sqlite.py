@@ -30,7 +30,7 @@ def test_the_file_is_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
     store = SqliteStore(tmp_path / "m.sqlite3")
     with sqlite3.connect(tmp_path / "m.sqlite3") as db:
         assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert store._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert store._db.connection.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     store.close()
 
 

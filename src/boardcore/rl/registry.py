@@ -1,4 +1,5 @@
-"""Specs are found through the ``boardcore.rl`` entry-point group, named like the game.
+"""Specs are found through the ``boardcore.rl`` entry-point group, named like the game (the loader:
+:class:`boardcore.registry.Registry`, the same as for games).
 
 A game's package registers its spec beside its game::
 
@@ -12,18 +13,20 @@ A game's package registers its spec beside its game::
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import entry_points
 
+from boardcore.registry import Registry
 from boardcore.rl.spec import RlSpec
 
 __all__ = ["get_spec", "list_specs"]
 
 GROUP = "boardcore.rl"
 
+SPECS: Registry[RlSpec] = Registry(GROUP, RlSpec, "boardcore.rl.RlSpec", "RL spec", "no RL spec for {name!r}; games with one: {names}")
+
 
 def list_specs() -> list[str]:
     """Names of every game that has a registered RL spec, sorted."""
-    return sorted({ep.name for ep in entry_points(group=GROUP)})
+    return SPECS.names()
 
 
 @cache
@@ -32,14 +35,7 @@ def get_spec(name: str) -> RlSpec:
 
     Raises:
         KeyError: no spec is registered for that game (the message lists those that are).
+        ModuleNotFoundError: its module cannot be imported (the message names a package that shadows it).
         TypeError: the entry point does not lead to an :class:`RlSpec`.
     """
-    for ep in entry_points(group=GROUP):
-        if ep.name == name:
-            spec = ep.load()
-            if not isinstance(spec, RlSpec):
-                msg = f"entry point {ep.value!r} for {name!r} is not a boardcore.rl.RlSpec"
-                raise TypeError(msg)
-            return spec
-    msg = f"no RL spec for {name!r}; games with one: {', '.join(list_specs()) or 'none'}"
-    raise KeyError(msg)
+    return SPECS.load(name)

@@ -7,6 +7,7 @@ it is the only one.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -29,15 +30,7 @@ from boardcore.serve.master import Settings
 from boardcore.serve.replays import replay_routes
 from boardcore.serve.seats import SeatBook
 from boardcore.serve.transport import serve_websocket
-from boardcore.store import Store
-
-try:
-    from boardcore.serve.cluster import Cluster
-    from boardcore.store.postgres import PostgresStore
-except ImportError:  # the [postgres] extra (psycopg) is not installed: no PostgreSQL store, so no cluster either
-    CLUSTERS = False
-else:
-    CLUSTERS = True
+from boardcore.store import Store, is_postgres_store
 
 __all__ = ["STATIC", "create_app"]
 
@@ -112,8 +105,9 @@ def create_app(
         hub: Hub | None = None
         try:
             coordinator: Coordinator | None = None
-            if CLUSTERS and isinstance(own_store, PostgresStore):  # other server processes may share the database
-                coordinator = await anyio.to_thread.run_sync(Cluster.for_store, own_store, settings or Settings())
+            if is_postgres_store(own_store):  # other server processes may share the database (psycopg is loaded already)
+                cluster = importlib.import_module("boardcore.serve.cluster").Cluster
+                coordinator = await anyio.to_thread.run_sync(cluster.for_store, own_store, settings or Settings())
             hub = Hub(own_store, own_seats, settings, coordinator=coordinator)
             app.state.hub = hub
             await hub.start()

@@ -12,7 +12,7 @@ PostgreSQL is the only shared part; any process serves any match and any seat.
   held match is checked against the store's revision. A write that loses the race
   to another process is refused as ``table/stale_revision`` and its client gets
   the winner's revision, as with one process.
-- **Bots.** A lease per match (:mod:`boardcore.serve.peers_postgres`) says which
+- **Bots.** A lease per match (:mod:`boardcore.serve.peers.postgres`) says which
   process plays its bots; only that master has ``plays_bots``. A process takes a
   free lease when it loads a match with bots, gives it up when it retires the
   master, and takes over the leases of a dead process at its next sweep
@@ -43,7 +43,7 @@ import attrs
 from boardcore.serve.hub import Hub
 from boardcore.serve.listener import Listener
 from boardcore.serve.master import Master, Settings
-from boardcore.serve.peers_postgres import PostgresPeers
+from boardcore.serve.peers.postgres import PostgresPeers
 from boardcore.store import MatchRejected, StoreError, StoreUnavailable, UnknownMatch
 from boardcore.store.postgres import PostgresStore
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -31,9 +30,9 @@ from boardcore.registry import get_game, list_games
 from boardcore.serve.limits import CreateLimits
 from boardcore.serve.master import Master, MasterClosed, Outbox, Settings
 from boardcore.serve.protocol import BotKind, CreateMatch, GameInfo, MatchSummary, OptionInfo, SeatInfo
-from boardcore.serve.seats import MemorySeats, SeatBook, SeatRefused, SeatRow, SqliteSeats
+from boardcore.serve.seats import MemorySeats, SeatBook, SeatRefused, SeatRow, open_seats
 from boardcore.serve.tokens import new_token, token_hash
-from boardcore.store import MatchInfo, MatchRejected, MemoryStore, Status, Store, UnknownMatch, is_postgres_url, open_store
+from boardcore.store import MatchInfo, MatchRejected, MemoryStore, Status, Store, UnknownMatch, open_store
 from boardcore.table import Table
 
 __all__ = ["MAX_NAME", "Coordinator", "Hub", "LobbyRefused", "SingleProcess", "game_info", "open_backends"]
@@ -73,10 +72,7 @@ def open_backends(location: str) -> tuple[Store, SeatBook]:
         return MemoryStore(), MemorySeats()
     store = open_store(location)
     try:
-        if is_postgres_url(location):
-            seats: SeatBook = importlib.import_module("boardcore.serve.seats_postgres").PostgresSeats(location)
-        else:
-            seats = SqliteSeats(location)
+        seats = open_seats(location)
     except BaseException:
         store.close()
         raise

@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import msgspec
@@ -38,7 +35,6 @@ from boardcore.store.protocol import (
 from boardcore.store.rows import (
     INFO_COLUMNS,
     JOURNAL_COLUMNS,
-    SCHEMA_VERSION,
     entry_from_row,
     entry_row,
     header_from_text,
@@ -49,51 +45,11 @@ from boardcore.store.rows import (
     secret_from_row,
     secret_row,
 )
+from boardcore.store.schema import SQLITE, schema_version, version_mismatch
+from boardcore.store.sqlite_db import SqliteDatabase
 from boardcore.store.wal import lost_commits
 
 __all__ = ["SqliteStore"]
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS boardcore_meta (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS boardcore_matches (
-    match_id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    header TEXT NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('active', 'finished')),
-    revision INTEGER NOT NULL CHECK (revision >= 0),
-    steps INTEGER NOT NULL CHECK (steps >= 0),
-    created REAL NOT NULL,
-    updated REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS boardcore_matches_by_game ON boardcore_matches (game, status, created);
-CREATE INDEX IF NOT EXISTS boardcore_matches_by_status ON boardcore_matches (status, created);
-CREATE INDEX IF NOT EXISTS boardcore_matches_newest ON boardcore_matches (created, match_id);
-CREATE INDEX IF NOT EXISTS boardcore_matches_newest_by_status ON boardcore_matches (status, created, match_id);
-CREATE TABLE IF NOT EXISTS boardcore_journal (
-    match_id TEXT NOT NULL REFERENCES boardcore_matches (match_id),
-    revision INTEGER NOT NULL CHECK (revision >= 1),
-    kind TEXT NOT NULL CHECK (kind IN ('step', 'undo')),
-    step INTEGER NOT NULL,
-    player INTEGER NOT NULL,
-    action TEXT,
-    events TEXT,
-    state TEXT,
-    chain TEXT,
-    forced INTEGER NOT NULL,
-    PRIMARY KEY (match_id, revision)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS boardcore_secrets (
-    match_id TEXT PRIMARY KEY REFERENCES boardcore_matches (match_id),
-    seed TEXT NOT NULL,
-    salt TEXT
-);
-"""
-
-
 
 def _refuse_lost_commits(path: str) -> None:
     """Refuse to let SQLite recover a WAL that would drop committed transactions (see :mod:`boardcore.store.wal`).
@@ -147,29 +103,20 @@ class SqliteStore:
 
     def __init__(self, path: str | Path, *, timeout: float = 30.0) -> None:
         self.path = str(path)
-        self._lock = threading.Lock()
         _refuse_empty_file(self.path)
         _refuse_lost_commits(self.path)
+        self._db = SqliteDatabase(self.path, timeout=timeout, what=f"the SQLite store {self.path!r}")
+        db = self._db.connection
         try:
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as exc:
-            raise StoreUnavailable(f"cannot open the SQLite store {self.path!r}: {exc}") from None
-        try:
-            self._db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-            _check_file(self._db, self.path)
-            mode = self._db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            _check_file(db, self.path)
+            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
             if mode != "wal" and self.path != ":memory:":
                 raise StoreUnavailable(f"SQLite refused WAL mode for {self.path!r} (journal mode {mode!r})")
-            self._db.execute("PRAGMA synchronous = FULL")
-            self._db.execute("PRAGMA foreign_keys = ON")
-            with self._write() as db:
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
-                db.execute("INSERT OR IGNORE INTO boardcore_meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-                (version,) = db.execute("SELECT value FROM boardcore_meta WHERE key = 'schema_version'").fetchone()
-            if version != str(SCHEMA_VERSION):
-                raise StoreError(f"{self.path!r} holds boardcore store schema version {version}; this engine reads version {SCHEMA_VERSION}")
+            db.execute("PRAGMA foreign_keys = ON")
+            version = self._db.set_up(SQLITE, lambda db: schema_version(db, "sqlite"))
+            refused = version_mismatch(version, repr(self.path))
+            if refused is not None:
+                raise StoreError(refused)
         except sqlite3.OperationalError as exc:
             self._db.close()
             raise StoreUnavailable(f"cannot set up the SQLite store {self.path!r}: {exc}") from None
@@ -183,44 +130,10 @@ class SqliteStore:
     def __repr__(self) -> str:
         return f"SqliteStore({self.path!r})"
 
-
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction that holds the database's write lock from its first statement."""
-        with self._lock:
-            db = self._db
-            try:
-                db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                raise StoreUnavailable(f"the SQLite store {self.path!r} stayed locked: {exc}") from None
-            try:
-                yield db
-                db.execute("COMMIT")
-            except BaseException as exc:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                if isinstance(exc, sqlite3.OperationalError):
-                    raise StoreUnavailable(f"the SQLite store {self.path!r} failed: {exc}") from exc
-                raise
-
-    @contextmanager
-    def _read(self) -> Iterator[sqlite3.Connection]:
-        """One read transaction: every statement in it sees the same snapshot."""
-        with self._lock:
-            db = self._db
-            try:
-                db.execute("BEGIN")
-                yield db
-            except sqlite3.OperationalError as exc:
-                raise StoreUnavailable(f"the SQLite store {self.path!r} failed: {exc}") from exc
-            finally:
-                if db.in_transaction:
-                    db.execute("COMMIT")
-
     def create(self, match_id: str, header: Header, secret: SeedSecret) -> MatchInfo:
         check_match_id(match_id)
         now = time.time()
-        with self._write() as db:
+        with self._db.write() as db:
             if db.execute("SELECT 1 FROM boardcore_matches WHERE match_id = ?", (match_id,)).fetchone() is not None:
                 raise MatchExists(match_id)
             db.execute(
@@ -232,7 +145,7 @@ class SqliteStore:
             return self._info(db, match_id)
 
     def append(self, match_id: str, entry: Entry, status: Status) -> MatchInfo:
-        with self._write() as db:
+        with self._db.write() as db:
             info = self._info(db, match_id)
             steps = check_append(match_id, info.revision, info.steps, entry, status)
             now = time.time()
@@ -248,7 +161,7 @@ class SqliteStore:
 
     def journal(self, match_id: str, since: int = 0) -> list[Entry]:
         check_since(since)
-        with self._read() as db:
+        with self._db.read() as db:
             self._info(db, match_id)
             rows = db.execute(
                 f"SELECT {JOURNAL_COLUMNS} FROM boardcore_journal WHERE match_id = ? AND revision > ? ORDER BY revision", (match_id, since)
@@ -256,18 +169,18 @@ class SqliteStore:
         return [entry_from_row(match_id, row) for row in rows]
 
     def header(self, match_id: str) -> Header:
-        with self._read() as db:
+        with self._db.read() as db:
             row = db.execute("SELECT header FROM boardcore_matches WHERE match_id = ?", (match_id,)).fetchone()
         if row is None:
             raise UnknownMatch(match_id)
         return header_from_text(match_id, row[0])
 
     def info(self, match_id: str) -> MatchInfo:
-        with self._read() as db:
+        with self._db.read() as db:
             return self._info(db, match_id)
 
     def matches(self, *, game: str | None = None, status: Status | None = None) -> list[MatchInfo]:
-        with self._read() as db:
+        with self._db.read() as db:
             rows = db.execute(
                 f"SELECT {INFO_COLUMNS} FROM boardcore_matches WHERE (? IS NULL OR game = ?) AND (? IS NULL OR status = ?)"
                 " ORDER BY created, match_id",
@@ -277,7 +190,7 @@ class SqliteStore:
 
     def newest(self, *, status: Status | None = None, limit: int = 100, before: str | None = None) -> list[MatchInfo]:
         where, params = newest_query(status, before, "?")
-        with self._read() as db:
+        with self._db.read() as db:
             if before is not None and db.execute("SELECT 1 FROM boardcore_matches WHERE match_id = ?", (before,)).fetchone() is None:
                 raise UnknownMatch(before)
             rows = db.execute(
@@ -286,15 +199,14 @@ class SqliteStore:
         return [info_from_row(row) for row in rows]
 
     def secret(self, match_id: str) -> SeedSecret:
-        with self._read() as db:
+        with self._db.read() as db:
             row = db.execute("SELECT seed, salt FROM boardcore_secrets WHERE match_id = ?", (match_id,)).fetchone()
         if row is None:
             raise UnknownMatch(match_id)
         return secret_from_row(match_id, row)
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        self._db.close()
 
     @staticmethod
     def _info(db: sqlite3.Connection, match_id: str) -> MatchInfo:

@@ -27,14 +27,9 @@ from __future__ import annotations
 import os
 import secrets
 import socket
-import threading
 from collections.abc import Iterable, Sequence
-from typing import Any
 
-import psycopg
-
-from boardcore.store import StoreUnavailable
-from boardcore.store.postgres import create_tables, reconnect
+from boardcore.store.postgres_db import PostgresDatabase
 
 __all__ = ["LEASES_CHANNEL", "SCHEMA", "SEATS_CHANNEL", "PostgresPeers"]
 
@@ -133,103 +128,69 @@ class PostgresPeers:
     """This process among the server processes sharing one PostgreSQL database (its own connection, thread-safe).
 
     ``ttl`` is the lease time: a process whose heartbeat is older than that is dead to the others. A lost
-    connection is reopened on the next call; every call raises :class:`StoreUnavailable` when the database
-    cannot be reached.
+    connection is reopened on the next call; every call raises :class:`~boardcore.store.StoreUnavailable` when
+    the database cannot be reached (the connection: :mod:`boardcore.store.postgres_db`).
     """
 
     def __init__(self, conninfo: str, *, ttl: float, schema: str | None = None, connect_timeout: float = 10.0) -> None:
-        self._conninfo = conninfo
         self.schema = schema
         self.ttl = ttl
         self.owner = new_owner()
-        suffix = "" if schema is None else f".{schema}"
-        self.seats_channel = SEATS_CHANNEL + suffix
-        self.leases_channel = LEASES_CHANNEL + suffix
-        self._timeout = connect_timeout
-        self._lock = threading.Lock()
-        self._db: psycopg.Connection[tuple[Any, ...]] | None = None
-        with self._lock:
-            db = self._connection()
-            try:
-                with db.transaction():
-                    create_tables(db, SCHEMA_LOCK, SCHEMA)
-            except psycopg.OperationalError as exc:
-                raise StoreUnavailable(f"cannot set up the server processes' tables: {exc}") from None
+        self._db = PostgresDatabase(conninfo, schema=schema, connect_timeout=connect_timeout, what="the PostgreSQL server processes' tables")
+        self.seats_channel = self._db.channel(SEATS_CHANNEL)
+        self.leases_channel = self._db.channel(LEASES_CHANNEL)
+        self._db.set_up(SCHEMA, SCHEMA_LOCK, lambda db: None)
 
     def __repr__(self) -> str:
         return f"PostgresPeers(owner={self.owner!r}, ttl={self.ttl})"
-
-    def _connection(self) -> psycopg.Connection[tuple[Any, ...]]:
-        self._db = reconnect(self._db, self._conninfo, schema=self.schema, timeout=self._timeout, what="PostgreSQL for the server processes' tables")
-        return self._db
-
-    def _rows(self, query: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
-        """The rows of one statement (none for a statement that returns none)."""
-        with self._lock:
-            db = self._connection()
-            try:
-                cursor = db.execute(query, params)
-                return cursor.fetchall() if cursor.description is not None else []
-            except psycopg.OperationalError as exc:
-                raise StoreUnavailable(f"the server processes' tables failed: {exc}") from exc
 
     # --- this process ----------------------------------------------------------------------------
 
     def heartbeat(self) -> bool:
         """Renew this process's row for ``ttl`` seconds; whether it was live until now (``False``: it had expired, or
         this is its first heartbeat: leases and presence rows it had may be gone, so the caller re-reads them)."""
-        rows = self._rows(HEARTBEAT, {"me": self.owner, "ttl": self.ttl})
+        rows = self._db.rows(HEARTBEAT, {"me": self.owner, "ttl": self.ttl})
         return bool(rows and rows[0][0])
 
     def leave(self) -> None:
         """A clean shutdown: drop this process's presence rows (notified) and expire its row, so another process
         takes its leases at its next sweep instead of after the lease time."""
-        with self._lock:
-            db = self._connection()
-            try:
-                with db.transaction():  # dead first: the reap then drops (and notifies) this process's presence rows too
-                    db.execute("UPDATE boardcore_serve_processes SET expires = now() - interval '1 second' WHERE owner = %s", (self.owner,))
-                    db.execute(REAP, {"channel": self.seats_channel})
-            except psycopg.OperationalError as exc:
-                raise StoreUnavailable(f"the server processes' tables failed: {exc}") from exc
+        with self._db.transaction() as db:  # dead first: the reap then drops (and notifies) this process's presence rows too
+            db.execute("UPDATE boardcore_serve_processes SET expires = now() - interval '1 second' WHERE owner = %s", (self.owner,))
+            db.execute(REAP, {"channel": self.seats_channel})
 
     def reap(self) -> None:
         """Drop dead processes' presence rows (each match whose seats changed is notified) and rows of processes dead
         for a minute; their leases stay, for :meth:`take_orphans`."""
-        with self._lock:
-            db = self._connection()
-            try:
-                with db.transaction():
-                    db.execute(REAP, {"channel": self.seats_channel})
-                    db.execute("DELETE FROM boardcore_serve_processes WHERE expires < now() - interval '1 minute'")
-            except psycopg.OperationalError as exc:
-                raise StoreUnavailable(f"the server processes' tables failed: {exc}") from exc
+        with self._db.transaction() as db:
+            db.execute(REAP, {"channel": self.seats_channel})
+            db.execute("DELETE FROM boardcore_serve_processes WHERE expires < now() - interval '1 minute'")
 
     # --- leases ------------------------------------------------------------------------------------
 
     def held(self) -> frozenset[str]:
         """The matches whose leases this process holds, as the database says now."""
-        return frozenset(row[0] for row in self._rows("SELECT match_id FROM boardcore_serve_leases WHERE owner = %(me)s", {"me": self.owner}))
+        return frozenset(row[0] for row in self._db.rows("SELECT match_id FROM boardcore_serve_leases WHERE owner = %(me)s", {"me": self.owner}))
 
     def take(self, match_ids: Iterable[str]) -> frozenset[str]:
         """Take the leases of these matches that are free or whose holder is dead; the ones this process now holds."""
         ids = sorted(set(match_ids))
         if not ids:
             return frozenset()
-        return frozenset(row[0] for row in self._rows(TAKE, {"ids": ids, "me": self.owner}))
+        return frozenset(row[0] for row in self._db.rows(TAKE, {"ids": ids, "me": self.owner}))
 
     def take_orphans(self, limit: int = 100) -> frozenset[str]:
         """Take up to ``limit`` leases held by dead processes; the matches taken."""
-        return frozenset(row[0] for row in self._rows(TAKE_ORPHANS, {"me": self.owner, "limit": limit}))
+        return frozenset(row[0] for row in self._db.rows(TAKE_ORPHANS, {"me": self.owner, "limit": limit}))
 
     def release(self, match_id: str, revision: int) -> bool:
         """Give up this match's lease if the store still holds it at ``revision``; whether it was given up."""
-        rows = self._rows(RELEASE, {"id": match_id, "me": self.owner, "revision": revision, "channel": self.leases_channel})
+        rows = self._db.rows(RELEASE, {"id": match_id, "me": self.owner, "revision": revision, "channel": self.leases_channel})
         return bool(rows)
 
     def drop(self, match_id: str) -> None:
         """Give up this match's lease whatever its revision (a match that cannot be served: no seats, or rejected)."""
-        self._rows("DELETE FROM boardcore_serve_leases WHERE match_id = %(id)s AND owner = %(me)s", {"id": match_id, "me": self.owner})
+        self._db.rows("DELETE FROM boardcore_serve_leases WHERE match_id = %(id)s AND owner = %(me)s", {"id": match_id, "me": self.owner})
 
     # --- presence and seats ------------------------------------------------------------------------
 
@@ -237,37 +198,30 @@ class PostgresPeers:
         """Record ``(match_id, seat, online here)`` for each change, and notify each match once, in one transaction."""
         if not changes:
             return
-        with self._lock:
-            db = self._connection()
-            try:
-                with db.transaction():
-                    for match_id, seat, online in changes:
-                        if online:
-                            db.execute(
-                                "INSERT INTO boardcore_serve_presence (match_id, seat, owner) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
-                                (match_id, seat, self.owner),
-                            )
-                        else:
-                            db.execute(
-                                "DELETE FROM boardcore_serve_presence WHERE match_id = %s AND seat = %s AND owner = %s", (match_id, seat, self.owner)
-                            )
-                    for match_id in dict.fromkeys(change[0] for change in changes):
-                        db.execute("SELECT pg_notify(%s, %s)", (self.seats_channel, match_id))
-            except psycopg.OperationalError as exc:
-                raise StoreUnavailable(f"the server processes' tables failed: {exc}") from exc
+        with self._db.transaction() as db:
+            for match_id, seat, online in changes:
+                if online:
+                    db.execute(
+                        "INSERT INTO boardcore_serve_presence (match_id, seat, owner) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING",
+                        (match_id, seat, self.owner),
+                    )
+                else:
+                    db.execute("DELETE FROM boardcore_serve_presence WHERE match_id = %s AND seat = %s AND owner = %s", (match_id, seat, self.owner))
+            for match_id in dict.fromkeys(change[0] for change in changes):
+                db.execute("SELECT pg_notify(%s, %s)", (self.seats_channel, match_id))
 
     def online_elsewhere(self, match_ids: Iterable[str]) -> dict[str, frozenset[int]]:
         """For each match, the seats with a connection open on another live process (matches without one left out)."""
         ids = sorted(set(match_ids))
         found: dict[str, set[int]] = {}
         if ids:
-            for match_id, seat in self._rows(ONLINE_ELSEWHERE, {"ids": ids, "me": self.owner}):
+            for match_id, seat in self._db.rows(ONLINE_ELSEWHERE, {"ids": ids, "me": self.owner}):
                 found.setdefault(match_id, set()).add(int(seat))
         return {match_id: frozenset(seats) for match_id, seats in found.items()}
 
     def notify_seats(self, match_id: str) -> None:
         """Tell every process that a seat of this match changed (a claim)."""
-        self._rows("SELECT pg_notify(%(channel)s, %(id)s)", {"channel": self.seats_channel, "id": match_id})
+        self._db.rows("SELECT pg_notify(%(channel)s, %(id)s)", {"channel": self.seats_channel, "id": match_id})
 
     # --- the store's revisions ---------------------------------------------------------------------
 
@@ -276,11 +230,8 @@ class PostgresPeers:
         ids = sorted(set(match_ids))
         if not ids:
             return {}
-        rows = self._rows("SELECT match_id, revision FROM boardcore_matches WHERE match_id = ANY(%(ids)s)", {"ids": ids})
+        rows = self._db.rows("SELECT match_id, revision FROM boardcore_matches WHERE match_id = ANY(%(ids)s)", {"ids": ids})
         return {match_id: int(revision) for match_id, revision in rows}
 
     def close(self) -> None:
-        with self._lock:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
+        self._db.close()
