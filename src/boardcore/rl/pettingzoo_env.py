@@ -19,6 +19,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
+from boardcore import codes
 from boardcore.errors import IllegalAction
 from boardcore.game import Game
 from boardcore.match import Match
@@ -293,13 +294,13 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
     def _checked_token(self, seat: int, decision: ActionSpelling, action: Any) -> int:
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= action < self.catalog.size:
             msg = f"Refused {action!r} from player_{seat}: an action is a token id from 0 to {self.catalog.size - 1}."
-            raise IllegalAction(msg, code="rl/illegal_token", player=seat)
+            raise IllegalAction(msg, code=codes.RL_ILLEGAL_TOKEN, player=seat)
         token = int(action)
         mask = decision.mask()
         if not mask[token]:
             allowed = ", ".join(self.catalog.labels[t] for t in np.flatnonzero(mask))
             msg = f"Refused token {token} ({self.catalog.labels[token]}) from player_{seat}: not in its action mask now (allowed: {allowed})."
-            raise IllegalAction(msg, code="rl/illegal_token", player=seat)
+            raise IllegalAction(msg, code=codes.RL_ILLEGAL_TOKEN, player=seat)
         return token
 
     def _view_columns(self, seat: int) -> Sparse:

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 import msgspec
 
+from boardcore import codes
 from boardcore.bots import RandomBot
 from boardcore.encoding import state_digest
 from boardcore.errors import IllegalAction
@@ -337,7 +338,7 @@ def check_mistyped_actions_refused(p: Playout, states: int = 10) -> None:
             for action in game.legal_actions(state, seat)[:20]:
                 for bad in _mistyped(game, action):
                     code = (refusal(game, state, seat, bad) or ("accepted",))[0]
-                    assert code == "action/malformed", (
+                    assert code == codes.ACTION_MALFORMED, (
                         f"{p.name}: step {index}: {bad!r} (a field of the wrong type) was {code!r} for seat {seat}, not refused as "
                         "action/malformed: declare the field's exact type in the action Struct so the engine refuses it"
                     )
@@ -346,7 +347,7 @@ def check_mistyped_actions_refused(p: Playout, states: int = 10) -> None:
             try:
                 game.check_action(0, bad)
             except IllegalAction as exc:
-                assert exc.code == "action/malformed"
+                assert exc.code == codes.ACTION_MALFORMED
                 continue
             raise AssertionError(f"{p.name}: {bad!r} passes the action type check: declare the field's exact type")
 
