@@ -25,7 +25,7 @@ from boardcore.registry import get_game, list_games
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE_SRC = ROOT / "src" / "boardcore"
-CODE = re.compile(r"^[a-z_]+/[a-z_]+$")
+CODE = re.compile(r"^[a-z_][a-z0-9_]*/[a-z0-9_]+$")
 KINDS = {*codes.VERDICTS, *codes.STORED}
 KIND_MODULES = {"verify.py", "log.py", "table.py", "errors.py"}
 """Where verdict kinds are produced: there a kind's plain word is a kind, so it must be a constant."""

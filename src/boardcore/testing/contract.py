@@ -305,6 +305,8 @@ def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int 
                     match.apply(seat, action)
                 except IllegalAction as exc:
                     assert exc.code and "/" in exc.code, f"{p.name}: IllegalAction without a domain/reason code: {exc!r}"
+                    listed = not game.codes or exc.code in codes.ENGINE or exc.code in game.codes
+                    assert listed, f"{p.name}: refused with {exc.code!r}, neither the engine's code nor one of Game.codes"
                     continue
                 raise AssertionError(f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or decide too lax)")
             assert state_digest(match.state) == digest and len(match) == 0, f"{p.name}: a refused action changed the state"

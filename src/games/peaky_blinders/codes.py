@@ -19,6 +19,8 @@ CODES: dict[str, str] = {
     "exchange/reversal": "undoing an exchange made the other way this turn changes nothing",
     "fortune/none_left": "the seat has no fortune token to use",
     "market/empty_stack": "that market stack is empty",
+    "market/no_value1_card": "selling or swapping takes a value-1 card of that material",
+    "market/no_value1_cash": "buying takes a value-1 cash card; value-5 cards may not be used",
     "market/once_per_ogs": "the seat already visited Covent Garden this open game state",
     "market/own_card": "taking back the card the seat put on that stack this visit changes nothing",
     "ogs/one_action_per_turn": "this turn is already spent on another action",
