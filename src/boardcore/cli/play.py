@@ -23,7 +23,7 @@ from boardcore.table import Table
 from boardcore.terminal import play_at_terminal
 from boardcore.verify import verify
 
-__all__ = ["add_arguments", "play_stored", "run"]
+__all__ = ["add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,7 +51,7 @@ def _outcome(match: Match[Any, Any, Any, Any]) -> str:
     return outcome_text(match.outcome, match.players)
 
 
-def play_stored(args: argparse.Namespace, game: Game[Any, Any, Any, Any], players: int, seed: int | None, options: Any) -> Table[Any, Any, Any, Any]:
+def _play_stored(args: argparse.Namespace, game: Game[Any, Any, Any, Any], players: int, seed: int | None, options: Any) -> Table[Any, Any, Any, Any]:
     """``boardcore play --db``: a new stored match, played by bots step by step into the store.
 
     Raises:
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return play_at_terminal(args, game, game_options(args.option), _outcome, read=sys.stdin, write=sys.stdout)
     players = game.player_counts[0] if args.players is None else args.players
     seed = args.seed if args.seed is not None or args.commit_seed else 1
-    table = None if args.db is None else play_stored(args, game, players, seed, game_options(args.option))
+    table = None if args.db is None else _play_stored(args, game, players, seed, game_options(args.option))
     match = Match.new(game, players, seed, game_options(args.option), commit_seed=args.commit_seed) if table is None else table.match
     seed = match.seed
     bot_seed = seed if seed is not None else 1
