@@ -8,6 +8,8 @@ Optional extras (Ray, pyarrow, Playwright) are loaded where they are needed with
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,9 +34,10 @@ def package_of(name: str) -> str:
     return ".".join(parts[:2]) if parts[0] == "games" and len(parts) > 1 else parts[0]
 
 
-def imports_of(path: Path) -> tuple[list[str], list[tuple[int, str]]]:
-    """Modules imported at the top of ``path``, and ``(line, module)`` of imports inside functions or classes."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def imports_of(path: Path, source: str | None = None) -> tuple[list[str], list[tuple[int, str]]]:
+    """Modules imported at the top of ``path`` (or of ``source``, read as that module), and ``(line, module)`` of
+    imports inside functions or classes."""
+    tree = ast.parse(path.read_text(encoding="utf-8") if source is None else source)
     name = module_name(path)
     is_package = path.name == "__init__.py"
     top: list[str] = []
@@ -95,3 +98,118 @@ def test_no_import_cycles() -> None:
         if node not in state:
             walk(node, [node])
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles[:10])
+
+
+# --- layers -------------------------------------------------------------------------------------------------------
+
+TIERS: tuple[tuple[str, ...], ...] = (
+    ("core",),
+    ("games", "store"),
+    ("table",),
+    ("terminal", "testing"),
+    ("viewer",),
+    ("serve", "sim", "rl"),
+    ("cli",),
+)
+"""The layers, lowest first (docs/architecture.md draws them): a module imports only its own layer and lower tiers;
+two layers of one tier never import each other."""
+
+LAYER_OF_PREFIX = {
+    "boardcore": "core",
+    "boardcore.rl.spec": "core",
+    "games": "games",
+    "boardcore.store": "store",
+    "boardcore.table": "table",
+    "boardcore.terminal": "terminal",
+    "boardcore.testing": "testing",
+    "boardcore.viewer": "viewer",
+    "boardcore.serve": "serve",
+    "boardcore.sim": "sim",
+    "boardcore.rl": "rl",
+    "boardcore.cli": "cli",
+}
+"""Each module's layer is that of its longest prefix here: a game's RL spec (``boardcore.rl.spec``) is plain data over
+the core's types, so it sits in the core, where every game can import it without the ``[rl]`` extra."""
+
+READS_ABOVE = {
+    ("boardcore.viewer.build", "boardcore.serve"): "the replay page embeds the browser's log checker, "
+    "boardcore/serve/static/js/verify.js, as a resource (no Python of serve runs); the file stays where the JS "
+    "client package is published",
+}
+"""Dependencies on a higher layer that are reads of a package's data files, not imports of its code; each says why."""
+
+TIER = {layer: rank for rank, tier in enumerate(TIERS) for layer in tier}
+
+
+def layer_of(module: str) -> str:
+    parts = module.split(".")
+    for cut in range(len(parts), 0, -1):
+        found = LAYER_OF_PREFIX.get(".".join(parts[:cut]))
+        if found is not None:
+            return found
+    raise AssertionError(f"{module} is in no layer: add it to LAYER_OF_PREFIX")
+
+
+def dependencies(path: Path, source: str | None = None) -> set[str]:
+    """Every module ``path`` imports at its top, inside a function, or names in a string constant.
+
+    The string constants are how a module imports lazily (``importlib.import_module(name)``, the CLI's table of
+    subcommand modules, ``rl``'s names loaded on first use, ``importlib.resources.files``), so a lazy import is
+    still a dependency here. A logger's name (``logging.getLogger("boardcore.serve")``) is not one.
+    """
+    text = path.read_text(encoding="utf-8") if source is None else source
+    top, nested = imports_of(path, text)
+    tree = ast.parse(text)
+    loggers = {
+        id(node.args[0])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and node.args and getattr(node.func, "attr", getattr(node.func, "id", None)) == "getLogger"
+    }
+    named = {
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "." in node.value and node.value in KNOWN and id(node) not in loggers
+    }
+    return {m for m in (*top, *(m for _, m in nested), *named) if m in KNOWN}
+
+
+def test_layers_import_only_downwards() -> None:
+    """Each engine module and game imports (eagerly or lazily) only its own layer and the tiers below it.
+
+    Checked by parsing every module, not by importing it and reading ``sys.modules``: an import made when a
+    function runs (the CLI's subcommands, ``rl``'s environment, ``sim``'s extras) is absent from ``sys.modules``
+    after the import, so that check would pass a layer that reaches up lazily; here a lazy import counts as
+    soon as the module's name is written, which a lazy import must do.
+    """
+    assert set(TIER) == set(LAYER_OF_PREFIX.values())
+    wrong = []
+    for path in MODULES:
+        name = module_name(path)
+        mine = layer_of(name)
+        for used in sorted(dependencies(path)):
+            theirs = layer_of(used)
+            if theirs == mine or TIER[theirs] < TIER[mine] or (name, used) in READS_ABOVE:
+                continue
+            wrong.append(f"{name} ({mine}) -> {used} ({theirs})")
+    assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def test_the_layer_test_sees_a_lazy_import() -> None:
+    """A core module that imports the store lazily, by name only when a function runs, depends on the store here."""
+    probe = SRC / "boardcore" / "verify.py"
+    late = probe.read_text(encoding="utf-8") + '\n\ndef _late() -> object:\n    return importlib.import_module("boardcore.store.sqlite")\n'
+    assert "boardcore.store.sqlite" not in dependencies(probe)
+    assert "boardcore.store.sqlite" in dependencies(probe, late)
+    assert TIER[layer_of("boardcore.store.sqlite")] > TIER[layer_of("boardcore.verify")]
+
+
+def test_boardcore_help_loads_no_subcommand() -> None:
+    """``boardcore --help`` imports no subcommand module and nothing above the core (a fresh interpreter's ``sys.modules``)."""
+    code = (
+        "import sys\nfrom boardcore.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('boardcore', 'games', 'psycopg', 'numpy')))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    loaded = done.stdout.split("\n")[-2].split()
+    above = [m for m in loaded if m.startswith(("games", "psycopg", "numpy")) or layer_of(m) != "core" and m != "boardcore.cli"]
+    assert not above, above

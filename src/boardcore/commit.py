@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 
 import msgspec
 
+from boardcore import codes
 from boardcore.errors import IllegalAction
 
 __all__ = ["Sealed", "SealedView", "decide_commit"]
@@ -99,9 +100,9 @@ def decide_commit(
     if player not in sealed.waiting:
         if sealed.choice_of(player) is not None or any(seat == player for seat, _ in sealed.choices):
             msg = f"Player {player} has already committed in this round; a commitment cannot be changed."
-            raise IllegalAction(msg, code="commit/already_committed", player=player, action=action)
+            raise IllegalAction(msg, code=codes.COMMIT_ALREADY_COMMITTED, player=player, action=action)
         msg = f"Player {player} is not part of this secret choice."
-        raise IllegalAction(msg, code="commit/not_expected", player=player, action=action)
+        raise IllegalAction(msg, code=codes.COMMIT_NOT_EXPECTED, player=player, action=action)
     events = [committed(player, choice)]
     after = sealed.commit(player, choice)
     if after.complete:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardcore import codes
+
 __all__ = [
     "BoardcoreError",
     "IllegalAction",
@@ -60,7 +62,7 @@ class UndoRefused(BoardcoreError):
 class LogError(BoardcoreError, ValueError):
     """A log that cannot be read or does not match the rules, with where it went wrong."""
 
-    def __init__(self, message: str, *, step: int | None = None, line: int | None = None, kind: str = "corrupt") -> None:
+    def __init__(self, message: str, *, step: int | None = None, line: int | None = None, kind: str = codes.CORRUPT) -> None:
         super().__init__(message)
         self.message = message
         self.step = step
@@ -72,6 +74,6 @@ class RulesVersionMismatch(LogError):
     """The log was written under another rules version and no upcaster bridges the gap."""
 
     def __init__(self, message: str, *, logged: str, current: str) -> None:
-        super().__init__(message, step=None, line=1, kind="rules_version_mismatch")
+        super().__init__(message, step=None, line=1, kind=codes.RULES_VERSION_MISMATCH)
         self.logged = logged
         self.current = current

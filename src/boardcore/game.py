@@ -25,6 +25,7 @@ import msgspec
 import msgspec.inspect
 import msgspec.inspect as mi
 
+from boardcore import codes
 from boardcore.errors import IllegalAction
 from boardcore.options import NoOptions, structure_options
 from boardcore.rng import Rng, RngAdvanced, advance
@@ -265,6 +266,9 @@ class Game(Generic[S, A, E, V]):
     pick_kinds: frozenset[str] = frozenset()
     """Action kinds (class names) whose targets are pieces chosen together (cards to commit): a UI builds one by
     toggling pieces and confirms it once the set is legal, never listing every subset."""
+    codes: Mapping[str, str] = attrs.field(factory=dict)
+    """The game's own refusal codes (``domain/reason``), each with its one-line meaning: every code its rules give, in
+    domains of its own (the engine's and the server's are in :mod:`boardcore.codes`; ``tests/test_codes.py``)."""
     play: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
     """``decide`` plus the state its events fold into, folded once (derived)."""
     play_listed: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
@@ -506,7 +510,7 @@ class _ActionCodec:
                 return checked
             except _MALFORMED as exc:
                 msg = f"Refused {type(action).__name__} from player {player}: {exc}."
-                raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
+                raise IllegalAction(msg, code=codes.ACTION_MALFORMED, player=player, action=None) from None
         if type(action) is dict or isinstance(action, Mapping):  # a log's actions are plain dicts: skip the ABC check
             try:
                 checked = self._round_trip(action if type(action) is dict else dict(action))
@@ -516,9 +520,9 @@ class _ActionCodec:
             except _MALFORMED as exc:
                 tag = action.get("type", "an untagged object")
                 msg = f"Refused {tag!s:.60} from player {player}: not a well-formed {self._title} action ({exc})."
-                raise IllegalAction(msg, code="action/malformed", player=player, action=None) from None
+                raise IllegalAction(msg, code=codes.ACTION_MALFORMED, player=player, action=None) from None
         msg = f"Refused {type(action).__name__} from player {player}: not an action of {self._title}."
-        raise IllegalAction(msg, code="action/malformed", player=player, action=None)
+        raise IllegalAction(msg, code=codes.ACTION_MALFORMED, player=player, action=None)
 
 
 _NEVER = object()

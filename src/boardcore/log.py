@@ -19,6 +19,7 @@ from typing import IO, Any, Protocol, Union
 import attrs
 import msgspec
 
+from boardcore import codes
 from boardcore.encoding import canonical, digest, events_digest, state_digest
 from boardcore.errors import LogError
 
@@ -274,14 +275,14 @@ def _iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | Seed
         number += 1
         if len(raw) - raw.endswith(b"\n") > MAX_LINE_BYTES:  # the line's own bytes: its newline is not counted
             msg = f"line {number} is longer than {MAX_LINE_BYTES} bytes, the most a log line may hold"
-            raise LogError(msg, line=number, kind="corrupt")
+            raise LogError(msg, line=number, kind=codes.CORRUPT)
         if not raw.strip():
             continue
         try:
             yield number, _json_decoder.decode(raw)
         except (msgspec.DecodeError, RecursionError) as exc:
             msg = f"line {number} is not a valid log record: {exc}"
-            raise LogError(msg, line=number, kind="corrupt") from None
+            raise LogError(msg, line=number, kind=codes.CORRUPT) from None
 
 
 def _iter_msgpack(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
@@ -293,20 +294,20 @@ def _iter_msgpack(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | Se
         number += 1
         if len(prefix) < 4:
             msg = f"frame {number} is truncated (length prefix cut short)"
-            raise LogError(msg, line=number, kind="truncated")
+            raise LogError(msg, line=number, kind=codes.TRUNCATED)
         (size,) = struct.unpack(">I", prefix)
         if size > MAX_LINE_BYTES:
             msg = f"frame {number} claims {size} bytes, more than the {MAX_LINE_BYTES} a log frame may hold"
-            raise LogError(msg, line=number, kind="corrupt")
+            raise LogError(msg, line=number, kind=codes.CORRUPT)
         frame = stream.read(size)
         if len(frame) < size:
             msg = f"frame {number} is truncated ({len(frame)} of {size} bytes)"
-            raise LogError(msg, line=number, kind="truncated")
+            raise LogError(msg, line=number, kind=codes.TRUNCATED)
         try:
             yield number, _msgpack_decoder.decode(frame)
         except (msgspec.DecodeError, RecursionError) as exc:
             msg = f"frame {number} is not a valid log record: {exc}"
-            raise LogError(msg, line=number, kind="corrupt") from None
+            raise LogError(msg, line=number, kind=codes.CORRUPT) from None
 
 
 def iter_log(stream: IO[bytes]) -> Iterator[tuple[int, Header | Record | SeedReveal]]:
@@ -365,19 +366,19 @@ def _collect(items: Iterable[tuple[int, Header | Record | SeedReveal]]) -> Log:
     for number, item in items:
         if isinstance(item, Header):
             if header is not None:
-                raise LogError(f"line {number}: a second header", line=number, kind="corrupt")
+                raise LogError(f"line {number}: a second header", line=number, kind=codes.CORRUPT)
             header = item
             continue
         if header is None:
-            raise LogError(f"line {number}: the log does not start with a header", line=number, kind="corrupt")
+            raise LogError(f"line {number}: the log does not start with a header", line=number, kind=codes.CORRUPT)
         if reveal is not None:
-            raise LogError(f"line {number}: records after the seed reveal", line=number, kind="corrupt")
+            raise LogError(f"line {number}: records after the seed reveal", line=number, kind=codes.CORRUPT)
         if isinstance(item, SeedReveal):
             reveal = item
         else:
             records.append(item)
     if header is None:
-        raise LogError("the log is empty: no header", line=1, kind="truncated")
+        raise LogError("the log is empty: no header", line=1, kind=codes.TRUNCATED)
     return Log(header, tuple(records), reveal)
 
 

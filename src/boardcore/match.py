@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeGuard, TypeVar
 import attrs
 import msgspec
 
+from boardcore import codes
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.game import Config, Game, seat_names
 from boardcore.log import (
@@ -475,14 +476,14 @@ class Match(Generic[S, A, E, V]):
         game = self.game
         if type(player) is not int or not 0 <= player < len(self.players):
             msg = f"Refused an action from player {player!r}: this match has seats 0 to {len(self.players) - 1}."
-            raise IllegalAction(msg, code="player/unknown", player=None, action=None)
+            raise IllegalAction(msg, code=codes.PLAYER_UNKNOWN, player=None, action=None)
         before = self._states[-1]
         if self.resigned is not None:
             msg = f"Refused: the game is over ({self.players[self.resigned]} resigned)."
-            raise IllegalAction(msg, code="game/over", player=player, action=None)
+            raise IllegalAction(msg, code=codes.GAME_OVER, player=player, action=None)
         if is_resign(action):
             if self.game.outcome(before) is not None:
-                raise IllegalAction("Refused a resignation: the game is already over.", code="game/over", player=player, action=None)
+                raise IllegalAction("Refused a resignation: the game is already over.", code=codes.GAME_OVER, player=player, action=None)
             self._steps.append(Step(player, RESIGN, (), False))  # type: ignore[arg-type]  # an engine action, not the game's
             self._states.append(before)
             return []

@@ -25,6 +25,7 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from boardcore import codes
 from boardcore.errors import BoardcoreError, IllegalAction, LogError, UndoRefused
 from boardcore.game import Game
 from boardcore.log import Header, Log, Record
@@ -52,7 +53,7 @@ class StaleRevision(BoardcoreError):
     fetch the updates since ``expected`` (or resync) and decide again.
     """
 
-    code = "table/stale_revision"
+    code = codes.TABLE_STALE_REVISION
 
     def __init__(self, message: str, *, expected: object, revision: int) -> None:
         super().__init__(message)
@@ -134,7 +135,7 @@ class Table(Generic[S, A, E, V]):
         secret = store.secret(match_id)
         committed = header.seed_commitment is not None
         if header.seed is not None and header.seed != secret.seed:
-            raise MatchRejected(match_id, "the stored seed is not the seed in the header", kind="seed_mismatch")
+            raise MatchRejected(match_id, "the stored seed is not the seed in the header", kind=codes.SEED_MISMATCH)
         try:
             match = replay(
                 Log(header, ()),
@@ -153,7 +154,7 @@ class Table(Generic[S, A, E, V]):
                 table._catch_up()
                 if table._revision == before:  # the journal has nothing more: the row claims revisions it never stored
                     msg = f"the match row is at revision {info.revision}, but its journal ends at revision {before}"
-                    raise MatchRejected(match_id, msg, kind="corrupt", revision=before + 1)
+                    raise MatchRejected(match_id, msg, kind=codes.CORRUPT, revision=before + 1)
                 info = store.info(match_id)
             table._check_row(info, header)
         return table
@@ -163,15 +164,15 @@ class Table(Generic[S, A, E, V]):
         match_id = self._match_id
         if info.revision != self._revision:
             msg = f"the match row is at revision {info.revision}, but its journal reaches revision {self._revision}"
-            raise MatchRejected(match_id, msg, kind="corrupt")
+            raise MatchRejected(match_id, msg, kind=codes.CORRUPT)
         if info.steps != len(self._match):
             msg = f"the match row counts {info.steps} steps in play, but its journal leaves {len(self._match)}"
-            raise MatchRejected(match_id, msg, kind="corrupt")
+            raise MatchRejected(match_id, msg, kind=codes.CORRUPT)
         if info.status != self._status():
             msg = f"the store lists the match as {info.status}, but its replay is {self._status()}"
-            raise MatchRejected(match_id, msg, kind="status_mismatch")
+            raise MatchRejected(match_id, msg, kind=codes.STATUS_MISMATCH)
         if info.game != header.game or tuple(info.players) != tuple(header.players):
-            raise MatchRejected(match_id, "the match row's game or players are not the log header's", kind="corrupt")
+            raise MatchRejected(match_id, "the match row's game or players are not the log header's", kind=codes.CORRUPT)
 
     # --- reading -------------------------------------------------------------
 
@@ -397,7 +398,7 @@ class Table(Generic[S, A, E, V]):
         for entry in entries:
             if entry.revision != self._revision + 1:
                 msg = f"the journal jumps from revision {self._revision} to {entry.revision}"
-                raise MatchRejected(self._match_id, msg, kind="corrupt", revision=entry.revision)
+                raise MatchRejected(self._match_id, msg, kind=codes.CORRUPT, revision=entry.revision)
             if isinstance(entry, StepEntry):
                 self._follow_step(entry)
             else:
@@ -407,14 +408,14 @@ class Table(Generic[S, A, E, V]):
         match, stored = self._match, entry.record
         reject = functools.partial(self._rejected, entry.revision)
         if stored.step != len(match) + 1:
-            raise reject(f"step {stored.step} is stored after {len(match)} steps", "corrupt")
+            raise reject(f"step {stored.step} is stored after {len(match)} steps", codes.CORRUPT)
         try:
             match.apply(stored.player, stored.action)
         except IllegalAction as exc:
-            kind = "corrupt" if exc.code in ("action/malformed", "player/unknown") else "illegal_action"
+            kind = codes.CORRUPT if exc.code in (codes.ACTION_MALFORMED, codes.PLAYER_UNKNOWN) else codes.ILLEGAL_ACTION
             raise reject(f"player {stored.player}'s stored action is refused: {exc.message} [{exc.code}]", kind) from None
         except Exception as exc:  # a bug in the rules must not leave a half-followed table
-            raise reject(f"the rules failed on the stored action: {type(exc).__name__}: {exc}", "rules_error") from None
+            raise reject(f"the rules failed on the stored action: {type(exc).__name__}: {exc}", codes.RULES_ERROR) from None
         replayed = match.records(len(match) - 1)[0]
         if replayed != stored:
             match.undo(stored.player, force=True)
@@ -425,21 +426,21 @@ class Table(Generic[S, A, E, V]):
                 stored.state,
             )
             if same_content:
-                raise reject(f"step {stored.step}'s chain value does not match the chain", "broken_chain")
-            raise reject(f"step {stored.step} replays to other digests than the stored ones", "digest_mismatch")
+                raise reject(f"step {stored.step}'s chain value does not match the chain", codes.BROKEN_CHAIN)
+            raise reject(f"step {stored.step} replays to other digests than the stored ones", codes.DIGEST_MISMATCH)
         self._mark_step(stored.player)
 
     def _follow_undo(self, entry: UndoEntry) -> None:
         match = self._match
         reject = functools.partial(self._rejected, entry.revision)
         if entry.step != len(match) or not len(match):
-            raise reject(f"an undo of step {entry.step} is stored with {len(match)} steps in play", "corrupt")
+            raise reject(f"an undo of step {entry.step} is stored with {len(match)} steps in play", codes.CORRUPT)
         try:
             match.undo(entry.player, force=entry.forced)
         except UndoRefused as exc:
-            raise reject(f"an unforced undo by player {entry.player} that the undo policy refuses: {exc.reason}", "illegal_action") from None
+            raise reject(f"an unforced undo by player {entry.player} that the undo policy refuses: {exc.reason}", codes.ILLEGAL_ACTION) from None
         except ValueError as exc:
-            raise reject(str(exc), "corrupt") from None
+            raise reject(str(exc), codes.CORRUPT) from None
         self._mark_undo(entry.player, entry.step)
 
     def _rejected(self, revision: int, message: str, kind: str) -> MatchRejected:

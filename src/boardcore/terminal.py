@@ -30,7 +30,7 @@ from boardcore.game import Game
 from boardcore.match import Match
 from boardcore.resign import RESIGN
 from boardcore.store import MemoryStore, Store, open_store
-from boardcore.store.commands import stored_note
+from boardcore.store.locations import stored_note
 from boardcore.table import Table
 from boardcore.verify import verify
 
@@ -333,5 +333,5 @@ def play_at_terminal(
     verdict = verify(out)
     print(f"Log written to {out}; verify: {verdict}", file=write)
     if args.db is not None:
-        print(stored_note(args.db, table), file=write)
+        print(stored_note(args.db, table.match_id, table.revision), file=write)
     return 0 if verdict.ok else 1

@@ -30,6 +30,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 import attrs
 
+from boardcore import codes
 from boardcore.errors import IllegalAction
 from boardcore.rng import Rng, RngAdvanced, advance
 
@@ -67,10 +68,10 @@ def not_your_turn(player: int, action: Any, actors: frozenset[int], over: bool, 
     name = type(action).__name__
     if over:
         msg = f"Refused {name} from player {player}: the game is over, nobody may act."
-        return IllegalAction(msg, code="game/over", player=player, action=action, clause=clause)
+        return IllegalAction(msg, code=codes.GAME_OVER, player=player, action=action, clause=clause)
     waiting = ", ".join(map(str, sorted(actors))) or "nobody"
     msg = f"Refused {name} from player {player}: it is not their turn (waiting for player {waiting})."
-    return IllegalAction(msg, code="turn/not_your_turn", player=player, action=action, clause=clause)
+    return IllegalAction(msg, code=codes.TURN_NOT_YOUR_TURN, player=player, action=action, clause=clause)
 
 
 class GameOver(Exception):
@@ -294,7 +295,7 @@ class Flow(Generic[S, A, E]):
             raise self._not_your_turn(state, seat, action)
         decision = self.decisions[kind]
         if not isinstance(action, decision.actions):
-            raise Refusal(f"player {seat} must {decision.ask} now.", "action/wrong_step", decision.clause).error(seat, action)
+            raise Refusal(f"player {seat} must {decision.ask} now.", codes.ACTION_WRONG_STEP, decision.clause).error(seat, action)
         problem = decision.problem(state, seat, action)
         if problem is not None:
             raise problem.error(seat, action)

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 import msgspec
 
+from boardcore import codes
 from boardcore.encoding import events_digest, state_digest
 from boardcore.errors import IllegalAction, LogError, RulesVersionMismatch
 from boardcore.game import Game
@@ -42,20 +43,7 @@ from boardcore.resign import RESIGN, is_resign, resignation
 
 __all__ = ["KINDS", "Upcaster", "Verdict", "register_upcaster", "replay", "verify"]
 
-KINDS = (
-    "unfinished",
-    "illegal_action",
-    "digest_mismatch",
-    "broken_chain",
-    "seed_mismatch",
-    "rules_version_mismatch",
-    "corrupt",
-    "truncated",
-    "unknown_game",
-    "rules_error",
-    "unsupported_format",
-    "published_mismatch",
-)
+KINDS = tuple(codes.VERDICTS)
 """Every kind of disagreement a :class:`Verdict` may report."""
 
 Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
@@ -127,7 +115,7 @@ def _items(log: Log | str | Path | bytes) -> Iterator[tuple[int, Header | Record
         try:
             stream = open(log, "rb")  # noqa: SIM115 (closed below; an OSError must become a LogError)
         except OSError as exc:
-            raise LogError(f"cannot open the log: {exc.strerror or exc}", line=1, kind="corrupt") from None
+            raise LogError(f"cannot open the log: {exc.strerror or exc}", line=1, kind=codes.CORRUPT) from None
         with stream:
             yield from iter_log(stream)
 
@@ -160,7 +148,7 @@ def _check_header_keys(log: Log | str | Path | bytes) -> None:
         return  # the typed reading already accepted this header: nothing more to learn here
     missing = [key for key in HEADER_KEYS if not isinstance(raw, dict) or key not in raw]
     if missing:
-        raise LogError(f"the header has no {missing[0]!r} field (a header holds all of {', '.join(HEADER_KEYS)})", line=1, kind="corrupt")
+        raise LogError(f"the header has no {missing[0]!r} field (a header holds all of {', '.join(HEADER_KEYS)})", line=1, kind=codes.CORRUPT)
 
 
 def _revealed(log: Log | str | Path | bytes) -> tuple[int, SeedReveal] | None:
@@ -176,16 +164,16 @@ def _game_for(header: Header, game: Game[Any, Any, Any, Any] | None) -> tuple[Ga
     """The game the header names, and the upcasters from its rules version to the current one."""
     if header.format != FORMAT or header.format_version != FORMAT_VERSION:
         msg = f"this is a {header.format!r} log, version {header.format_version}; this engine reads {FORMAT!r} version {FORMAT_VERSION}"
-        raise LogError(msg, line=1, kind="unsupported_format")
+        raise LogError(msg, line=1, kind=codes.UNSUPPORTED_FORMAT)
     if game is None:
         try:
             game = get_game(header.game)
         except KeyError as exc:
-            raise LogError(str(exc.args[0]), line=1, kind="unknown_game") from None
+            raise LogError(str(exc.args[0]), line=1, kind=codes.UNKNOWN_GAME) from None
         except Exception as exc:  # a registered game that fails to load
-            raise LogError(f"the game {header.game!r} cannot be loaded: {type(exc).__name__}: {exc}", line=1, kind="unknown_game") from None
+            raise LogError(f"the game {header.game!r} cannot be loaded: {type(exc).__name__}: {exc}", line=1, kind=codes.UNKNOWN_GAME) from None
     elif game.name != header.game:
-        raise LogError(f"the log is a game of {header.game}, not {game.name}", line=1, kind="unknown_game")
+        raise LogError(f"the log is a game of {header.game}, not {game.name}", line=1, kind=codes.UNKNOWN_GAME)
     if header.rules_version == game.rules_version:
         return game, []
     path = _upcast_path(header.game, header.rules_version, game.rules_version)
@@ -204,25 +192,25 @@ def _seed_for(header: Header, given: int | None, salt: str | None, revealed: See
     A revealed seed that does not open the commitment is blamed on the reveal's line.
     """
     if (header.seed is None) == (header.seed_commitment is None):
-        raise LogError("the header must carry exactly one of seed and seed_commitment", line=1, kind="corrupt")
+        raise LogError("the header must carry exactly one of seed and seed_commitment", line=1, kind=codes.CORRUPT)
     if header.seed is not None:
         if not valid_seed(header.seed):
-            raise LogError("the header's seed is outside -2**63 .. 2**64 - 1", line=1, kind="corrupt")
+            raise LogError("the header's seed is outside -2**63 .. 2**64 - 1", line=1, kind=codes.CORRUPT)
         if given is not None and given != header.seed:
-            raise LogError(f"the given seed {given} is not the seed {header.seed} in the header", line=1, kind="seed_mismatch")
+            raise LogError(f"the given seed {given} is not the seed {header.seed} in the header", line=1, kind=codes.SEED_MISMATCH)
         return header.seed
     blame = 1
     if given is None and revealed is not None:
         given, salt, blame = revealed.seed, revealed.salt, reveal_line
     if given is None:
-        raise LogError("the seed is committed but not revealed; pass it (and its salt) to verify", line=1, kind="seed_mismatch")
+        raise LogError("the seed is committed but not revealed; pass it (and its salt) to verify", line=1, kind=codes.SEED_MISMATCH)
     try:
         matches = valid_seed(given) and header.seed_commitment == seed_commitment(given, salt)
     except ValueError:
         matches = False
     if not matches:
         what = "the revealed seed" if blame != 1 else "the seed"
-        raise LogError(f"{what} (with its salt) does not match the header's seed commitment", line=blame, kind="seed_mismatch")
+        raise LogError(f"{what} (with its salt) does not match the header's seed commitment", line=blame, kind=codes.SEED_MISMATCH)
     return given
 
 
@@ -240,7 +228,7 @@ def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, An
         else:  # the replay continues the log's own header, so its records chain exactly as the log's
             match = Match.from_header(game, header, real_seed, real_salt)
     except ValueError as exc:
-        raise LogError(f"the header cannot start a game: {exc}", line=1, kind="corrupt") from None
+        raise LogError(f"the header cannot start a game: {exc}", line=1, kind=codes.CORRUPT) from None
     return match, upcasters
 
 
@@ -280,7 +268,7 @@ def verify(
         items = _items(log)
         first = next(items, None)
         if first is None or not isinstance(first[1], Header):
-            raise LogError("the log does not start with a header", line=1, kind="corrupt" if first else "truncated")
+            raise LogError("the log does not start with a header", line=1, kind=codes.CORRUPT if first else codes.TRUNCATED)
         header = first[1]
         _check_header_keys(log)
         rules, upcasters = _game_for(header, game)
@@ -290,45 +278,45 @@ def verify(
         except LogError as exc:  # the reveal does not open the commitment: blame the header if it is the one that changed
             if revealed is not None and exc.line == revealed[0] and not _chains_from(header, next(items, None)):
                 msg = "the header was altered: the reveal does not open its seed commitment, and the first record does not chain from it"
-                raise LogError(msg, line=1, kind="broken_chain") from None
+                raise LogError(msg, line=1, kind=codes.BROKEN_CHAIN) from None
             raise
         if published is not None and published.seed_commitment is not None and published.seed_commitment != header.seed_commitment:
-            raise LogError("the header's seed commitment is not the one published when the game began", line=1, kind="published_mismatch")
+            raise LogError("the header's seed commitment is not the one published when the game began", line=1, kind=codes.PUBLISHED_MISMATCH)
         try:
             config = rules.config(len(header.players), header.options)
         except ValueError as exc:
-            raise LogError(f"the header cannot start a game: {exc}", line=1, kind="corrupt") from None
+            raise LogError(f"the header cannot start a game: {exc}", line=1, kind=codes.CORRUPT) from None
         try:
             state = rules.setup(config, real_seed)
         except Exception as exc:  # a bug in the rules must not crash the dispute tool
-            raise LogError(f"the rules' setup failed: {type(exc).__name__}: {exc}", line=1, kind="rules_error") from None
+            raise LogError(f"the rules' setup failed: {type(exc).__name__}: {exc}", line=1, kind=codes.RULES_ERROR) from None
         try:
             chain = genesis(header)
         except (TypeError, ValueError) as exc:
-            raise LogError(f"the header cannot be encoded: {exc}", line=1, kind="corrupt") from None
+            raise LogError(f"the header cannot be encoded: {exc}", line=1, kind=codes.CORRUPT) from None
         ended = False
         resigned: int | None = None
         for line, item in items:
             if ended or isinstance(item, Header):
-                raise LogError(f"line {line}: nothing may follow the seed reveal, and only one header", line=line, kind="corrupt")
+                raise LogError(f"line {line}: nothing may follow the seed reveal, and only one header", line=line, kind=codes.CORRUPT)
             if isinstance(item, SeedReveal):
                 _check_reveal(header, item, real_seed, line)
                 if rules.outcome(state) is None and resigned is None:
                     msg = f"line {line}: the seed is revealed before the game is over (a reveal ends a finished game's log)"
-                    raise LogError(msg, step=None, line=line, kind="corrupt")
+                    raise LogError(msg, step=None, line=line, kind=codes.CORRUPT)
                 ended = True
                 continue
             if resigned is not None:
                 message = f"the game ended when {header.players[resigned]} resigned at step {checked}: nothing may follow"
-                return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind="illegal_action", message=message)
+                return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind=codes.ILLEGAL_ACTION, message=message)
             failure = _check_record(rules, upcasters, header, item, checked + 1, chain, state)
             if isinstance(failure, tuple):
                 kind, message = failure
                 if kind == "header_altered":
                     follower = next(items, None)
                     if follower is not None and _links(item, follower[1]):
-                        return Verdict(ok=False, steps=0, step=None, line=1, kind="broken_chain", message="the header was altered: the first record does not chain from it")
-                    kind = "broken_chain"
+                        return Verdict(ok=False, steps=0, step=None, line=1, kind=codes.BROKEN_CHAIN, message="the header was altered: the first record does not chain from it")
+                    kind = codes.BROKEN_CHAIN
                     message = "this record's chain value was altered (its content replays to its digests)"
                     if follower is None:
                         message = "this record's chain value, or the header it chains from, was altered (its content replays to its digests)"
@@ -336,7 +324,7 @@ def verify(
             state = failure
             if item.chain != expected.get(checked + 1, item.chain):
                 message = f"step {checked + 1}'s chain value is not the one published during play"
-                return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind="published_mismatch", message=message)
+                return Verdict(ok=False, steps=checked, step=checked + 1, line=line, kind=codes.PUBLISHED_MISMATCH, message=message)
             chain = item.chain
             checked += 1
             if is_resign(item.action):
@@ -344,29 +332,29 @@ def verify(
         beyond = [step for step in expected if step > checked]
         if beyond:
             message = f"step {min(beyond)} was published during play but the log stops at step {checked}"
-            return Verdict(ok=False, steps=checked, step=min(beyond), kind="published_mismatch", message=message)
+            return Verdict(ok=False, steps=checked, step=min(beyond), kind=codes.PUBLISHED_MISMATCH, message=message)
         result = rules.outcome(state) if resigned is None else resignation(header.players, resigned)
     except LogError as exc:
         return Verdict(ok=False, steps=checked, step=exc.step, line=exc.line, kind=exc.kind, message=exc.message)
     except Exception as exc:  # last resort: verify never raises
         message = f"verification failed unexpectedly: {type(exc).__name__}: {exc}"
-        return Verdict(ok=False, steps=checked, kind="rules_error", message=message)
+        return Verdict(ok=False, steps=checked, kind=codes.RULES_ERROR, message=message)
     if complete and result is None:
         message = f"the log stops after step {checked}, before the end of the game"
-        return Verdict(ok=False, steps=checked, step=None, line=checked + 2, kind="unfinished", message=message)
+        return Verdict(ok=False, steps=checked, step=None, line=checked + 2, kind=codes.UNFINISHED, message=message)
     return Verdict(ok=True, steps=checked, upcast=bool(upcasters), finished=result is not None, outcome=result)
 
 
 def _check_reveal(header: Header, reveal: SeedReveal, seed: int, line: int) -> None:
     """A reveal belongs only to a committed-seed log, and must reveal the seed the game was played from."""
     if header.seed is not None:
-        raise LogError(f"line {line}: a seed reveal in a log whose seed is public", line=line, kind="corrupt")
+        raise LogError(f"line {line}: a seed reveal in a log whose seed is public", line=line, kind=codes.CORRUPT)
     try:
         opens = header.seed_commitment == seed_commitment(reveal.seed, reveal.salt)
     except ValueError:
         opens = False
     if reveal.seed != seed or not opens:
-        raise LogError(f"line {line}: the revealed seed is not the seed that matches the commitment", line=line, kind="seed_mismatch")
+        raise LogError(f"line {line}: the revealed seed is not the seed that matches the commitment", line=line, kind=codes.SEED_MISMATCH)
 
 
 def _check_record(
@@ -380,37 +368,37 @@ def _check_record(
 ) -> Any:
     """The state after a good record, or ``(kind, message)`` for the first thing wrong with it."""
     if record.step != number:
-        return "corrupt", f"record says step {record.step}, expected {number} (a record is missing or out of order)"
+        return codes.CORRUPT, f"record says step {record.step}, expected {number} (a record is missing or out of order)"
     try:
         link = chain_link(chain, record.step, record.player, record.action, record.events, record.state)
     except (TypeError, ValueError) as exc:  # e.g. a msgpack extension type or a non-string key
-        return "corrupt", f"the record cannot be encoded canonically: {exc}"
+        return codes.CORRUPT, f"the record cannot be encoded canonically: {exc}"
     if not 0 <= record.player < len(header.players):
-        return "corrupt", f"player {record.player} is not a seat of this game"
+        return codes.CORRUPT, f"player {record.player} is not a seat of this game"
     try:
         action = _decode_action(game, record.player, record.action, upcasters)
     except IllegalAction as exc:
-        return "corrupt", f"the action cannot be read: {exc.message}"
+        return codes.CORRUPT, f"the action cannot be read: {exc.message}"
     except Exception as exc:  # a failing upcaster
-        return "corrupt", f"the action cannot be read: {type(exc).__name__}: {exc}"
+        return codes.CORRUPT, f"the action cannot be read: {type(exc).__name__}: {exc}"
     if link != record.chain:
         return _broken_chain(game, record, number, state, action, upcasters)
     try:
         if action is RESIGN:
             if game.outcome(state) is not None:
-                return "illegal_action", f"player {record.player} resigns from a game that is already over"
+                return codes.ILLEGAL_ACTION, f"player {record.player} resigns from a game that is already over"
             events: list[Any] = []  # a resignation produces no events and leaves the state as it was
         else:
             events, state = game.play(state, record.player, action)
     except IllegalAction as exc:
-        return "illegal_action", f"player {record.player}'s {type(action).__name__} is illegal: {exc.message} [{exc.code}]"
+        return codes.ILLEGAL_ACTION, f"player {record.player}'s {type(action).__name__} is illegal: {exc.message} [{exc.code}]"
     except Exception as exc:  # a bug in the rules must not crash the dispute tool
-        return "rules_error", f"the rules failed on player {record.player}'s {type(action).__name__}: {type(exc).__name__}: {exc}"
+        return codes.RULES_ERROR, f"the rules failed on player {record.player}'s {type(action).__name__}: {type(exc).__name__}: {exc}"
     if not upcasters:
         if events_digest(events) != record.events:
-            return "digest_mismatch", "the events this action produces differ from the logged digest"
+            return codes.DIGEST_MISMATCH, "the events this action produces differ from the logged digest"
         if state_digest(state) != record.state:
-            return "digest_mismatch", "the state after this action differs from the logged digest"
+            return codes.DIGEST_MISMATCH, "the state after this action differs from the logged digest"
     return state
 
 
@@ -432,9 +420,9 @@ def _broken_chain(game: Game[Any, Any, Any, Any], record: Record, number: int, s
     if genuine and number == 1:
         return "header_altered", ""
     if genuine:
-        return "broken_chain", "this record's chain value was altered (its content replays to its digests)"
+        return codes.BROKEN_CHAIN, "this record's chain value was altered (its content replays to its digests)"
     where = "this record (or the header it chains from)" if number == 1 else "this record"
-    return "broken_chain", f"the hash chain does not match: {where} was altered"
+    return codes.BROKEN_CHAIN, f"the hash chain does not match: {where} was altered"
 
 
 def _chains_from(header: Header, first: tuple[int, Any] | None) -> bool:
@@ -502,19 +490,19 @@ def _apply_records(match: Match[Any, Any, Any, Any], records: Sequence[Record], 
     seats = len(match.players)
     for number, record in enumerate(records, start=1):
         if record.step != number:
-            raise _replay_error(number, f"the record says step {record.step}", "corrupt")
+            raise _replay_error(number, f"the record says step {record.step}", codes.CORRUPT)
         if not 0 <= record.player < seats:
-            raise _replay_error(number, f"player {record.player} is not a seat of this game", "corrupt")
+            raise _replay_error(number, f"player {record.player} is not a seat of this game", codes.CORRUPT)
         try:
             action = _decode_action(match.game, record.player, record.action, upcasters)
         except IllegalAction as exc:
-            raise _replay_error(number, f"the action cannot be read: {exc.message}", "corrupt") from None
+            raise _replay_error(number, f"the action cannot be read: {exc.message}", codes.CORRUPT) from None
         except Exception as exc:  # a failing upcaster
-            raise _replay_error(number, f"the action cannot be read: {exc}", "corrupt") from None
+            raise _replay_error(number, f"the action cannot be read: {exc}", codes.CORRUPT) from None
         try:
             match.apply(record.player, action)
         except IllegalAction as exc:
-            raise _replay_error(number, exc.message, "illegal_action") from None
+            raise _replay_error(number, exc.message, codes.ILLEGAL_ACTION) from None
 
 
 def _replay_error(number: int, message: str, kind: str) -> LogError:

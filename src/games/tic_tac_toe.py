@@ -26,6 +26,9 @@ from . import tic_tac_toe_svg
 EMPTY = -1
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MARKS = "XO"
+CELL_TAKEN = "board/cell_taken"
+CODES = {CELL_TAKEN: "the cell already holds a mark"}
+"""The game's one refusal code and its meaning (``Game.codes``): the engine checks everything else."""
 LINES_THROUGH = tuple(tuple(line for line in LINES if cell in line) for cell in range(9))
 """For each cell, the lines through it: only those can close when a mark lands there."""
 PARTNERS = tuple(tuple(tuple(other for other in line if other != cell) for line in LINES_THROUGH[cell]) for cell in range(9))
@@ -109,7 +112,7 @@ def decision(state: State, player: int) -> str | None:
 def mark_problem(state: State, player: int, action: PlaceMark) -> Refusal | None:
     """A mark goes in an empty cell: the one rule of a move, stated once (the engine already checked 0 <= cell <= 8)."""
     if state.board[action.cell] != EMPTY:
-        return Refusal(f"cell {action.cell} is taken; choose an empty cell.", "board/cell_taken")
+        return Refusal(f"cell {action.cell} is taken; choose an empty cell.", CELL_TAKEN)
     return None
 
 
@@ -222,6 +225,7 @@ def action_key(action: PlaceMark) -> str:
 
 GAME: Game[State, PlaceMark, MarkPlaced, View] = Game(
     name="tic_tac_toe",
+    codes=CODES,
     title="Tic-tac-toe",
     rules_version="1",
     player_counts=(2,),

@@ -10,7 +10,7 @@ import pytest
 
 from boardcore import IllegalAction, Match
 from boardcore.registry import get_game, list_games
-from boardcore.rl import PASS, ActionCatalog, BoardcoreEnv, Decision, SpecError, Subset, env, get_spec, list_specs, raw_env
+from boardcore.rl import PASS, ActionCatalog, ActionSpelling, BoardcoreEnv, SpecError, Subset, env, get_spec, list_specs, raw_env
 from boardcore.testing.contract import record_playout, sample_indices
 from games.five_wards.actions import CommitTactics, Restock
 from tests.rl import toy
@@ -58,7 +58,7 @@ def test_a_combinatorial_commitment_is_chosen_card_by_card() -> None:
     legal subset), then end."""
     catalog = BoardcoreEnv("five_wards", 3).catalog
     legal = [CommitTactics(cards=()), CommitTactics(cards=("T03",)), CommitTactics(cards=("T07",)), CommitTactics(cards=("T03", "T07"))]
-    decision = Decision(catalog, legal)
+    decision = ActionSpelling(catalog, legal)
     token = catalog.labels.index
     assert decision.start == decision.prefix == (token("CommitTactics"),)
     assert set(np.flatnonzero(decision.mask())) == {token("CommitTactics.cards+T03"), token("CommitTactics.cards+T07"), token("CommitTactics.cards end")}
@@ -73,10 +73,10 @@ def test_forced_tokens_are_filled_in() -> None:
     catalog = BoardcoreEnv("five_wards", 2).catalog
     token = catalog.labels.index
     only = Restock(cards=2)
-    decision = Decision(catalog, [only, Restock(cards=1, power=1)])
+    decision = ActionSpelling(catalog, [only, Restock(cards=1, power=1)])
     assert decision.prefix == (token("Restock"),)
     assert decision.choose(token("Restock.cards=2")) == only
-    alone = Decision(catalog, [only])
+    alone = ActionSpelling(catalog, [only])
     assert alone.prefix == () and set(np.flatnonzero(alone.mask())) == {token("Restock")}
     assert alone.choose(token("Restock")) == only
 

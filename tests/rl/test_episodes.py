@@ -14,7 +14,7 @@ import pytest
 
 from boardcore.encoding import state_digest
 from boardcore.match import Match
-from boardcore.rl import BoardcoreEnv, Decision
+from boardcore.rl import ActionSpelling, BoardcoreEnv
 from boardcore.rng import DETERMINIZE, Rng
 from boardcore.testing.kit import find_secrets
 from boardcore.verify import verify
@@ -68,7 +68,7 @@ def episode(name: str, players: int) -> Episode:
             before = len(match)
             observations = tuple(env.observe(other)["observation"] for other in env.possible_agents)
             mask = env.observe(agent)["action_mask"]
-            decision = env.decision
+            decision = env.spelling
             assert decision is not None
             first = decision.prefix == decision.start
             tokens.append(Token(agent, token, first, len(decision.actions), observations, mask, match.actors, match.state))
@@ -140,7 +140,7 @@ def test_observations_are_invariant_under_determinize(name: str, players: int) -
                 assert np.array_equal(layout.encode(game.view(sample, viewer)), observed), f"seat {viewer}'s view changed at token {index}"
                 assert game.actors(sample) == token.actors, f"who acts depends on what seat {viewer} cannot see (token {index})"
                 if viewer == seat(token.agent) and token.first:
-                    mask = Decision(env.catalog, game.legal_actions(sample, viewer)).mask()
+                    mask = ActionSpelling(env.catalog, game.legal_actions(sample, viewer)).mask()
                     assert np.array_equal(mask, token.mask), f"seat {viewer}'s action mask depends on what it cannot see (token {index})"
 
 

@@ -11,9 +11,10 @@ from pathlib import Path
 import msgspec
 from starlette.routing import Route
 
+from boardcore import codes
 from boardcore.serve import protocol
 from boardcore.serve.lobby import lobby_routes
-from boardcore.serve.protocol import CLOSE_CODES, ERROR_CODES, wire_schema
+from boardcore.serve.protocol import wire_schema
 from boardcore.serve.seats import SCHEMA
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -44,9 +45,9 @@ def test_every_frame_and_field_is_documented() -> None:
 
 
 def test_every_error_and_close_code_is_documented() -> None:
-    for code in ERROR_CODES:
+    for code in codes.SERVER:
         assert f"`{code}`" in SERVER, f"error code {code} is not documented"
-    for close in CLOSE_CODES:
+    for close in codes.CLOSE:
         assert re.search(rf"\| {close} ", SERVER), f"close code {close} is not documented"
 
 

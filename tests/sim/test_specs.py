@@ -7,10 +7,10 @@ from importlib.metadata import EntryPoint
 import pytest
 
 from boardcore.bots import MonteCarloBot, RandomBot
+from boardcore.cli._runs import SPEC_HELP
 from boardcore.ismcts import ISMCTSBot
 from boardcore.registry import get_game
 from boardcore.sim import specs
-from boardcore.sim.commands import SPEC_HELP
 from boardcore.sim.executors import SerialExecutor
 from boardcore.sim.simulate import plan_matches, simulate
 from boardcore.sim.specs import KINDS, BotSpec, checked_specs, display_name, parse_spec

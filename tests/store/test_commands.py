@@ -11,7 +11,7 @@ from psycopg import sql
 
 from boardcore.cli import main
 from boardcore.store import SqliteStore, open_store
-from boardcore.store.commands import shown_location
+from boardcore.store.locations import shown_location
 from boardcore.verify import verify
 from tests.store.postgres import postgres_url, scratch_schema
 

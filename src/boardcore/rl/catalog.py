@@ -24,7 +24,7 @@ from boardcore.game import union_members
 from boardcore.rl.spec import ActionDomain, SpecError, Subset
 from boardcore.rl.typeinfo import int_bounds, literal_values, plain, split_optional
 
-__all__ = ["PASS", "ActionCatalog", "Decision"]
+__all__ = ["PASS", "ActionCatalog", "ActionSpelling"]
 
 PASS = 0
 """The token of a seat that must act but has no legal action (and of nothing else)."""
@@ -222,7 +222,7 @@ class ActionCatalog:
         return kind.cls(**values)
 
 
-class Decision:
+class ActionSpelling:
     """One seat's legal actions now, narrowed one token at a time until one action is spelled.
 
     Tokens that are the only possible continuation are filled in at once, the

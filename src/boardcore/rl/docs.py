@@ -18,8 +18,8 @@ from pathlib import Path
 import attrs
 
 from boardcore.registry import get_game
-from boardcore.rl.env import BoardcoreEnv
 from boardcore.rl.observation import Column
+from boardcore.rl.pettingzoo_env import BoardcoreEnv
 from boardcore.rl.registry import get_spec, list_specs
 
 __all__ = ["main", "page", "write_pages"]

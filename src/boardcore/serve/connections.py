@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from boardcore import codes
 from boardcore.serve.guard import error_response
 
 __all__ = ["Bounds", "bounded_protocol"]
@@ -35,7 +36,7 @@ class Bounds:
 
 
 def _refusal(message: str) -> bytes:
-    start, body = error_response("server/busy", message, 503, extra=[(b"retry-after", b"5"), (b"connection", b"close")])
+    start, body = error_response(codes.SERVER_BUSY, message, 503, extra=[(b"retry-after", b"5"), (b"connection", b"close")])
     lines = [b"HTTP/1.1 503 Service Unavailable"] + [name + b": " + value for name, value in start["headers"]]
     payload: bytes = body["body"]
     return b"\r\n".join(lines) + b"\r\n\r\n" + payload

@@ -12,6 +12,7 @@ import logging
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from boardcore import codes
 from boardcore.serve.guard import error_response
 from boardcore.store import StoreError, UnknownMatch
 
@@ -44,16 +45,16 @@ class Faults:
             await self.app(scope, receive, watched)
         except UnknownMatch as exc:  # a match gone between two reads of one request
             if not started:
-                for message in error_response("match/unknown", f"No match {exc.match_id[:40]!r} is served here.", 404):
+                for message in error_response(codes.MATCH_UNKNOWN, f"No match {exc.match_id[:40]!r} is served here.", 404):
                     await send(message)
         except StoreError as exc:
             log.warning("%s %s: the store failed: %s: %s", scope["method"], scope["path"], type(exc).__name__, exc)
             if not started:
                 retry = [(b"retry-after", str(RETRY_AFTER).encode())]
-                for message in error_response("store/unavailable", "The store is unavailable; nothing changed: try again shortly.", 503, extra=retry):
+                for message in error_response(codes.STORE_UNAVAILABLE, "The store is unavailable; nothing changed: try again shortly.", 503, extra=retry):
                     await send(message)
         except Exception as exc:
             log.error("%s %s failed: %s: %s", scope["method"], scope["path"], type(exc).__name__, exc)
             if not started:
-                for message in error_response("server/error", "The server failed; nothing changed.", 500):
+                for message in error_response(codes.SERVER_ERROR, "The server failed; nothing changed.", 500):
                     await send(message)

@@ -28,6 +28,7 @@ import msgspec
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from boardcore import codes
 from boardcore.serve.protocol import Error
 
 __all__ = ["Policy", "Guard", "error_response"]
@@ -161,20 +162,20 @@ class Guard:
     def _refusal(self, scope: Scope, headers: Headers, host: str | None, origin: str | None, scheme: str) -> tuple[str, str, int] | None:
         """``(code, message, status)`` for a request the policy refuses, or ``None``."""
         if not self.policy.host_allowed(host):
-            return "request/bad_host", "This server does not answer to that host name.", 421
+            return codes.REQUEST_BAD_HOST, "This server does not answer to that host name.", 421
         websocket = scope["type"] == "websocket"
         if origin is not None and (websocket or scope["method"] not in SAFE_METHODS):
             if not self.policy.origin_allowed(origin, scheme, host):
-                return "request/bad_origin", "Requests from another site's pages are refused (see --allow-origin).", 403
+                return codes.REQUEST_BAD_ORIGIN, "Requests from another site's pages are refused (see --allow-origin).", 403
         if websocket or scope["method"] in SAFE_METHODS:
             return None
         if origin is None and headers.get("sec-fetch-site", "") in ("cross-site", "same-site"):
-            return "request/bad_origin", "Requests from another site's pages are refused (see --allow-origin).", 403
+            return codes.REQUEST_BAD_ORIGIN, "Requests from another site's pages are refused (see --allow-origin).", 403
         has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
         kind = headers.get("content-type", "").split(";", 1)[0].strip().lower()
         if has_body and kind not in BODY_TYPES:
             message = "A request body is JSON, sent with Content-Type: application/json (a log file to replay: application/octet-stream)."
-            return "request/content_type", message, 415
+            return codes.REQUEST_CONTENT_TYPE, message, 415
         return None
 
     def _cors(self, origin: str) -> list[tuple[bytes, bytes]]:

@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeVar
 import anyio.to_thread
 import attrs
 
+from boardcore import codes
 from boardcore.game import Game
 from boardcore.log import Header
 from boardcore.registry import get_game, list_games
@@ -93,9 +94,9 @@ def _clean_name(name: str, seat: int) -> str:
     """A seat name fit to show: trimmed, without control characters, 1 to :data:`MAX_NAME` characters."""
     cleaned = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
     if not cleaned:
-        raise LobbyRefused(f"seat {seat} needs a name", code="match/invalid")
+        raise LobbyRefused(f"seat {seat} needs a name", code=codes.MATCH_INVALID)
     if len(cleaned) > MAX_NAME:
-        raise LobbyRefused(f"seat {seat}'s name is longer than {MAX_NAME} characters", code="match/invalid")
+        raise LobbyRefused(f"seat {seat}'s name is longer than {MAX_NAME} characters", code=codes.MATCH_INVALID)
     return cleaned
 
 
@@ -259,7 +260,7 @@ class Hub:
                 _in_daemon_thread(lambda: (Table.open(self.store, match_id), self.coordinator.online_elsewhere([match_id]))), deadline
             )
         except TimeoutError:
-            raise self._damage(MatchRejected(match_id, f"loading it took longer than {deadline:g} s", kind="load_timeout")) from None
+            raise self._damage(MatchRejected(match_id, f"loading it took longer than {deadline:g} s", kind=codes.LOAD_TIMEOUT)) from None
         except MatchRejected as exc:
             raise self._damage(exc) from None
         master = Master(table, rows, self.settings, on_idle=self._idle, on_presence=self.coordinator.presence)
@@ -366,23 +367,23 @@ class Hub:
         await self._check_create_limits(client)
         game = self._games.get(request.game)
         if game is None:
-            raise LobbyRefused(f"no game {request.game!r} here; choose one of {', '.join(self._games)}", code="game/unknown", status=404)
+            raise LobbyRefused(f"no game {request.game!r} here; choose one of {', '.join(self._games)}", code=codes.GAME_UNKNOWN, status=404)
         players = len(request.seats)
         if players not in game.player_counts:
             counts = ", ".join(map(str, game.player_counts))
-            raise LobbyRefused(f"{game.title} is played by {counts} players, not {players}", code="match/invalid")
+            raise LobbyRefused(f"{game.title} is played by {counts} players, not {players}", code=codes.MATCH_INVALID)
         names = [_clean_name(seat.name, index) for index, seat in enumerate(request.seats)]
         bots: list[BotKind | None] = [seat.bot for seat in request.seats]
         if request.claim is not None and not (0 <= request.claim < players and bots[request.claim] is None):
-            raise LobbyRefused(f"seat {request.claim} is not a person's seat of this match, so it cannot be claimed", code="match/invalid")
+            raise LobbyRefused(f"seat {request.claim} is not a person's seat of this match, so it cannot be claimed", code=codes.MATCH_INVALID)
         if request.commit_seed and request.seed is not None:
-            raise LobbyRefused("a committed seed is drawn by the server; give a seed only with commit_seed false", code="match/invalid")
+            raise LobbyRefused("a committed seed is drawn by the server; give a seed only with commit_seed false", code=codes.MATCH_INVALID)
 
         def create() -> Table[Any, Any, Any, Any]:
             try:
                 table = Table.create(game, names, seed=request.seed_number(), options=request.options or None, commit_seed=request.commit_seed, store=self.store)
             except ValueError as exc:
-                raise LobbyRefused(str(exc), code="match/invalid") from None
+                raise LobbyRefused(str(exc), code=codes.MATCH_INVALID) from None
             if any(bot is not None for bot in bots):  # before the seats: a crash between leaves a lease another process takes over
                 self.coordinator.claim_bots([table.match_id])
             self.seats.add(table.match_id, bots)
@@ -403,14 +404,14 @@ class Hub:
         limits = self._limits
         wait = limits.wait(client)
         if wait > 0:
-            raise LobbyRefused(f"too many new matches from your address; try again in {wait:.1f} s", code="match/rate_limited", status=429, retry_after=wait)
+            raise LobbyRefused(f"too many new matches from your address; try again in {wait:.1f} s", code=codes.MATCH_RATE_LIMITED, status=429, retry_after=wait)
         created = limits.open_matches(client)
         if len(created) >= limits.open_cap:
             infos = await anyio.to_thread.run_sync(lambda: [self.store.info(match_id) for match_id in created])
             limits.still_open(client, [info.match_id for info in infos if info.status == "active"])
             if len(limits.open_matches(client)) >= limits.open_cap:
                 msg = f"your address already has {limits.open_cap} unfinished matches here; finish one first"
-                raise LobbyRefused(msg, code="match/too_many_open", status=429, retry_after=60.0)
+                raise LobbyRefused(msg, code=codes.MATCH_TOO_MANY_OPEN, status=429, retry_after=60.0)
 
     async def claim(self, match_id: str, seat: int) -> str:
         """A fresh token for a person's unclaimed seat (the server keeps only its hash).
@@ -422,7 +423,7 @@ class Hub:
         try:
             await anyio.to_thread.run_sync(self.seats.claim, match_id, seat, token_hash(token))
         except SeatRefused as exc:
-            status = 409 if exc.code == "seat/taken" else 404 if exc.code == "seat/unknown" else 400
+            status = 409 if exc.code == codes.SEAT_TAKEN else 404 if exc.code == codes.SEAT_UNKNOWN else 400
             raise LobbyRefused(exc.message, code=exc.code, status=status) from None
         master = self._masters.get(match_id)
         if master is not None:
@@ -440,7 +441,7 @@ class Hub:
         """
         holder = await self.seat_of(match_id, token)
         if holder is None:
-            raise LobbyRefused("That token is not a token of a seat of this match.", code="auth/bad_token", status=403)
+            raise LobbyRefused("That token is not a token of a seat of this match.", code=codes.AUTH_BAD_TOKEN, status=403)
         master = await self.master(match_id)
         row = next((row for row in master.seat_infos() if row.seat == seat), None)
         if row is not None and row.bot is None and row.claimed and seat != holder:
@@ -448,11 +449,11 @@ class Hub:
             if away is None or away < self.settings.away_seconds:
                 gone = "is connected" if away is None else f"has been away {int(away)} s"
                 message = f"{row.name} {gone}; the house bot may take a seat away for {int(self.settings.away_seconds)} s."
-                raise LobbyRefused(message, code="seat/present", status=409)
+                raise LobbyRefused(message, code=codes.SEAT_PRESENT, status=409)
         try:
             await anyio.to_thread.run_sync(self.seats.to_bot, match_id, seat, "house")
         except SeatRefused as exc:
-            raise LobbyRefused(exc.message, code=exc.code, status=404 if exc.code == "seat/unknown" else 409) from None
+            raise LobbyRefused(exc.message, code=exc.code, status=404 if exc.code == codes.SEAT_UNKNOWN else 409) from None
         master.seat_to_bot(seat, "house")
         await anyio.to_thread.run_sync(self.coordinator.claimed, match_id)
         if match_id in await anyio.to_thread.run_sync(self.coordinator.claim_bots, [match_id]):
@@ -474,9 +475,9 @@ class Hub:
                 )
             )
         except UnknownMatch:
-            raise LobbyRefused(f"no match {match_id!r} is served here", code="match/unknown", status=404) from None
+            raise LobbyRefused(f"no match {match_id!r} is served here", code=codes.MATCH_UNKNOWN, status=404) from None
         if not rows:
-            raise LobbyRefused(f"no match {match_id!r} is served here", code="match/unknown", status=404)
+            raise LobbyRefused(f"no match {match_id!r} is served here", code=codes.MATCH_UNKNOWN, status=404)
         return self._summary(info, rows, header, elsewhere.get(match_id, frozenset()))
 
     async def listing(self, status: Status | None, open_only: bool, *, limit: int = LISTED, before: str | None = None) -> list[MatchSummary]:
@@ -510,7 +511,7 @@ class Hub:
         try:
             return [self._summary(*listed) for listed in await anyio.to_thread.run_sync(read)]
         except UnknownMatch:
-            raise LobbyRefused(f"no match {before!r} to list after", code="request/invalid") from None
+            raise LobbyRefused(f"no match {before!r} to list after", code=codes.REQUEST_INVALID) from None
 
     def _summary(self, info: MatchInfo, rows: Sequence[SeatRow], header: Header, elsewhere: frozenset[int]) -> MatchSummary:
         """The match as listed: seats online here or on another process (``elsewhere``); names from the log's header

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from boardcore import codes
 from boardcore.serve import nesting
 from boardcore.serve.hub import LISTED, Hub, LobbyRefused
 from boardcore.serve.protocol import Claimed, Created, CreateMatch, Error, SeatToBot, wire_schema
@@ -61,10 +62,10 @@ async def _body(request: Request) -> bytes:
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > MAX_BODY:
-                    raise LobbyRefused(f"a request body is at most {MAX_BODY} bytes", code="request/too_large", status=413)
+                    raise LobbyRefused(f"a request body is at most {MAX_BODY} bytes", code=codes.REQUEST_TOO_LARGE, status=413)
                 chunks.append(chunk)
     except TimeoutError:
-        raise LobbyRefused(f"the request body did not arrive within {limit:g} s", code="request/timeout", status=408) from None
+        raise LobbyRefused(f"the request body did not arrive within {limit:g} s", code=codes.REQUEST_TIMEOUT, status=408) from None
     return b"".join(chunks)
 
 
@@ -78,18 +79,18 @@ async def matches(request: Request) -> Response:
     page at a time (the next page: ``before`` the last match_id of this one)."""
     status = request.query_params.get("status")
     if status is not None and status not in _STATUSES:
-        return _error("request/invalid", f"status is one of {', '.join(_STATUSES)}", 400)
+        return _error(codes.REQUEST_INVALID, f"status is one of {', '.join(_STATUSES)}", 400)
     open_only = request.query_params.get("open", "false") == "true"
     wanted: Status | None = None if status is None else "active" if status == "active" else "finished"
     limit_text = request.query_params.get("limit", str(LISTED))
     if not limit_text.isdigit() or not 1 <= int(limit_text) <= LISTED:
-        return _error("request/invalid", f"limit is a number of matches from 1 to {LISTED}", 400)
+        return _error(codes.REQUEST_INVALID, f"limit is a number of matches from 1 to {LISTED}", 400)
     before = request.query_params.get("before")
     if before is not None:
         try:
             check_match_id(before)
         except ValueError:
-            return _error("request/invalid", "before is the match_id of the last match of the previous page", 400)
+            return _error(codes.REQUEST_INVALID, "before is the match_id of the last match of the previous page", 400)
     return JsonResponse(await _hub(request).listing(wanted, open_only, limit=int(limit_text), before=before))
 
 
@@ -98,7 +99,7 @@ async def create(request: Request) -> Response:
     try:
         asked = msgspec.convert(nesting.decode(await _body(request)), CreateMatch)
     except (msgspec.DecodeError, msgspec.ValidationError, nesting.TooDeep) as exc:
-        return _error("request/invalid", f"The body is not a match request: {exc}.", 400)
+        return _error(codes.REQUEST_INVALID, f"The body is not a match request: {exc}.", 400)
     summary, seat, token = await _hub(request).create(asked, _client(request))
     return JsonResponse(Created(match=summary, seat=seat, token=token), status_code=201)
 
@@ -114,7 +115,7 @@ def _match_id(request: Request) -> str:
     try:
         return check_match_id(match_id)
     except ValueError:
-        raise LobbyRefused(f"no match {match_id[:40]!r} is served here", code="match/unknown", status=404) from None
+        raise LobbyRefused(f"no match {match_id[:40]!r} is served here", code=codes.MATCH_UNKNOWN, status=404) from None
 
 
 async def match(request: Request) -> Response:
@@ -127,7 +128,7 @@ async def claim(request: Request) -> Response:
     match_id = _match_id(request)
     seat: int = request.path_params["seat"]
     if not 0 <= seat < MAX_SEATS:  # a seat number no database integer holds must never reach one
-        raise LobbyRefused(f"match {match_id!r} has no seat {seat}", code="seat/unknown", status=404)
+        raise LobbyRefused(f"match {match_id!r} has no seat {seat}", code=codes.SEAT_UNKNOWN, status=404)
     await _hub(request).summary(match_id)  # 404 for a match that is not served
     token = await _hub(request).claim(match_id, seat)
     return JsonResponse(Claimed(match_id=match_id, seat=seat, token=token))
@@ -141,7 +142,7 @@ async def to_bot(request: Request) -> Response:
     try:
         asked = msgspec.json.decode(await _body(request), type=SeatToBot)
     except msgspec.DecodeError as exc:
-        return _error("request/invalid", f"The body is not {{\"token\": ...}}: {exc}.", 400)
+        return _error(codes.REQUEST_INVALID, f"The body is not {{\"token\": ...}}: {exc}.", 400)
     await _hub(request).to_bot(match_id, request.path_params["seat"], asked.token)
     return JsonResponse(await _hub(request).summary(match_id))
 
@@ -152,11 +153,11 @@ async def download_log(request: Request) -> Response:
     match_id = _match_id(request)
     summary = await hub.summary(match_id)
     if summary.status != "finished":
-        return _error("log/not_finished", "The log is downloadable once the game is over (it holds every seat's actions).", 409)
+        return _error(codes.LOG_NOT_FINISHED, "The log is downloadable once the game is over (it holds every seat's actions).", 409)
     try:
         log = await anyio.to_thread.run_sync(export_log, hub.store, match_id)
     except UnknownMatch:
-        return _error("match/unknown", f"No match {match_id!r} is served here.", 404)
+        return _error(codes.MATCH_UNKNOWN, f"No match {match_id!r} is served here.", 404)
     headers = {"Content-Disposition": f'attachment; filename="{summary.game}-{match_id}.jsonl"'}
     return Response(log.to_jsonl(), media_type="application/x-ndjson", headers=headers)
 

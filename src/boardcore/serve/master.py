@@ -30,6 +30,7 @@ import anyio.to_thread
 import attrs
 import msgspec
 
+from boardcore import codes
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.messages import Updates
 from boardcore.resign import RESIGN, is_resign
@@ -146,10 +147,10 @@ def refusal_frame(exc: Exception, request_id: int | None, revision: int) -> Erro
     if isinstance(exc, IllegalAction):
         return Error(code=exc.code, message=exc.message, id=request_id, revision=revision)
     if isinstance(exc, UndoRefused):
-        return Error(code="undo/refused", message=exc.message, id=request_id, revision=revision)
+        return Error(code=codes.UNDO_REFUSED, message=exc.message, id=request_id, revision=revision)
     if isinstance(exc, StoreError):
-        return Error(code="store/unavailable", message="The store could not take the write; nothing changed: try again.", id=request_id, revision=revision)
-    return Error(code="server/error", message="The server failed; nothing changed.", id=request_id, revision=revision)
+        return Error(code=codes.STORE_UNAVAILABLE, message="The store could not take the write; nothing changed: try again.", id=request_id, revision=revision)
+    return Error(code=codes.SERVER_ERROR, message="The server failed; nothing changed.", id=request_id, revision=revision)
 
 
 _Key = tuple[int | None, int | None, bool, bool, bool, "tuple[int, str] | None"]
@@ -349,7 +350,7 @@ class Master:
     async def act(self, outbox: Outbox, revision: int, action: Any, request_id: int | None) -> None:
         """The connection's seat acts at ``revision``: ``ok`` after the new revision's updates, or an error frame."""
         if is_resign(action):  # one way to resign: the resign frame
-            outbox.put(encode(Error(code="frame/invalid", message="To resign, send a resign frame.", id=request_id, revision=self.table.revision)))
+            outbox.put(encode(Error(code=codes.FRAME_INVALID, message="To resign, send a resign frame.", id=request_id, revision=self.table.revision)))
             return
         await self._write(outbox, request_id, lambda seat: self.table.act(seat, revision, action))
 
@@ -364,14 +365,14 @@ class Master:
     async def _write(self, outbox: Outbox, request_id: int | None, write: Callable[[int], object]) -> None:
         seat = outbox.seat
         if seat is None:
-            outbox.put(encode(Error(code="seat/spectator", message="A spectator may not act or undo.", id=request_id, revision=self.table.revision)))
+            outbox.put(encode(Error(code=codes.SEAT_SPECTATOR, message="A spectator may not act or undo.", id=request_id, revision=self.table.revision)))
             return
         refused = None
         if seat in self._bots.seats:
-            refused = Error(code="seat/bot", message="The house bot plays this seat now.", id=request_id, revision=self.table.revision)
+            refused = Error(code=codes.SEAT_BOT, message="The house bot plays this seat now.", id=request_id, revision=self.table.revision)
         elif self.waiting:
             message = "The match waits until every person's seat is taken, or handed to the house bot."
-            refused = Error(code="match/waiting", message=message, id=request_id, revision=self.table.revision)
+            refused = Error(code=codes.MATCH_WAITING, message=message, id=request_id, revision=self.table.revision)
         if refused is not None:
             outbox.put(encode(refused))
             return

@@ -18,8 +18,6 @@ import msgspec
 from boardcore.messages import Resync, Snapshot, Updates
 
 __all__ = [
-    "CLOSE_CODES",
-    "ERROR_CODES",
     "PROTOCOL_VERSION",
     "SAFE_INTEGER",
     "Act",
@@ -245,7 +243,7 @@ class Error(msgspec.Struct, frozen=True, kw_only=True, tag="error"):
     """A refusal: nothing changed. Also the body of every HTTP error."""
 
     code: str
-    """One of :data:`ERROR_CODES`, or a game's own ``domain/reason`` code for an action its rules refuse."""
+    """One of :data:`boardcore.codes.SERVER` or :data:`boardcore.codes.ENGINE`, or a game's own ``domain/reason`` code for an action its rules refuse."""
     message: str
     """One sentence for a person: what was refused and what to do."""
     id: int | None = None
@@ -359,65 +357,6 @@ class Claimed(msgspec.Struct, frozen=True, kw_only=True):
     seat: int
     token: str
     """Shown once, never stored: keep it to connect as that seat."""
-
-
-# --- codes -----------------------------------------------------------------------------------------
-
-ERROR_CODES: dict[str, str] = {
-    "frame/malformed": "the frame is not a JSON object",
-    "frame/too_large": "the frame is longer than max_frame bytes",
-    "frame/unknown_type": "the frame's type is not one a client may send",
-    "frame/invalid": "a known type with a missing, unknown or mistyped field",
-    "hello/required": "the first frame of a connection must be hello or watch (the connection is closed)",
-    "hello/repeated": "hello or watch after the first frame",
-    "hello/timeout": "no hello or watch within the server's time limit (the connection is closed)",
-    "auth/missing_token": "a hello without a token (the connection is closed)",
-    "auth/bad_token": "the token is not a token of a seat of this match (the connection is closed)",
-    "match/unknown": "no match with this id is served here",
-    "match/rejected": "the stored match fails verification, so it is not served",
-    "seat/spectator": "a spectator may not act or undo",
-    "table/stale_revision": "the match is not at the revision the client decided on: read the updates and decide again",
-    "undo/refused": "the undo policy forbids taking that action back (the message says why)",
-    "store/unavailable": "the store could not take the write; nothing changed, try again",
-    "server/error": "the server failed; nothing changed",
-    "request/invalid": "an HTTP body or query that is not what the endpoint takes",
-    "request/too_large": "an HTTP body over the limit",
-    "game/unknown": "no such game on this server",
-    "match/invalid": "the match cannot be set up as asked (players, options or seed)",
-    "seat/unknown": "no such seat in this match",
-    "seat/bot": "the server plays that seat",
-    "seat/taken": "someone already holds that seat's token",
-    "seat/present": "the seat's person is connected, or has been away for less than the server's away time",
-    "match/waiting": "a person's seat is still open: nobody acts until it is taken or handed to the house bot",
-    "log/not_finished": "the log is downloadable once the game is over",
-    "frame/too_deep": "a frame or body nests arrays and objects deeper than the limit (32)",
-    "request/bad_host": "the Host header names no host this server answers to (421)",
-    "request/bad_origin": "a write or WebSocket from another site's page, not an allowed origin (403)",
-    "request/content_type": "a request body that is not sent as application/json (415)",
-    "request/timeout": "a request body that did not arrive in time (408)",
-    "match/rate_limited": "this address created matches faster than the server allows (429, Retry-After)",
-    "match/too_many_open": "this address has as many unfinished matches as the server allows (429)",
-    "server/busy": "the server holds as many connections as it allows, in all or from this address (503, Retry-After)",
-    "log/too_large": "a log to replay over the limit",
-    "log/corrupt": "a log to replay that cannot be read, or cannot be replayed at all (its header or its seed)",
-}
-"""Every error code the server itself sends; an action the rules refuse keeps the game's own code
-(``action/malformed``, ``turn/not_your_turn``, ``game/over``, ``player/unknown`` or a rule's ``domain/reason``)."""
-
-CLOSE_CODES: dict[int, str] = {
-    1012: "the server is restarting or shutting down (uvicorn's close): reconnect with the last revision",
-    4400: "no hello or watch first, or none in time",
-    4401: "the token was missing or refused",
-    4404: "no such match",
-    4408: "the connection read too slowly and its queue overflowed: reconnect with the last revision",
-    1008: "the handshake came from a foreign Origin or named a foreign Host (answered 403 before it opened)",
-    1011: "the server failed on this connection (logged in one line): reconnect",
-    1013: "the store is unavailable: reconnect in a moment",
-}
-"""WebSocket close codes the server uses (1009 and 1011 also come from the WebSocket library: a frame over its hard size
-limit, and a keepalive ping left unanswered)."""
-
-
 def wire_schema() -> dict[str, Any]:
     """JSON Schema of every frame and HTTP body (views, actions and events are each game's: ``boardcore schema GAME``)."""
     roots: list[Any] = [ClientMessage, ServerMessage, CreateMatch, Created, Claimed, MatchSummary, GameInfo, SeatToBot]

@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from boardcore import codes
 from boardcore.errors import BoardcoreError
 from boardcore.log import read_log
 from boardcore.serve.hub import Hub, LobbyRefused
@@ -56,12 +57,12 @@ async def _build(log: Any, **how: Any) -> str:
     try:
         return await anyio.to_thread.run_sync(build, limiter=_BUILDS)
     except (BoardcoreError, ValueError) as exc:
-        raise LobbyRefused(f"The log cannot be replayed: {exc}.", code="log/corrupt", status=400) from None
+        raise LobbyRefused(f"The log cannot be replayed: {exc}.", code=codes.LOG_CORRUPT, status=400) from None
 
 
 async def _upload_body(request: Request) -> bytes:
     """The uploaded log, refused past :data:`MAX_LOG_BYTES`: by its declared length before reading, else as it arrives."""
-    too_large = LobbyRefused(f"A log to replay is at most {MAX_LOG_BYTES:,} bytes.", code="log/too_large", status=413)
+    too_large = LobbyRefused(f"A log to replay is at most {MAX_LOG_BYTES:,} bytes.", code=codes.LOG_TOO_LARGE, status=413)
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > MAX_LOG_BYTES:
         raise too_large
@@ -79,11 +80,11 @@ async def upload(request: Request) -> Response:
     """``POST /api/replays``: the viewer file of the log in the body (JSON Lines or msgpack), whatever its verdict."""
     body = await _upload_body(request)
     if not body:
-        raise LobbyRefused("The body is empty: send a log (JSON Lines or msgpack).", code="log/corrupt", status=400)
+        raise LobbyRefused("The body is empty: send a log (JSON Lines or msgpack).", code=codes.LOG_CORRUPT, status=400)
     try:
         log = await anyio.to_thread.run_sync(read_log, body)
     except BoardcoreError as exc:
-        raise LobbyRefused(f"The log cannot be read: {exc}.", code="log/corrupt", status=400) from None
+        raise LobbyRefused(f"The log cannot be read: {exc}.", code=codes.LOG_CORRUPT, status=400) from None
     page = await _build(log)
     return _viewer(page, f"{log.header.game}-replay.html")
 
@@ -106,14 +107,14 @@ async def match_replay(request: Request) -> Response:
     if not finished:
         token = _token(request)
         if token is None:
-            raise LobbyRefused("Before the end a replay shows one seat: send its token (Authorization: Bearer).", code="auth/missing_token", status=401)
+            raise LobbyRefused("Before the end a replay shows one seat: send its token (Authorization: Bearer).", code=codes.AUTH_MISSING_TOKEN, status=401)
         seat = await hub.seat_of(match_id, token)
         if seat is None:
-            raise LobbyRefused("The token is not a token of a seat of this match.", code="auth/bad_token", status=403)
+            raise LobbyRefused("The token is not a token of a seat of this match.", code=codes.AUTH_BAD_TOKEN, status=403)
     try:
         log, secret = await anyio.to_thread.run_sync(lambda: (export_log(hub.store, match_id), None if finished else hub.store.secret(match_id)))
     except UnknownMatch:
-        raise LobbyRefused(f"No match {match_id!r} is served here.", code="match/unknown", status=404) from None
+        raise LobbyRefused(f"No match {match_id!r} is served here.", code=codes.MATCH_UNKNOWN, status=404) from None
     how: dict[str, Any] = {"complete": True} if secret is None else {"seat": seat, "only": True, "seed": secret.seed, "salt": secret.salt}
     page = await _build(log, **how)
     return _viewer(page, f"{summary.game}-{match_id}-replay.html")

@@ -23,6 +23,7 @@ import anyio
 import msgspec
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from boardcore import codes
 from boardcore.serve import nesting
 from boardcore.serve.hub import Hub
 from boardcore.serve.master import Master, Outbox, encode
@@ -53,24 +54,24 @@ def parse(raw: bytes, max_frame: int) -> Hello | Watch | Act | Undo | Resign | S
         Refused: too long, not a JSON object, an unknown type, or fields that do not fit the type.
     """
     if len(raw) > max_frame:
-        raise Refused(Error(code="frame/too_large", message=f"Frames are at most {max_frame} bytes; this one is {len(raw)}."))
+        raise Refused(Error(code=codes.FRAME_TOO_LARGE, message=f"Frames are at most {max_frame} bytes; this one is {len(raw)}."))
     try:
         loose = nesting.decode(raw)
     except msgspec.DecodeError:
-        raise Refused(Error(code="frame/malformed", message="The frame is not valid JSON; send one JSON object per frame.")) from None
+        raise Refused(Error(code=codes.FRAME_MALFORMED, message="The frame is not valid JSON; send one JSON object per frame.")) from None
     except nesting.TooDeep as exc:
-        raise Refused(Error(code="frame/too_deep", message=f"The frame is refused: {exc}.")) from None
+        raise Refused(Error(code=codes.FRAME_TOO_DEEP, message=f"The frame is refused: {exc}.")) from None
     if not isinstance(loose, dict):
-        raise Refused(Error(code="frame/malformed", message="A frame is a JSON object with a \"type\"."))
+        raise Refused(Error(code=codes.FRAME_MALFORMED, message="A frame is a JSON object with a \"type\"."))
     request_id = loose.get("id") if type(loose.get("id")) is int else None
     kind = loose.get("type")
     if not isinstance(kind, str) or kind not in CLIENT_TYPES:
         known = ", ".join(sorted(CLIENT_TYPES))
-        raise Refused(Error(code="frame/unknown_type", message=f"No frame type {kind!r}; a client sends one of {known}.", id=request_id))
+        raise Refused(Error(code=codes.FRAME_UNKNOWN_TYPE, message=f"No frame type {kind!r}; a client sends one of {known}.", id=request_id))
     try:
         message: Hello | Watch | Act | Undo | Resign | Sync | Ping = msgspec.convert(loose, ClientMessage)
     except msgspec.ValidationError as exc:
-        raise Refused(Error(code="frame/invalid", message=f"The {kind} frame does not fit its type: {exc}.", id=request_id)) from None
+        raise Refused(Error(code=codes.FRAME_INVALID, message=f"The {kind} frame does not fit its type: {exc}.", id=request_id)) from None
     return message
 
 
@@ -98,7 +99,7 @@ async def _opening(websocket: WebSocket, hub: Hub) -> tuple[Hello | Watch, int |
     try:
         raw = await asyncio.wait_for(_receive(websocket), settings.hello_timeout)
     except TimeoutError:
-        await _refuse(websocket, Error(code="hello/timeout", message=f"Send hello or watch within {settings.hello_timeout:g} s."), 4400)
+        await _refuse(websocket, Error(code=codes.HELLO_TIMEOUT, message=f"Send hello or watch within {settings.hello_timeout:g} s."), 4400)
         return None
     if raw is None:
         return None
@@ -108,22 +109,22 @@ async def _opening(websocket: WebSocket, hub: Hub) -> tuple[Hello | Watch, int |
         await _refuse(websocket, refused.error, 4400)
         return None
     if not isinstance(first, (Hello, Watch)):
-        await _refuse(websocket, Error(code="hello/required", message="Open with a hello (a seat, with its token) or a watch frame."), 4400)
+        await _refuse(websocket, Error(code=codes.HELLO_REQUIRED, message="Open with a hello (a seat, with its token) or a watch frame."), 4400)
         return None
     try:
         check_match_id(first.match_id)
     except ValueError:
-        await _refuse(websocket, Error(code="match/unknown", message="No such match is served here."), 4404)
+        await _refuse(websocket, Error(code=codes.MATCH_UNKNOWN, message="No such match is served here."), 4404)
         return None
     if isinstance(first, Watch):
         return first, None
     if not first.token:
-        await _refuse(websocket, Error(code="auth/missing_token", message="A seat's hello carries the token the lobby gave for it."), 4401)
+        await _refuse(websocket, Error(code=codes.AUTH_MISSING_TOKEN, message="A seat's hello carries the token the lobby gave for it."), 4401)
         return None
     seat = await hub.seat_of(first.match_id, first.token)
     if seat is None:
         message = "That token is not a token of a seat of this match; claim a seat in the lobby, or watch."
-        await _refuse(websocket, Error(code="auth/bad_token", message=message), 4401)
+        await _refuse(websocket, Error(code=codes.AUTH_BAD_TOKEN, message=message), 4401)
         return None
     return first, seat
 
@@ -136,10 +137,10 @@ async def serve_websocket(websocket: WebSocket, hub: Hub) -> None:
         await _serve(websocket, hub)
     except StoreError as exc:
         log.warning("connection closed, the store failed: %s: %s", type(exc).__name__, exc)
-        await _refuse(websocket, Error(code="store/unavailable", message="The store is unavailable; reconnect in a moment."), 1013)
+        await _refuse(websocket, Error(code=codes.STORE_UNAVAILABLE, message="The store is unavailable; reconnect in a moment."), 1013)
     except Exception as exc:
         log.error("connection closed by a server fault: %s: %s", type(exc).__name__, exc)
-        await _refuse(websocket, Error(code="server/error", message="The server failed; reconnect."), 1011)
+        await _refuse(websocket, Error(code=codes.SERVER_ERROR, message="The server failed; reconnect."), 1011)
 
 
 async def _serve(websocket: WebSocket, hub: Hub) -> None:
@@ -151,10 +152,10 @@ async def _serve(websocket: WebSocket, hub: Hub) -> None:
     try:
         master = await hub.connect(first.match_id, outbox, first.since)
     except UnknownMatch:
-        await _refuse(websocket, Error(code="match/unknown", message=f"No match {first.match_id!r} is served here."), 4404)
+        await _refuse(websocket, Error(code=codes.MATCH_UNKNOWN, message=f"No match {first.match_id!r} is served here."), 4404)
         return
     except MatchRejected:  # the hub logged it once, and lists the match as damaged
-        await _refuse(websocket, Error(code="match/rejected", message="The stored match fails verification, so it is not served."), 4404)
+        await _refuse(websocket, Error(code=codes.MATCH_REJECTED, message="The stored match fails verification, so it is not served."), 4404)
         return
     try:
         async with anyio.create_task_group() as group:
@@ -210,4 +211,4 @@ async def _dispatch(frame: Any, master: Master, outbox: Outbox) -> None:
     elif isinstance(frame, Ping):
         outbox.put(encode(Pong(id=frame.id)))
     else:
-        outbox.put(encode(Error(code="hello/repeated", message="This connection is already open; hello and watch come first, once.")))
+        outbox.put(encode(Error(code=codes.HELLO_REPEATED, message="This connection is already open; hello and watch come first, once.")))

@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 import msgspec
 
+from boardcore import codes
 from boardcore.bots import RandomBot
 from boardcore.encoding import state_digest
 from boardcore.errors import IllegalAction
@@ -304,6 +305,8 @@ def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int 
                     match.apply(seat, action)
                 except IllegalAction as exc:
                     assert exc.code and "/" in exc.code, f"{p.name}: IllegalAction without a domain/reason code: {exc!r}"
+                    listed = not game.codes or exc.code in codes.ENGINE or exc.code in game.codes
+                    assert listed, f"{p.name}: refused with {exc.code!r}, neither the engine's code nor one of Game.codes"
                     continue
                 raise AssertionError(f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or decide too lax)")
             assert state_digest(match.state) == digest and len(match) == 0, f"{p.name}: a refused action changed the state"
@@ -337,7 +340,7 @@ def check_mistyped_actions_refused(p: Playout, states: int = 10) -> None:
             for action in game.legal_actions(state, seat)[:20]:
                 for bad in _mistyped(game, action):
                     code = (refusal(game, state, seat, bad) or ("accepted",))[0]
-                    assert code == "action/malformed", (
+                    assert code == codes.ACTION_MALFORMED, (
                         f"{p.name}: step {index}: {bad!r} (a field of the wrong type) was {code!r} for seat {seat}, not refused as "
                         "action/malformed: declare the field's exact type in the action Struct so the engine refuses it"
                     )
@@ -346,7 +349,7 @@ def check_mistyped_actions_refused(p: Playout, states: int = 10) -> None:
             try:
                 game.check_action(0, bad)
             except IllegalAction as exc:
-                assert exc.code == "action/malformed"
+                assert exc.code == codes.ACTION_MALFORMED
                 continue
             raise AssertionError(f"{p.name}: {bad!r} passes the action type check: declare the field's exact type")
 

@@ -28,6 +28,7 @@ from typing import Any
 
 import msgspec
 
+from boardcore import codes
 from boardcore.errors import LogError
 from boardcore.log import Log, read_log
 from boardcore.match import Match
@@ -153,7 +154,7 @@ def replay_data(
         raise ValueError(f"seat {seat} is not a seat of this match (0 to {len(header.players) - 1})")
     verdict = verify(log, seed, salt=salt, complete=complete)
     if verdict.step is None and verdict.line == 1 and not verdict.ok:
-        raise LogError(f"the log cannot be replayed: {verdict.message}", line=1, kind=verdict.kind or "corrupt")
+        raise LogError(f"the log cannot be replayed: {verdict.message}", line=1, kind=verdict.kind or codes.CORRUPT)
     shown = _shown_until(verdict, len(log.records))
     match = replay(log, step=shown, seed=seed, salt=salt)
     names = match.players

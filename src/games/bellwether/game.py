@@ -15,6 +15,7 @@ from boardcore import Decision, Flow, Game, Turn, make_evolve
 from . import targets
 from .actions import Action
 from .bots import HouseBot
+from .codes import CODES
 from .estimate import estimate
 from .events import Event
 from .metrics import metrics
@@ -133,6 +134,7 @@ FLOW: Flow[State, Action, Event] = Flow(
 
 GAME: Game[State, Action, Event, View] = Game(
     name="bellwether",
+    codes=CODES,
     title="Bellwether, 1885",
     rules_version="1",
     player_counts=(2,),

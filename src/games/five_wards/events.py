@@ -10,12 +10,14 @@ from typing import Union
 
 import msgspec
 
-from boardcore import RngAdvanced
+from boardcore import RngAdvanced, Turn
 
 from .actions import BlastSource
+from .state import State
 
 __all__ = [
     "Acted",
+    "FwTurn",
     "Blasted",
     "Bolstered",
     "BossTaken",
@@ -442,3 +444,6 @@ Event = Union[
     GameScored,
     RngAdvanced,
 ]
+
+FwTurn = Turn[State, Event]
+"""A turn of 5 Wards on the kernel: its state, and the events it emits and folds."""

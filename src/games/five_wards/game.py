@@ -16,6 +16,7 @@ from boardcore import Flow, Game, Turn, make_evolve
 from . import scoring, targets
 from .actions import Action
 from .bots import HouseBot
+from .codes import CODES
 from .estimate import estimate
 from .events import Event
 from .metrics import metrics
@@ -87,6 +88,7 @@ FLOW: Flow[State, Action, Event] = Flow(
 
 GAME: Game[State, Action, Event, View] = Game(
     name="five_wards",
+    codes=CODES,
     title="5 Wards",
     rules_version="1",
     player_counts=PLAYER_COUNTS,

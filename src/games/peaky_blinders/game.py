@@ -19,6 +19,7 @@ from . import events as E
 from . import scoring, targets
 from .actions import Action
 from .bots import HouseBot
+from .codes import CODES
 from .estimate import estimate
 from .events import Event
 from .metrics import metrics
@@ -245,6 +246,7 @@ FLOW: Flow[State, Action, Event] = Flow(
 
 GAME: Game[State, Action, Event, View] = Game(
     name="peaky_blinders",
+    codes=CODES,
     title="Peaky Blinders: Under New Management",
     rules_version="4",
     player_counts=(2, 3, 4),

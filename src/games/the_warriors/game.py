@@ -8,6 +8,7 @@ from boardcore import Decision, Flow, Game, make_evolve
 from . import start, table, targets
 from .actions import Action
 from .bots import HouseBot
+from .codes import CODES
 from .estimate import estimate
 from .events import Event
 from .metrics import metrics
@@ -95,6 +96,7 @@ FLOW: Flow[State, Action, Event] = Flow(
 
 GAME: Game[State, Action, Event, View] = Game(
     name="the_warriors",
+    codes=CODES,
     title="The Warriors: Come Out to Play",
     rules_version="1",
     player_counts=(2, 3, 4),

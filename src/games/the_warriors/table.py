@@ -10,7 +10,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Decision, Refusal, Turn
+from boardcore import Decision, Refusal, Turn, codes
 from boardcore.tuples import put, without
 
 from .events import (
@@ -79,7 +79,7 @@ def decision(
     def problem(state: State, seat: int, action: Any) -> Refusal | None:
         check = problems.get(type(action))
         if check is None:  # a subclass of an accepted type, sent straight to ``decide`` (the engine's codec refuses it earlier)
-            return Refusal(f"player {seat} must {ask} now.", "action/wrong_step", clause)
+            return Refusal(f"player {seat} must {ask} now.", codes.ACTION_WRONG_STEP, clause)
         return check(state, seat, action)
 
     def apply(turn: Night, seat: int, action: Any) -> None:

@@ -14,18 +14,17 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Decision, Refusal, Sealed, Turn
+from boardcore import Decision, Refusal, Sealed
 from boardcore.tuples import put, without
 
 from ..actions import CommitTactics
 from ..board import brawl_icon, is_brawl_slot, tactic_icon_counts, turn_order, update_player
-from ..events import BrawlOpened, BrawlResolved, BrawlRevealed, Event, TacticsCommitted, ThugRallied
+from ..events import BrawlOpened, BrawlResolved, BrawlRevealed, FwTurn, TacticsCommitted, ThugRallied
 from ..state import NOBODY, State
 from .deploy import begin_deploy
 
 __all__ = ["COMMIT", "HANDLERS", "committer", "legal_commits", "proceed"]
 
-FwTurn = Turn[State, Event]
 
 
 def next_brawl(state: State) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Decision, Refusal, Turn
+from boardcore import Decision, Refusal
 from boardcore.seats import clockwise
 from boardcore.tuples import put
 
@@ -33,6 +33,7 @@ from ..events import (
     CopperDeployed,
     DeployQueued,
     Event,
+    FwTurn,
     InspectorBribed,
     PhaseBegan,
     StepBegan,
@@ -62,7 +63,6 @@ __all__ = [
 DeployAction = DeployThugs | Bolster | BribeInspector | BribeCopper | Blast | BlastPick | EndDeploy
 """Everything a deploying Gang may do in its step."""
 
-FwTurn = Turn[State, Event]
 
 SOURCES: tuple[BlastSource, ...] = ("boss", "fresh", "old")
 

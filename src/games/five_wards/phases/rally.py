@@ -18,7 +18,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Decision, Refusal, Turn
+from boardcore import Decision, Refusal
 from boardcore.seats import next_seat
 from boardcore.tuples import put, without
 
@@ -64,7 +64,7 @@ from ..events import (
     DiceSwapped,
     DieSelected,
     DieTurned,
-    Event,
+    FwTurn,
     PhaseBegan,
     Restocked,
     ShakedownBegan,
@@ -111,7 +111,6 @@ DraftAction = (
 )
 """Everything a drafter may do in a selection turn."""
 
-FwTurn = Turn[State, Event]
 
 _WITH = {ability: frozenset(t.id for t in TACTICS if t.ability == ability) for ability in (LOADED_DICE, SHAKEDOWN, SWITCHEROO, VAGRANT)}
 """The Tactics cards of each Phase 1 ability that the legal list looks for."""

@@ -14,7 +14,6 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Turn
 from boardcore.seats import next_seat
 from boardcore.tuples import put
 
@@ -22,8 +21,8 @@ from ..board import empty_slot
 from ..catalog import TACTIC_BY_ID
 from ..draws import drawn, top_tactic
 from ..events import (
-    Event,
     FinalRoundBegan,
+    FwTurn,
     InspectorMoved,
     LandmarkReplaced,
     LeftoverDrawn,
@@ -38,7 +37,6 @@ from .rally import roll
 
 __all__ = ["HANDLERS", "proceed", "roll_or_score"]
 
-FwTurn = Turn[State, Event]
 
 
 def proceed(turn: FwTurn) -> None:

@@ -16,7 +16,7 @@ from boardcore.verify import replay
 from boardcore.viewer.build import replay_data, replay_html
 from boardcore.viewer.diff import diff_text, diff_views
 
-__all__ = ["add_replay_command", "cmd_replay"]
+__all__ = ["add_arguments", "run"]
 
 
 def _who(match: Match[Any, Any, Any, Any], seat: int | None) -> str:
@@ -51,7 +51,7 @@ def _diff(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run ``boardcore replay``."""
     if args.html is not None:
         return _html(args)
@@ -85,15 +85,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_replay_command(sub: Any) -> None:
-    """Add ``replay`` to the command line's subcommands."""
-    rep = sub.add_parser("replay", help="show a view at some step of a log, what changed, or the whole match as HTML")
-    rep.add_argument("log")
-    rep.add_argument("--step", type=int, default=None, help="the step to show (default: the last)")
-    rep.add_argument("--as", dest="as_player", type=int, default=None, metavar="SEAT", help="seat number (default: spectator)")
-    rep.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log not yet revealed")
-    rep.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
-    shown = rep.add_mutually_exclusive_group()
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The log, the step and seat, the committed seed, and what to show (words, JSON, a picture, a diff, HTML)."""
+    parser.add_argument("log")
+    parser.add_argument("--step", type=int, default=None, help="the step to show (default: the last)")
+    parser.add_argument("--as", dest="as_player", type=int, default=None, metavar="SEAT", help="seat number (default: spectator)")
+    parser.add_argument("--seed", type=int, default=None, help="the secret seed of a committed-seed log not yet revealed")
+    parser.add_argument("--salt", default=None, help="the secret salt of that seed's commitment")
+    shown = parser.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="print the view as JSON (default: in words)")
     shown.add_argument("--svg", default=None, metavar="FILE", help="write the seat's picture as SVG to FILE ('-': standard output)")
     shown.add_argument("--diff", type=int, default=None, metavar="M", help="what changed in the view from --step (default 0) to step M, in words")
@@ -103,4 +102,3 @@ def add_replay_command(sub: Any) -> None:
         metavar="FILE",
         help="write the whole match as one self-contained HTML file (every seat when the log reveals its seed, else only --as)",
     )
-    rep.set_defaults(run=cmd_replay)

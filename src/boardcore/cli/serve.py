@@ -1,4 +1,4 @@
-"""The ``boardcore serve`` subcommand: run the server with uvicorn, or print the wire protocol's JSON Schema.
+"""``boardcore serve``: run the server with uvicorn, or print the wire protocol's JSON Schema.
 
 Only argparse, the core and the protocol (msgspec) are imported here: the server
 itself needs the ``[serve]`` extra (Starlette, uvicorn, websockets), imported when
@@ -12,12 +12,11 @@ import importlib
 import json
 import socket
 from types import ModuleType
-from typing import Any
 
 from boardcore.serve.protocol import wire_schema
-from boardcore.store.commands import DEFAULT_DB, shown_location
+from boardcore.store.locations import DEFAULT_DB, shown_location
 
-__all__ = ["MAX_MESSAGE", "add_serve_command", "cmd_serve", "listen"]
+__all__ = ["MAX_MESSAGE", "add_arguments", "listen", "run"]
 
 SERVE_EXTRA = frozenset({"starlette", "uvicorn", "websockets", "anyio"})
 
@@ -41,9 +40,8 @@ def _load(name: str) -> ModuleType:
         raise
 
 
-def add_serve_command(sub: Any) -> None:
-    """Register ``boardcore serve``."""
-    serve = sub.add_parser("serve", help="host matches for people and bots: a lobby, WebSockets and a browser client")
+def add_arguments(serve: argparse.ArgumentParser) -> None:
+    """The store, the address, the bots' pace, and the bounds a public server needs."""
     serve.add_argument("--db", default=DEFAULT_DB, metavar="PATH_OR_URL", help=f"a SQLite file, postgresql://... or :memory: (default {DEFAULT_DB})")
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port, printed)")
@@ -72,7 +70,6 @@ def add_serve_command(sub: Any) -> None:
     bounds.add_argument("--load-timeout", type=float, default=10.0, metavar="SECONDS", help="time to replay and verify a match; past it the match is damaged (default 10)")
     serve.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"), help="uvicorn's log level")
     serve.add_argument("--schema", action="store_true", help="print the JSON Schema of the wire protocol and exit")
-    serve.set_defaults(run=cmd_serve)
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -108,7 +105,8 @@ def _check(args: argparse.Namespace) -> None:
             raise ValueError(f"--{name.replace('_', '-')} is at least 1")
 
 
-def cmd_serve(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
+    """Serve until SIGTERM or Ctrl-C (or print the schema)."""
     if args.schema:
         print(json.dumps(wire_schema(), indent=2, sort_keys=True))
         return 0

@@ -19,11 +19,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped]
 
+from boardcore import codes
 from boardcore.errors import IllegalAction
 from boardcore.game import Game
 from boardcore.match import Match
 from boardcore.registry import get_game
-from boardcore.rl.catalog import PASS, ActionCatalog, Decision, Mask
+from boardcore.rl.catalog import PASS, ActionCatalog, ActionSpelling, Mask
 from boardcore.rl.observation import ObservationLayout, Observer, Sparse
 from boardcore.rl.registry import get_spec
 from boardcore.rl.spec import RlSpec
@@ -93,7 +94,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(self.catalog.size) for agent in self.possible_agents}
         self._seeds: np.random.Generator | None = None
         self._match: Match[Any, Any, Any, Any] | None = None
-        self._decision: Decision | None = None
+        self._spelling: ActionSpelling | None = None
         self._passed: set[int] = set()
         self._views: dict[int, tuple[int, Sparse]] = {}
         self._texts: dict[int, tuple[int, list[str]]] = {}
@@ -133,9 +134,9 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         return self._match
 
     @property
-    def decision(self) -> Decision | None:
-        """The decision open for the agent to act (``None`` when nobody is asked: the episode is over)."""
-        return self._decision
+    def spelling(self) -> ActionSpelling | None:
+        """The action the agent is spelling now (``None`` when nobody is asked: the episode is over)."""
+        return self._spelling
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Start a new episode: the match of ``seed``, or of the next seed drawn from the last one given."""
@@ -181,7 +182,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         if dead:
             self._was_dead_step(action)
             return
-        decision = self._decision
+        decision = self._spelling
         assert decision is not None, "a live agent is selected only with a decision open"
         seat = self._seat_of[agent]
         if checked and not decision.mask()[int(action)]:
@@ -216,7 +217,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         if self.illegal_reward is not None and not self._has_reset:
             EnvLogger.error_observe_before_reset()
         seat = self._seat_of[agent]
-        decision = self._decision
+        decision = self._spelling
         acting = decision is not None and agent == self.agent_selection
         vector = self.observer.assemble(seat, self._view_columns(seat), acting, decision.prefix if decision and acting else ())
         mask = decision.mask() if decision is not None and acting else self._quiet_mask
@@ -255,7 +256,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
             return
         seat = waiting[0]
         self.agent_selection = self.possible_agents[seat]
-        self._decision = Decision(self.catalog, match.legal_actions(seat))
+        self._spelling = ActionSpelling(self.catalog, match.legal_actions(seat))
 
     def _end_on_illegal(self, agent: str) -> None:
         """An illegal token with ``illegal_reward`` set: as PettingZoo's ``TerminateIllegalWrapper`` does, every agent is
@@ -281,25 +282,25 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
             self.rewards[agent] = float(reward)
             self.terminations[agent] = not cut
             self.truncations[agent] = bool(cut)
-        self._decision = None
+        self._spelling = None
 
     def _stall(self) -> None:
         """Nobody may act (or every actor passed) and there is no outcome: the episode is cut, rewards 0."""
         self._stalled = True
-        self._decision = None
+        self._spelling = None
         for agent in self.agents:
             self.truncations[agent] = True
 
-    def _checked_token(self, seat: int, decision: Decision, action: Any) -> int:
+    def _checked_token(self, seat: int, decision: ActionSpelling, action: Any) -> int:
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= action < self.catalog.size:
             msg = f"Refused {action!r} from player_{seat}: an action is a token id from 0 to {self.catalog.size - 1}."
-            raise IllegalAction(msg, code="rl/illegal_token", player=seat)
+            raise IllegalAction(msg, code=codes.RL_ILLEGAL_TOKEN, player=seat)
         token = int(action)
         mask = decision.mask()
         if not mask[token]:
             allowed = ", ".join(self.catalog.labels[t] for t in np.flatnonzero(mask))
             msg = f"Refused token {token} ({self.catalog.labels[token]}) from player_{seat}: not in its action mask now (allowed: {allowed})."
-            raise IllegalAction(msg, code="rl/illegal_token", player=seat)
+            raise IllegalAction(msg, code=codes.RL_ILLEGAL_TOKEN, player=seat)
         return token
 
     def _view_columns(self, seat: int) -> Sparse:
@@ -331,7 +332,7 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
             return f"Game over: {outcome.reason}. Rewards: {told}."
         if self._stalled:
             return "Stopped: no seat can act and the game has no outcome (truncated)."
-        decision = self._decision
+        decision = self._spelling
         assert decision is not None
         acting = self.agent_selection
         if self._seat_of[acting] != seat:

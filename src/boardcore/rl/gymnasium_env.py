@@ -24,7 +24,7 @@ from gymnasium import spaces
 from boardcore.bots import Bot, RandomBot
 from boardcore.game import Game
 from boardcore.rl.catalog import PASS
-from boardcore.rl.env import BoardcoreEnv, raw_env
+from boardcore.rl.pettingzoo_env import BoardcoreEnv, raw_env
 from boardcore.rl.spec import RlSpec
 
 __all__ = ["BotFactory", "Opponents", "SingleAgentEnv", "single_agent", "single_agent_vector"]

@@ -1,0 +1,7 @@
+"""``python -m boardcore.cli``: the ``boardcore`` command."""
+
+import sys
+
+from boardcore.cli import main
+
+sys.exit(main())

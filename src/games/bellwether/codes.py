@@ -1,0 +1,50 @@
+"""Every code Bellwether's rules refuse an action with, and what it means (``Game.codes``; docs/codes.md lists them)."""
+
+from __future__ import annotations
+
+__all__ = ["CODES"]
+
+CODES: dict[str, str] = {
+    "allocate/already_staffed": "that Factory is already staffed",
+    "allocate/minimums_first": "every required Factory whose minimum fits must be staffed first",
+    "allocate/no_workers": "the Factory's minimum staffing needs more workers than are left",
+    "allocate/not_a_factory": "that Building is not a player's Factory in this Ward",
+    "allocate/not_staffed": "only a staffed Factory can be overworked",
+    "allocate/overwork_full": "that Factory's overwork slots are full",
+    "cash/insufficient": "the seat has less cash than this costs",
+    "exchange/nothing_to_sell": "the seat has none of that resource to sell",
+    "gangster/not_held": "a committed Gangster must be one the seat holds, or none",
+    "job/bad_target": "the Gangster Job's target is not one it may take",
+    "job/limit": "no more Gangster Jobs may affect that target this round",
+    "job/no_striker": "the Ward has no striker to move",
+    "job/rioting": "a Peacemaker's target Ward must not be in Riot",
+    "job/track_full": "the Ward's strike track is full",
+    "labor/unclaimed_ward": "Labor starts in a claimed Ward",
+    "market/empty_deck": "the Gangster deck is empty",
+    "market/empty_slot": "that Construction slot is empty (decks are never reshuffled)",
+    "neutral/none": "that Ward has no neutral Factory left",
+    "neutral/rioting": "a neutral Factory cannot be bought in a Ward in Riot",
+    "place/needs_factory": "Tenements and Infrastructure need one of the seat's Factories in the Ward",
+    "place/no_space": "the Ward has no empty space of the Building's type",
+    "place/not_in_hand": "only a Building card from the hand can be placed",
+    "place/one_per_turn": "only one Building may be placed per turn",
+    "place/rioting": "Buildings cannot be placed in a Ward in Riot",
+    "push/inspector_used": "the Factory Inspector cancels one Strike per Labor",
+    "push/no_inspector": "only the Factory Inspector's holder may cancel a Strike",
+    "push/no_such_die": "this Push has no die with that number",
+    "push/no_union_hall": "only a Union Hall in the Ward allows a re-roll",
+    "push/not_a_strike": "that die does not show a Strike",
+    "push/not_relief": "that die does not show Relief",
+    "push/relief_paid": "a Relief already paid for stays as it is",
+    "push/rerolled": "the Union Hall re-rolls once per Labor",
+    "push/strike_locked": "a die showing Strike is locked and cannot be re-rolled",
+    "quell/no_striker": "the Ward has no striker to quell",
+    "recovery/attempt_over": "this recovery attempt has ended",
+    "recovery/no_rolls_left": "the controller has rolled as many times as allowed",
+    "riot/not_in_ward": "that Building is not in the Ward in Riot",
+    "riot/not_yours": "the Riot takes one of the seat's own Factories or Tenements, or Infrastructure, never a rival's or a neutral Building",
+    "upgrade/not_on_board": "no Building with that number is on the board",
+    "upgrade/not_yours": "only the seat's own Factories and Tenements can be upgraded",
+    "upgrade/once": "a Building may be upgraded only once",
+}
+"""Each ``domain/reason`` code of a :class:`~boardcore.Refusal` in this game, with its one-line meaning."""

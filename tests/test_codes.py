@@ -1,0 +1,128 @@
+"""One module of codes: every code is spelled once, has a one-line meaning, and docs/codes.md shows them all.
+
+The engine's and the server's codes are constants of :mod:`boardcore.codes`; a
+module that writes one as a literal instead fails here (found by parsing the
+source, so a code in a branch no test reaches is caught too). A game's own codes
+are its ``Game.codes`` table: every ``domain/reason`` literal in the game's source
+is in it, and nothing else is.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+
+from boardcore import codes
+from boardcore.codes_doc import page
+from boardcore.errors import IllegalAction
+from boardcore.match import Match
+from boardcore.registry import get_game, list_games
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_SRC = ROOT / "src" / "boardcore"
+CODE = re.compile(r"^[a-z_][a-z0-9_]*/[a-z0-9_]+$")
+KINDS = {*codes.VERDICTS, *codes.STORED}
+KIND_MODULES = {"verify.py", "log.py", "table.py", "errors.py"}
+"""Where verdict kinds are produced: there a kind's plain word is a kind, so it must be a constant."""
+NOT_YET = {
+    "serve/seats.py": "the seat book is being rewritten beside the store this round (issue 33, item 8)",
+    "serve/seats_postgres.py": "as serve/seats.py",
+    "serve/peers_postgres.py": "as serve/seats.py",
+    "store": "the store's database helpers are being rewritten this round (issue 33, item 8)",
+}
+"""Modules whose literals move to the constants when their rewrite lands; each says why it waits."""
+
+
+def literals(path: Path) -> list[tuple[int, str, bool]]:
+    """``(line, text, passed as kind=)`` of each string constant in ``path`` that is not a docstring."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    kinds = {id(k.value) for node in ast.walk(tree) if isinstance(node, ast.Call) for k in node.keywords if k.arg == "kind"}
+    return [
+        (node.lineno, node.value, id(node) in kinds)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+def waiting(relative: str) -> bool:
+    return relative in NOT_YET or relative.split("/")[0] in NOT_YET and relative != "store/locations.py"
+
+
+def test_the_engine_writes_no_code_as_a_literal() -> None:
+    """Outside boardcore/codes.py, no engine or server code, and no verdict kind where kinds are made, is a literal."""
+    found = []
+    for path in sorted(ENGINE_SRC.rglob("*.py")):
+        relative = path.relative_to(ENGINE_SRC).as_posix()
+        if relative == "codes.py" or waiting(relative):
+            continue
+        for line, text, as_kind in literals(path):
+            if text in codes.ENGINE or text in codes.SERVER or (text in KINDS and (as_kind or relative in KIND_MODULES)):
+                found.append(f"{relative}:{line} {text!r}")
+    assert not found, "use the constants of boardcore.codes: " + ", ".join(found)
+
+
+def test_every_code_is_spelled_as_a_code_with_a_one_line_meaning() -> None:
+    """Each table's keys are ``domain/reason`` (kinds: one word) and each meaning is one non-empty line."""
+    for table in (codes.ENGINE, codes.SERVER):
+        assert all(CODE.match(code) for code in table)
+    for kinds in (codes.VERDICTS, codes.STORED):
+        assert all(re.fullmatch(r"[a-z_]+", kind) for kind in kinds)
+    assert not set(codes.VERDICTS) & set(codes.STORED)
+    assert not set(codes.ENGINE) & set(codes.SERVER)
+    for table in (codes.ENGINE, codes.SERVER, codes.CLOSE, codes.VERDICTS, codes.STORED):
+        for meaning in table.values():
+            assert meaning.strip() and "\n" not in meaning
+
+
+def game_sources(name: str) -> list[Path]:
+    """The source files of the game registered as ``name``: its package's modules, or its one module."""
+    (point,) = [ep for ep in entry_points(group="boardcore.games") if ep.name == name]
+    module = importlib.import_module(point.module)
+    assert module.__file__ is not None
+    if hasattr(module, "__path__"):
+        return sorted(Path(module.__file__).parent.rglob("*.py"))
+    return [Path(module.__file__)]
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_each_games_codes_are_its_table(name: str) -> None:
+    """Every ``domain/reason`` literal in a game's source is in its ``Game.codes``, every entry is used, none is the engine's."""
+    game = get_game(name)
+    used = {text for path in game_sources(name) for _, text, _ in literals(path) if CODE.match(text)}
+    assert used == set(game.codes), f"in the source, not the table: {sorted(used - set(game.codes))}; in the table, unused: {sorted(set(game.codes) - used)}"
+    for code, meaning in game.codes.items():
+        assert code.split("/")[0] not in codes.RESERVED_DOMAINS, f"{code}: the domain is the engine's or the server's"
+        assert meaning.strip() and "\n" not in meaning, code
+
+
+def test_docs_page_is_generated_from_the_tables() -> None:
+    """docs/codes.md is what ``python -m boardcore.codes_doc docs/codes.md`` writes."""
+    committed = (ROOT / "docs" / "codes.md").read_text(encoding="utf-8")
+    assert committed == page(), "regenerate: python -m boardcore.codes_doc docs/codes.md"
+
+
+def test_a_refusal_carries_the_games_code() -> None:
+    """A refused move gives the code its table names (tic-tac-toe's taken cell), and an engine refusal the engine's."""
+    game = get_game("tic_tac_toe")
+    match = Match.new(game, 2, 1)
+    first = match.legal_actions(0)[0]
+    match.apply(0, first)
+    with pytest.raises(IllegalAction) as taken:
+        match.apply(1, first)
+    assert taken.value.code in game.codes
+    with pytest.raises(IllegalAction) as early:
+        match.apply(0, match.legal_actions(1)[0])
+    assert early.value.code == codes.TURN_NOT_YOUR_TURN
