@@ -29,13 +29,6 @@ CODE = re.compile(r"^[a-z_][a-z0-9_]*/[a-z0-9_]+$")
 KINDS = {*codes.VERDICTS, *codes.STORED}
 KIND_MODULES = {"verify.py", "log.py", "table.py", "errors.py"}
 """Where verdict kinds are produced: there a kind's plain word is a kind, so it must be a constant."""
-NOT_YET = {
-    "serve/seats.py": "the seat book is being rewritten beside the store this round (issue 33, item 8)",
-    "serve/seats_postgres.py": "as serve/seats.py",
-    "serve/peers_postgres.py": "as serve/seats.py",
-    "store": "the store's database helpers are being rewritten this round (issue 33, item 8)",
-}
-"""Modules whose literals move to the constants when their rewrite lands; each says why it waits."""
 
 
 def literals(path: Path) -> list[tuple[int, str, bool]]:
@@ -57,16 +50,12 @@ def literals(path: Path) -> list[tuple[int, str, bool]]:
     ]
 
 
-def waiting(relative: str) -> bool:
-    return relative in NOT_YET or relative.split("/")[0] in NOT_YET and relative != "store/locations.py"
-
-
 def test_the_engine_writes_no_code_as_a_literal() -> None:
     """Outside boardcore/codes.py, no engine or server code, and no verdict kind where kinds are made, is a literal."""
     found = []
     for path in sorted(ENGINE_SRC.rglob("*.py")):
         relative = path.relative_to(ENGINE_SRC).as_posix()
-        if relative == "codes.py" or waiting(relative):
+        if relative == "codes.py":
             continue
         for line, text, as_kind in literals(path):
             if text in codes.ENGINE or text in codes.SERVER or (text in KINDS and (as_kind or relative in KIND_MODULES)):

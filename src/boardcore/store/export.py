@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from boardcore import codes
 from boardcore.log import Log, Record, SeedReveal
 from boardcore.store.protocol import Entry, MatchRejected, StepEntry, Store, StoreUnavailable
 
@@ -30,12 +31,12 @@ def live_records(match_id: str, entries: Iterable[Entry]) -> list[Record]:
         if isinstance(entry, StepEntry):
             if entry.record.step != len(records) + 1:
                 msg = f"step {entry.record.step} follows {len(records)} steps"
-                raise MatchRejected(match_id, msg, kind="corrupt", revision=entry.revision)
+                raise MatchRejected(match_id, msg, kind=codes.CORRUPT, revision=entry.revision)
             records.append(entry.record)
         else:
             if entry.step != len(records) or not records:
                 msg = f"an undo of step {entry.step} with {len(records)} steps in play"
-                raise MatchRejected(match_id, msg, kind="corrupt", revision=entry.revision)
+                raise MatchRejected(match_id, msg, kind=codes.CORRUPT, revision=entry.revision)
             records.pop()
     return records
 

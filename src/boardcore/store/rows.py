@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from boardcore import codes
 from boardcore.log import Header
 from boardcore.store.protocol import Entry, MatchInfo, MatchRejected, SeedSecret, StepEntry, UndoEntry
 
@@ -75,7 +76,7 @@ def header_from_text(match_id: str, text: str) -> Header:
     try:
         return _header_decoder.decode(text)
     except (msgspec.DecodeError, TypeError) as exc:
-        raise MatchRejected(match_id, f"the stored header cannot be read: {exc}", kind="corrupt") from None
+        raise MatchRejected(match_id, f"the stored header cannot be read: {exc}", kind=codes.CORRUPT) from None
 
 
 def players_text(players: tuple[str, ...]) -> str:
@@ -105,8 +106,8 @@ def entry_from_row(match_id: str, row: tuple[Any, ...]) -> Entry:
         if kind == "undo":
             return msgspec.convert({"revision": revision, "step": step, "player": player, "forced": bool(forced)}, UndoEntry)
     except (msgspec.DecodeError, msgspec.ValidationError, TypeError) as exc:
-        raise MatchRejected(match_id, f"journal row {revision!r} cannot be read: {exc}", kind="corrupt", revision=revision) from None
-    raise MatchRejected(match_id, f"journal row {revision!r} has kind {kind!r}", kind="corrupt", revision=revision)
+        raise MatchRejected(match_id, f"journal row {revision!r} cannot be read: {exc}", kind=codes.CORRUPT, revision=revision) from None
+    raise MatchRejected(match_id, f"journal row {revision!r} has kind {kind!r}", kind=codes.CORRUPT, revision=revision)
 
 
 def info_from_row(row: tuple[Any, ...]) -> MatchInfo:
@@ -131,7 +132,7 @@ def info_from_row(row: tuple[Any, ...]) -> MatchInfo:
             MatchInfo,
         )
     except (msgspec.DecodeError, msgspec.ValidationError, TypeError) as exc:
-        raise MatchRejected(str(match_id), f"the stored listing cannot be read: {exc}", kind="corrupt") from None
+        raise MatchRejected(str(match_id), f"the stored listing cannot be read: {exc}", kind=codes.CORRUPT) from None
 
 
 def secret_row(secret: SeedSecret) -> tuple[str, str | None]:
@@ -149,4 +150,4 @@ def secret_from_row(match_id: str, row: tuple[Any, ...]) -> SeedSecret:
     try:
         return SeedSecret(int(seed), salt)
     except (TypeError, ValueError):
-        raise MatchRejected(match_id, "the stored seed is not an integer", kind="corrupt") from None
+        raise MatchRejected(match_id, "the stored seed is not an integer", kind=codes.CORRUPT) from None

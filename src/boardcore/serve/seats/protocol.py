@@ -10,6 +10,7 @@ from typing import Any, Protocol, cast
 
 import attrs
 
+from boardcore import codes
 from boardcore.errors import BoardcoreError
 from boardcore.serve.protocol import BotKind
 
@@ -97,10 +98,10 @@ def refusal(match_id: str, seat: int, rows: Sequence[SeatRow]) -> SeatRefused:
     """Why ``seat`` of a match with these rows could not be claimed (the claim changed nothing)."""
     found = next((row for row in rows if row.seat == seat), None)
     if found is None:
-        return SeatRefused(f"match {match_id!r} has no seat {seat}", code="seat/unknown")
+        return SeatRefused(f"match {match_id!r} has no seat {seat}", code=codes.SEAT_UNKNOWN)
     if found.bot is not None:
-        return SeatRefused(f"the server plays seat {seat} with a {found.bot} bot; choose a person's seat", code="seat/bot")
-    return SeatRefused(f"seat {seat} of match {match_id!r} is taken; choose another seat or watch", code="seat/taken")
+        return SeatRefused(f"the server plays seat {seat} with a {found.bot} bot; choose a person's seat", code=codes.SEAT_BOT)
+    return SeatRefused(f"seat {seat} of match {match_id!r} is taken; choose another seat or watch", code=codes.SEAT_TAKEN)
 
 
 def seat_row(seat: Any, bot: Any, token_hash: Any) -> SeatRow:
