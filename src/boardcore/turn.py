@@ -4,7 +4,7 @@ A game on the kernel declares a :class:`Flow`:
 
 - per kind of decision, a :class:`Decision`: the action types it accepts, their
   ``candidates`` and one ``problem`` check, and what applying one does. The legal
-  list is the candidates without a problem, and ``decide`` raises the problem, so
+  list is the candidates without a problem, and ``Game.act`` raises the problem, so
   each rule is stated once (``legal`` is an optional faster generator that must
   give exactly that list; the contract suite checks it does);
 - ``decision(state, seat)``: the kind of decision the seat faces now, if any, and
@@ -43,7 +43,7 @@ T = TypeVar("T")
 
 
 class Refusal(NamedTuple):
-    """Why an action is refused: cheap to build, so ``legal_actions`` can filter with the very check ``decide`` uses.
+    """Why an action is refused: cheap to build, so ``legal_actions`` can filter with the very check ``Game.act`` uses.
 
     ``message`` is shown to the player who sent the action: it names the rule and
     the remedy, never hidden state.

@@ -151,7 +151,7 @@ def check_replay_digests(p: Playout) -> None:
 
 
 def check_fold_rebuilds_state(p: Playout) -> None:
-    """Folding the recorded events alone (no RNG, no decide) rebuilds every state exactly."""
+    """Folding the recorded events alone (no RNG, no rules) rebuilds every state exactly."""
     state = p.states[0]
     evolve = p.game.evolve
     for index, step in enumerate(p.match.steps, start=1):
@@ -303,7 +303,7 @@ def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int 
                 except IllegalAction as exc:
                     assert exc.code and "/" in exc.code, f"{p.name}: IllegalAction without a domain/reason code: {exc!r}"
                     continue
-                raise AssertionError(f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or decide too lax)")
+                raise AssertionError(f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or a problem check too lax)")
             assert state_digest(match.state) == digest and len(match) == 0, f"{p.name}: a refused action changed the state"
 
 
