@@ -12,6 +12,7 @@ from typing import Union
 import msgspec
 
 from boardcore import PUBLIC, Config, Game, Rng, make_evolve
+from boardcore.turn import Decision, Flow, Turn
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -50,14 +51,17 @@ def actors(state: State) -> frozenset[int]:
     return frozenset((0,))
 
 
-def legal_actions(state: State, player: int) -> list[Increment]:
-    """Always one action: increment."""
-    return [Increment()]
+def decision(state: State, player: int) -> str | None:
+    """Seat 0 always increments."""
+    return "increment" if player == 0 else None
 
 
-def decide(state: State, player: int, action: Increment) -> list[Incremented]:
+INCREMENT = [Increment()]
+
+
+def increment(turn: Turn[State, Incremented], player: int, action: Increment) -> None:
     """Incrementing always succeeds."""
-    return [Incremented(player=player)]
+    turn.emit(Incremented(player=player))
 
 
 def evolve_incremented(state: State, event: Incremented) -> State:
@@ -74,10 +78,17 @@ COUNTER: Game[State, Increment, Incremented, View] = Game(
     event_type=Event,
     view_type=View,
     setup=setup,
-    actors=actors,
-    legal_actions=legal_actions,
-    decide=decide,
-    evolve=make_evolve(Event, {Incremented: evolve_incremented}),
+    flow=Flow(
+        evolve=make_evolve(Event, {Incremented: evolve_incremented}),
+        decisions={
+            "increment": Decision(
+                actions=(Increment,), candidates=lambda state, player: INCREMENT, problem=lambda state, player, action: None, apply=increment, ask="increment"
+            )
+        },
+        decision=decision,
+        actors=actors,
+        is_over=lambda state: False,
+    ),
     view=lambda state, player: View(count=state.count),
     visibility={Incremented: PUBLIC},
     outcome=lambda state: None,

@@ -35,10 +35,10 @@ def match_playouts(game: Game[Any, Any, Any, Any], players: int, seeds: range) -
 
 
 def bare_playouts(game: Game[Any, Any, Any, Any], players: int, seeds: range) -> int:
-    """The same playouts through the bare pure functions (setup/actors/legal_actions/play, play deciding and folding
-    in one pass): what a search bot's own loop costs, without ``Match``'s checks and history."""
+    """The same playouts through the bare pure functions (setup/actors/legal_actions/play_listed, the trusted way in):
+    what a search bot's own loop costs, without ``Match``'s checks and history."""
     config = game.config(players)
-    actors, legal_actions, play = game.actors, game.legal_actions, game.play
+    actors, legal_actions, play = game.actors, game.legal_actions, game.play_listed
     choice = random.Random(seeds.start).choice
     actions = 0
     for seed in seeds:

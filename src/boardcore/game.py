@@ -1,10 +1,12 @@
 """The game contract: one frozen record of plain functions per game.
 
-A game is a pure reducer. ``decide`` validates an action against the state and
-returns events (recording every random outcome in the events plus one
+A game is a pure reducer on the turn kernel (:mod:`boardcore.turn`): its
+:class:`~boardcore.turn.Flow` says who decides what, why an action is refused and
+which events it emits (recording every random outcome in the events plus one
 :class:`~boardcore.rng.RngAdvanced`); ``evolve`` folds one event into the next
-state and never draws. Games on the turn kernel (:mod:`boardcore.turn`) declare a
-:class:`~boardcore.turn.Flow` instead of ``actors``/``legal_actions``/``decide``.
+state and never draws. An action goes in one of two ways, as in python-chess
+(``push_san`` and ``push``): :meth:`Game.act` checks everything, ``Game.play_listed``
+trusts an action taken from ``legal_actions`` and checks nothing.
 
 Everything a player may know comes from ``view`` and from ``redact``, which is
 derived from the game's one visibility table; text for a player is written only
@@ -16,20 +18,16 @@ from __future__ import annotations
 import functools
 import inspect
 import typing
-import weakref
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 import msgspec
-import msgspec.inspect
-import msgspec.inspect as mi
 
-from boardcore import codes
-from boardcore.errors import IllegalAction
+from boardcore.codec import ActionCodec, action_mutability, union_members
 from boardcore.options import NoOptions, structure_options
 from boardcore.rng import Rng, RngAdvanced, advance
-from boardcore.turn import Flow, not_your_turn
+from boardcore.turn import Flow
 from boardcore.visibility import NOBODY, Visibility, check_table
 
 __all__ = [
@@ -55,12 +53,6 @@ Names = Sequence[str]
 
 def _evolve_rng(state: Any, event: RngAdvanced) -> Any:
     return msgspec.structs.replace(state, rng=state.rng.at(event.counter))
-
-
-def union_members(union: Any) -> tuple[type, ...]:
-    """The classes of a ``Union[...]`` alias (or a lone class)."""
-    args = typing.get_args(union)
-    return tuple(args) if args else (union,)
 
 
 @typing.overload
@@ -167,24 +159,14 @@ def _no_summary(view: Any, events: Sequence[Any], outcome: Any, names: Names) ->
     return ""
 
 
-_DERIVED: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
-"""The ``actors`` and ``evolve`` functions some game took from its flow: ``attrs.evolve(game, flow=other)`` passes them
-back in, and they are then replaced by the new flow's, not mistaken for functions given by hand."""
-
-
-def _from_flow(*args: Any) -> Any:
-    msg = "this Game function is derived from its flow"
-    raise AssertionError(msg)
-
-
 @attrs.frozen(kw_only=True)
 class Game(Generic[S, A, E, V]):
     """Everything the engine needs to run one game, as plain functions.
 
     Seats are ints ``0..players-1``. All functions are pure: they never mutate
-    their arguments, do no I/O, and read no clock or global randomness. Either
-    give ``flow`` (the turn kernel derives ``actors``, ``legal_actions``,
-    ``decide`` and ``evolve``), or give those four yourself.
+    their arguments, do no I/O, and read no clock or global randomness. The
+    ``flow`` is the rules; ``actors``, ``legal_actions``, ``evolve`` and the two
+    ways in (:meth:`act`, ``play_listed``) are derived from it.
     """
 
     name: str
@@ -211,16 +193,8 @@ class Game(Generic[S, A, E, V]):
     """The :class:`~boardcore.outcome.Outcome` once the game is over, else ``None``."""
     determinize: Callable[[S, int, Rng], S]
     """Resample everything hidden from the seat, consistently with its view (and replace the RNG)."""
-    flow: Flow[S, A, E] | None = None
-    """The game's decisions and automatic steps on the turn kernel (derives the next four)."""
-    actors: Callable[[S], frozenset[int]] = _from_flow
-    """Seats that may act now (several during simultaneous choices; empty when over)."""
-    legal_actions: Callable[[S, int], Sequence[A]] = _from_flow
-    """Every legal action for the seat now, nothing else (empty if it may not act)."""
-    decide: Callable[[S, int, A], list[E]] = _from_flow
-    """Validate a well-typed action and return its events; raises :class:`~boardcore.errors.IllegalAction`."""
-    evolve: Callable[[S, E], S] = _from_flow
-    """Fold one event into the next state; total and deterministic."""
+    flow: Flow[S, A, E]
+    """The game's decisions, automatic steps and end on the turn kernel: the rules (the only way to give them)."""
     options_type: type = NoOptions
     """attrs frozen class of options; ``Config.options`` is an instance of it."""
     event_text: Callable[[E, int | None, Names], str] = _event_text_default
@@ -269,17 +243,27 @@ class Game(Generic[S, A, E, V]):
     codes: Mapping[str, str] = attrs.field(factory=dict)
     """The game's own refusal codes (``domain/reason``), each with its one-line meaning: every code its rules give, in
     domains of its own (the engine's and the server's are in :mod:`boardcore.codes`; ``tests/test_codes.py``)."""
-    play: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
-    """``decide`` plus the state its events fold into, folded once (derived)."""
+    actors: Callable[[S], frozenset[int]] = attrs.field(init=False, repr=False)
+    """Seats that may act now (several during simultaneous choices; empty when over) (derived from the flow)."""
+    legal_actions: Callable[[S, int], Sequence[A]] = attrs.field(init=False, repr=False)
+    """Every legal action for the seat now, nothing else (empty if it may not act) (derived from the flow)."""
+    evolve: Callable[[S, E], S] = attrs.field(init=False, repr=False)
+    """Fold one event into the next state; total and deterministic (the flow's)."""
     play_listed: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
-    """``play`` for an action that is itself an element of ``legal_actions(state, seat)`` (derived; the kernel skips
-    the checks its legal list already passed)."""
+    """``play_listed(state, seat, action)``: the trusted way in, the events of an action taken from
+    ``legal_actions(state, seat)`` and the state they fold into, with no check at all (derived from the flow).
+
+    Warning:
+        Nothing is checked: not the action's types, not whose turn it is, not the rules. An action that is not an
+        element of ``legal_actions(state, seat)`` for this very state gives a state the rules never allow, and a log
+        that does not verify. Searches and simulations that pick from the legal list use it; anything that comes
+        from a person, a wire or a file goes through :meth:`act`."""
     action_classes: tuple[type, ...] = attrs.field(init=False, repr=False)
     """The members of ``action_type`` (derived)."""
     undo_barriers: frozenset[type] = attrs.field(init=False, repr=False)
     """Event types after which the normal undo policy refuses (derived from ``visibility``)."""
-    handlers: Mapping[type, Callable[[S, Any], S]] | None = attrs.field(init=False, repr=False)
-    """``make_evolve``'s dispatch table when ``evolve`` came from it (lets folds skip one call)."""
+    handlers: Mapping[type, Callable[[S, Any], S]] = attrs.field(init=False, repr=False)
+    """``evolve``'s dispatch table by event type, from :func:`make_evolve` (lets folds skip one call) (the flow's)."""
     check_action: Callable[[int, Any], A] = attrs.field(init=False, repr=False)
     """``check_action(player, action)``: ``action`` (a Struct of this game, or its JSON object) as a freshly
     validated, frozen Struct (derived: the game's action codec, called directly as it runs for every action).
@@ -290,33 +274,22 @@ class Game(Generic[S, A, E, V]):
     loose_actions: bool = attrs.field(init=False, repr=False)
     """Some action field is typed ``Any``, so an action could hold a mutable value (derived; ``Match`` then never
     trusts a listed action without checking it again)."""
-    _codec: _ActionCodec = attrs.field(init=False, repr=False)
+    _checked: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
+    """The flow's checks of whose turn it is and of the rules, then the effects (:meth:`act` after the codec)."""
+    _codec: ActionCodec = attrs.field(init=False, repr=False)
     _default_configs: dict[int, Config[S]] = attrs.field(init=False, repr=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
-        derived = (self.actors, self.legal_actions, self.decide, self.evolve)
-        if self.flow is not None:
-            methods = (self.legal_actions, self.decide)  # attrs.evolve of a flow game passes the derived ones back in
-            mixed = any(fn is not _from_flow and not isinstance(getattr(fn, "__self__", None), Flow) for fn in methods)
-            given = [fn for fn in (self.actors, self.evolve) if fn is not _from_flow and fn not in _DERIVED]
-            if mixed or any(fn not in (self.flow.actors, self.flow.evolve) for fn in given):
-                msg = f"{self.name}: give either a flow or actors/legal_actions/decide/evolve, not both"
-                raise TypeError(msg)
-            flow = self.flow
-            _DERIVED.add(flow.actors)
-            _DERIVED.add(flow.evolve)
-            object.__setattr__(self, "actors", flow.actors)
-            object.__setattr__(self, "legal_actions", flow.legal_actions)
-            object.__setattr__(self, "decide", flow.decide)
-            object.__setattr__(self, "evolve", flow.evolve)
-            object.__setattr__(self, "play", flow.play)
-            object.__setattr__(self, "play_listed", flow.play_listed)
-        elif any(fn is _from_flow for fn in derived):
-            msg = f"{self.name}: without a flow, actors, legal_actions, decide and evolve are required"
+        flow = self.flow
+        if not isinstance(flow, Flow):
+            msg = f"{self.name}: the rules are a boardcore.turn.Flow, not {type(flow).__name__}"
             raise TypeError(msg)
-        else:
-            object.__setattr__(self, "play", self._decide_and_fold)
-            object.__setattr__(self, "play_listed", self._decide_and_fold)
+        object.__setattr__(self, "actors", flow.actors)
+        object.__setattr__(self, "legal_actions", flow.legal_actions)
+        object.__setattr__(self, "evolve", flow.evolve)
+        object.__setattr__(self, "handlers", flow.handlers)
+        object.__setattr__(self, "play_listed", flow._play_listed)
+        object.__setattr__(self, "_checked", flow._play)
         table = dict(self.visibility)
         members = union_members(self.event_type)
         if RngAdvanced in members:
@@ -330,46 +303,34 @@ class Game(Generic[S, A, E, V]):
             msg = f"{self.name}: pick_kinds names no action of the game: {', '.join(unknown)}"
             raise TypeError(msg)
         object.__setattr__(self, "undo_barriers", barriers)
-        object.__setattr__(self, "handlers", getattr(self.evolve, "handlers", None))
-        refused, loose = _mutable_parts(self.action_type)
+        refused, loose = action_mutability(self.action_type)
         if refused:
             msg = f"{self.name}: actions must be immutable values (a kept action is part of the log): {'; '.join(refused)}"
             raise TypeError(msg)
         object.__setattr__(self, "loose_actions", loose)
-        object.__setattr__(self, "_codec", _ActionCodec(self.title, self.action_type, remember=not loose))
+        object.__setattr__(self, "_codec", ActionCodec(self.title, self.action_type, remember=not loose))
         object.__setattr__(self, "check_action", self._codec.check)
         object.__setattr__(self, "_default_configs", {n: Config(n, structure_options(self.options_type, None)) for n in self.player_counts})
 
     # --- acting ----------------------------------------------------------
 
-    def _decide_and_fold(self, state: S, player: int, action: A) -> tuple[list[E], S]:
-        """``play`` for a game without a flow: the engine's turn check, ``decide``, then one fold."""
-        if player not in self.actors(state):
-            raise not_your_turn(player, action, self.actors(state), self.outcome(state) is not None)
-        events = self.decide(state, player, action)
-        return events, self.fold(state, events)
-
     def act(self, state: S, player: int, action: Any) -> tuple[list[E], S]:
-        """The events of ``player``'s ``action`` and the state they fold into (nothing is kept).
+        """The checked way in: the events of ``player``'s ``action`` and the state they fold into (nothing is kept).
 
-        The one checked entry point: the action's types, then whose turn it is and
-        whether the game is over, then the game's own rules.
+        Checks the action's types (a Struct of this game or its JSON object, see :attr:`check_action`), then whose
+        turn it is and whether the game is over, then the game's own rules. For an action taken from
+        ``legal_actions(state, player)`` itself, ``play_listed`` skips every check (and is trusted).
 
         Raises:
             IllegalAction: ``action/malformed``, ``turn/not_your_turn``, ``game/over``, or the game's refusal.
         """
-        return self.play(state, player, self.check_action(player, action))
+        return self._checked(state, player, self.check_action(player, action))
 
     def fold(self, state: S, events: Iterable[E]) -> S:
         """``state`` after every event in turn (what replay does with a log's events)."""
         handlers = self.handlers
-        if handlers is None:
-            evolve = self.evolve
-            for event in events:
-                state = evolve(state, event)
-        else:
-            for event in events:
-                state = handlers[type(event)](state, event)
+        for event in events:
+            state = handlers[type(event)](state, event)
         return state
 
     # --- what a seat may know ----------------------------------------------
@@ -435,119 +396,3 @@ class Game(Generic[S, A, E, V]):
             msg = f"{self.title} is played by {', '.join(map(str, self.player_counts))} players, not {players!r}"
             raise ValueError(msg)
         return Config(players, structure_options(self.options_type, options))
-
-
-def _mutable_parts(action_type: Any) -> tuple[list[str], bool]:
-    """Where an action type could hold something mutable: fields that are lists, dicts, sets, bytearrays or
-    unfrozen Structs (refused), and whether any field is ``Any`` (which could hold anything)."""
-    refused: list[str] = []
-    loose = False
-    seen: set[type] = set()
-
-    def walk(info: Any, where: str) -> None:
-        nonlocal loose
-        if isinstance(info, mi.StructType):
-            if info.cls in seen:
-                return
-            seen.add(info.cls)
-            if not info.cls.__struct_config__.frozen:
-                refused.append(f"{where or info.cls.__name__} is not a frozen Struct")
-            for field in info.fields:
-                walk(field.type, f"{info.cls.__name__}.{field.name}")
-        elif isinstance(info, (mi.ListType, mi.DictType, mi.SetType, mi.ByteArrayType)):
-            refused.append(f"{where} is a {type(info).__name__[:-4].lower()}")
-        elif isinstance(info, mi.AnyType):
-            loose = True
-        for child in ("types", "item_types"):
-            for item in getattr(info, child, ()) or ():
-                walk(item, where)
-        for child in ("item_type", "key_type", "value_type"):
-            item = getattr(info, child, None)
-            if item is not None:
-                walk(item, where)
-
-    walk(mi.type_info(action_type), "")
-    return refused, loose
-
-
-class _ActionCodec:
-    """Validates actions through msgspec types built once per game (well under a microsecond a call).
-
-    A Struct, or a JSON object, goes through msgpack and back: that checks every
-    field's type however deeply the action was built (a Struct inside a dict
-    included), freezes lists into tuples, and refuses what a log cannot carry (an
-    int beyond 64 bits, a string that is not UTF-8). A game with float fields also
-    sends the action through JSON, which cannot carry NaN or infinities.
-    """
-
-    __slots__ = ("_classes", "_decoder", "_encoder", "_json", "_last", "_remember", "_title")
-
-    def __init__(self, title: str, action_type: Any, *, remember: bool) -> None:
-        self._title = title
-        self._remember = remember
-        self._last: Any = _NEVER
-        """The action this codec checked last (kept only for a game whose actions are immutable): handing it back
-        costs nothing."""
-        self._classes = frozenset(union_members(action_type))
-        self._encoder = msgspec.msgpack.Encoder()
-        self._decoder = msgspec.msgpack.Decoder(action_type)
-        self._json = msgspec.json.Decoder(action_type) if _has_float(msgspec.inspect.type_info(action_type)) else None
-
-    def _round_trip(self, action: Any) -> Any:
-        checked = self._decoder.decode(self._encoder.encode(action))
-        if self._json is not None:
-            self._json.decode(_JSON.encode(checked))  # NaN and infinities encode as null, which no float field takes
-        return checked
-
-    def check(self, player: int, action: Any) -> Any:
-        if action is self._last:  # checked a moment ago (a replay decodes, then applies): immutable, so still good
-            return action
-        if type(action) in self._classes:
-            try:
-                checked = self._round_trip(action)
-                if self._remember:
-                    self._last = checked
-                return checked
-            except _MALFORMED as exc:
-                msg = f"Refused {type(action).__name__} from player {player}: {exc}."
-                raise IllegalAction(msg, code=codes.ACTION_MALFORMED, player=player, action=None) from None
-        if type(action) is dict or isinstance(action, Mapping):  # a log's actions are plain dicts: skip the ABC check
-            try:
-                checked = self._round_trip(action if type(action) is dict else dict(action))
-                if self._remember:
-                    self._last = checked
-                return checked
-            except _MALFORMED as exc:
-                tag = action.get("type", "an untagged object")
-                msg = f"Refused {tag!s:.60} from player {player}: not a well-formed {self._title} action ({exc})."
-                raise IllegalAction(msg, code=codes.ACTION_MALFORMED, player=player, action=None) from None
-        msg = f"Refused {type(action).__name__} from player {player}: not an action of {self._title}."
-        raise IllegalAction(msg, code=codes.ACTION_MALFORMED, player=player, action=None)
-
-
-_NEVER = object()
-"""What a codec remembers before its first check: no action is this object."""
-_MALFORMED = (msgspec.DecodeError, msgspec.EncodeError, TypeError, ValueError, OverflowError, RecursionError)
-"""What msgspec raises for an action it cannot carry: a wrong type, an unencodable value, a value that contains itself."""
-_JSON = msgspec.json.Encoder()
-
-
-def _has_float(info: msgspec.inspect.Type, seen: set[type] | None = None) -> bool:
-    """Some field, however deeply nested, may hold a float."""
-    seen = set() if seen is None else seen
-    if isinstance(info, msgspec.inspect.FloatType):
-        return True
-    if isinstance(info, msgspec.inspect.StructType):
-        if info.cls in seen:
-            return False
-        seen.add(info.cls)
-        return any(_has_float(field.type, seen) for field in info.fields)
-    if isinstance(info, msgspec.inspect.UnionType):
-        return any(_has_float(member, seen) for member in info.types)
-    if isinstance(info, msgspec.inspect.TupleType):
-        return any(_has_float(item, seen) for item in info.item_types)
-    if isinstance(info, msgspec.inspect.DictType):
-        return _has_float(info.key_type, seen) or _has_float(info.value_type, seen)
-    if isinstance(info, (msgspec.inspect.ListType, msgspec.inspect.VarTupleType, msgspec.inspect.SetType, msgspec.inspect.FrozenSetType)):
-        return _has_float(info.item_type, seen)
-    return False

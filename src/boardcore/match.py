@@ -44,7 +44,7 @@ from boardcore.outcome import Outcome
 from boardcore.resign import RESIGN, Resign, is_resign, resignation
 from boardcore.version import __version__
 
-__all__ = ["MIN_COMMITTED_SEED", "Match", "Step", "take_action"]
+__all__ = ["MIN_COMMITTED_SEED", "Match", "Step"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -70,15 +70,6 @@ class Step(msgspec.Struct, Generic[A, E], frozen=True, array_like=True, gc=False
     events: tuple[E, ...]
     undoable: bool
     """The action drew no randomness and every event was public and revealed nothing."""
-
-
-def take_action(game: Game[S, A, E, Any], state: S, player: int, action: Any) -> tuple[list[E], S]:
-    """The events of ``player``'s ``action`` and the state they fold into (nothing is kept): ``game.act``.
-
-    Raises:
-        IllegalAction: malformed, not the seat's turn, the game is over, or the rules refuse it.
-    """
-    return game.act(state, player, action)
 
 
 def _is_listed(listed: tuple[Any, ...], action: Any) -> bool:
@@ -127,7 +118,7 @@ def _check_start(game: Game[Any, Any, Any, Any], state: Any) -> None:
     if game.actors(state) or game.outcome(state) is not None:
         return
     msg = f"{game.name}: setup(config, seed) returned a state in which nobody may act and the game is not over"
-    if game.flow is not None and game.flow.automatic:
+    if game.flow.automatic:
         msg += (
             ": automatic steps (the flow's proceed) run only after an action, never after setup; end setup with "
             "`state = FLOW.settle(state)[1]` to run them there, or leave a seat facing a decision"
@@ -162,7 +153,7 @@ class Match(Generic[S, A, E, V]):
     _records: list[Record] = attrs.field(repr=False, factory=list)
     """Log records of the first ``len(_records)`` steps, each hashed once."""
     _header: Header | None = attrs.field(default=None, repr=False)
-    _offered: tuple[Any, int, tuple[A, ...], str | None] | None = attrs.field(default=None, repr=False, init=False)
+    _offered: tuple[Any, int, tuple[A, ...]] | None = attrs.field(default=None, repr=False, init=False)
     """The last legal list handed out: (the state it was for, the seat, a private copy of the actions, the kind
     of decision they answer on the turn kernel)."""
 
@@ -350,12 +341,8 @@ class Match(Generic[S, A, E, V]):
         if self.resigned is not None:
             return ()
         state = self._states[-1]
-        flow = self.game.flow
-        if flow is None:
-            kind, legal = None, self.game.legal_actions(state, player)
-        else:
-            kind, legal = flow.offer(state, player)
-        self._offered = (state, player, tuple(legal), kind)
+        legal = self.game.legal_actions(state, player)
+        self._offered = (state, player, tuple(legal))
         return legal
 
     def view(self, player: int | None) -> V:
@@ -490,14 +477,10 @@ class Match(Generic[S, A, E, V]):
         offered = self._offered
         if offered is not None and offered[0] is before and offered[1] == player and not game.loose_actions and _is_listed(offered[2], action):
             checked: A = action  # type: ignore[assignment]  # the very object the game listed: its checks passed
-            kind = offered[3]
-            if kind is not None:
-                events, state = game.flow.play_decided(before, player, kind, checked)  # type: ignore[union-attr]
-            else:
-                events, state = game.play_listed(before, player, checked)
+            events, state = game.play_listed(before, player, checked)
         else:
             checked = game.check_action(player, action)
-            events, state = game.play(before, player, checked)
+            events, state = game.act(before, player, checked)  # the codec hands back the action it checked last
         barriers = game.undo_barriers  # most steps have one event: a set lookup, not a map over them
         undoable = type(events[0]) not in barriers if len(events) == 1 else barriers.isdisjoint(map(type, events))
         self._steps.append(Step(player, checked, tuple(events), undoable))

@@ -4,7 +4,7 @@ A game on the kernel declares a :class:`Flow`:
 
 - per kind of decision, a :class:`Decision`: the action types it accepts, their
   ``candidates`` and one ``problem`` check, and what applying one does. The legal
-  list is the candidates without a problem, and ``decide`` raises the problem, so
+  list is the candidates without a problem, and ``Game.act`` raises the problem, so
   each rule is stated once (``legal`` is an optional faster generator that must
   give exactly that list; the contract suite checks it does);
 - ``decision(state, seat)``: the kind of decision the seat faces now, if any, and
@@ -17,8 +17,9 @@ A game on the kernel declares a :class:`Flow`:
   middle of a card's effect). When the game is over after it, the turn stops at
   once (:class:`GameOver` is raised inside and caught here).
 
-The kernel turns that into ``actors``, ``legal_actions``, ``decide`` and ``play``
-(``decide`` plus the state its events fold into). A :class:`Turn` collects one
+The kernel turns that into ``actors``, ``legal_actions`` and the two ways a
+:class:`~boardcore.game.Game` applies an action (``act``, checked, and ``play_listed``,
+trusted), each giving the events and the state they fold into. A :class:`Turn` collects one
 action's events and folds each as it is emitted, so every rule reads the table
 the earlier events made, and nothing is folded twice.
 """
@@ -43,7 +44,7 @@ T = TypeVar("T")
 
 
 class Refusal(NamedTuple):
-    """Why an action is refused: cheap to build, so ``legal_actions`` can filter with the very check ``decide`` uses.
+    """Why an action is refused: cheap to build, so ``legal_actions`` can filter with the very check ``Game.act`` uses.
 
     ``message`` is shown to the player who sent the action: it names the rule and
     the remedy, never hidden state.
@@ -282,10 +283,14 @@ class Flow(Generic[S, A, E]):
 
     def legal_actions(self, state: S, seat: int) -> list[A]:
         """Every action ``seat`` may take now: its decision's candidates that have no problem."""
-        return self.offer(state, seat)[1]
+        kind = self.decision(state, seat)
+        if kind is None:
+            return []
+        return self.listers[kind](state, seat)
 
-    def play(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
-        """The events of ``seat``'s ``action`` (automatic steps after it included) and the state they fold into.
+    def _play(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
+        """The rules' half of :meth:`~boardcore.game.Game.act` (the action's types are already checked): whose turn
+        it is, the decision's kind, its problem, then the effects and the automatic steps after them.
 
         Raises:
             IllegalAction: the seat faces no decision, the action is of the wrong kind, or its problem.
@@ -299,7 +304,7 @@ class Flow(Generic[S, A, E]):
         problem = decision.problem(state, seat, action)
         if problem is not None:
             raise problem.error(seat, action)
-        return self.play_decided(state, seat, kind, action)
+        return self._apply(state, seat, kind, action)
 
     def _not_your_turn(self, state: S, seat: int, action: A) -> IllegalAction:
         """The refusal for a seat that faces no decision, citing the rule that says who does (or that the game ended)."""
@@ -310,16 +315,8 @@ class Flow(Generic[S, A, E]):
         clause = next((self.decisions[kind].clause for kind in kinds if kind is not None), None)
         return not_your_turn(seat, action, actors, False, clause)
 
-    def offer(self, state: S, seat: int) -> tuple[str | None, list[A]]:
-        """The kind of decision ``seat`` faces now and its legal actions (what :meth:`play_decided` then takes)."""
-        kind = self.decision(state, seat)
-        if kind is None:
-            return None, []
-        return kind, self.listers[kind](state, seat)
-
-    def play_decided(self, state: S, seat: int, kind: str, action: A) -> tuple[list[E], S]:
-        """:meth:`play` for an action already found legal for ``seat``'s ``kind`` of decision now (listed by
-        :meth:`offer`, or past every check of :meth:`play`): only its effects run."""
+    def _apply(self, state: S, seat: int, kind: str, action: A) -> tuple[list[E], S]:
+        """The effects of ``seat``'s legal ``action`` at its ``kind`` of decision, then the automatic steps."""
         turn = self.turn(self, state, seat)
         try:
             self.appliers[kind](turn, seat, action)
@@ -331,15 +328,20 @@ class Flow(Generic[S, A, E]):
             return turn.events, turn.state
         return turn.finish()
 
-    def play_listed(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
-        """:meth:`play` for an action taken from ``legal_actions(state, seat)`` itself (the very object)."""
+    def _play_listed(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
+        """:meth:`~boardcore.game.Game.play_listed`: only the effects of an action known to be legal (no check)."""
         kind = self.decision(state, seat)
         assert kind is not None, "a listed action of a seat that may not act"
-        return self.play_decided(state, seat, kind, action)
-
-    def decide(self, state: S, seat: int, action: A) -> list[E]:
-        """The events of ``seat``'s ``action`` (see :meth:`play`)."""
-        return self.play(state, seat, action)[0]
+        turn = self.turn(self, state, seat)  # _apply inlined: searches play every step through here
+        try:
+            self.appliers[kind](turn, seat, action)
+            if self.automatic:
+                self._run(turn)
+        except GameOver:
+            pass
+        if turn.rng is turn.state.rng:  # type: ignore[attr-defined]  # nothing drawn (the common case): no call to finish
+            return turn.events, turn.state
+        return turn.finish()
 
     def settle(self, state: S) -> tuple[list[E], S]:
         """Run the automatic steps from ``state`` until someone must decide or the game ends."""

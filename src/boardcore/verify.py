@@ -389,7 +389,7 @@ def _check_record(
                 return codes.ILLEGAL_ACTION, f"player {record.player} resigns from a game that is already over"
             events: list[Any] = []  # a resignation produces no events and leaves the state as it was
         else:
-            events, state = game.play(state, record.player, action)
+            events, state = game.act(state, record.player, action)  # the codec hands back the action it just decoded
     except IllegalAction as exc:
         return codes.ILLEGAL_ACTION, f"player {record.player}'s {type(action).__name__} is illegal: {exc.message} [{exc.code}]"
     except Exception as exc:  # a bug in the rules must not crash the dispute tool
@@ -413,7 +413,7 @@ def _broken_chain(game: Game[Any, Any, Any, Any], record: Record, number: int, s
     genuine = False
     if not upcasters:
         try:
-            events, after = game.play(state, record.player, action)
+            events, after = game.act(state, record.player, action)
             genuine = events_digest(events) == record.events and state_digest(after) == record.state
         except Exception:  # an illegal or crashing action: the content is what changed
             genuine = False

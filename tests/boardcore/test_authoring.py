@@ -15,7 +15,7 @@ import attrs
 import msgspec
 import pytest
 
-from boardcore import Match, make_evolve
+from boardcore import IllegalAction, Match, make_evolve
 from boardcore.registry import get_game
 from boardcore.testing import ContractSuite, contract, leaks
 from boardcore.testing.kit import assert_no_secrets, field_paths, secret_words
@@ -156,3 +156,35 @@ def test_a_seats_own_card_committed_then_reshuffled_in_one_step_is_no_leak() -> 
     assert "T17" in p.game.secrets(p.states[740], 3) and "T17" not in p.game.secrets(p.states[739], 3)
     cut = attrs.evolve(p, states=p.states[:741], digests=p.digests[:741])
     leaks.check_seats_see_only_their_own(cut, states=2)  # samples steps 0 and 740
+
+
+def test_a_game_takes_its_rules_only_as_a_flow() -> None:
+    """A ``Game`` built with anything but a ``Flow`` as its rules is refused at construction, naming ``Flow``."""
+    ttt = get_game("tic_tac_toe")
+    with pytest.raises(TypeError, match=r"tic_tac_toe: the rules are a boardcore\.turn\.Flow, not SimpleNamespace"):
+        attrs.evolve(ttt, flow=SimpleNamespace(actors=ttt.actors, evolve=ttt.evolve))
+
+
+def test_act_checks_what_play_listed_trusts_and_both_give_the_same_step() -> None:
+    """The checked way in refuses a malformed action, a seat out of turn and a broken rule; for an action taken from
+    the legal list, the trusted way gives the very events and state the checked way gives (every step of a game)."""
+    game = get_game("tic_tac_toe")
+    place = game.action_classes[0]
+    state = game.setup(game.config(2), 1)
+    with pytest.raises(IllegalAction) as malformed:
+        game.act(state, 0, {"type": "PlaceMark", "cell": "4"})
+    assert malformed.value.code == "action/malformed"
+    _, after = game.act(state, 0, place(cell=4))
+    for seat, action, code in ((0, place(cell=0), "turn/not_your_turn"), (1, place(cell=4), "board/cell_taken")):
+        with pytest.raises(IllegalAction) as refused:
+            game.act(after, seat, action)
+        assert refused.value.code == code
+    steps = 0
+    while seats := game.actors(state):
+        seat = min(seats)
+        action = game.legal_actions(state, seat)[-1]
+        checked, trusted = game.act(state, seat, action), game.play_listed(state, seat, action)
+        assert checked == trusted
+        state = trusted[1]
+        steps += 1
+    assert steps >= 5 and game.outcome(state) is not None

@@ -253,7 +253,7 @@ def _luck_rolled_or_cheer(state: toy.State, e: toy.LuckRolled) -> toy.State:
 
 
 _CHEERING = make_evolve(toy.Event, {**toy.HANDLERS, toy.LuckRolled: _luck_rolled_or_cheer})
-CHEER = attrs.evolve(SOUND, flow=toy.flow(evolve=_CHEERING, decisions={"turn": _turn(apply=_take_turn_cheering)}), evolve=_CHEERING)
+CHEER = attrs.evolve(SOUND, flow=toy.flow(evolve=_CHEERING, decisions={"turn": _turn(apply=_take_turn_cheering)}))
 """A public event that exists only when the drawn (hidden) card is high: its presence tells everyone the card."""
 
 

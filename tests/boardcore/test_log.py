@@ -226,14 +226,13 @@ def test_verify_never_crashes_on_damaged_logs(data: st.DataObject) -> None:
 
 def test_a_crashing_rule_is_reported_not_raised() -> None:
     """If the rules code itself fails on a logged action, verify reports rules_error at that step."""
-    from boardcore import Game
+    import attrs
 
-    def broken_decide(state, player, action):
+    def broken_apply(turn, player, action):
         raise KeyError("bug")
 
-    broken = Game(**{**{f: getattr(TTT, f) for f in ("name", "title", "rules_version", "player_counts", "action_type", "event_type",
-                                                     "view_type", "setup", "actors", "legal_actions", "evolve", "view",
-                                                     "visibility", "outcome", "determinize")}, "decide": broken_decide})
+    decisions = {kind: attrs.evolve(decision, apply=broken_apply) for kind, decision in TTT.flow.decisions.items()}
+    broken = attrs.evolve(TTT, flow=attrs.evolve(TTT.flow, decisions=decisions))
     verdict = verify(finished().log, game=broken)
     assert (verdict.step, verdict.kind) == (1, "rules_error") and "KeyError" in verdict.message
 

@@ -17,7 +17,7 @@ def test_undo_own_public_action_restores_the_exact_state() -> None:
     before = match.state
     match.apply(0, PlaceMark(cell=4))
     assert match.can_undo(0)
-    assert match.undo(0) == [TTT.decide(before, 0, PlaceMark(cell=4))[0]]
+    assert match.undo(0) == [TTT.act(before, 0, PlaceMark(cell=4))[0][0]]
     assert match.state is before and len(match) == 0
 
 

@@ -1,4 +1,4 @@
-"""Chips: a tiny hidden-card game without a flow (plain decide), whose action holds a tuple (for hardening tests)."""
+"""Chips: a tiny hidden-card game whose action holds a tuple (for hardening tests)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from typing import Any
 
 import msgspec
 
-from boardcore import PUBLIC, Config, Game, IllegalAction, Outcome, Rng, make_evolve
+from boardcore import PUBLIC, Config, Game, Outcome, Rng, make_evolve
+from boardcore.turn import Decision, Flow, Refusal, Turn
 
 # A tiny hidden-card game: each seat holds one secret card from 0..9; seats take turns
 # adding 1 or 2 chips (or a pair of chips) to the pot; after TURNS bets the higher card wins.
@@ -48,14 +49,20 @@ def actors(state: State) -> frozenset[int]:
     return frozenset() if len(state.bets) >= TURNS else frozenset({len(state.bets) % 2})
 
 
-def legal_actions(state: State, seat: int) -> list[Bet]:
-    return [Bet(chips=c) for c in CHOICES] if seat in actors(state) else []
+def decision(state: State, seat: int) -> str | None:
+    return "bet" if seat in actors(state) else None
 
 
-def decide(state: State, seat: int, action: Bet) -> list[BetPlaced]:
-    if tuple(action.chips) not in CHOICES:
-        raise IllegalAction("Bet 1, 2, 1+1 or 1+2 chips.", code="bet/bad_chips", player=seat, action=action)
-    return [BetPlaced(player=seat, chips=tuple(action.chips))]
+def candidates(state: State, seat: int) -> list[Bet]:
+    return [Bet(chips=c) for c in CHOICES]
+
+
+def problem(state: State, seat: int, action: Bet) -> Refusal | None:
+    return None if tuple(action.chips) in CHOICES else Refusal("Bet 1, 2, 1+1 or 1+2 chips.", "bet/bad_chips")
+
+
+def bet(turn: Turn[State, BetPlaced], seat: int, action: Bet) -> None:
+    turn.emit(BetPlaced(player=seat, chips=tuple(action.chips)))
 
 
 def _placed(state: State, event: BetPlaced) -> State:
@@ -63,6 +70,15 @@ def _placed(state: State, event: BetPlaced) -> State:
 
 
 evolve = make_evolve(BetPlaced, {BetPlaced: _placed})
+
+
+FLOW: Flow[State, Bet, BetPlaced] = Flow(
+    evolve=evolve,
+    decisions={"bet": Decision(actions=(Bet,), candidates=candidates, problem=problem, apply=bet, ask="bet chips")},
+    decision=decision,
+    actors=actors,
+    is_over=lambda state: len(state.bets) >= TURNS,
+)
 
 
 def view(state: State, seat: int | None) -> View:
@@ -91,10 +107,7 @@ SOUND: Game[Any, Any, Any, Any] = Game(
     event_type=BetPlaced,
     view_type=View,
     setup=setup,
-    actors=actors,
-    legal_actions=legal_actions,
-    decide=decide,
-    evolve=evolve,
+    flow=FLOW,
     view=view,
     visibility={BetPlaced: PUBLIC},
     outcome=outcome,

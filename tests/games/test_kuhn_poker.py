@@ -20,12 +20,11 @@ DEALS = [(a, b) for a in range(3) for b in range(3) if a != b]
 
 
 def play(hands: tuple[int, int], betting: str) -> State:
-    """Fold the betting through decide/evolve from a fixed deal."""
+    """Play the betting through the checked way in from a fixed deal."""
     state = State(hands=hands, rng=Rng.from_seed(0))
     for letter in betting:
         (seat,) = GAME.actors(state)
-        for event in GAME.decide(state, seat, Bet() if letter == "b" else Pass()):
-            state = GAME.evolve(state, event)
+        _, state = GAME.act(state, seat, Bet() if letter == "b" else Pass())
     return state
 
 
@@ -62,9 +61,7 @@ def equilibrium_value(alpha: Fraction) -> Fraction:
         total = Fraction(0)
         for action, p in ((Bet(), bet), (Pass(), 1 - bet)):
             if p:
-                child = state
-                for event in GAME.decide(state, seat, action):
-                    child = GAME.evolve(child, event)
+                _, child = GAME.act(state, seat, action)
                 total += p * value(child)
         return total
 

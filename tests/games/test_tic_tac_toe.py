@@ -26,9 +26,7 @@ def enumerate_games() -> tuple[int, int]:
         (seat,) = GAME.actors(state)
         total = 0
         for action in GAME.legal_actions(state, seat):
-            child = state
-            for event in GAME.decide(state, seat, action):
-                child = GAME.evolve(child, event)
+            _, child = GAME.act(state, seat, action)
             total += games_from(child)
         return total
 
@@ -80,7 +78,7 @@ def test_illegal_moves_are_refused_with_codes(seat: int, action: PlaceMark, code
 def test_events_are_past_tense_and_fold_to_the_state() -> None:
     """A move produces MarkPlaced, and folding it gives the next state."""
     state = GAME.setup(GAME.config(2), 0)
-    events = GAME.decide(state, 0, PlaceMark(cell=4))
+    events, _ = GAME.act(state, 0, PlaceMark(cell=4))
     assert events == [MarkPlaced(player=0, cell=4)]
     assert GAME.evolve(state, events[0]).board[4] == 0
 

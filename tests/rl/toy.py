@@ -14,6 +14,7 @@ import msgspec
 
 from boardcore import PUBLIC, Config, Game, Outcome, Rng, make_evolve
 from boardcore.rl import ActionDomain, Encoding, Number, OneHot, RlSpec
+from boardcore.turn import Decision, Flow, Refusal, Turn
 
 GOAL = 3
 
@@ -52,13 +53,19 @@ def make_game(stuck: frozenset[int]) -> Game[State, Count, Counted, View]:
     def actors(state: State) -> frozenset[int]:
         return frozenset() if state.count >= GOAL else frozenset((0, 1))
 
+    def decision(state: State, player: int) -> str | None:
+        return None if state.count >= GOAL else "count"
+
     def legal_actions(state: State, player: int) -> list[Count]:
-        if state.count >= GOAL or player in stuck:
+        if player in stuck:
             return []
         return [Count(by=1)] + ([Count(by=2)] if state.count + 2 <= GOAL else [])
 
-    def decide(state: State, player: int, action: Count) -> list[Counted]:
-        return [Counted(player=player, by=action.by)]
+    def problem(state: State, player: int, action: Count) -> Refusal | None:
+        return None if action in legal_actions(state, player) else Refusal("count by 1, or by 2 short of the goal", "count/too_far")
+
+    def count(turn: Turn[State, Counted], player: int, action: Count) -> None:
+        turn.emit(Counted(player=player, by=action.by))
 
     def view(state: State, player: int | None) -> View:
         return View(count=state.count, last=None)
@@ -79,10 +86,13 @@ def make_game(stuck: frozenset[int]) -> Game[State, Count, Counted, View]:
         event_type=Counted,
         view_type=View,
         setup=setup,
-        actors=actors,
-        legal_actions=legal_actions,
-        decide=decide,
-        evolve=make_evolve(Counted, {Counted: _evolve_counted}),
+        flow=Flow(
+            evolve=make_evolve(Counted, {Counted: _evolve_counted}),
+            decisions={"count": Decision(actions=(Count,), candidates=legal_actions, problem=problem, apply=count, ask="count")},
+            decision=decision,
+            actors=actors,
+            is_over=lambda state: state.count >= GOAL,
+        ),
         view=view,
         visibility={Counted: PUBLIC},
         outcome=outcome,

@@ -152,7 +152,7 @@ def check_replay_digests(p: Playout) -> None:
 
 
 def check_fold_rebuilds_state(p: Playout) -> None:
-    """Folding the recorded events alone (no RNG, no decide) rebuilds every state exactly."""
+    """Folding the recorded events alone (no RNG, no rules) rebuilds every state exactly."""
     state = p.states[0]
     evolve = p.game.evolve
     for index, step in enumerate(p.match.steps, start=1):
@@ -214,8 +214,6 @@ def check_flow_is_consistent(p: Playout, states: int = 40) -> None:
     """On the turn kernel: ``decision`` names a decision exactly for the actors, and every ``legal=`` generator
     gives exactly its decision's candidates without a problem, in the same order."""
     flow = p.game.flow
-    if flow is None:
-        return
     for index in sample_indices(len(p.states), states):
         state = p.states[index]
         actors = flow.actors(state)
@@ -308,7 +306,7 @@ def check_illegal_actions_rejected(p: Playout, states: int = 30, per_state: int 
                     listed = not game.codes or exc.code in codes.ENGINE or exc.code in game.codes
                     assert listed, f"{p.name}: refused with {exc.code!r}, neither the engine's code nor one of Game.codes"
                     continue
-                raise AssertionError(f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or decide too lax)")
+                raise AssertionError(f"{p.name}: step {index}: seat {seat}'s unlisted action {action!r} was accepted (legal_actions incomplete, or a problem check too lax)")
             assert state_digest(match.state) == digest and len(match) == 0, f"{p.name}: a refused action changed the state"
 
 
@@ -387,19 +385,18 @@ def check_serialization_round_trips(p: Playout, states: int = 12) -> None:
 OUTSIDE_RANDOMNESS = {"random": "random", "secrets": "secrets", "uuid": "uuid", "numpy.random": "numpy.random"}
 """Modules whose draws break replay: a log replays in any language only from the state's RNG (docs/rng.md)."""
 
-_RULES_FIELDS = ("setup", "actors", "legal_actions", "decide", "evolve", "view", "outcome", "determinize", "secrets")
+_RULES_FIELDS = ("setup", "view", "outcome", "determinize", "secrets")
 
 
 def rules_modules(game: Game[Any, Any, Any, Any]) -> list[str]:
     """The game's rules modules: those defining its rule functions (flow, decisions and evolve handlers included),
     and the modules of the same package they import, transitively. Engine modules (``boardcore``) are not counted."""
     functions: list[Any] = [getattr(game, field) for field in _RULES_FIELDS]
-    functions.extend((game.handlers or {}).values())
-    if game.flow is not None:
-        flow = game.flow
-        functions.extend([flow.decision, flow.actors, flow.is_over, flow.proceed, flow.watch])
-        for decision in flow.decisions.values():
-            functions.extend([decision.candidates, decision.problem, decision.apply, decision.legal])
+    functions.extend(game.handlers.values())
+    flow = game.flow
+    functions.extend([flow.decision, flow.actors, flow.is_over, flow.proceed, flow.watch])
+    for decision in flow.decisions.values():
+        functions.extend([decision.candidates, decision.problem, decision.apply, decision.legal])
     roots = {getattr(fn, "__module__", None) for fn in functions if fn is not None}
     found: list[str] = []
     todo = sorted(name for name in roots if isinstance(name, str) and name.split(".")[0] != "boardcore")

@@ -58,14 +58,7 @@ def fold(game: Game[S, A, E, V], state: S, events: Iterable[E]) -> S:
 
 
 def settle(game: Game[S, A, E, V], state: S) -> tuple[list[E], S]:
-    """Run the automatic steps from a built ``state`` until someone must decide or the game ends.
-
-    Raises:
-        TypeError: ``game`` is not on the turn kernel (it has no flow).
-    """
-    if game.flow is None:
-        msg = f"{game.name} has no flow: only games on the turn kernel have automatic steps to run"
-        raise TypeError(msg)
+    """Run the automatic steps from a built ``state`` until someone must decide or the game ends."""
     return game.flow.settle(state)
 
 
