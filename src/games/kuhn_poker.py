@@ -135,9 +135,20 @@ def bet_problem(state: State, player: int, action: Pass | Bet) -> Refusal | None
     return None
 
 
-def place_bet(turn: Turn[State, Any], player: int, action: Pass | Bet) -> None:
-    """The seat's pass or bet, then the showdown if the betting closed with a call or two checks."""
-    turn.emit(Passed(player=player) if isinstance(action, Pass) else BetPlaced(player=player))
+def place_pass(turn: Turn[State, Any], player: int, action: Pass) -> None:
+    """The seat checks (or folds), then the showdown if that closed the betting with two checks."""
+    turn.emit(Passed(player=player))
+    _showdown(turn)
+
+
+def place_bet(turn: Turn[State, Any], player: int, action: Bet) -> None:
+    """The seat bets (or calls), then the showdown if that closed the betting with a call."""
+    turn.emit(BetPlaced(player=player))
+    _showdown(turn)
+
+
+def _showdown(turn: Turn[State, Any]) -> None:
+    """The cards are shown once the betting closed with a call or two checks."""
     if turn.state.history in SHOWDOWN:
         turn.emit(CardsShown(hands=turn.state.hands))
 
@@ -168,10 +179,8 @@ FLOW: Flow[State, Action, Event] = Flow(
     evolve=evolve,
     decisions={
         "bet": Decision(
-            actions=(Pass, Bet),
+            rules={Pass: (bet_problem, place_pass), Bet: (bet_problem, place_bet)},
             candidates=lambda state, player: BETS,
-            problem=bet_problem,
-            apply=place_bet,
             ask="check or bet (facing a bet: fold or call)",
             legal=lambda state, player: list(BETS),
         )

@@ -89,10 +89,8 @@ def commit(turn: Turn[State, Event], seat: int, action: Commit) -> None:
 
 
 COMMIT_GANGSTER: Decision[State, Commit] = Decision(
-    actions=(Commit,),
+    rules={Commit: (commit_problem, commit)},
     candidates=commit_candidates,
-    problem=commit_problem,
-    apply=commit,
     ask="commit a Gangster to the contest, or none, face down",
     clause="BW-CONTEST-02",
 )

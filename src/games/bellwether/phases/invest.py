@@ -80,7 +80,6 @@ from .jobs import JOBS, QUELLS, job_candidates, job_problem, play_job, quell, qu
 InvestAction = Union[
     BuyResource, SellResource, BuyConstruction, RecruitOfficial, HireGangster, Upgrade, BuyNeutral, Place, PlayJob, Quell, EndTurn
 ]
-INVEST_ACTIONS = (BuyResource, SellResource, BuyConstruction, RecruitOfficial, HireGangster, Upgrade, BuyNeutral, Place, PlayJob, Quell, EndTurn)
 
 BUYS = tuple(BuyResource(resource=r) for r in range(len(RESOURCES)))
 SELLS = tuple(SellResource(resource=r) for r in range(len(RESOURCES)))
@@ -326,48 +325,21 @@ def invest_legal(state: State, seat: int) -> list[InvestAction]:
     return [action for problem, actions in _groups(state, seat) for action in actions if problem(state, seat, action) is None]
 
 
-PROBLEMS: dict[type, Callable[[State, int, Any], Refusal | None]] = {
-    BuyResource: buy_resource_problem,
-    SellResource: sell_resource_problem,
-    BuyConstruction: buy_construction_problem,
-    RecruitOfficial: recruit_problem,
-    HireGangster: hire_problem,
-    Upgrade: upgrade_problem,
-    BuyNeutral: buy_neutral_problem,
-    Place: place_problem,
-    PlayJob: job_problem,
-    Quell: quell_problem,
-    EndTurn: end_turn_problem,
-}
-APPLY: dict[type, Callable[[Turn[State, Event], int, Any], None]] = {
-    BuyResource: buy_resource,
-    SellResource: sell_resource,
-    BuyConstruction: buy_construction,
-    RecruitOfficial: recruit,
-    HireGangster: hire,
-    Upgrade: upgrade,
-    BuyNeutral: buy_neutral,
-    Place: place,
-    PlayJob: play_job,
-    Quell: quell,
-    EndTurn: end_turn,
-}
-
-
-def invest_problem(state: State, seat: int, action: InvestAction) -> Refusal | None:
-    """The rule of the action's own kind, above."""
-    return PROBLEMS[type(action)](state, seat, action)
-
-
-def invest(turn: Turn[State, Event], seat: int, action: InvestAction) -> None:
-    APPLY[type(action)](turn, seat, action)
-
-
 INVEST: Decision[State, InvestAction] = Decision(
-    actions=INVEST_ACTIONS,
+    rules={
+        BuyResource: (buy_resource_problem, buy_resource),
+        SellResource: (sell_resource_problem, sell_resource),
+        BuyConstruction: (buy_construction_problem, buy_construction),
+        RecruitOfficial: (recruit_problem, recruit),
+        HireGangster: (hire_problem, hire),
+        Upgrade: (upgrade_problem, upgrade),
+        BuyNeutral: (buy_neutral_problem, buy_neutral),
+        Place: (place_problem, place),
+        PlayJob: (job_problem, play_job),
+        Quell: (quell_problem, quell),
+        EndTurn: (end_turn_problem, end_turn),
+    },
     candidates=invest_candidates,
-    problem=invest_problem,
-    apply=invest,
     ask="take an Invest & Build action or end the turn",
     clause="BW-ROUND-02",
     legal=invest_legal,

@@ -60,10 +60,8 @@ def choose_first_ward(turn: Turn[State, Event], seat: int, action: ChooseFirstWa
 
 
 FIRST_WARD: Decision[State, ChooseFirstWard] = Decision(
-    actions=(ChooseFirstWard,),
+    rules={ChooseFirstWard: (first_ward_problem, choose_first_ward)},
     candidates=first_ward_candidates,
-    problem=first_ward_problem,
-    apply=choose_first_ward,
     ask="choose the claimed Ward where Labor begins",
     clause="BW-LABOR-01",
 )

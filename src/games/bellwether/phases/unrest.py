@@ -92,10 +92,8 @@ def lose(turn: Turn[State, Event], w: int, uid: int) -> None:
 
 
 LOSS: Decision[State, ChooseLoss] = Decision(
-    actions=(ChooseLoss,),
+    rules={ChooseLoss: (loss_problem, choose_loss)},
     candidates=loss_candidates,
-    problem=loss_problem,
-    apply=choose_loss,
     ask="choose the Building the Riot destroys",
     clause="BW-RIOT-03",
 )
@@ -140,10 +138,8 @@ def answer_police(turn: Turn[State, Event], seat: int, action: PoliceBlock) -> N
 
 
 POLICE: Decision[State, PoliceBlock] = Decision(
-    actions=(PoliceBlock,),
+    rules={PoliceBlock: (police_problem, answer_police)},
     candidates=police_candidates,
-    problem=police_problem,
-    apply=answer_police,
     ask="block the spreading striker with the Police Commissioner or let it in",
     clause="BW-PRIO-01",
     legal=lambda state, seat: list(BLOCK_OR_ALLOW),

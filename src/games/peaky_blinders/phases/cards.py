@@ -38,14 +38,14 @@ __all__ = [
     "choice_candidates",
     "choice_problem",
     "choices_needed",
-    "decide_choice",
-    "decide_play",
+    "choose_option",
     "evolve_card_boost",
     "evolve_card_played",
     "evolve_card_resolved",
     "evolve_option_chosen",
     "options",
-    "problem",
+    "play_card",
+    "play_problem",
     "resolve",
     "steal",
     "step",
@@ -68,7 +68,7 @@ def candidates(state: State, seat: int) -> list[PlayCard]:
     return out
 
 
-def problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
+def play_problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
     """Why this card may not be played now; the message never names a card the player does not hold
     (another seat may hold it)."""
     if state.turns.buying:
@@ -83,7 +83,7 @@ def problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
     return None
 
 
-def decide_play(turn: Turn[State, Event], seat: int, action: PlayCard) -> None:
+def play_card(turn: Turn[State, Event], seat: int, action: PlayCard) -> None:
     """The card is revealed; its boost roll and effects follow as automatic steps (``step``)."""
     target = -1 if action.target is None else action.target
     turn.emit(CardPlayed(player=seat, card=action.card, target=target))
@@ -131,7 +131,7 @@ def choice_problem(state: State, seat: int, action: ChooseOption) -> Refusal | N
     return None
 
 
-def decide_choice(turn: Turn[State, Event], seat: int, action: ChooseOption) -> None:
+def choose_option(turn: Turn[State, Event], seat: int, action: ChooseOption) -> None:
     """The choice is recorded; the card resolves once every choice is made."""
     turn.emit(OptionChosen(player=seat, option=action.option))
 

@@ -6,6 +6,7 @@ import msgspec
 
 from boardcore import Refusal, Turn
 from boardcore.tuples import put
+from boardcore.turn import Rules
 
 from .. import catalog as C
 from ..actions import ChooseDefender, DeclineSwap, SwapMarker
@@ -24,9 +25,11 @@ from ..table import draw_card, lose_all, roll, supply_markers
 from .fortune import totals
 
 __all__ = [
+    "SWAP_RULES",
     "begin",
-    "decide_defender",
-    "decide_swap",
+    "choose_defender",
+    "decline_problem",
+    "decline_swap",
     "defender_candidates",
     "defender_problem",
     "evolve_conflict_began",
@@ -40,6 +43,7 @@ __all__ = [
     "settle",
     "step",
     "swap_candidates",
+    "swap_marker",
     "swap_problem",
     "swap_sources",
 ]
@@ -114,7 +118,7 @@ def defender_problem(state: State, seat: int, action: ChooseDefender) -> Refusal
     return None
 
 
-def decide_defender(turn: Turn[State, Event], seat: int, action: ChooseDefender) -> None:
+def choose_defender(turn: Turn[State, Event], seat: int, action: ChooseDefender) -> None:
     """The defender is named; both roll as the next automatic step."""
     turn.emit(DefenderChosen(attacker=seat, defender=action.defender))
 
@@ -131,22 +135,33 @@ def swap_candidates(state: State, seat: int) -> list[SwapMarker | DeclineSwap]:
     return [*(SwapMarker(from_zone=z) for z in swap_sources(state, seat)), DeclineSwap()]
 
 
-def swap_problem(state: State, seat: int, action: SwapMarker | DeclineSwap) -> Refusal | None:
+def swap_problem(state: State, seat: int, action: SwapMarker) -> Refusal | None:
     """The replacement marker comes from the supply while it has one, else from another zone (PB-CONF-13, GAP-18)."""
-    if isinstance(action, SwapMarker) and action.from_zone not in swap_sources(state, seat):
+    if action.from_zone not in swap_sources(state, seat):
         msg = "The replacement marker comes from your supply while you have one, else from one of your markers in another zone."
         return Refusal(msg, "conflict/bad_marker_source", "PB-CONF-13")
     return None
 
 
-def decide_swap(turn: Turn[State, Event], seat: int, action: SwapMarker | DeclineSwap) -> None:
-    """One defender marker replaced by the attacker's, for free, or left in place; either ends the conflict."""
+def decline_problem(state: State, seat: int, action: DeclineSwap) -> Refusal | None:
+    """The swap is optional (PB-CONF-13)."""
+    return None
+
+
+def swap_marker(turn: Turn[State, Event], seat: int, action: SwapMarker) -> None:
+    """One defender marker replaced by the attacker's, for free; the conflict ends."""
     fight = turn.state.conflict
     assert fight is not None
-    if isinstance(action, SwapMarker):
-        turn.emit(MarkerSwapped(attacker=seat, defender=fight.defender, zone=turn.state.zone, from_zone=action.from_zone))
-    else:
-        turn.emit(SwapDeclined(attacker=seat))
+    turn.emit(MarkerSwapped(attacker=seat, defender=fight.defender, zone=turn.state.zone, from_zone=action.from_zone))
+
+
+def decline_swap(turn: Turn[State, Event], seat: int, action: DeclineSwap) -> None:
+    """The markers stay in place; the conflict ends."""
+    turn.emit(SwapDeclined(attacker=seat))
+
+
+SWAP_RULES: Rules[State] = {SwapMarker: (swap_problem, swap_marker), DeclineSwap: (decline_problem, decline_swap)}
+"""The marker-swap decision's rules, by action type."""
 
 
 # --- evolve ------------------------------------------------------------------------

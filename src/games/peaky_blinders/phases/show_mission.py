@@ -17,11 +17,11 @@ from ..state import State
 __all__ = [
     "PICKS",
     "candidates",
-    "decide_reveal",
     "evolve_mission_chosen",
     "evolve_missions_shown",
     "open_round",
     "problem",
+    "reveal_mission",
     "waiting",
 ]
 
@@ -44,7 +44,7 @@ def problem(state: State, seat: int, action: RevealMission) -> Refusal | None:
     return None
 
 
-def decide_reveal(turn: Turn[State, Event], seat: int, action: RevealMission) -> None:
+def reveal_mission(turn: Turn[State, Event], seat: int, action: RevealMission) -> None:
     """The sealed pick, then, if it was the last, every pick turned face up at once."""
     state = turn.state
     assert state.reveal is not None

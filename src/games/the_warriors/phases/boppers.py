@@ -8,14 +8,14 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Refusal
+from boardcore import Decision, Refusal
 from boardcore.tuples import put
 
 from .. import catalog as cat
 from ..actions import DiscardCard, RemoveWeapon
 from ..events import BopperDeckBuilt, BopperRevealed, CardRemoved, CardsDiscarded, WeaponRemoved
 from ..state import State, with_table
-from ..table import Night, decision, offer
+from ..table import Night, offer
 from .challenge import challenge
 from .city_turns import end_city_turn
 
@@ -101,14 +101,14 @@ def jumped(turn: Night, seat: int, action: DiscardCard) -> None:
         third_threat_done(turn, seat, can_run=True)
 
 
-DECISIONS = {
-    "fuzz": decision(
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "fuzz": Decision(
         ask="remove a Weapon for The Fuzz",
         clause="WR-BOP-12",
         rules={RemoveWeapon: (fuzz_problem, fuzz)},
         candidates=lambda state, seat: [RemoveWeapon(weapon=w) for w in state.weapons[seat]],
     ),
-    "jumped": decision(
+    "jumped": Decision(
         ask="discard a card for Jumped",
         clause="WR-BOP-12",
         rules={DiscardCard: (jumped_problem, jumped)},

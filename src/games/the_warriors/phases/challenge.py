@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardcore import Refusal
+from boardcore import Decision, Refusal
 
 from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
 from ..state import State, with_table
-from ..table import Night, decision, no_problem, offer
+from ..table import Night, no_problem, offer
 from .city_turns import end_city_turn
 from .fight import open_fight
 
@@ -63,8 +63,8 @@ def run(turn: Night, seat: int, action: Run) -> None:
     end_city_turn(turn)
 
 
-DECISIONS = {
-    "challenge": decision(
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "challenge": Decision(
         ask="fight or run",
         clause="WR-CHAL-02",
         rules={StandAndFight: (no_problem, stand_and_fight), Run: (run_problem, run)},

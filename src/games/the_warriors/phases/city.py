@@ -9,14 +9,14 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Refusal
+from boardcore import Decision, Refusal
 from boardcore.tuples import put, without
 
 from .. import catalog as cat
 from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
 from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
 from ..state import State
-from ..table import Night, decision, no_problem, offer
+from ..table import Night, no_problem, offer
 from . import showdown
 from .boppers import reveal
 from .challenge import challenge
@@ -195,33 +195,33 @@ def remove_weapon(turn: Night, seat: int, action: RemoveWeapon) -> None:
     reveal(turn)
 
 
-DECISIONS = {
-    "move": decision(
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "move": Decision(
         ask="move or rest",
         clause="WR-CITY-03",
         rules={Move: (move_problem, move), Rest: (no_problem, rest)},
         candidates=lambda state, seat: [*MOVES, REST],
         legal=move_options,
     ),
-    "return": decision(
+    "return": Decision(
         ask="return a card from the discard pile",
         clause="WR-ACT-01",
         rules={ReturnCard: (return_problem, return_card)},
         candidates=lambda state, seat: [ReturnCard(card=c) for c in state.discards[seat]],
     ),
-    "war_row": decision(
+    "war_row": Decision(
         ask="take a War card from the row",
         clause="WR-ACT-02",
         rules={TakeWarCard: (war_card_problem, take_war_card)},
         candidates=lambda state, seat: [TakeWarCard(index=i) for i in range(3)],
     ),
-    "weapon_row": decision(
+    "weapon_row": Decision(
         ask="take a Weapon from the row",
         clause="WR-ACT-03",
         rules={TakeWeapon: (weapon_problem, take_weapon)},
         candidates=lambda state, seat: [TakeWeapon(index=i) for i in range(3)],
     ),
-    "weapon_limit": decision(
+    "weapon_limit": Decision(
         ask="remove one of three Weapons",
         clause="WR-WPN-05",
         rules={RemoveWeapon: (limit_problem, remove_weapon)},

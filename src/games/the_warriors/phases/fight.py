@@ -14,7 +14,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Refusal
+from boardcore import Decision, Refusal
 from boardcore.seats import clockwise
 from boardcore.tuples import without
 
@@ -54,7 +54,7 @@ from ..events import (
     WarriorsDropped,
 )
 from ..state import City, Fight, State, with_table
-from ..table import Night, decision, no_problem, offer, to_discard
+from ..table import Night, no_problem, offer, to_discard
 from .fight_turn import (
     boost,
     boost_candidates,
@@ -404,20 +404,20 @@ def reroll_window_options(state: State, seat: int) -> list[Any]:
     return [*reroll_options(state, seat, fight_of(state)), KEEP_DICE]
 
 
-DECISIONS = {
-    "gang_target": decision(
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "gang_target": Decision(
         ask="choose the Warrior the gang's rule hits",
         clause="WR-GANG-02",
         rules={ChooseWarrior: (target_problem, choose_warrior)},
         candidates=target_candidates,
     ),
-    "gang_discard": decision(
+    "gang_discard": Decision(
         ask="discard a card for the gang's rule",
         clause="WR-GANG-02",
         rules={DiscardCard: (discard_problem, discard_for_gang)},
         candidates=discard_candidates,
     ),
-    "play": decision(
+    "play": Decision(
         ask="play cards, roll, cover a spot or give up",
         clause="WR-FIGHT-07",
         rules={
@@ -429,48 +429,48 @@ DECISIONS = {
         candidates=lambda state, seat: [*play_card_candidates(state, seat), *cover_candidates(state, seat), ROLL, GIVE_UP],
         legal=play_options,
     ),
-    "lookout": decision(
+    "lookout": Decision(
         ask="keep the Lookout card on top or put it at the bottom",
         clause="WR-CARD-03",
         rules={KeepLookout: (no_problem, lambda turn, seat, action: keep_lookout(turn, seat, action.bottom))},
         candidates=lambda state, seat: LOOKOUT_CHOICES,
     ),
-    "reroll": decision(
+    "reroll": Decision(
         ask="use re-rolls or keep the dice",
         clause="GAP-15",
         rules={Reroll: (reroll_problem, reroll), KeepDice: (no_problem, keep_dice)},
         candidates=lambda state, seat: [*reroll_candidates(state, seat), KEEP_DICE],
         legal=reroll_window_options,
     ),
-    "reroll_reaction": decision(
+    "reroll_reaction": Decision(
         ask="re-roll the roller's die with a card or let the roll go",
         clause="GAP-18",
         rules={Reroll: (reroll_problem, reroll), LetItGo: (no_problem, decline)},
         candidates=lambda state, seat: [*reroll_candidates(state, seat), LET_IT_GO],
         legal=reactions,
     ),
-    "boost": decision(
+    "boost": Decision(
         ask="add to the dice, cover a spot or give up",
         clause="WR-SPOT-05",
         rules={Boost: (boost_problem, boost), CoverSpot: (cover_problem, cover), GiveUp: (no_problem, give_up)},
         candidates=lambda state, seat: [*boost_candidates(state, seat), *cover_candidates(state, seat), GIVE_UP],
         legal=boost_window_options,
     ),
-    "boost_reaction": decision(
+    "boost_reaction": Decision(
         ask="add 1 to the roller's die with a card or let the roll go",
         clause="GAP-18",
         rules={Boost: (boost_problem, boost), LetItGo: (no_problem, decline)},
         candidates=lambda state, seat: [*boost_candidates(state, seat), LET_IT_GO],
         legal=reactions,
     ),
-    "ko": decision(
+    "ko": Decision(
         ask="remove a card after being knocked out",
         clause="WR-KO-02",
         rules={RemoveCard: (remove_problem, remove_card)},
         candidates=remove_candidates,
         legal=remove_options,
     ),
-    "ko_reaction": decision(
+    "ko_reaction": Decision(
         ask="use Hold the Line for the knocked-out Warrior or let it go",
         clause="GAP-18",
         rules={HoldTheLine: (hold_the_line_problem, hold_the_line), LetItGo: (no_problem, decline)},
