@@ -143,10 +143,21 @@ def reroll(turn: Turn[State, Event], seat: int, action: Reroll) -> None:
     offer(turn)
 
 
+def evolve_die_rerolled(state: State, e: DieRerolled) -> State:
+    dice = lab(state).dice
+    return with_labor(state, dice=(*dice[: e.die], e.face, *dice[e.die + 1 :]), rerolled=True)
+
+
 def cancel_strike(turn: Turn[State, Event], seat: int, action: CancelStrike) -> None:
     """The Factory Inspector cancels the Strike."""
     turn.emit(StrikeCanceled(player=seat, ward=current_ward(turn.state), die=action.die))
     offer(turn)
+
+
+def evolve_strike_canceled(state: State, e: StrikeCanceled) -> State:
+    player = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(player, inspector_used=True))
+    return with_labor(state, canceled=e.die)
 
 
 def pay_relief(turn: Turn[State, Event], seat: int, action: PayRelief) -> None:
@@ -154,6 +165,12 @@ def pay_relief(turn: Turn[State, Event], seat: int, action: PayRelief) -> None:
     w = current_ward(turn.state)
     turn.emit(ReliefPaid(player=seat, ward=w, die=action.die, cost=relief_cost(turn.state, w, seat)))
     offer(turn)
+
+
+def evolve_relief_paid(state: State, e: ReliefPaid) -> State:
+    player = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(player, cash=player.cash - e.cost))
+    return with_labor(state, paid=(*lab(state).paid, e.die))
 
 
 def settle_push(turn: Turn[State, Event], seat: int, action: SettlePush) -> None:
@@ -191,38 +208,6 @@ def settle(turn: Turn[State, Event]) -> None:
     turn.emit(WardFinished(ward=w))
 
 
-PUSH: Decision[State, PushAction] = Decision(
-    rules={
-        Reroll: (reroll_problem, reroll),
-        CancelStrike: (cancel_problem, cancel_strike),
-        PayRelief: (relief_problem, pay_relief),
-        SettlePush: (settle_problem, settle_push),
-    },
-    candidates=push_candidates,
-    ask="re-roll, cancel a Strike, pay for Relief, or settle the Push",
-    clause="BW-LABOR-08",
-)
-
-# --- evolve ------------------------------------------------------------------------------------
-
-
-def evolve_die_rerolled(state: State, e: DieRerolled) -> State:
-    dice = lab(state).dice
-    return with_labor(state, dice=(*dice[: e.die], e.face, *dice[e.die + 1 :]), rerolled=True)
-
-
-def evolve_strike_canceled(state: State, e: StrikeCanceled) -> State:
-    player = state.players[e.player]
-    state = set_player(state, e.player, msgspec.structs.replace(player, inspector_used=True))
-    return with_labor(state, canceled=e.die)
-
-
-def evolve_relief_paid(state: State, e: ReliefPaid) -> State:
-    player = state.players[e.player]
-    state = set_player(state, e.player, msgspec.structs.replace(player, cash=player.cash - e.cost))
-    return with_labor(state, paid=(*lab(state).paid, e.die))
-
-
 def evolve_push_settled(state: State, e: PushSettled) -> State:
     return set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], strikers=e.strikers))
 
@@ -239,6 +224,21 @@ def evolve_materials_collected(state: State, e: MaterialsCollected) -> State:
 
 def evolve_workers_grew(state: State, e: WorkersGrew) -> State:
     return set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], workers=e.workers))
+
+
+PUSH: Decision[State, PushAction] = Decision(
+    rules={
+        Reroll: (reroll_problem, reroll),
+        CancelStrike: (cancel_problem, cancel_strike),
+        PayRelief: (relief_problem, pay_relief),
+        SettlePush: (settle_problem, settle_push),
+    },
+    candidates=push_candidates,
+    ask="re-roll, cancel a Strike, pay for Relief, or settle the Push",
+    clause="BW-LABOR-08",
+)
+
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

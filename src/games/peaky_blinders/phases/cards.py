@@ -89,6 +89,15 @@ def play_card(turn: Turn[State, Event], seat: int, action: PlayCard) -> None:
     turn.emit(CardPlayed(player=seat, card=action.card, target=target))
 
 
+def evolve_card_played(state: State, event: CardPlayed) -> State:
+    player = state.players[event.player]
+    hand = list(player.hand)
+    hand.remove(event.card)
+    player = msgspec.structs.replace(player, hand=tuple(hand))
+    play = Play(player=event.player, card=event.card, target=event.target)
+    return msgspec.structs.replace(state, players=put(state.players, event.player, player), play=play)
+
+
 def choices_needed(play: Play) -> int:
     """How many choices the effect takes: one, plus one for a boosted extra of another kind (GAP-05)."""
     card = C.CARD[play.card]
@@ -136,6 +145,12 @@ def choose_option(turn: Turn[State, Event], seat: int, action: ChooseOption) -> 
     turn.emit(OptionChosen(player=seat, option=action.option))
 
 
+def evolve_option_chosen(state: State, event: OptionChosen) -> State:
+    assert state.play is not None
+    play = msgspec.structs.replace(state.play, choices=(*state.play.choices, event.option))
+    return msgspec.structs.replace(state, play=play)
+
+
 def step(turn: Turn[State, Event]) -> None:
     """Roll the boost, settle it, or (all choices made) resolve the card and end the turn."""
     state = turn.state
@@ -153,6 +168,16 @@ def step(turn: Turn[State, Event]) -> None:
     resolve(turn, play)
     turn.emit(CardResolved(player=play.player, card=play.card))
     turn.emit(TurnEnded(player=play.player, acted=True))
+
+
+def evolve_card_boost(state: State, event: CardBoost) -> State:
+    assert state.play is not None
+    return msgspec.structs.replace(state, play=msgspec.structs.replace(state.play, total=event.total, boosted=event.boosted))
+
+
+def evolve_card_resolved(state: State, event: CardResolved) -> State:
+    supplies = msgspec.structs.replace(state.supplies, discard=(*state.supplies.discard, event.card))
+    return msgspec.structs.replace(state, play=None, supplies=supplies)
 
 
 def resolve(turn: Turn[State, Event], play: Play) -> None:
@@ -215,31 +240,3 @@ def take_token(turn: Turn[State, Event], seat: int, square: str) -> None:
     """One token off a square, if there is one."""
     if turn.state.players[seat].res[C.ITEM[square]] > 0:
         turn.emit(Lost(player=seat, item=square, amount=1))
-
-
-# --- evolve ------------------------------------------------------------------------
-
-
-def evolve_card_played(state: State, event: CardPlayed) -> State:
-    player = state.players[event.player]
-    hand = list(player.hand)
-    hand.remove(event.card)
-    player = msgspec.structs.replace(player, hand=tuple(hand))
-    play = Play(player=event.player, card=event.card, target=event.target)
-    return msgspec.structs.replace(state, players=put(state.players, event.player, player), play=play)
-
-
-def evolve_card_boost(state: State, event: CardBoost) -> State:
-    assert state.play is not None
-    return msgspec.structs.replace(state, play=msgspec.structs.replace(state.play, total=event.total, boosted=event.boosted))
-
-
-def evolve_option_chosen(state: State, event: OptionChosen) -> State:
-    assert state.play is not None
-    play = msgspec.structs.replace(state.play, choices=(*state.play.choices, event.option))
-    return msgspec.structs.replace(state, play=play)
-
-
-def evolve_card_resolved(state: State, event: CardResolved) -> State:
-    supplies = msgspec.structs.replace(state.supplies, discard=(*state.supplies.discard, event.card))
-    return msgspec.structs.replace(state, play=None, supplies=supplies)

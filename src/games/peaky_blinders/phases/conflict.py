@@ -64,6 +64,10 @@ def begin(turn: Turn[State, Event], seat: int, henchman: int) -> None:
     turn.emit(ConflictBegan(attacker=seat, henchman=henchman, defender=found[0] if len(found) == 1 else -1))
 
 
+def evolve_conflict_began(state: State, event: ConflictBegan) -> State:
+    return msgspec.structs.replace(state, conflict=Conflict(attacker=event.attacker, henchman=event.henchman, defender=event.defender))
+
+
 def step(turn: Turn[State, Event]) -> None:
     """Both roll (attacker first); once fortune is decided, settle."""
     state = turn.state
@@ -103,6 +107,11 @@ def settle(turn: Turn[State, Event]) -> None:
         turn.emit(ConflictEnded())
 
 
+def evolve_conflict_decided(state: State, event: ConflictDecided) -> State:
+    assert state.conflict is not None
+    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, swap=event.swap))
+
+
 # --- decisions ---------------------------------------------------------------------
 
 
@@ -121,6 +130,11 @@ def defender_problem(state: State, seat: int, action: ChooseDefender) -> Refusal
 def choose_defender(turn: Turn[State, Event], seat: int, action: ChooseDefender) -> None:
     """The defender is named; both roll as the next automatic step."""
     turn.emit(DefenderChosen(attacker=seat, defender=action.defender))
+
+
+def evolve_defender_chosen(state: State, event: DefenderChosen) -> State:
+    assert state.conflict is not None
+    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, defender=event.defender))
 
 
 def swap_sources(state: State, seat: int) -> list[int | None]:
@@ -155,6 +169,14 @@ def swap_marker(turn: Turn[State, Event], seat: int, action: SwapMarker) -> None
     turn.emit(MarkerSwapped(attacker=seat, defender=fight.defender, zone=turn.state.zone, from_zone=action.from_zone))
 
 
+def evolve_marker_swapped(state: State, event: MarkerSwapped) -> State:
+    markers = move_marker(state.markers, event.zone, event.defender, -1)
+    markers = move_marker(markers, event.zone, event.attacker, 1)
+    if event.from_zone is not None:
+        markers = move_marker(markers, event.from_zone, event.attacker, -1)
+    return msgspec.structs.replace(state, markers=markers, conflict=None)
+
+
 def decline_swap(turn: Turn[State, Event], seat: int, action: DeclineSwap) -> None:
     """The markers stay in place; the conflict ends."""
     turn.emit(SwapDeclined(attacker=seat))
@@ -167,32 +189,10 @@ SWAP_RULES: Rules[State] = {SwapMarker: (swap_problem, swap_marker), DeclineSwap
 # --- evolve ------------------------------------------------------------------------
 
 
-def evolve_conflict_began(state: State, event: ConflictBegan) -> State:
-    return msgspec.structs.replace(state, conflict=Conflict(attacker=event.attacker, henchman=event.henchman, defender=event.defender))
-
-
-def evolve_defender_chosen(state: State, event: DefenderChosen) -> State:
-    assert state.conflict is not None
-    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, defender=event.defender))
-
-
-def evolve_conflict_decided(state: State, event: ConflictDecided) -> State:
-    assert state.conflict is not None
-    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, swap=event.swap))
-
-
 def move_marker(markers: tuple[tuple[int, ...], ...], zone: int, seat: int, delta: int) -> tuple[tuple[int, ...], ...]:
     """Markers with one zone's count for one seat changed."""
     row = markers[zone]
     return put(markers, zone, put(row, seat, row[seat] + delta))
-
-
-def evolve_marker_swapped(state: State, event: MarkerSwapped) -> State:
-    markers = move_marker(state.markers, event.zone, event.defender, -1)
-    markers = move_marker(markers, event.zone, event.attacker, 1)
-    if event.from_zone is not None:
-        markers = move_marker(markers, event.from_zone, event.attacker, -1)
-    return msgspec.structs.replace(state, markers=markers, conflict=None)
 
 
 def evolve_conflict_over(state: State, event: SwapDeclined | ConflictEnded) -> State:

@@ -299,9 +299,27 @@ def exchange(turn: Turn[State, Event], seat: int, action: Exchange) -> None:
     turn.emit(Exchanged(player=seat, good=action.good, up=action.up))
 
 
+def evolve_exchanged(state: State, event: Exchanged) -> State:
+    sign = 1 if event.up else -1
+    state = _with_player(state, event.player, {C.ONES[event.good]: -5 * sign, C.FIVES[event.good]: sign})
+    key = exchange_key(event.good, event.up)
+    turns = state.turns
+    if state.phase != "ogs" or event.player != state.turn or key in turns.exchanged:
+        return state  # an automatic break during an Offence card is no turn exchange
+    return msgspec.structs.replace(state, turns=msgspec.structs.replace(turns, exchanged=(*turns.exchanged, key)))
+
+
 def pass_turn(turn: Turn[State, Event], seat: int, action: Pass) -> None:
     """The player passes (every player passing in a row ends the open game state)."""
     turn.emit(TurnEnded(player=seat, acted=False))
+
+
+def evolve_turn_ended(state: State, event: TurnEnded) -> State:
+    n = len(state.players)
+    turns = state.turns
+    if turns.buying or turns.trading or turns.exchanged:
+        turns = Turns(visited=turns.visited)
+    return msgspec.structs.replace(state, turns=turns, passes=0 if event.acted else state.passes + 1, turn=next_seat(event.player, n))
 
 
 def end_turn(turn: Turn[State, Event], seat: int, action: EndTurn) -> None:
@@ -314,10 +332,28 @@ def buy_marker(turn: Turn[State, Event], seat: int, action: BuyMarker) -> None:
     turn.emit(MarkerPlaced(player=seat, zone=action.zone, from_zone=action.from_zone, cost=C.MARKER_COST))
 
 
+def evolve_marker_placed(state: State, event: MarkerPlaced) -> State:
+    markers = move_marker(state.markers, event.zone, event.player, 1)
+    if event.from_zone is not None:
+        markers = move_marker(markers, event.from_zone, event.player, -1)
+    player = state.players[event.player]
+    player = msgspec.structs.replace(player, res=pay(player.res, event.cost))
+    turns = state.turns if state.turns.buying else msgspec.structs.replace(state.turns, buying=True)
+    return msgspec.structs.replace(state, markers=markers, players=put(state.players, event.player, player), turns=turns)
+
+
 def bail_out(turn: Turn[State, Event], seat: int, action: BailOut) -> None:
     """The bail is paid, and that is the turn."""
     turn.emit(BailedOut(player=seat, cost=C.BAIL_COST))
     turn.emit(TurnEnded(player=seat, acted=True))
+
+
+def evolve_bailed_out(state: State, event: BailedOut) -> State:
+    player = state.players[event.player]
+    res = list(pay(player.res, event.cost))
+    res[C.SUSPICION] = C.SUSPICION_MIN
+    player = msgspec.structs.replace(player, res=tuple(res), jailed=False)
+    return with_player(state, event.player, player)
 
 
 def sell_material(turn: Turn[State, Event], seat: int, action: SellMaterial) -> None:
@@ -325,15 +361,32 @@ def sell_material(turn: Turn[State, Event], seat: int, action: SellMaterial) -> 
     turn.emit(MaterialSold(player=seat, material=action.material, stack=action.stack))
 
 
+def evolve_material_sold(state: State, event: MaterialSold) -> State:
+    changes = {C.ONES[event.material]: -1, C.CASH1: 1}
+    return _trade(state, event.player, changes, _push(state.supplies.stacks, event.stack, event.material), event.stack)
+
+
 def buy_material(turn: Turn[State, Event], seat: int, action: BuyMaterial) -> None:
     """The stack's top card, for a value-1 cash card."""
     turn.emit(MaterialBought(player=seat, stack=action.stack, material=turn.state.supplies.stacks[action.stack][-1]))
+
+
+def evolve_material_bought(state: State, event: MaterialBought) -> State:
+    changes = {C.ONES[event.material]: 1, C.CASH1: -1}
+    return _trade(state, event.player, changes, _pop(state.supplies.stacks, event.stack), None)
 
 
 def swap_material(turn: Turn[State, Event], seat: int, action: SwapMaterial) -> None:
     """A value-1 material card for the stack's top card."""
     taken = turn.state.supplies.stacks[action.stack][-1]
     turn.emit(MaterialSwapped(player=seat, material=action.material, stack=action.stack, taken=taken))
+
+
+def evolve_material_swapped(state: State, event: MaterialSwapped) -> State:
+    changes = {C.ONES[event.material]: -1}
+    changes[C.ONES[event.taken]] = changes.get(C.ONES[event.taken], 0) + 1
+    stacks = _push(_pop(state.supplies.stacks, event.stack), event.stack, event.material)
+    return _trade(state, event.player, changes, stacks, event.stack)
 
 
 RULES: Rules[State] = {
@@ -350,48 +403,12 @@ RULES: Rules[State] = {
 """An open-game-state turn's rules, by action type (a conflict card resolves in the automatic steps after it)."""
 
 
-# --- evolve ------------------------------------------------------------------------
+# --- what the folds above share -------------------------------------------------------------------
 
 
 def _with_player(state: State, seat: int, changes: dict[int, int], **fields: Any) -> State:
     player = bump(state.players[seat], changes)
     return msgspec.structs.replace(state, players=put(state.players, seat, player), **fields)
-
-
-def evolve_exchanged(state: State, event: Exchanged) -> State:
-    sign = 1 if event.up else -1
-    state = _with_player(state, event.player, {C.ONES[event.good]: -5 * sign, C.FIVES[event.good]: sign})
-    key = exchange_key(event.good, event.up)
-    turns = state.turns
-    if state.phase != "ogs" or event.player != state.turn or key in turns.exchanged:
-        return state  # an automatic break during an Offence card is no turn exchange
-    return msgspec.structs.replace(state, turns=msgspec.structs.replace(turns, exchanged=(*turns.exchanged, key)))
-
-
-def evolve_turn_ended(state: State, event: TurnEnded) -> State:
-    n = len(state.players)
-    turns = state.turns
-    if turns.buying or turns.trading or turns.exchanged:
-        turns = Turns(visited=turns.visited)
-    return msgspec.structs.replace(state, turns=turns, passes=0 if event.acted else state.passes + 1, turn=next_seat(event.player, n))
-
-
-def evolve_marker_placed(state: State, event: MarkerPlaced) -> State:
-    markers = move_marker(state.markers, event.zone, event.player, 1)
-    if event.from_zone is not None:
-        markers = move_marker(markers, event.from_zone, event.player, -1)
-    player = state.players[event.player]
-    player = msgspec.structs.replace(player, res=pay(player.res, event.cost))
-    turns = state.turns if state.turns.buying else msgspec.structs.replace(state.turns, buying=True)
-    return msgspec.structs.replace(state, markers=markers, players=put(state.players, event.player, player), turns=turns)
-
-
-def evolve_bailed_out(state: State, event: BailedOut) -> State:
-    player = state.players[event.player]
-    res = list(pay(player.res, event.cost))
-    res[C.SUSPICION] = C.SUSPICION_MIN
-    player = msgspec.structs.replace(player, res=tuple(res), jailed=False)
-    return with_player(state, event.player, player)
 
 
 Stacks = tuple[tuple[Material, ...], tuple[Material, ...]]
@@ -418,18 +435,3 @@ def _pop(stacks: Stacks, stack: int) -> Stacks:
     return (new, stacks[1]) if stack == 0 else (stacks[0], new)
 
 
-def evolve_material_sold(state: State, event: MaterialSold) -> State:
-    changes = {C.ONES[event.material]: -1, C.CASH1: 1}
-    return _trade(state, event.player, changes, _push(state.supplies.stacks, event.stack, event.material), event.stack)
-
-
-def evolve_material_bought(state: State, event: MaterialBought) -> State:
-    changes = {C.ONES[event.material]: 1, C.CASH1: -1}
-    return _trade(state, event.player, changes, _pop(state.supplies.stacks, event.stack), None)
-
-
-def evolve_material_swapped(state: State, event: MaterialSwapped) -> State:
-    changes = {C.ONES[event.material]: -1}
-    changes[C.ONES[event.taken]] = changes.get(C.ONES[event.taken], 0) + 1
-    stacks = _push(_pop(state.supplies.stacks, event.stack), event.stack, event.material)
-    return _trade(state, event.player, changes, stacks, event.stack)

@@ -42,6 +42,28 @@ def reveal(turn: Night) -> None:
     end_city_turn(turn)
 
 
+def evolve_bopper_revealed(state: State, e: BopperRevealed) -> State:
+    city = state.city
+    assert city is not None
+    deck = state.bopper_deck[1:]
+    if cat.bopper_kind(e.card) == cat.COAST_IS_CLEAR:
+        state = replace(state, bopper_deck=deck, bopper_discard=(*state.bopper_discard, e.card), city=replace(city, reveals=city.reveals - 1))
+    else:
+        threats = (*state.threats[e.player], e.card)
+        reveals = 0 if len(threats) >= 3 else city.reveals - 1
+        state = replace(state, bopper_deck=deck, threats=put(state.threats, e.player, threats), city=replace(city, reveals=reveals))
+    return _forget_lookout(state) if state.table.lookout_card == e.card else state
+
+
+def evolve_bopper_deck_built(state: State, e: BopperDeckBuilt) -> State:
+    state = _forget_lookout(state)
+    if e.reason == "empty":
+        return replace(state, bopper_deck=e.order, bopper_discard=())
+    if e.reason == "third_threat":
+        return replace(state, bopper_deck=e.order, bopper_discard=(), threats=put(state.threats, e.player, ()))
+    return replace(state, bopper_deck=e.order, threats=put(state.threats, e.player, ()))
+
+
 def third_threat(turn: Night, seat: int, kind: int) -> None:
     """WR-BOP-09, WR-BOP-12, GAP-11/12: the penalty (skipped where it cannot be paid), then the reshuffle and the challenge."""
     s = turn.state
@@ -117,20 +139,7 @@ DECISIONS: dict[str, Decision[State, Any]] = {
 }
 
 
-# --- folds ------------------------------------------------------------------------------------
-
-
-def evolve_bopper_revealed(state: State, e: BopperRevealed) -> State:
-    city = state.city
-    assert city is not None
-    deck = state.bopper_deck[1:]
-    if cat.bopper_kind(e.card) == cat.COAST_IS_CLEAR:
-        state = replace(state, bopper_deck=deck, bopper_discard=(*state.bopper_discard, e.card), city=replace(city, reveals=city.reveals - 1))
-    else:
-        threats = (*state.threats[e.player], e.card)
-        reveals = 0 if len(threats) >= 3 else city.reveals - 1
-        state = replace(state, bopper_deck=deck, threats=put(state.threats, e.player, threats), city=replace(city, reveals=reveals))
-    return _forget_lookout(state) if state.table.lookout_card == e.card else state
+# --- what the folds above share -------------------------------------------------------------------
 
 
 def _forget_lookout(state: State) -> State:
@@ -139,15 +148,6 @@ def _forget_lookout(state: State) -> State:
     if table.lookout_seat == -1 and table.lookout_card == -1 and not table.lookout_bottom:
         return state
     return with_table(state, lookout_seat=-1, lookout_card=-1, lookout_bottom=False)
-
-
-def evolve_bopper_deck_built(state: State, e: BopperDeckBuilt) -> State:
-    state = _forget_lookout(state)
-    if e.reason == "empty":
-        return replace(state, bopper_deck=e.order, bopper_discard=())
-    if e.reason == "third_threat":
-        return replace(state, bopper_deck=e.order, bopper_discard=(), threats=put(state.threats, e.player, ()))
-    return replace(state, bopper_deck=e.order, threats=put(state.threats, e.player, ()))
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

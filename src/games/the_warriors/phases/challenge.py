@@ -26,11 +26,23 @@ def challenge(turn: Night, seat: int, can_run: bool) -> None:
     offer(turn, "challenge", seat, can_run=can_run)
 
 
+def evolve_challenged(state: State, e: Challenged) -> State:
+    return state
+
+
+def evolve_location_peeked(state: State, e: LocationPeeked) -> State:
+    return state
+
+
 def stand_and_fight(turn: Night, seat: int, action: StandAndFight) -> None:
     """WR-CHAL-03: the tile is revealed, the challenged Warrior takes the Instigator token, and a Fight Phase begins."""
     tile = turn.state.table.loc_down[0]
     turn.emit(ChoseFight(player=seat))
     open_fight(turn, seat, tile, showdown=False)
+
+
+def evolve_chose_fight(state: State, e: ChoseFight) -> State:
+    return with_table(state, loc_down=state.table.loc_down[1:], instigator=e.player)
 
 
 def run_problem(state: State, seat: int, action: Run) -> Refusal | None:
@@ -63,6 +75,11 @@ def run(turn: Night, seat: int, action: Run) -> None:
     end_city_turn(turn)
 
 
+def evolve_ran(state: State, e: Ran) -> State:
+    table = state.table
+    return with_table(state, loc_down=table.loc_down[1:], loc_up=(*table.loc_up, e.tile), bottles=table.bottles + 1)
+
+
 DECISIONS: dict[str, Decision[State, Any]] = {
     "challenge": Decision(
         ask="fight or run",
@@ -73,24 +90,7 @@ DECISIONS: dict[str, Decision[State, Any]] = {
 }
 
 
-# --- folds ------------------------------------------------------------------------------------
-
-
-def evolve_challenged(state: State, e: Challenged) -> State:
-    return state
-
-
-def evolve_location_peeked(state: State, e: LocationPeeked) -> State:
-    return state
-
-
-def evolve_chose_fight(state: State, e: ChoseFight) -> State:
-    return with_table(state, loc_down=state.table.loc_down[1:], instigator=e.player)
-
-
-def evolve_ran(state: State, e: Ran) -> State:
-    table = state.table
-    return with_table(state, loc_down=table.loc_down[1:], loc_up=(*table.loc_up, e.tile), bottles=table.bottles + 1)
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

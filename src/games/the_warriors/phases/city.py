@@ -100,6 +100,18 @@ def move(turn: Night, seat: int, action: Move) -> None:
         space_action(turn, seat, space.action)
 
 
+def evolve_moved(state: State, e: Moved) -> State:
+    city = state.city
+    assert city is not None
+    state = replace(state, positions=put(state.positions, e.player, e.space), city=replace(city, reveals=e.reveals))
+    table = state.table
+    if e.space in table.tokens:
+        return replace(state, table=replace(table, tokens=without(table.tokens, e.space)))
+    if e.space == cat.CONEY_SPACE:
+        return replace(state, table=replace(table, arrived=(*table.arrived, e.player)))
+    return state
+
+
 def rest(turn: Night, seat: int, action: Rest) -> None:
     """WR-REST-01, GAP-29: the discard pile returns to hand, a random hand card leaves the game, 1 Bopper card."""
     turn.emit(Rested(player=seat))
@@ -107,6 +119,17 @@ def rest(turn: Night, seat: int, action: Rest) -> None:
     if hand:
         turn.emit(CardRemoved(player=seat, card=hand[turn.below(len(hand))], pile="hand", reason="rest"))
     reveal(turn)
+
+
+def evolve_rested(state: State, e: Rested) -> State:
+    city = state.city
+    assert city is not None
+    return replace(
+        state,
+        hands=put(state.hands, e.player, (*state.hands[e.player], *state.discards[e.player])),
+        discards=put(state.discards, e.player, ()),
+        city=replace(city, reveals=1),
+    )
 
 
 def space_action(turn: Night, seat: int, icon: str) -> None:
@@ -230,30 +253,7 @@ DECISIONS: dict[str, Decision[State, Any]] = {
 }
 
 
-# --- folds ------------------------------------------------------------------------------------
-
-
-def evolve_moved(state: State, e: Moved) -> State:
-    city = state.city
-    assert city is not None
-    state = replace(state, positions=put(state.positions, e.player, e.space), city=replace(city, reveals=e.reveals))
-    table = state.table
-    if e.space in table.tokens:
-        return replace(state, table=replace(table, tokens=without(table.tokens, e.space)))
-    if e.space == cat.CONEY_SPACE:
-        return replace(state, table=replace(table, arrived=(*table.arrived, e.player)))
-    return state
-
-
-def evolve_rested(state: State, e: Rested) -> State:
-    city = state.city
-    assert city is not None
-    return replace(
-        state,
-        hands=put(state.hands, e.player, (*state.hands[e.player], *state.discards[e.player])),
-        discards=put(state.discards, e.player, ()),
-        city=replace(city, reveals=1),
-    )
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

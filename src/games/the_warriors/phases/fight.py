@@ -129,6 +129,22 @@ def fight_started(state: State, instigator: int, location: int, showdown: bool) 
     return FightStarted(instigator=instigator, gang=gang, location=location, showdown=showdown, participants=members, need_loc=need, need_rep=higher)
 
 
+def evolve_fight_started(state: State, e: FightStarted) -> State:
+    fight = Fight(
+        gang=e.gang,
+        location=e.location,
+        showdown=e.showdown,
+        participants=e.participants,
+        need_loc=e.need_loc,
+        need_rep=e.need_rep,
+        weapon_uses=(0,) * state.table.players,
+    )
+    state = replace(state, fight=fight, city=None, pending=None)
+    if e.showdown:
+        return with_table(state, instigator=e.instigator, fights=state.table.fights + 1, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
+    return with_table(state, instigator=e.instigator, fights=state.table.fights + 1)
+
+
 def open_fight(turn: Night, instigator: int, location: int, showdown: bool) -> None:
     """Reveal the fight; the kernel then ``begin``s it (its gang rule, then the first turn)."""
     turn.emit(fight_started(turn.state, instigator, location, showdown))
@@ -171,6 +187,11 @@ def start_turn(turn: Night, seat: int) -> None:
     offer(turn, "play", seat)
 
 
+def evolve_turn_started(state: State, e: TurnStarted) -> State:
+    f = replace(fight_of(state), current=e.player, dice_total=0, powers=(), wild=False, turn_weapons=0, dice=(), rolled=False, ko_from_discard=False)
+    return replace(state, fight=f)
+
+
 def next_turn(turn: Night) -> None:
     """WR-FIGHT-06/09, WR-KO-03, WR-RESULT-05: clockwise among Warriors not knocked out; the fight is lost when none is left."""
     f = fight_of(turn.state)
@@ -201,6 +222,10 @@ def target_candidates(state: State, seat: int) -> list[ChooseWarrior]:
 def choose_warrior(turn: Night, seat: int, action: ChooseWarrior) -> None:
     turn.emit(WarriorChosen(player=seat, target=action.target))
     hit_target(turn, action.target)
+
+
+def evolve_warrior_chosen(state: State, e: WarriorChosen) -> State:
+    return state
 
 
 def discard_problem(state: State, seat: int, action: DiscardCard) -> Refusal | None:
@@ -245,6 +270,11 @@ def give_up(turn: Night, seat: int, action: GiveUp) -> None:
         offer(turn, "ko", seat)
     else:
         next_turn(turn)
+
+
+def evolve_knocked_out(state: State, e: KnockedOut) -> State:
+    f = fight_of(state)
+    return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)))
 
 
 def ko_pile(state: State, seat: int) -> tuple[int, ...]:
@@ -318,9 +348,20 @@ def hold_the_line(turn: Night, seat: int, action: HoldTheLine) -> None:
     turn.emit(HoldTheLineUsed(player=seat, target=p.player, card=action.card))
 
 
+def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
+    state = to_discard(state, e.player, (e.card,))
+    return replace(state, fight=replace(fight_of(state), ko_from_discard=True))
+
+
 def decline(turn: Night, seat: int, action: LetItGo) -> None:
     """GAP-18: every reaction card says "may"; the Warrior lets this window go by."""
     turn.emit(ReactionDeclined(player=seat))
+
+
+def evolve_reaction_declined(state: State, e: ReactionDeclined) -> State:
+    p = state.pending
+    assert p is not None
+    return replace(state, pending=replace(p, declined=(*p.declined, e.player)))
 
 
 def reactions(state: State, seat: int) -> list[Any]:
@@ -378,6 +419,46 @@ def end_fight(turn: Night, won: bool) -> None:
     if not turn.state.table.loc_down:
         turn.emit(LocationStackShuffled(order=turn.shuffle(turn.state.table.loc_up)))
     turn.emit(FightEnded(won=won))
+
+
+def evolve_rival_defeated(state: State, e: RivalDefeated) -> State:
+    return with_table(state, track=(*without(state.table.track, e.gang), e.gang))
+
+
+def evolve_gang_revealed(state: State, e: GangRevealed) -> State:
+    table = state.table
+    return with_table(state, gang_up=(*table.gang_up, table.rival), rival=e.gang, gang_down=table.gang_down[1:])
+
+
+def evolve_gang_stack_shuffled(state: State, e: GangStackShuffled) -> State:
+    return with_table(state, gang_down=e.order, gang_up=())
+
+
+def evolve_warriors_dropped(state: State, e: WarriorsDropped) -> State:
+    track = list(state.table.track)
+    at = track.index(cat.WARRIORS_FIGURE)
+    for _ in range(e.steps):
+        track[at], track[at + 1] = track[at + 1], track[at]
+        at += 1
+    return with_table(state, track=tuple(track))
+
+
+def evolve_location_returned(state: State, e: LocationReturned) -> State:
+    if e.tile == cat.VAN_CORTLANDT:
+        return state
+    return with_table(state, loc_up=(*state.table.loc_up, e.tile))
+
+
+def evolve_location_stack_shuffled(state: State, e: LocationStackShuffled) -> State:
+    return with_table(state, loc_down=e.order, loc_up=())
+
+
+def evolve_fight_ended(state: State, e: FightEnded) -> State:
+    f = fight_of(state)
+    theirs = {w for seat in f.participants for w in state.weapons[seat]}
+    spent = tuple(w for w in state.spent if w not in theirs)
+    city = City(player=f.boombox_seat, reveals=f.boombox, resume=state.table.instigator) if f.boombox else None
+    return replace(state, spent=spent, fight=None, pending=None, city=city)
 
 
 # --- the decisions of a fight --------------------------------------------------------------------
@@ -481,88 +562,7 @@ DECISIONS: dict[str, Decision[State, Any]] = {
 """Every decision of the Fight Phase, by the name ``Flow.decision`` gives it."""
 
 
-# --- folds ------------------------------------------------------------------------------------
-
-
-def evolve_fight_started(state: State, e: FightStarted) -> State:
-    fight = Fight(
-        gang=e.gang,
-        location=e.location,
-        showdown=e.showdown,
-        participants=e.participants,
-        need_loc=e.need_loc,
-        need_rep=e.need_rep,
-        weapon_uses=(0,) * state.table.players,
-    )
-    state = replace(state, fight=fight, city=None, pending=None)
-    if e.showdown:
-        return with_table(state, instigator=e.instigator, fights=state.table.fights + 1, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
-    return with_table(state, instigator=e.instigator, fights=state.table.fights + 1)
-
-
-def evolve_warrior_chosen(state: State, e: WarriorChosen) -> State:
-    return state
-
-
-def evolve_turn_started(state: State, e: TurnStarted) -> State:
-    f = replace(fight_of(state), current=e.player, dice_total=0, powers=(), wild=False, turn_weapons=0, dice=(), rolled=False, ko_from_discard=False)
-    return replace(state, fight=f)
-
-
-def evolve_knocked_out(state: State, e: KnockedOut) -> State:
-    f = fight_of(state)
-    return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)))
-
-
-def evolve_reaction_declined(state: State, e: ReactionDeclined) -> State:
-    p = state.pending
-    assert p is not None
-    return replace(state, pending=replace(p, declined=(*p.declined, e.player)))
-
-
-def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
-    state = to_discard(state, e.player, (e.card,))
-    return replace(state, fight=replace(fight_of(state), ko_from_discard=True))
-
-
-def evolve_rival_defeated(state: State, e: RivalDefeated) -> State:
-    return with_table(state, track=(*without(state.table.track, e.gang), e.gang))
-
-
-def evolve_gang_revealed(state: State, e: GangRevealed) -> State:
-    table = state.table
-    return with_table(state, gang_up=(*table.gang_up, table.rival), rival=e.gang, gang_down=table.gang_down[1:])
-
-
-def evolve_gang_stack_shuffled(state: State, e: GangStackShuffled) -> State:
-    return with_table(state, gang_down=e.order, gang_up=())
-
-
-def evolve_warriors_dropped(state: State, e: WarriorsDropped) -> State:
-    track = list(state.table.track)
-    at = track.index(cat.WARRIORS_FIGURE)
-    for _ in range(e.steps):
-        track[at], track[at + 1] = track[at + 1], track[at]
-        at += 1
-    return with_table(state, track=tuple(track))
-
-
-def evolve_location_returned(state: State, e: LocationReturned) -> State:
-    if e.tile == cat.VAN_CORTLANDT:
-        return state
-    return with_table(state, loc_up=(*state.table.loc_up, e.tile))
-
-
-def evolve_location_stack_shuffled(state: State, e: LocationStackShuffled) -> State:
-    return with_table(state, loc_down=e.order, loc_up=())
-
-
-def evolve_fight_ended(state: State, e: FightEnded) -> State:
-    f = fight_of(state)
-    theirs = {w for seat in f.participants for w in state.weapons[seat]}
-    spent = tuple(w for w in state.spent if w not in theirs)
-    city = City(player=f.boombox_seat, reveals=f.boombox, resume=state.table.instigator) if f.boombox else None
-    return replace(state, spent=spent, fight=None, pending=None, city=city)
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {
