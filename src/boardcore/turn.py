@@ -33,7 +33,7 @@ import attrs
 from boardcore.errors import IllegalAction
 from boardcore.rng import Rng, RngAdvanced, advance
 
-__all__ = ["Apply", "Decision", "Flow", "GameOver", "Problem", "Refusal", "Rules", "Turn", "WatchedTurn", "not_your_turn"]
+__all__ = ["Apply", "Decision", "Flow", "GameOver", "Problem", "Refusal", "Rules", "Turn", "WatchedTurn", "no_problem", "not_your_turn"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -204,6 +204,11 @@ Apply = Callable[[Turn[S, Any], int, Any], None]
 """What an action of one type does: the events it emits into the turn (its problem was checked)."""
 Rules = Mapping[type, tuple[Problem[S], Apply[S]]]
 """Each accepted action type's ``(problem, apply)``: a :class:`Decision`'s ``rules``."""
+
+
+def no_problem(state: Any, seat: int, action: Any) -> Refusal | None:
+    """The problem of an action that is open whenever its decision is (passing, declining, ending a turn)."""
+    return None
 
 
 @attrs.frozen(kw_only=True)

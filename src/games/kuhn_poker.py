@@ -20,7 +20,8 @@ from typing import Any, Union
 
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
+from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Rng, Turn, make_evolve
+from boardcore.turn import no_problem
 
 from . import kuhn_poker_svg
 
@@ -130,11 +131,6 @@ def decision(state: State, player: int) -> str | None:
     return "bet" if to_act(state) == player else None
 
 
-def bet_problem(state: State, player: int, action: Pass | Bet) -> Refusal | None:
-    """Passing and betting are always open to the seat to act."""
-    return None
-
-
 def place_pass(turn: Turn[State, Any], player: int, action: Pass) -> None:
     """The seat checks (or folds), then the showdown if that closed the betting with two checks."""
     turn.emit(Passed(player=player))
@@ -179,7 +175,7 @@ FLOW: Flow[State, Action, Event] = Flow(
     evolve=evolve,
     decisions={
         "bet": Decision(
-            rules={Pass: (bet_problem, place_pass), Bet: (bet_problem, place_bet)},
+            rules={Pass: (no_problem, place_pass), Bet: (no_problem, place_bet)},
             candidates=lambda state, player: BETS,
             ask="check or bet (facing a bet: fold or call)",
             legal=lambda state, player: list(BETS),

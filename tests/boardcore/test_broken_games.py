@@ -17,6 +17,7 @@ import pytest
 from boardcore import PUBLIC, REVEAL, Decision, Game, Refusal, make_evolve, owner
 from boardcore.game import union_members
 from boardcore.testing import contract, leaks
+from boardcore.turn import no_problem
 from tests.boardcore import toy_draw as toy
 from tests.boardcore.toy_draw import GAME as SOUND
 
@@ -143,7 +144,7 @@ def take_turn_with_random(turn: Any, seat: int, action: Any) -> None:
     turn.emit(toy.LuckRolled(player=seat, face=random.choice(range(1, 7))))
 
 
-RANDOM_IN_RULES = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Roll: (toy.open_always, take_turn_with_random)})}))
+RANDOM_IN_RULES = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Roll: (no_problem, take_turn_with_random)})}))
 
 # 8. a state mutated in place
 

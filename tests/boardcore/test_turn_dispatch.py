@@ -9,6 +9,7 @@ import pytest
 
 from boardcore import Decision, Match, Refusal
 from boardcore.errors import IllegalAction
+from boardcore.turn import no_problem
 from tests.boardcore import toy_draw as toy
 
 TURN = toy.flow().decisions["turn"]
@@ -72,5 +73,5 @@ def test_the_gate_comes_first_for_every_type() -> None:
 
 def test_a_single_type_decision_calls_its_rule_directly() -> None:
     """One accepted type and no gate: the decision's problem and apply are the rule's own functions (no dispatch on the hot path)."""
-    single = Decision(rules={toy.Stop: (toy.open_always, toy.stop)}, candidates=lambda state, seat: [toy.Stop()], ask="stop")
-    assert single.problem is toy.open_always and single.apply is toy.stop
+    single = Decision(rules={toy.Stop: (no_problem, toy.stop)}, candidates=lambda state, seat: [toy.Stop()], ask="stop")
+    assert single.problem is no_problem and single.apply is toy.stop

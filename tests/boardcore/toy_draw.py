@@ -18,6 +18,7 @@ from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outco
 from boardcore.rng import RngAdvanced
 from boardcore.seats import next_seat
 from boardcore.tuples import put, without
+from boardcore.turn import no_problem
 
 CARDS = 9
 MAX_TURNS = 12
@@ -151,10 +152,6 @@ def discard(turn: Turn[State, Any], seat: int, action: Discard) -> None:
     turn.emit(CardDiscarded(player=seat, card=action.card))
 
 
-def open_always(state: State, seat: int, action: Any) -> Refusal | None:
-    return None
-
-
 def roll(turn: Turn[State, Any], seat: int, action: Roll) -> None:
     turn.emit(LuckRolled(player=seat, face=turn.die(6)))
 
@@ -163,7 +160,7 @@ def stop(turn: Turn[State, Any], seat: int, action: Stop) -> None:
     turn.emit(Stopped(player=seat))
 
 
-RULES = {Draw: (draw_problem, draw), Discard: (discard_problem, discard), Roll: (open_always, roll), Stop: (open_always, stop)}
+RULES = {Draw: (draw_problem, draw), Discard: (discard_problem, discard), Roll: (no_problem, roll), Stop: (no_problem, stop)}
 
 
 def show_hands(turn: Turn[State, Any]) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
+from boardcore.turn import no_problem
 
 from . import actions as A
 from . import events as E
@@ -120,7 +121,7 @@ def proceed(turn: Turn[State, Event]) -> None:
 
 DECISIONS: dict[str, Decision[State, Any]] = {
     "reveal": Decision(
-        rules={A.RevealMission: (show_mission.problem, show_mission.reveal_mission)},
+        rules={A.RevealMission: (no_problem, show_mission.reveal_mission)},
         candidates=show_mission.candidates,
         ask="choose which mission card to show",
         clause="PB-SETUP-11",

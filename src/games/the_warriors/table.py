@@ -9,7 +9,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Refusal, Turn
+from boardcore import Turn
 from boardcore.tuples import put, without
 
 from .events import (
@@ -55,11 +55,6 @@ def offer(turn: Night, kind: DecisionKind, player: int, *, count: int = 0, can_r
     """The game now waits for ``player``'s decision of this ``kind`` (``state.pending``)."""
     usual = _OFFERS.get((kind, player)) if count == 0 and can_run else None
     turn.emit(usual or ChoiceOffered(kind=kind, player=player, count=count, can_run=can_run))
-
-
-def no_problem(state: State, seat: int, action: Any) -> Refusal | None:
-    """The action is open whenever its decision is (``KeepDice``, ``GiveUp``, ``Rest``, ...)."""
-    return None
 
 
 def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:

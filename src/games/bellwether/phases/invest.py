@@ -16,6 +16,7 @@ import msgspec
 from boardcore import Decision, Refusal, Turn
 from boardcore.seats import next_seat
 from boardcore.tuples import without
+from boardcore.turn import no_problem
 
 from ..actions import (
     BuyConstruction,
@@ -328,11 +329,6 @@ def evolve_building_placed(state: State, e: BuildingPlaced) -> State:
 # --- the end of a turn (BW-ROUND-02, GAP-07) ---------------------------------------------------
 
 
-def end_turn_problem(state: State, seat: int, action: EndTurn) -> Refusal | None:
-    """A turn may always end."""
-    return None
-
-
 def end_turn(turn: Turn[State, Event], seat: int, action: EndTurn) -> None:
     """One turn each (GAP-07); after the second, Labor begins."""
     second = turn.state.turns_done == 1
@@ -376,7 +372,7 @@ def _groups(state: State, seat: int) -> Iterator[tuple[Callable[[State, int, Any
     for g in sorted(set(p.gangsters)):
         yield job_problem, JOBS[g] if g in JOBS else tuple(job_candidates(state, g))
         yield quell_problem, QUELLS[g]
-    yield end_turn_problem, (END_TURN,)
+    yield no_problem, (END_TURN,)
 
 
 def invest_candidates(state: State, seat: int) -> list[InvestAction]:
@@ -401,7 +397,7 @@ INVEST: Decision[State, InvestAction] = Decision(
         Place: (place_problem, place),
         PlayJob: (job_problem, play_job),
         Quell: (quell_problem, quell),
-        EndTurn: (end_turn_problem, end_turn),
+        EndTurn: (no_problem, end_turn),
     },
     candidates=invest_candidates,
     ask="take an Invest & Build action or end the turn",

@@ -16,6 +16,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
+from boardcore.turn import no_problem
 
 from ..actions import CancelStrike, PayRelief, Reroll, SettlePush
 from ..board import add_res, current_ward, get, has_infra, lab, one, relief_cost, set_player, set_ward, with_labor
@@ -112,11 +113,6 @@ def relief_problem(state: State, seat: int, action: PayRelief) -> Refusal | None
     if action.die in labor.paid:
         return RELIEF_PAID
     return RELIEF_PRICE if state.players[seat].cash < relief_cost(state, labor.order[labor.pos], seat) else None
-
-
-def settle_problem(state: State, seat: int, action: SettlePush) -> Refusal | None:
-    """Settling is always open."""
-    return None
 
 
 def choice_open(state: State) -> bool:
@@ -231,7 +227,7 @@ PUSH: Decision[State, PushAction] = Decision(
         Reroll: (reroll_problem, reroll),
         CancelStrike: (cancel_problem, cancel_strike),
         PayRelief: (relief_problem, pay_relief),
-        SettlePush: (settle_problem, settle_push),
+        SettlePush: (no_problem, settle_push),
     },
     candidates=push_candidates,
     ask="re-roll, cancel a Strike, pay for Relief, or settle the Push",

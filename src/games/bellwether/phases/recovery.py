@@ -15,6 +15,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
+from boardcore.turn import no_problem
 
 from ..actions import RollRecovery, StopRecovery
 from ..board import current_ward, lab, one, set_ward, with_labor
@@ -39,11 +40,6 @@ def roll_problem(state: State, seat: int, action: RollRecovery) -> Refusal | Non
         return Refusal(f"the controller may roll at most {RECOVERY_ROLLS} times", "recovery/no_rolls_left", "BW-RIOT-06")
     if labor.rolls and labor.last_roll not in FACE_RESOURCE:
         return Refusal("this recovery attempt has ended", "recovery/attempt_over", "BW-RIOT-08")
-    return None
-
-
-def stop_problem(state: State, seat: int, action: StopRecovery) -> Refusal | None:
-    """Stopping is always allowed."""
     return None
 
 
@@ -76,7 +72,7 @@ def _keep(turn: Turn[State, Event], w: int, face: int) -> None:
 
 
 RECOVER: Decision[State, RecoveryAction] = Decision(
-    rules={RollRecovery: (roll_problem, roll_recovery), StopRecovery: (stop_problem, stop_recovery)},
+    rules={RollRecovery: (roll_problem, roll_recovery), StopRecovery: (no_problem, stop_recovery)},
     candidates=recovery_candidates,
     ask="roll to end the Riot, or stop",
     clause="BW-RIOT-06",

@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
+from boardcore.turn import no_problem
 
 from ..actions import ChooseLoss, PoliceBlock
 from ..board import claimed, find, has_infra, kind, revolution_now, set_player, set_ward
@@ -130,11 +131,6 @@ def police_candidates(state: State, seat: int) -> Sequence[PoliceBlock]:
     return BLOCK_OR_ALLOW
 
 
-def police_problem(state: State, seat: int, action: PoliceBlock) -> Refusal | None:
-    """Blocking and letting through are both open to the holder being asked."""
-    return None
-
-
 def answer_police(turn: Turn[State, Event], seat: int, action: PoliceBlock) -> None:
     """Block the pending spread (using the once-per-round power), or let the striker in."""
     state = turn.state
@@ -160,7 +156,7 @@ def evolve_spread_blocked(state: State, e: SpreadBlocked) -> State:
 
 
 POLICE: Decision[State, PoliceBlock] = Decision(
-    rules={PoliceBlock: (police_problem, answer_police)},
+    rules={PoliceBlock: (no_problem, answer_police)},
     candidates=police_candidates,
     ask="block the spreading striker with the Police Commissioner or let it in",
     clause="BW-PRIO-01",

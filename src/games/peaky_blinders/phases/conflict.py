@@ -6,7 +6,7 @@ import msgspec
 
 from boardcore import Refusal, Turn
 from boardcore.tuples import put
-from boardcore.turn import Rules
+from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import ChooseDefender, DeclineSwap, SwapMarker
@@ -28,7 +28,6 @@ __all__ = [
     "SWAP_RULES",
     "begin",
     "choose_defender",
-    "decline_problem",
     "decline_swap",
     "defender_candidates",
     "defender_problem",
@@ -157,11 +156,6 @@ def swap_problem(state: State, seat: int, action: SwapMarker) -> Refusal | None:
     return None
 
 
-def decline_problem(state: State, seat: int, action: DeclineSwap) -> Refusal | None:
-    """The swap is optional (PB-CONF-13)."""
-    return None
-
-
 def swap_marker(turn: Turn[State, Event], seat: int, action: SwapMarker) -> None:
     """One defender marker replaced by the attacker's, for free; the conflict ends."""
     fight = turn.state.conflict
@@ -182,7 +176,7 @@ def decline_swap(turn: Turn[State, Event], seat: int, action: DeclineSwap) -> No
     turn.emit(SwapDeclined(attacker=seat))
 
 
-SWAP_RULES: Rules[State] = {SwapMarker: (swap_problem, swap_marker), DeclineSwap: (decline_problem, decline_swap)}
+SWAP_RULES: Rules[State] = {SwapMarker: (swap_problem, swap_marker), DeclineSwap: (no_problem, decline_swap)}
 """The marker-swap decision's rules, by action type."""
 
 

@@ -6,7 +6,7 @@ import msgspec
 
 from boardcore import Refusal, Turn
 from boardcore.tuples import put
-from boardcore.turn import Rules
+from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import DeclineFortune, UseFortune
@@ -19,7 +19,6 @@ __all__ = [
     "RULES",
     "candidates",
     "decline_fortune",
-    "decline_problem",
     "evolve_die_rolled",
     "evolve_fortune_declined",
     "evolve_fortune_used",
@@ -55,11 +54,6 @@ def use_problem(state: State, seat: int, action: UseFortune) -> Refusal | None:
     return None
 
 
-def decline_problem(state: State, seat: int, action: DeclineFortune) -> Refusal | None:
-    """Keeping the token is always allowed."""
-    return None
-
-
 def use_fortune(turn: Turn[State, Event], seat: int, action: UseFortune) -> None:
     """The roll is closed with the +1 (at most one token per roll, PB-FORT-05)."""
     turn.emit(FortuneUsed(player=seat))
@@ -70,7 +64,7 @@ def decline_fortune(turn: Turn[State, Event], seat: int, action: DeclineFortune)
     turn.emit(FortuneDeclined(player=seat))
 
 
-RULES: Rules[State] = {UseFortune: (use_problem, use_fortune), DeclineFortune: (decline_problem, decline_fortune)}
+RULES: Rules[State] = {UseFortune: (use_problem, use_fortune), DeclineFortune: (no_problem, decline_fortune)}
 """The fortune decision's rules, by action type."""
 
 

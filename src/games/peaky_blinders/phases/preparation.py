@@ -7,7 +7,7 @@ import msgspec
 from boardcore import Refusal, Turn
 from boardcore.seats import clockwise, next_seat
 from boardcore.tuples import put
-from boardcore.turn import Rules
+from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import PassPlacement, PlaceHenchman
@@ -28,7 +28,6 @@ __all__ = [
     "evolve_zone_began",
     "free_spaces",
     "pass_placement",
-    "pass_problem",
     "place",
     "place_problem",
     "step",
@@ -86,11 +85,6 @@ def place_problem(state: State, seat: int, action: PlaceHenchman) -> Refusal | N
     return None
 
 
-def pass_problem(state: State, seat: int, action: PassPlacement) -> Refusal | None:
-    """Passing is always allowed."""
-    return None
-
-
 def place(turn: Turn[State, Event], seat: int, action: PlaceHenchman) -> None:
     """The henchman lands on the space."""
     turn.emit(HenchmanPlaced(player=seat, henchman=C.HENCHMEN.index(action.henchman), zone=turn.state.zone, space=action.space))
@@ -101,7 +95,7 @@ def pass_placement(turn: Turn[State, Event], seat: int, action: PassPlacement) -
     turn.emit(PlacementPassed(player=seat))
 
 
-RULES: Rules[State] = {PlaceHenchman: (place_problem, place), PassPlacement: (pass_problem, pass_placement)}
+RULES: Rules[State] = {PlaceHenchman: (place_problem, place), PassPlacement: (no_problem, pass_placement)}
 """The placement decision's rules, by action type."""
 
 

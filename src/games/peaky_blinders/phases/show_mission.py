@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore import Refusal, Sealed, Turn, decide_commit
+from boardcore import Sealed, Turn, decide_commit
 
 from ..actions import RevealMission
 from ..events import Event, MissionChosen, MissionsShown
@@ -20,7 +20,6 @@ __all__ = [
     "evolve_mission_chosen",
     "evolve_missions_shown",
     "open_round",
-    "problem",
     "reveal_mission",
     "waiting",
 ]
@@ -37,11 +36,6 @@ def waiting(state: State) -> tuple[int, ...]:
 def candidates(state: State, seat: int) -> list[RevealMission]:
     """Either mission (slot 0 or 1) or the control mission (slot 2): every pick is allowed."""
     return list(PICKS)
-
-
-def problem(state: State, seat: int, action: RevealMission) -> Refusal | None:
-    """Any of the three cards may be shown (the engine refuses any other slot as malformed)."""
-    return None
 
 
 def reveal_mission(turn: Turn[State, Event], seat: int, action: RevealMission) -> None:

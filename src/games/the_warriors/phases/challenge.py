@@ -7,12 +7,13 @@ from collections.abc import Callable
 from typing import Any
 
 from boardcore import Decision, Refusal
+from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
 from ..state import State, with_table
-from ..table import Night, no_problem, offer
+from ..table import Night, offer
 from .city_turns import end_city_turn
 from .fight import open_fight
 

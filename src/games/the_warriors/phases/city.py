@@ -11,12 +11,13 @@ from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
 from boardcore.tuples import put, without
+from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
 from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
 from ..state import State
-from ..table import Night, no_problem, offer
+from ..table import Night, offer
 from . import showdown
 from .boppers import reveal
 from .challenge import challenge

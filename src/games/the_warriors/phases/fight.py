@@ -17,6 +17,7 @@ from msgspec.structs import replace
 from boardcore import Decision, Refusal
 from boardcore.seats import clockwise
 from boardcore.tuples import without
+from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import (
@@ -54,7 +55,7 @@ from ..events import (
     WarriorsDropped,
 )
 from ..state import City, Fight, State, with_table
-from ..table import Night, no_problem, offer, to_discard
+from ..table import Night, offer, to_discard
 from .fight_turn import (
     boost,
     boost_candidates,
