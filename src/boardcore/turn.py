@@ -247,27 +247,35 @@ class Decision(Generic[S, A]):
 
 
 def _dispatch_problem(decision: Decision[S, A]) -> Callable[[S, int, A], Refusal | None]:
-    """One check for the decision: its gate, then the problem of the action's own type (one type: that problem itself)."""
+    """One check for the decision: its gate, then the problem of the action's own type (one problem shared by every
+    type and no gate: that problem itself, no dispatch)."""
     problems = {kind: problem for kind, (problem, _) in decision.rules.items()}
     gate, ask, clause = decision.gate, decision.ask, decision.clause
 
     def wrong_step(state: S, seat: int, action: A) -> Refusal | None:
         return Refusal(f"player {seat} must {ask} now.", "action/wrong_step", clause)
 
-    if gate is None and len(problems) == 1:  # one type: its problem itself (``Flow.play`` checked the type)
-        return next(iter(problems.values()))
+    shared = set(problems.values())
+    if gate is None and len(shared) == 1:  # one problem for every type: that problem itself (``Flow.play`` checked the type)
+        return next(iter(shared))
 
-    def problem(state: S, seat: int, action: A) -> Refusal | None:
+    if gate is None:
+
+        def by_type(state: S, seat: int, action: A) -> Refusal | None:
+            check = problems.get(type(action))
+            if check is None:  # a type this decision does not accept (or a subclass of one), sent straight to ``problem``
+                return wrong_step(state, seat, action)
+            return check(state, seat, action)
+
+        return by_type
+
+    def gated(state: S, seat: int, action: A) -> Refusal | None:
         check = problems.get(type(action))
-        if check is None:  # a type this decision does not accept (or a subclass of one), sent straight to ``problem``
+        if check is None:
             return wrong_step(state, seat, action)
-        if gate is not None:
-            refused = gate(state, seat, action)
-            if refused is not None:
-                return refused
-        return check(state, seat, action)
+        return gate(state, seat, action) or check(state, seat, action)
 
-    return problem
+    return gated
 
 
 def _dispatch_apply(rules: Rules[S]) -> Callable[[Turn[S, Any], int, Any], None]:
