@@ -12,7 +12,7 @@ from typing import Union
 import msgspec
 
 from boardcore import PUBLIC, Config, Game, Rng, make_evolve
-from boardcore.turn import Decision, Flow, Turn
+from boardcore.turn import Decision, Flow, Turn, no_problem
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -81,9 +81,7 @@ COUNTER: Game[State, Increment, Incremented, View] = Game(
     flow=Flow(
         evolve=make_evolve(Event, {Incremented: evolve_incremented}),
         decisions={
-            "increment": Decision(
-                actions=(Increment,), candidates=lambda state, player: INCREMENT, problem=lambda state, player, action: None, apply=increment, ask="increment"
-            )
+            "increment": Decision(rules={Increment: (no_problem, increment)}, candidates=lambda state, player: INCREMENT, ask="increment")
         },
         decision=decision,
         actors=actors,

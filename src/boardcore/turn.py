@@ -2,8 +2,8 @@
 
 A game on the kernel declares a :class:`Flow`:
 
-- per kind of decision, a :class:`Decision`: the action types it accepts, their
-  ``candidates`` and one ``problem`` check, and what applying one does. The legal
+- per kind of decision, a :class:`Decision`: per action type it accepts, one ``problem``
+  check and what applying one does (``rules``), and the ``candidates`` worth checking. The legal
   list is the candidates without a problem, and ``Game.act`` raises the problem, so
   each rule is stated once (``legal`` is an optional faster generator that must
   give exactly that list; the contract suite checks it does);
@@ -35,7 +35,7 @@ from boardcore import codes
 from boardcore.errors import IllegalAction
 from boardcore.rng import Rng, RngAdvanced, advance
 
-__all__ = ["Decision", "Flow", "GameOver", "Refusal", "Turn", "WatchedTurn", "not_your_turn"]
+__all__ = ["Apply", "Decision", "Flow", "GameOver", "Problem", "Refusal", "Rules", "Turn", "WatchedTurn", "no_problem", "not_your_turn"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -200,24 +200,96 @@ class WatchedTurn(Turn[S, E]):
                     raise GameOver
 
 
+Problem = Callable[[S, int, Any], Refusal | None]
+"""Why an action of one type is refused now (``None``: it is not): the one statement of its rule."""
+Apply = Callable[[Turn[S, Any], int, Any], None]
+"""What an action of one type does: the events it emits into the turn (its problem was checked)."""
+Rules = Mapping[type, tuple[Problem[S], Apply[S]]]
+"""Each accepted action type's ``(problem, apply)``: a :class:`Decision`'s ``rules``."""
+
+
+def no_problem(state: Any, seat: int, action: Any) -> Refusal | None:
+    """The problem of an action that is open whenever its decision is (passing, declining, ending a turn)."""
+    return None
+
+
 @attrs.frozen(kw_only=True)
 class Decision(Generic[S, A]):
-    """One kind of decision: what it accepts, what could be chosen, why a choice is refused, what it does."""
+    """One kind of decision: per accepted action type, why it is refused and what it does, side by side.
 
-    actions: tuple[type, ...]
-    """The action types this decision accepts (anything else is ``action/wrong_step``)."""
+    Every decision is declared the same way, with one or many action types: ``rules`` maps each type to its
+    ``(problem, apply)`` pair, and the kernel dispatches on the action's type (a dict lookup, no ``isinstance``
+    chain). ``gate`` states a refusal shared by every type (a choice still pending), checked first.
+    """
+
+    rules: Rules[S]
+    """Each accepted action type's ``(problem, apply)``: the one statement of its rules (anything else is
+    ``action/wrong_step``)."""
     candidates: Callable[[S, int], Iterable[A]]
     """Every action worth checking for the seat (a superset of the legal ones)."""
-    problem: Callable[[S, int, A], Refusal | None]
-    """Why this action is refused now, or ``None``: the one statement of the rules for it."""
-    apply: Callable[[Turn[S, Any], int, A], None]
-    """Emit the action's events into the turn (the action has no problem)."""
     ask: str
     """What the seat is asked to do, completing "player 2 must ...": ``"place a mark"``."""
     clause: str | None = None
     """The rulebook clause that asks for this decision."""
+    gate: Callable[[S, int, A], Refusal | None] | None = None
+    """A refusal every action type shares, checked before the type's own problem (``None``: there is none)."""
     legal: Callable[[S, int], list[A]] | None = None
     """Optional faster generator of exactly the legal actions (candidates without a problem), in the same order."""
+    actions: tuple[type, ...] = attrs.field(init=False)
+    """The accepted action types (derived from ``rules``)."""
+    problem: Callable[[S, int, A], Refusal | None] = attrs.field(init=False, repr=False)
+    """Why this action is refused now, or ``None``: the gate, then its type's problem (derived)."""
+    apply: Callable[[Turn[S, Any], int, A], None] = attrs.field(init=False, repr=False)
+    """Emit the action's events into the turn, by its type (derived; the action has no problem)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "actions", tuple(self.rules))
+        object.__setattr__(self, "problem", _dispatch_problem(self))
+        object.__setattr__(self, "apply", _dispatch_apply(self.rules))
+
+
+def _dispatch_problem(decision: Decision[S, A]) -> Callable[[S, int, A], Refusal | None]:
+    """One check for the decision: its gate, then the problem of the action's own type (one problem shared by every
+    type and no gate: that problem itself, no dispatch)."""
+    problems = {kind: problem for kind, (problem, _) in decision.rules.items()}
+    gate, ask, clause = decision.gate, decision.ask, decision.clause
+
+    def wrong_step(state: S, seat: int, action: A) -> Refusal | None:
+        return Refusal(f"player {seat} must {ask} now.", codes.ACTION_WRONG_STEP, clause)
+
+    shared = set(problems.values())
+    if gate is None and len(shared) == 1:  # one problem for every type: that problem itself (``Flow.play`` checked the type)
+        return next(iter(shared))
+
+    if gate is None:
+
+        def by_type(state: S, seat: int, action: A) -> Refusal | None:
+            check = problems.get(type(action))
+            if check is None:  # a type this decision does not accept (or a subclass of one), sent straight to ``problem``
+                return wrong_step(state, seat, action)
+            return check(state, seat, action)
+
+        return by_type
+
+    def gated(state: S, seat: int, action: A) -> Refusal | None:
+        check = problems.get(type(action))
+        if check is None:
+            return wrong_step(state, seat, action)
+        return gate(state, seat, action) or check(state, seat, action)
+
+    return gated
+
+
+def _dispatch_apply(rules: Rules[S]) -> Callable[[Turn[S, Any], int, Any], None]:
+    """The action's effect, by its type (one type: that effect itself, no lookup)."""
+    applies = {kind: apply for kind, (_, apply) in rules.items()}
+    if len(applies) == 1:
+        return next(iter(applies.values()))
+
+    def apply(turn: Turn[S, Any], seat: int, action: Any) -> None:
+        applies[type(action)](turn, seat, action)
+
+    return apply
 
 
 def _lister(decision: Decision[S, A]) -> Callable[[S, int], list[A]]:

@@ -20,7 +20,8 @@ from typing import Any, Union
 
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
+from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Rng, Turn, make_evolve
+from boardcore.turn import no_problem
 
 from . import kuhn_poker_svg
 
@@ -130,14 +131,20 @@ def decision(state: State, player: int) -> str | None:
     return "bet" if to_act(state) == player else None
 
 
-def bet_problem(state: State, player: int, action: Pass | Bet) -> Refusal | None:
-    """Passing and betting are always open to the seat to act."""
-    return None
+def place_pass(turn: Turn[State, Any], player: int, action: Pass) -> None:
+    """The seat checks (or folds), then the showdown if that closed the betting with two checks."""
+    turn.emit(Passed(player=player))
+    _showdown(turn)
 
 
-def place_bet(turn: Turn[State, Any], player: int, action: Pass | Bet) -> None:
-    """The seat's pass or bet, then the showdown if the betting closed with a call or two checks."""
-    turn.emit(Passed(player=player) if isinstance(action, Pass) else BetPlaced(player=player))
+def place_bet(turn: Turn[State, Any], player: int, action: Bet) -> None:
+    """The seat bets (or calls), then the showdown if that closed the betting with a call."""
+    turn.emit(BetPlaced(player=player))
+    _showdown(turn)
+
+
+def _showdown(turn: Turn[State, Any]) -> None:
+    """The cards are shown once the betting closed with a call or two checks."""
     if turn.state.history in SHOWDOWN:
         turn.emit(CardsShown(hands=turn.state.hands))
 
@@ -168,10 +175,8 @@ FLOW: Flow[State, Action, Event] = Flow(
     evolve=evolve,
     decisions={
         "bet": Decision(
-            actions=(Pass, Bet),
+            rules={Pass: (no_problem, place_pass), Bet: (no_problem, place_bet)},
             candidates=lambda state, player: BETS,
-            problem=bet_problem,
-            apply=place_bet,
             ask="check or bet (facing a bet: fold or call)",
             legal=lambda state, player: list(BETS),
         )

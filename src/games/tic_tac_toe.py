@@ -145,10 +145,8 @@ FLOW: Flow[State, PlaceMark, Event] = Flow(
     evolve=evolve,
     decisions={
         "mark": Decision(
-            actions=(PlaceMark,),
+            rules={PlaceMark: (mark_problem, place_mark)},
             candidates=lambda state, player: PLACE,
-            problem=mark_problem,
-            apply=place_mark,
             ask="place a mark in an empty cell",
             legal=empty_cells,
         )

@@ -17,6 +17,7 @@ import pytest
 from boardcore import PUBLIC, REVEAL, Decision, Game, Refusal, make_evolve, owner
 from boardcore.game import union_members
 from boardcore.testing import contract, leaks
+from boardcore.turn import no_problem
 from tests.boardcore import toy_draw as toy
 from tests.boardcore.toy_draw import GAME as SOUND
 
@@ -94,18 +95,18 @@ INERT_DETERMINIZE = attrs.evolve(SOUND, determinize=inert_determinize)
 
 
 def problem_naming_holder(state: toy.State, seat: int, action: Any) -> Refusal | None:
-    if isinstance(action, toy.Discard) and action.card not in state.hands[seat]:
+    if action.card not in state.hands[seat]:
         holder = next((f"P{s + 1}" for s, hand in enumerate(state.hands) if action.card in hand), "the deck")
         return Refusal(f"{toy.name(action.card)} is held by {holder}.", "discard/not_held")
-    return toy.problem(state, seat, action)
+    return toy.discard_problem(state, seat, action)
 
 
-def _turn(**changes: Any) -> Decision[Any, Any]:
-    base = toy.flow().decisions["turn"]
-    return attrs.evolve(base, **changes)
+def _turn(rules: dict[type, Any], **changes: Any) -> Decision[Any, Any]:
+    """The toy's decision with some action types' ``(problem, apply)`` replaced or added."""
+    return attrs.evolve(toy.flow().decisions["turn"], rules={**toy.RULES, **rules}, **changes)
 
 
-REFUSAL_NAMES_HOLDER = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn(problem=problem_naming_holder)}))
+REFUSAL_NAMES_HOLDER = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Discard: (problem_naming_holder, toy.discard)})}))
 
 # 5. describe leaks: text that knows more than the event it describes (through a cache the rules fill)
 
@@ -113,9 +114,8 @@ _LAST_DRAWN: dict[int, int] = {}
 
 
 def take_turn_remembering(turn: Any, seat: int, action: Any) -> None:
-    if isinstance(action, toy.Draw):
-        _LAST_DRAWN[seat] = turn.state.deck[0]
-    toy.take_turn(turn, seat, action)
+    _LAST_DRAWN[seat] = turn.state.deck[0]
+    toy.draw(turn, seat, action)
 
 
 def leaky_text(event: Any, viewer: int | None, names: Any) -> str:
@@ -124,30 +124,27 @@ def leaky_text(event: Any, viewer: int | None, names: Any) -> str:
     return toy.event_text(event, viewer, names)
 
 
-DESCRIBE_LEAKS = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn(apply=take_turn_remembering)}), event_text=leaky_text)
+DESCRIBE_LEAKS = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Draw: (toy.draw_problem, take_turn_remembering)})}), event_text=leaky_text)
 
 # 6. legal actions depend on hidden cards: stopping is allowed only while a rival holds C8
 
 
 def problem_peeking(state: toy.State, seat: int, action: Any) -> Refusal | None:
-    if isinstance(action, toy.Stop) and not any(8 in hand for s, hand in enumerate(state.hands) if s != seat):
+    if not any(8 in hand for s, hand in enumerate(state.hands) if s != seat):
         return Refusal("you may not stop now.", "stop/not_now")
-    return toy.problem(state, seat, action)
+    return None
 
 
-LEGAL_DEPENDS_ON_HIDDEN = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn(problem=problem_peeking)}))
+LEGAL_DEPENDS_ON_HIDDEN = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Stop: (problem_peeking, toy.stop)})}))
 
 # 7. random.choice in the rules instead of the state's RNG
 
 
 def take_turn_with_random(turn: Any, seat: int, action: Any) -> None:
-    if isinstance(action, toy.Roll):
-        turn.emit(toy.LuckRolled(player=seat, face=random.choice(range(1, 7))))
-    else:
-        toy.take_turn(turn, seat, action)
+    turn.emit(toy.LuckRolled(player=seat, face=random.choice(range(1, 7))))
 
 
-RANDOM_IN_RULES = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn(apply=take_turn_with_random)}))
+RANDOM_IN_RULES = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Roll: (no_problem, take_turn_with_random)})}))
 
 # 8. a state mutated in place
 
@@ -196,13 +193,11 @@ _LOOSE_CANDIDATES = (toy.Draw(), toy.Roll(), toy.Stop(), *(LooseDiscard(card=c) 
 
 
 def loose_problem(state: toy.State, seat: int, action: Any) -> Refusal | None:
-    if isinstance(action, LooseDiscard):
-        return toy.problem(state, seat, toy.Discard(card=action.card))
-    return toy.problem(state, seat, action)
+    return toy.discard_problem(state, seat, toy.Discard(card=action.card))
 
 
 def loose_turn(turn: Any, seat: int, action: Any) -> None:
-    toy.take_turn(turn, seat, toy.Discard(card=action.card) if isinstance(action, LooseDiscard) else action)
+    toy.discard(turn, seat, toy.Discard(card=action.card))
 
 
 WRONG_TYPE_ACCEPTED = attrs.evolve(
@@ -210,11 +205,10 @@ WRONG_TYPE_ACCEPTED = attrs.evolve(
     action_type=LooseAction,
     flow=toy.flow(
         decisions={
-            "turn": _turn(
-                actions=(toy.Draw, LooseDiscard, toy.Roll, toy.Stop),
+            "turn": attrs.evolve(
+                toy.flow().decisions["turn"],
+                rules={**{t: r for t, r in toy.RULES.items() if t is not toy.Discard}, LooseDiscard: (loose_problem, loose_turn)},
                 candidates=lambda state, seat: _LOOSE_CANDIDATES,
-                problem=loose_problem,
-                apply=loose_turn,
             )
         }
     ),

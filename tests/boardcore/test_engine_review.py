@@ -243,8 +243,8 @@ def test_an_undoable_action_that_shows_a_seat_something_hidden_is_caught() -> No
 
 
 def _take_turn_cheering(turn: Any, seat: int, action: Any) -> None:
-    toy.take_turn(turn, seat, action)
-    if isinstance(action, toy.Draw) and turn.state.hands[seat][-1] >= 6:
+    toy.draw(turn, seat, action)
+    if turn.state.hands[seat][-1] >= 6:
         turn.emit(toy.LuckRolled(player=seat, face=0))  # "the crowd cheers": public, and only for a high card
 
 
@@ -253,7 +253,7 @@ def _luck_rolled_or_cheer(state: toy.State, e: toy.LuckRolled) -> toy.State:
 
 
 _CHEERING = make_evolve(toy.Event, {**toy.HANDLERS, toy.LuckRolled: _luck_rolled_or_cheer})
-CHEER = attrs.evolve(SOUND, flow=toy.flow(evolve=_CHEERING, decisions={"turn": _turn(apply=_take_turn_cheering)}))
+CHEER = attrs.evolve(SOUND, flow=toy.flow(evolve=_CHEERING, decisions={"turn": _turn(rules={**toy.RULES, toy.Draw: (toy.draw_problem, _take_turn_cheering)})}))
 """A public event that exists only when the drawn (hidden) card is high: its presence tells everyone the card."""
 
 
@@ -292,13 +292,11 @@ class ListDiscard(msgspec.Struct, frozen=True, tag="Discard", kw_only=True, forb
 
 
 def _list_problem(state: toy.State, seat: int, action: Any) -> Any:
-    if isinstance(action, ListDiscard):
-        return toy.problem(state, seat, toy.Discard(card=action.cards[0]))
-    return toy.problem(state, seat, action)
+    return toy.discard_problem(state, seat, toy.Discard(card=action.cards[0]))
 
 
 def _list_turn(turn: Any, seat: int, action: Any) -> None:
-    toy.take_turn(turn, seat, toy.Discard(card=action.cards[0]) if isinstance(action, ListDiscard) else action)
+    toy.discard(turn, seat, toy.Discard(card=action.cards[0]))
 
 
 def _list_actions_game() -> Game[Any, Any, Any, Any]:
@@ -308,10 +306,8 @@ def _list_actions_game() -> Game[Any, Any, Any, Any]:
         flow=toy.flow(
             decisions={
                 "turn": _turn(
-                    actions=(toy.Draw, ListDiscard, toy.Roll, toy.Stop),
+                    rules={**{t: r for t, r in toy.RULES.items() if t is not toy.Discard}, ListDiscard: (_list_problem, _list_turn)},
                     candidates=lambda state, seat: (toy.Draw(), toy.Roll(), toy.Stop(), *(ListDiscard(cards=[c]) for c in range(toy.CARDS))),
-                    problem=_list_problem,
-                    apply=_list_turn,
                 )
             }
         ),

@@ -231,7 +231,10 @@ def test_a_crashing_rule_is_reported_not_raised() -> None:
     def broken_apply(turn, player, action):
         raise KeyError("bug")
 
-    decisions = {kind: attrs.evolve(decision, apply=broken_apply) for kind, decision in TTT.flow.decisions.items()}
+    decisions = {
+        kind: attrs.evolve(decision, rules={kind_: (problem, broken_apply) for kind_, (problem, _) in decision.rules.items()})
+        for kind, decision in TTT.flow.decisions.items()
+    }
     broken = attrs.evolve(TTT, flow=attrs.evolve(TTT.flow, decisions=decisions))
     verdict = verify(finished().log, game=broken)
     assert (verdict.step, verdict.kind) == (1, "rules_error") and "KeyError" in verdict.message

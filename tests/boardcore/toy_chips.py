@@ -74,7 +74,7 @@ evolve = make_evolve(BetPlaced, {BetPlaced: _placed})
 
 FLOW: Flow[State, Bet, BetPlaced] = Flow(
     evolve=evolve,
-    decisions={"bet": Decision(actions=(Bet,), candidates=candidates, problem=problem, apply=bet, ask="bet chips")},
+    decisions={"bet": Decision(rules={Bet: (problem, bet)}, candidates=candidates, ask="bet chips")},
     decision=decision,
     actors=actors,
     is_over=lambda state: len(state.bets) >= TURNS,

@@ -18,6 +18,7 @@ from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outco
 from boardcore.rng import RngAdvanced
 from boardcore.seats import next_seat
 from boardcore.tuples import put, without
+from boardcore.turn import no_problem
 
 CARDS = 9
 MAX_TURNS = 12
@@ -126,30 +127,40 @@ def candidates(state: State, seat: int) -> Sequence[Any]:
     return CANDIDATES
 
 
-def problem(state: State, seat: int, action: Any) -> Refusal | None:
-    hand = state.hands[seat]
-    if isinstance(action, Draw):
-        if not state.deck:
-            return Refusal("the deck is empty.", "draw/deck_empty")
-        if len(hand) >= HAND_LIMIT:
-            return Refusal(f"you may hold at most {HAND_LIMIT} cards.", "draw/hand_full")
-    if isinstance(action, Discard):
-        if action.card not in hand:
-            return Refusal(f"you do not hold {name(action.card)}.", "discard/not_held")
-        if len(hand) == 1:
-            return Refusal("keep your last card.", "discard/last_card")
+def draw_problem(state: State, seat: int, action: Draw) -> Refusal | None:
+    if not state.deck:
+        return Refusal("the deck is empty.", "draw/deck_empty")
+    if len(state.hands[seat]) >= HAND_LIMIT:
+        return Refusal(f"you may hold at most {HAND_LIMIT} cards.", "draw/hand_full")
     return None
 
 
-def take_turn(turn: Turn[State, Any], seat: int, action: Any) -> None:
-    if isinstance(action, Draw):
-        turn.emit(CardDrawn(player=seat, card=turn.state.deck[0]))
-    elif isinstance(action, Discard):
-        turn.emit(CardDiscarded(player=seat, card=action.card))
-    elif isinstance(action, Roll):
-        turn.emit(LuckRolled(player=seat, face=turn.die(6)))
-    else:
-        turn.emit(Stopped(player=seat))
+def draw(turn: Turn[State, Any], seat: int, action: Draw) -> None:
+    turn.emit(CardDrawn(player=seat, card=turn.state.deck[0]))
+
+
+def discard_problem(state: State, seat: int, action: Discard) -> Refusal | None:
+    hand = state.hands[seat]
+    if action.card not in hand:
+        return Refusal(f"you do not hold {name(action.card)}.", "discard/not_held")
+    if len(hand) == 1:
+        return Refusal("keep your last card.", "discard/last_card")
+    return None
+
+
+def discard(turn: Turn[State, Any], seat: int, action: Discard) -> None:
+    turn.emit(CardDiscarded(player=seat, card=action.card))
+
+
+def roll(turn: Turn[State, Any], seat: int, action: Roll) -> None:
+    turn.emit(LuckRolled(player=seat, face=turn.die(6)))
+
+
+def stop(turn: Turn[State, Any], seat: int, action: Stop) -> None:
+    turn.emit(Stopped(player=seat))
+
+
+RULES = {Draw: (draw_problem, draw), Discard: (discard_problem, discard), Roll: (no_problem, roll), Stop: (no_problem, stop)}
 
 
 def show_hands(turn: Turn[State, Any]) -> None:
@@ -207,7 +218,7 @@ def flow(**changes: Any) -> Flow[State, Any, Any]:
     """The game's flow, with some parts replaced (for the broken toys)."""
     parts: dict[str, Any] = {
         "evolve": evolve,
-        "decisions": {"turn": Decision(actions=(Draw, Discard, Roll, Stop), candidates=candidates, problem=problem, apply=take_turn, ask="draw, discard, roll or stop")},
+        "decisions": {"turn": Decision(rules=RULES, candidates=candidates, ask="draw, discard, roll or stop")},
         "decision": decision,
         "actors": actors,
         "is_over": is_over,

@@ -88,7 +88,7 @@ def make_game(stuck: frozenset[int]) -> Game[State, Count, Counted, View]:
         setup=setup,
         flow=Flow(
             evolve=make_evolve(Counted, {Counted: _evolve_counted}),
-            decisions={"count": Decision(actions=(Count,), candidates=legal_actions, problem=problem, apply=count, ask="count")},
+            decisions={"count": Decision(rules={Count: (problem, count)}, candidates=legal_actions, ask="count")},
             decision=decision,
             actors=actors,
             is_over=lambda state: state.count >= GOAL,

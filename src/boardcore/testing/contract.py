@@ -396,7 +396,8 @@ def rules_modules(game: Game[Any, Any, Any, Any]) -> list[str]:
     flow = game.flow
     functions.extend([flow.decision, flow.actors, flow.is_over, flow.proceed, flow.watch])
     for decision in flow.decisions.values():
-        functions.extend([decision.candidates, decision.problem, decision.apply, decision.legal])
+        functions.extend([decision.candidates, decision.gate, decision.legal])
+        functions.extend(fn for rule in decision.rules.values() for fn in rule)
     roots = {getattr(fn, "__module__", None) for fn in functions if fn is not None}
     found: list[str] = []
     todo = sorted(name for name in roots if isinstance(name, str) and name.split(".")[0] != "boardcore")

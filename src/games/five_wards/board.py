@@ -10,12 +10,13 @@ from collections.abc import Callable, Iterable
 from boardcore.seats import clockwise
 from boardcore.tuples import put
 
-from .catalog import BRAWL_BY_ID, DICE_BY_PLAYERS, LANDMARK_BY_ID, TACTIC_BY_ID, WILD, is_brawl
-from .state import NOBODY, Player, Slot, State, WardState
+from .catalog import ALL, BRAWL_BY_ID, DICE_BY_PLAYERS, FIRST, LANDMARK_BY_ID, LAST, TACTIC_BY_ID, WILD, is_brawl
+from .state import NOBODY, Player, SelectionTurn, Slot, State, WardState
 
 __all__ = [
     "add",
     "arrows",
+    "bonus_earned",
     "brawl_icon",
     "deploys",
     "destinations",
@@ -25,6 +26,7 @@ __all__ = [
     "in_ward",
     "is_brawl_slot",
     "is_landmark",
+    "selection",
     "snake",
     "space_icon",
     "tactic_icon_counts",
@@ -158,3 +160,24 @@ def in_ward(ward: WardState, seat: int) -> int:
 def tactic_icon_counts(cards: Iterable[str], icon: int) -> int:
     """How many of ``cards`` show ``icon`` or the wild Champion icon (FW-BRAWL-03, FW-BRAWL-13)."""
     return sum(1 for c in cards if TACTIC_BY_ID[c].icon in (icon, WILD))
+
+
+def bonus_earned(slot_before: Slot, slot_after: Slot, seat: int) -> bool:
+    """FIRST / LAST / ALL after one placement on a Landmark, if its bonus space is free (FW-RALLY-02..05)."""
+    if slot_after.bonus != NOBODY:
+        return False
+    assert slot_after.card is not None
+    kind = LANDMARK_BY_ID[slot_after.card].bonus
+    if kind == FIRST:
+        return not slot_before.touched
+    if kind == LAST:
+        return NOBODY not in slot_after.spaces
+    assert kind == ALL
+    return all(s == seat for s in slot_after.spaces)
+
+
+def selection(state: State) -> SelectionTurn:
+    """The selection turn in progress (Phase 1 asks for a decision only during one)."""
+    turn = state.turn
+    assert turn is not None, "no selection turn in progress"
+    return turn

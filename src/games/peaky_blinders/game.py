@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
+from boardcore.turn import no_problem
 
 from . import actions as A
 from . import events as E
@@ -121,63 +122,49 @@ def proceed(turn: Turn[State, Event]) -> None:
 
 DECISIONS: dict[str, Decision[State, Any]] = {
     "reveal": Decision(
-        actions=(A.RevealMission,),
+        rules={A.RevealMission: (no_problem, show_mission.reveal_mission)},
         candidates=show_mission.candidates,
-        problem=show_mission.problem,
-        apply=show_mission.decide_reveal,
         ask="choose which mission card to show",
         clause="PB-SETUP-11",
         legal=show_mission.candidates,
     ),
     "fortune": Decision(
-        actions=(A.UseFortune, A.DeclineFortune),
+        rules=fortune.RULES,
         candidates=fortune.candidates,
-        problem=fortune.problem,
-        apply=fortune.decide_fortune,
         ask="decide whether to use a fortune token",
         clause="PB-FORT-01",
     ),
     "place": Decision(
-        actions=(A.PlaceHenchman, A.PassPlacement),
+        rules=preparation.RULES,
         candidates=preparation.candidates,
-        problem=preparation.problem,
-        apply=preparation.decide_place,
         ask="place a henchman or pass",
         clause="PB-PREP-05",
         legal=preparation.candidates,
     ),
     "defender": Decision(
-        actions=(A.ChooseDefender,),
+        rules={A.ChooseDefender: (conflict.defender_problem, conflict.choose_defender)},
         candidates=conflict.defender_candidates,
-        problem=conflict.defender_problem,
-        apply=conflict.decide_defender,
         ask="choose a defender",
         clause="PB-CONF-05",
         legal=conflict.defender_candidates,
     ),
     "swap": Decision(
-        actions=(A.SwapMarker, A.DeclineSwap),
+        rules=conflict.SWAP_RULES,
         candidates=conflict.swap_candidates,
-        problem=conflict.swap_problem,
-        apply=conflict.decide_swap,
         ask="decide on the marker swap",
         clause="PB-CONF-13",
         legal=conflict.swap_candidates,
     ),
     "choice": Decision(
-        actions=(A.ChooseOption,),
+        rules={A.ChooseOption: (cards.choice_problem, cards.choose_option)},
         candidates=cards.choice_candidates,
-        problem=cards.choice_problem,
-        apply=cards.decide_choice,
         ask="choose what the card hits",
         clause="PB-CARD-01",
         legal=cards.choice_candidates,
     ),
     "turn": Decision(
-        actions=open_state.TURN_ACTIONS,
+        rules=open_state.RULES,
         candidates=open_state.candidates,
-        problem=open_state.problem,
-        apply=open_state.decide,
         ask="take an open-game-state turn",
         clause="PB-OGS-03",
         legal=open_state.legal,

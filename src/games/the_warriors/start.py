@@ -7,13 +7,16 @@ in the event log like every later fight's, and the log tells the whole night."""
 
 from __future__ import annotations
 
-from boardcore import Config, Rng
+from typing import Any
+
+from boardcore import Config, Decision, Rng
+from boardcore.turn import no_problem
 
 from . import catalog as cat
 from .actions import OpenFirstFight
 from .phases.fight import open_fight
 from .state import Options, Pending, State, Table, warrior_names
-from .table import Night, decision, no_problem
+from .table import Night
 
 
 def setup(config: Config[State], seed: int) -> State:
@@ -79,8 +82,8 @@ def open_first_fight(turn: Night, seat: int, action: OpenFirstFight) -> None:
     open_fight(turn, seat, cat.VAN_CORTLANDT, showdown=False)
 
 
-DECISIONS = {
-    "first_fight": decision(
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "first_fight": Decision(
         ask="open the first fight at Van Cortlandt Park",
         clause="WR-FLOW-01",
         rules={OpenFirstFight: (no_problem, open_first_fight)},

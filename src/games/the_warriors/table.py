@@ -1,16 +1,15 @@
 """What every phase shares, one floor below them: announcing the next decision (``offer``), the
-shape of a kernel ``Decision`` (``decision``: each action type's problem and effect side by
-side), the end of the night, and the folds of events that move War cards and Weapons between
+end of the night, and the folds of events that move War cards and Weapons between
 hands, discard piles, the face-up rows and the box (WR-CARD-04, WR-ACT-01..03, WR-WPN-05, GAP-20)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Decision, Refusal, Turn, codes
+from boardcore import Turn
 from boardcore.tuples import put, without
 
 from .events import (
@@ -56,41 +55,6 @@ def offer(turn: Night, kind: DecisionKind, player: int, *, count: int = 0, can_r
     """The game now waits for ``player``'s decision of this ``kind`` (``state.pending``)."""
     usual = _OFFERS.get((kind, player)) if count == 0 and can_run else None
     turn.emit(usual or ChoiceOffered(kind=kind, player=player, count=count, can_run=can_run))
-
-
-Problem = Callable[[State, int, Any], Refusal | None]
-"""Why an action of one type is refused now (``None``: it is not): the one statement of its rule."""
-Apply = Callable[[Night, int, Any], None]
-"""What an action of one type does: the events it emits into the turn."""
-
-
-def decision(
-    *,
-    ask: str,
-    clause: str,
-    rules: Mapping[type, tuple[Problem, Apply]],
-    candidates: Callable[[State, int], Iterable[Any]],
-    legal: Callable[[State, int], list[Any]] | None = None,
-) -> Decision[State, Any]:
-    """A kernel ``Decision`` from each accepted action type's ``(problem, apply)`` pair, side by side."""
-    problems = {kind: problem for kind, (problem, _) in rules.items()}
-    applies = {kind: apply for kind, (_, apply) in rules.items()}
-
-    def problem(state: State, seat: int, action: Any) -> Refusal | None:
-        check = problems.get(type(action))
-        if check is None:  # a subclass of an accepted type, sent straight to ``decide`` (the engine's codec refuses it earlier)
-            return Refusal(f"player {seat} must {ask} now.", codes.ACTION_WRONG_STEP, clause)
-        return check(state, seat, action)
-
-    def apply(turn: Night, seat: int, action: Any) -> None:
-        applies[type(action)](turn, seat, action)
-
-    return Decision(actions=tuple(rules), candidates=candidates, problem=problem, apply=apply, ask=ask, clause=clause, legal=legal)
-
-
-def no_problem(state: State, seat: int, action: Any) -> Refusal | None:
-    """The action is open whenever its decision is (``KeepDice``, ``GiveUp``, ``Rest``, ...)."""
-    return None
 
 
 def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:

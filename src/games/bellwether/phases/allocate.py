@@ -127,23 +127,33 @@ def _finish_rule(a: Allocation) -> Refusal | None:
     return MINIMUMS_FIRST if a.open_minimum else None
 
 
-def _problem(a: Allocation, action: AllocationAction) -> Refusal | None:
-    if isinstance(action, FinishAllocation):
-        return _finish_rule(a)
-    f = a.factories.get(action.uid)
+def _factory_problem(state: State, uid: int, rule: Rule) -> Refusal | None:
+    """The Factory's own rule, once the uid is a player's Factory in this Ward."""
+    a = Allocation(state)
+    f = a.factories.get(uid)
     if f is None:
-        return Refusal(f"Building #{action.uid} is not a player's Factory in this Ward", "allocate/not_a_factory", "BW-ALLOC-01")
-    return _staff_rule(a, f) if isinstance(action, Staff) else _overwork_rule(a, f)
+        return Refusal(f"Building #{uid} is not a player's Factory in this Ward", "allocate/not_a_factory", "BW-ALLOC-01")
+    return rule(a, f)
+
+
+def staff_problem(state: State, seat: int, action: Staff) -> Refusal | None:
+    """Whole minimums first while workers suffice (``_staff_rule``)."""
+    return _factory_problem(state, action.uid, _staff_rule)
+
+
+def overwork_problem(state: State, seat: int, action: Overwork) -> Refusal | None:
+    """Overwork after every required minimum, within its slots (``_overwork_rule``)."""
+    return _factory_problem(state, action.uid, _overwork_rule)
+
+
+def finish_problem(state: State, seat: int, action: FinishAllocation) -> Refusal | None:
+    """Finishing leaves no required minimum that still fits unfilled (``_finish_rule``)."""
+    return _finish_rule(Allocation(state))
 
 
 def allocation_candidates(state: State, seat: int) -> list[AllocationAction]:
     """Staff each required Factory, then each optional one; overwork each Factory; finish."""
     return [action for action, _, _ in _entries(Allocation(state))] + [FINISH]
-
-
-def allocation_problem(state: State, seat: int, action: AllocationAction) -> Refusal | None:
-    """Whole minimums first while workers suffice; overwork after every required minimum, within its slots."""
-    return _problem(Allocation(state), action)
 
 
 def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
@@ -170,18 +180,25 @@ def offer(turn: Turn[State, Event]) -> None:
         finish(turn)
 
 
-def allocate(turn: Turn[State, Event], seat: int, action: AllocationAction) -> None:
-    """Staff a minimum, overwork one worker, or finish (and roll the Push dice)."""
-    if isinstance(action, FinishAllocation):
-        finish(turn)
-        return
+def staff(turn: Turn[State, Event], seat: int, action: Staff) -> None:
+    """Staff a Factory's whole minimum."""
     w = current_ward(turn.state)
     b = get(turn.state.wards[w], action.uid)
-    if isinstance(action, Staff):
-        turn.emit(FactoryStaffed(ward=w, uid=b.uid, workers=staffing(b.card), card=b.card, owner=b.owner))
-    else:
-        turn.emit(FactoryOverworked(ward=w, uid=b.uid, card=b.card, owner=b.owner))
+    turn.emit(FactoryStaffed(ward=w, uid=b.uid, workers=staffing(b.card), card=b.card, owner=b.owner))
     offer(turn)
+
+
+def overwork(turn: Turn[State, Event], seat: int, action: Overwork) -> None:
+    """One more worker in a staffed Factory."""
+    w = current_ward(turn.state)
+    b = get(turn.state.wards[w], action.uid)
+    turn.emit(FactoryOverworked(ward=w, uid=b.uid, card=b.card, owner=b.owner))
+    offer(turn)
+
+
+def finish_allocation(turn: Turn[State, Event], seat: int, action: FinishAllocation) -> None:
+    """Finish (and roll the Push dice)."""
+    finish(turn)
 
 
 def overworked(state: State) -> int:
@@ -199,10 +216,8 @@ def finish(turn: Turn[State, Event]) -> None:
 
 
 ALLOCATE: Decision[State, AllocationAction] = Decision(
-    actions=(Staff, Overwork, FinishAllocation),
+    rules={Staff: (staff_problem, staff), Overwork: (overwork_problem, overwork), FinishAllocation: (finish_problem, finish_allocation)},
     candidates=allocation_candidates,
-    problem=allocation_problem,
-    apply=allocate,
     ask="assign the Ward's workers (staff, overwork) or finish",
     clause="BW-ALLOC-01",
     legal=allocation_legal,

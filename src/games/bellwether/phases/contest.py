@@ -47,6 +47,10 @@ def enter(turn: Turn[State, Event], w: int) -> None:
         _resolve(turn, w, ())
 
 
+def evolve_contest_opened(state: State, e: ContestOpened) -> State:
+    return with_labor(state, step=COMMIT, sealed=Sealed.open(e.waiting))
+
+
 # --- the secret commitment (BW-CONTEST-02/03) ----------------------------------------------
 
 
@@ -88,11 +92,23 @@ def commit(turn: Turn[State, Event], seat: int, action: Commit) -> None:
         _resolve(turn, w, last.choices)
 
 
+def evolve_gangster_committed(state: State, e: GangsterCommitted) -> State:
+    sealed = lab(state).sealed
+    assert sealed is not None and e.gangster is not None  # the log holds the full event
+    return with_labor(state, sealed=sealed.commit(e.player, e.gangster))
+
+
+def evolve_commitments_revealed(state: State, e: CommitmentsRevealed) -> State:
+    """Committed Gangsters are discarded face up, win or lose (BW-CONTEST-04)."""
+    for p, g in e.choices:
+        if g:
+            state = discard_gangster(state, p, g)
+    return state
+
+
 COMMIT_GANGSTER: Decision[State, Commit] = Decision(
-    actions=(Commit,),
+    rules={Commit: (commit_problem, commit)},
     candidates=commit_candidates,
-    problem=commit_problem,
-    apply=commit,
     ask="commit a Gangster to the contest, or none, face down",
     clause="BW-CONTEST-02",
 )
@@ -136,27 +152,6 @@ def _resolve(turn: Turn[State, Event], w: int, choices: tuple[tuple[int, str], .
         allocate.offer(turn)
 
 
-# --- evolve -------------------------------------------------------------------------------------
-
-
-def evolve_contest_opened(state: State, e: ContestOpened) -> State:
-    return with_labor(state, step=COMMIT, sealed=Sealed.open(e.waiting))
-
-
-def evolve_gangster_committed(state: State, e: GangsterCommitted) -> State:
-    sealed = lab(state).sealed
-    assert sealed is not None and e.gangster is not None  # the log holds the full event
-    return with_labor(state, sealed=sealed.commit(e.player, e.gangster))
-
-
-def evolve_commitments_revealed(state: State, e: CommitmentsRevealed) -> State:
-    """Committed Gangsters are discarded face up, win or lose (BW-CONTEST-04)."""
-    for p, g in e.choices:
-        if g:
-            state = discard_gangster(state, p, g)
-    return state
-
-
 def evolve_contest_won(state: State, e: ContestWon) -> State:
     """Control passes to the winner until the next contest here (BW-CONTEST-06)."""
     state = set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], controller=e.winner))
@@ -168,6 +163,9 @@ def evolve_contest_won(state: State, e: ContestWon) -> State:
     else:
         step = ALLOCATE
     return with_labor(state, step=step, sealed=None)
+
+
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

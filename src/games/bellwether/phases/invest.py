@@ -16,6 +16,7 @@ import msgspec
 from boardcore import Decision, Refusal, Turn
 from boardcore.seats import next_seat
 from boardcore.tuples import without
+from boardcore.turn import no_problem
 
 from ..actions import (
     BuyConstruction,
@@ -80,7 +81,6 @@ from .jobs import JOBS, QUELLS, job_candidates, job_problem, play_job, quell, qu
 InvestAction = Union[
     BuyResource, SellResource, BuyConstruction, RecruitOfficial, HireGangster, Upgrade, BuyNeutral, Place, PlayJob, Quell, EndTurn
 ]
-INVEST_ACTIONS = (BuyResource, SellResource, BuyConstruction, RecruitOfficial, HireGangster, Upgrade, BuyNeutral, Place, PlayJob, Quell, EndTurn)
 
 BUYS = tuple(BuyResource(resource=r) for r in range(len(RESOURCES)))
 SELLS = tuple(SellResource(resource=r) for r in range(len(RESOURCES)))
@@ -153,8 +153,21 @@ def buy_resource(turn: Turn[State, Event], seat: int, action: BuyResource) -> No
     turn.emit(ResourceBought(player=seat, resource=action.resource, price=BUY_PRICE))
 
 
+def evolve_resource_bought(state: State, e: ResourceBought) -> State:
+    p = state.players[e.player]
+    return set_player(state, e.player, msgspec.structs.replace(p, cash=p.cash - e.price, res=add_res(p.res, one(e.resource))))
+
+
 def sell_resource(turn: Turn[State, Event], seat: int, action: SellResource) -> None:
     turn.emit(ResourceSold(player=seat, resource=action.resource, price=sell_price(turn.state, seat)))
+
+
+def evolve_resource_sold(state: State, e: ResourceSold) -> State:
+    p = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(p, cash=p.cash + e.price, res=add_res(p.res, one(e.resource, -1))))
+    if e.price == HARBOUR_PRICE:
+        state = msgspec.structs.replace(state, harbour_sold=state.harbour_sold + 1)
+    return state
 
 
 def buy_construction(turn: Turn[State, Event], seat: int, action: BuyConstruction) -> None:
@@ -164,15 +177,39 @@ def buy_construction(turn: Turn[State, Event], seat: int, action: BuyConstructio
     turn.emit(ConstructionBought(player=seat, slot=action.slot, card=state.construction_market[action.slot], refill=refill))
 
 
+def evolve_construction_bought(state: State, e: ConstructionBought) -> State:
+    cost = BUILDINGS[e.card].cost
+    state = _pay(state, e.player, cost.cash, cost.res)
+    p = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(p, hand=with_card(p.hand, e.card)))
+    market, deck = _refilled(state.construction_market, state.construction_deck, e.slot, e.refill)
+    return msgspec.structs.replace(state, construction_market=market, construction_deck=deck)
+
+
 def recruit(turn: Turn[State, Event], seat: int, action: RecruitOfficial) -> None:
     state = turn.state
     refill = state.official_deck[0] if state.official_deck else ""
     turn.emit(OfficialRecruited(player=seat, slot=action.slot, card=state.official_market[action.slot], refill=refill))
 
 
+def evolve_official_recruited(state: State, e: OfficialRecruited) -> State:
+    state = _pay(state, e.player, OFFICIALS[e.card].cost)
+    p = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(p, officials=with_card(p.officials, e.card)))
+    market, deck = _refilled(state.official_market, state.official_deck, e.slot, e.refill)
+    return msgspec.structs.replace(state, official_market=market, official_deck=deck)
+
+
 def hire(turn: Turn[State, Event], seat: int, action: HireGangster) -> None:
     """The top Gangster, face down (only the hirer sees it, BW-INFO-02)."""
     turn.emit(GangsterHired(player=seat, card=turn.state.gangster_deck[0]))
+
+
+def evolve_gangster_hired(state: State, e: GangsterHired) -> State:
+    state = _pay(state, e.player, HIRE_COST)
+    p = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(p, gangsters=with_card(p.gangsters, e.card)))
+    return msgspec.structs.replace(state, gangster_deck=state.gangster_deck[1:])
 
 
 # --- upgrades and neutral Factories (BW-IB-05/06, BW-UPG-01, GAP-06, GAP-10) -----------------
@@ -231,11 +268,20 @@ def upgrade(turn: Turn[State, Event], seat: int, action: Upgrade) -> None:
     turn.emit(BuildingUpgraded(player=seat, ward=w, uid=action.uid, cost=upgrade_cost(state, seat, card), card=card))
 
 
+def evolve_building_upgraded(state: State, e: BuildingUpgraded) -> State:
+    return _replace_building(_pay(state, e.player, e.cost), e.ward, e.uid, upgraded=True)
+
+
 def buy_neutral(turn: Turn[State, Event], seat: int, action: BuyNeutral) -> None:
     """BW-IB-06, BW-PLACE-07: bought already placed; it does not use the turn's placement."""
     b = neutral_factory(turn.state, action.ward)
     assert b is not None
     turn.emit(NeutralBought(player=seat, ward=action.ward, uid=b.uid, cost=neutral_price(b)[0], card=b.card))
+
+
+def evolve_neutral_bought(state: State, e: NeutralBought) -> State:
+    res = BUILDINGS[get(state.wards[e.ward], e.uid).card].cost.res
+    return _replace_building(_pay(state, e.player, e.cost, res), e.ward, e.uid, owner=e.player)
 
 
 # --- placing a Building (BW-IB-08, BW-PLACE-01..06) ---------------------------------------------
@@ -268,12 +314,19 @@ def place(turn: Turn[State, Event], seat: int, action: Place) -> None:
     turn.emit(BuildingPlaced(player=seat, ward=action.ward, card=action.card, uid=turn.state.next_uid))
 
 
+def evolve_building_placed(state: State, e: BuildingPlaced) -> State:
+    """Infrastructure belongs to its Ward and gives its builder +1 permanent Influence (BW-PLACE-08/09)."""
+    p = state.players[e.player]
+    infra = kind(e.card) == "I"
+    p = msgspec.structs.replace(p, hand=without(p.hand, e.card), infra_influence=p.infra_influence + (1 if infra else 0))
+    state = set_player(state, e.player, p)
+    ward = state.wards[e.ward]
+    b = Building(uid=e.uid, card=e.card, owner=-1 if infra else e.player, builder=e.player)
+    state = set_ward(state, e.ward, msgspec.structs.replace(ward, buildings=(*ward.buildings, b)))
+    return msgspec.structs.replace(state, next_uid=e.uid + 1, placed=True)
+
+
 # --- the end of a turn (BW-ROUND-02, GAP-07) ---------------------------------------------------
-
-
-def end_turn_problem(state: State, seat: int, action: EndTurn) -> Refusal | None:
-    """A turn may always end."""
-    return None
 
 
 def end_turn(turn: Turn[State, Event], seat: int, action: EndTurn) -> None:
@@ -282,6 +335,12 @@ def end_turn(turn: Turn[State, Event], seat: int, action: EndTurn) -> None:
     turn.emit(TurnEnded(player=seat))
     if second:
         turn.emit(LaborBegan(round=turn.state.round))
+
+
+def evolve_turn_ended(state: State, e: TurnEnded) -> State:
+    if state.turns_done == 0:
+        return msgspec.structs.replace(state, turn=next_seat(state.turn, len(state.players)), turns_done=1, placed=False, harbour_sold=0)
+    return msgspec.structs.replace(state, turns_done=2)
 
 
 # --- the decision ------------------------------------------------------------------------------------
@@ -313,7 +372,7 @@ def _groups(state: State, seat: int) -> Iterator[tuple[Callable[[State, int, Any
     for g in sorted(set(p.gangsters)):
         yield job_problem, JOBS[g] if g in JOBS else tuple(job_candidates(state, g))
         yield quell_problem, QUELLS[g]
-    yield end_turn_problem, (END_TURN,)
+    yield no_problem, (END_TURN,)
 
 
 def invest_candidates(state: State, seat: int) -> list[InvestAction]:
@@ -326,55 +385,28 @@ def invest_legal(state: State, seat: int) -> list[InvestAction]:
     return [action for problem, actions in _groups(state, seat) for action in actions if problem(state, seat, action) is None]
 
 
-PROBLEMS: dict[type, Callable[[State, int, Any], Refusal | None]] = {
-    BuyResource: buy_resource_problem,
-    SellResource: sell_resource_problem,
-    BuyConstruction: buy_construction_problem,
-    RecruitOfficial: recruit_problem,
-    HireGangster: hire_problem,
-    Upgrade: upgrade_problem,
-    BuyNeutral: buy_neutral_problem,
-    Place: place_problem,
-    PlayJob: job_problem,
-    Quell: quell_problem,
-    EndTurn: end_turn_problem,
-}
-APPLY: dict[type, Callable[[Turn[State, Event], int, Any], None]] = {
-    BuyResource: buy_resource,
-    SellResource: sell_resource,
-    BuyConstruction: buy_construction,
-    RecruitOfficial: recruit,
-    HireGangster: hire,
-    Upgrade: upgrade,
-    BuyNeutral: buy_neutral,
-    Place: place,
-    PlayJob: play_job,
-    Quell: quell,
-    EndTurn: end_turn,
-}
-
-
-def invest_problem(state: State, seat: int, action: InvestAction) -> Refusal | None:
-    """The rule of the action's own kind, above."""
-    return PROBLEMS[type(action)](state, seat, action)
-
-
-def invest(turn: Turn[State, Event], seat: int, action: InvestAction) -> None:
-    APPLY[type(action)](turn, seat, action)
-
-
 INVEST: Decision[State, InvestAction] = Decision(
-    actions=INVEST_ACTIONS,
+    rules={
+        BuyResource: (buy_resource_problem, buy_resource),
+        SellResource: (sell_resource_problem, sell_resource),
+        BuyConstruction: (buy_construction_problem, buy_construction),
+        RecruitOfficial: (recruit_problem, recruit),
+        HireGangster: (hire_problem, hire),
+        Upgrade: (upgrade_problem, upgrade),
+        BuyNeutral: (buy_neutral_problem, buy_neutral),
+        Place: (place_problem, place),
+        PlayJob: (job_problem, play_job),
+        Quell: (quell_problem, quell),
+        EndTurn: (no_problem, end_turn),
+    },
     candidates=invest_candidates,
-    problem=invest_problem,
-    apply=invest,
     ask="take an Invest & Build action or end the turn",
     clause="BW-ROUND-02",
     legal=invest_legal,
 )
 
 
-# --- evolve ----------------------------------------------------------------------------------
+# --- what the folds above share -------------------------------------------------------------------
 
 
 def _pay(state: State, p: int, cash: int, res: tuple[int, int, int] = (0, 0, 0)) -> State:
@@ -382,79 +414,15 @@ def _pay(state: State, p: int, cash: int, res: tuple[int, int, int] = (0, 0, 0))
     return set_player(state, p, msgspec.structs.replace(player, cash=player.cash - cash, res=add_res(player.res, (-res[0], -res[1], -res[2]))))
 
 
-def evolve_resource_bought(state: State, e: ResourceBought) -> State:
-    p = state.players[e.player]
-    return set_player(state, e.player, msgspec.structs.replace(p, cash=p.cash - e.price, res=add_res(p.res, one(e.resource))))
-
-
-def evolve_resource_sold(state: State, e: ResourceSold) -> State:
-    p = state.players[e.player]
-    state = set_player(state, e.player, msgspec.structs.replace(p, cash=p.cash + e.price, res=add_res(p.res, one(e.resource, -1))))
-    if e.price == HARBOUR_PRICE:
-        state = msgspec.structs.replace(state, harbour_sold=state.harbour_sold + 1)
-    return state
-
-
 def _refilled(market: tuple[str, ...], deck: tuple[str, ...], slot: int, refill: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The market and deck after ``slot`` is taken and refilled from the deck top ("" when it ran out, GAP-08)."""
     return (*market[:slot], refill, *market[slot + 1 :]), deck[1:] if refill else deck
-
-
-def evolve_construction_bought(state: State, e: ConstructionBought) -> State:
-    cost = BUILDINGS[e.card].cost
-    state = _pay(state, e.player, cost.cash, cost.res)
-    p = state.players[e.player]
-    state = set_player(state, e.player, msgspec.structs.replace(p, hand=with_card(p.hand, e.card)))
-    market, deck = _refilled(state.construction_market, state.construction_deck, e.slot, e.refill)
-    return msgspec.structs.replace(state, construction_market=market, construction_deck=deck)
-
-
-def evolve_official_recruited(state: State, e: OfficialRecruited) -> State:
-    state = _pay(state, e.player, OFFICIALS[e.card].cost)
-    p = state.players[e.player]
-    state = set_player(state, e.player, msgspec.structs.replace(p, officials=with_card(p.officials, e.card)))
-    market, deck = _refilled(state.official_market, state.official_deck, e.slot, e.refill)
-    return msgspec.structs.replace(state, official_market=market, official_deck=deck)
-
-
-def evolve_gangster_hired(state: State, e: GangsterHired) -> State:
-    state = _pay(state, e.player, HIRE_COST)
-    p = state.players[e.player]
-    state = set_player(state, e.player, msgspec.structs.replace(p, gangsters=with_card(p.gangsters, e.card)))
-    return msgspec.structs.replace(state, gangster_deck=state.gangster_deck[1:])
 
 
 def _replace_building(state: State, w: int, uid: int, **changes: Any) -> State:
     ward = state.wards[w]
     buildings = tuple(msgspec.structs.replace(b, **changes) if b.uid == uid else b for b in ward.buildings)
     return set_ward(state, w, msgspec.structs.replace(ward, buildings=buildings))
-
-
-def evolve_building_upgraded(state: State, e: BuildingUpgraded) -> State:
-    return _replace_building(_pay(state, e.player, e.cost), e.ward, e.uid, upgraded=True)
-
-
-def evolve_neutral_bought(state: State, e: NeutralBought) -> State:
-    res = BUILDINGS[get(state.wards[e.ward], e.uid).card].cost.res
-    return _replace_building(_pay(state, e.player, e.cost, res), e.ward, e.uid, owner=e.player)
-
-
-def evolve_building_placed(state: State, e: BuildingPlaced) -> State:
-    """Infrastructure belongs to its Ward and gives its builder +1 permanent Influence (BW-PLACE-08/09)."""
-    p = state.players[e.player]
-    infra = kind(e.card) == "I"
-    p = msgspec.structs.replace(p, hand=without(p.hand, e.card), infra_influence=p.infra_influence + (1 if infra else 0))
-    state = set_player(state, e.player, p)
-    ward = state.wards[e.ward]
-    b = Building(uid=e.uid, card=e.card, owner=-1 if infra else e.player, builder=e.player)
-    state = set_ward(state, e.ward, msgspec.structs.replace(ward, buildings=(*ward.buildings, b)))
-    return msgspec.structs.replace(state, next_uid=e.uid + 1, placed=True)
-
-
-def evolve_turn_ended(state: State, e: TurnEnded) -> State:
-    if state.turns_done == 0:
-        return msgspec.structs.replace(state, turn=next_seat(state.turn, len(state.players)), turns_done=1, placed=False, harbour_sold=0)
-    return msgspec.structs.replace(state, turns_done=2)
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

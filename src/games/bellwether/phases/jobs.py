@@ -161,18 +161,6 @@ def play_job(turn: Turn[State, Event], seat: int, action: PlayJob) -> None:
         turn.emit(GangstersInspected(player=seat, seen=state.players[rival].gangsters))
 
 
-def quell(turn: Turn[State, Event], seat: int, action: Quell) -> None:
-    """The Gangster is discarded face up; the Ward loses a striker (a Riot goes on) (BW-CARD-10)."""
-    turn.emit(GangsterQuelled(player=seat, gangster=action.gangster, ward=action.ward))
-
-
-QUELLS = {g: tuple(Quell(gangster=g, ward=w) for w in range(WARDS)) for g in GANGSTERS}
-"""Every quelling, by Gangster, built once (actions are immutable)."""
-
-
-# --- evolve ----------------------------------------------------------------------------------
-
-
 def evolve_job_played(state: State, e: JobPlayed) -> State:
     """Discard the Gangster; count the Job against its Ward(s); mark Saboteur and Heavy for this round."""
     state = discard_gangster(state, e.player, e.gangster)
@@ -189,12 +177,6 @@ def evolve_job_played(state: State, e: JobPlayed) -> State:
         dest = state.wards[e.target]
         state = set_ward(state, e.target, msgspec.structs.replace(dest, jobs=dest.jobs + 1))
     return state
-
-
-def evolve_gangster_quelled(state: State, e: GangsterQuelled) -> State:
-    state = discard_gangster(state, e.player, e.gangster)
-    ward = state.wards[e.ward]
-    return set_ward(state, e.ward, msgspec.structs.replace(ward, strikers=max(0, ward.strikers - 1)))
 
 
 def evolve_striker_added(state: State, e: StrikerAdded) -> State:
@@ -235,6 +217,24 @@ def evolve_gangsters_inspected(state: State, e: GangstersInspected) -> State:
     rival = 1 - e.player
     assert e.seen is not None  # the log holds the full event
     return set_player(state, rival, msgspec.structs.replace(state.players[rival], exposed=e.seen))
+
+
+def quell(turn: Turn[State, Event], seat: int, action: Quell) -> None:
+    """The Gangster is discarded face up; the Ward loses a striker (a Riot goes on) (BW-CARD-10)."""
+    turn.emit(GangsterQuelled(player=seat, gangster=action.gangster, ward=action.ward))
+
+
+def evolve_gangster_quelled(state: State, e: GangsterQuelled) -> State:
+    state = discard_gangster(state, e.player, e.gangster)
+    ward = state.wards[e.ward]
+    return set_ward(state, e.ward, msgspec.structs.replace(ward, strikers=max(0, ward.strikers - 1)))
+
+
+QUELLS = {g: tuple(Quell(gangster=g, ward=w) for w in range(WARDS)) for g in GANGSTERS}
+"""Every quelling, by Gangster, built once (actions are immutable)."""
+
+
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

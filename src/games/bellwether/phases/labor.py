@@ -59,11 +59,13 @@ def choose_first_ward(turn: Turn[State, Event], seat: int, action: ChooseFirstWa
     turn.emit(FirstWardChosen(player=seat, ward=action.ward))
 
 
+def evolve_first_ward_chosen(state: State, e: FirstWardChosen) -> State:
+    return with_labor(state, step=NEXT, order=tuple((e.ward + i) % WARDS for i in range(WARDS)), pos=-1)
+
+
 FIRST_WARD: Decision[State, ChooseFirstWard] = Decision(
-    actions=(ChooseFirstWard,),
+    rules={ChooseFirstWard: (first_ward_problem, choose_first_ward)},
     candidates=first_ward_candidates,
-    problem=first_ward_problem,
-    apply=choose_first_ward,
     ask="choose the claimed Ward where Labor begins",
     clause="BW-LABOR-01",
 )
@@ -84,6 +86,10 @@ def step(turn: Turn[State, Event]) -> None:
         turn.emit(WardSkipped(ward=w))
 
 
+def evolve_ward_skipped(state: State, e: WardSkipped) -> State:
+    return with_labor(state, pos=lab(state).pos + 1)
+
+
 # --- evolve ----------------------------------------------------------------------------------------
 
 
@@ -93,14 +99,6 @@ def evolve_labor_began(state: State, e: LaborBegan) -> State:
     return msgspec.structs.replace(
         state, phase=LABOR, players=players, labor=Labor(step=CHOOSE if any_claimed else NEXT), placed=False
     )
-
-
-def evolve_first_ward_chosen(state: State, e: FirstWardChosen) -> State:
-    return with_labor(state, step=NEXT, order=tuple((e.ward + i) % WARDS for i in range(WARDS)), pos=-1)
-
-
-def evolve_ward_skipped(state: State, e: WardSkipped) -> State:
-    return with_labor(state, pos=lab(state).pos + 1)
 
 
 def evolve_ward_entered(state: State, e: WardEntered) -> State:

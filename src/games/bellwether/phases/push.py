@@ -16,6 +16,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
+from boardcore.turn import no_problem
 
 from ..actions import CancelStrike, PayRelief, Reroll, SettlePush
 from ..board import add_res, current_ward, get, has_infra, lab, one, relief_cost, set_player, set_ward, with_labor
@@ -65,45 +66,60 @@ RELIEF_PAID = Refusal("that Relief is already paid for", "push/relief_paid", "BW
 RELIEF_PRICE = Refusal("you cannot pay for that Relief ($2, or $1 with a Relief Office here or a Union Negotiator)", "cash/insufficient", "BW-DIE-01")
 
 
-def push_problem(state: State, seat: int, action: PushAction) -> Refusal | None:
-    """Union Hall re-roll (I-UH), Factory Inspector cancel (O-INS), Relief payment (BW-DIE-01); settling is always open."""
-    if isinstance(action, SettlePush):
-        return None
+def _die_problem(state: State, action: Reroll | CancelStrike | PayRelief) -> Refusal | None:
+    """The die must be one of this Push's (BW-LABOR-07)."""
+    dice = lab(state).dice
+    if action.die >= len(dice):
+        return Refusal(f"this Push has {len(dice)} dice (numbered from 1)", "push/no_such_die", "BW-LABOR-07")
+    return None
+
+
+def reroll_problem(state: State, seat: int, action: Reroll) -> Refusal | None:
+    """The Union Hall re-rolls one die once per Labor, never a Strike nor a paid Relief (I-UH, BW-DIE-05)."""
+    refused = _die_problem(state, action)
+    if refused is not None:
+        return refused
     labor = lab(state)
-    if action.die >= len(labor.dice):
-        return Refusal(f"this Push has {len(labor.dice)} dice (numbered from 1)", "push/no_such_die", "BW-LABOR-07")
-    face = labor.dice[action.die]
-    if isinstance(action, Reroll):
-        if not has_infra(state.wards[labor.order[labor.pos]], "I-UH"):
-            return NO_UNION_HALL
-        if labor.rerolled:
-            return REROLLED
-        if face == STRIKE:
-            return STRIKE_LOCKED
-        return PAID_STAYS if action.die in labor.paid else None
-    if isinstance(action, CancelStrike):
-        player = state.players[seat]
-        if "O-INS" not in player.officials:
-            return NO_INSPECTOR
-        if player.inspector_used:
-            return INSPECTOR_USED
-        return NOT_A_STRIKE if face != STRIKE else None
-    if face != RELIEF:
+    if not has_infra(state.wards[labor.order[labor.pos]], "I-UH"):
+        return NO_UNION_HALL
+    if labor.rerolled:
+        return REROLLED
+    if labor.dice[action.die] == STRIKE:
+        return STRIKE_LOCKED
+    return PAID_STAYS if action.die in labor.paid else None
+
+
+def cancel_problem(state: State, seat: int, action: CancelStrike) -> Refusal | None:
+    """The Factory Inspector's holder cancels one Strike per Labor (O-INS, BW-PRIO-01)."""
+    refused = _die_problem(state, action)
+    if refused is not None:
+        return refused
+    player = state.players[seat]
+    if "O-INS" not in player.officials:
+        return NO_INSPECTOR
+    if player.inspector_used:
+        return INSPECTOR_USED
+    return NOT_A_STRIKE if lab(state).dice[action.die] != STRIKE else None
+
+
+def relief_problem(state: State, seat: int, action: PayRelief) -> Refusal | None:
+    """An unpaid Relief may be paid for at its price (BW-DIE-01)."""
+    refused = _die_problem(state, action)
+    if refused is not None:
+        return refused
+    labor = lab(state)
+    if labor.dice[action.die] != RELIEF:
         return NOT_RELIEF
     if action.die in labor.paid:
         return RELIEF_PAID
     return RELIEF_PRICE if state.players[seat].cash < relief_cost(state, labor.order[labor.pos], seat) else None
 
 
-def push_legal(state: State, seat: int) -> list[PushAction]:
-    """The candidates without a problem."""
-    return [action for action in push_candidates(state, seat) if push_problem(state, seat, action) is None]
-
-
 def choice_open(state: State) -> bool:
     """Something besides settling is allowed."""
     seat = state.wards[current_ward(state)].controller
-    return any(push_problem(state, seat, action) is None for action in push_candidates(state, seat) if action is not SETTLE)
+    problem = PUSH.problem
+    return any(problem(state, seat, action) is None for action in push_candidates(state, seat) if action is not SETTLE)
 
 
 def offer(turn: Turn[State, Event]) -> None:
@@ -116,19 +132,46 @@ def offer(turn: Turn[State, Event]) -> None:
         settle(turn)
 
 
-def push(turn: Turn[State, Event], seat: int, action: PushAction) -> None:
-    """Re-roll a die, cancel a Strike, pay for a Relief, or settle."""
+def reroll(turn: Turn[State, Event], seat: int, action: Reroll) -> None:
+    """The Union Hall re-rolls the die."""
     w = current_ward(turn.state)
-    if isinstance(action, SettlePush):
-        settle(turn)
-        return
-    if isinstance(action, Reroll):
-        roll(turn, 1, lambda faces: DieRerolled(ward=w, die=action.die, face=faces[0]))
-    elif isinstance(action, CancelStrike):
-        turn.emit(StrikeCanceled(player=seat, ward=w, die=action.die))
-    else:
-        turn.emit(ReliefPaid(player=seat, ward=w, die=action.die, cost=relief_cost(turn.state, w, seat)))
+    roll(turn, 1, lambda faces: DieRerolled(ward=w, die=action.die, face=faces[0]))
     offer(turn)
+
+
+def evolve_die_rerolled(state: State, e: DieRerolled) -> State:
+    dice = lab(state).dice
+    return with_labor(state, dice=(*dice[: e.die], e.face, *dice[e.die + 1 :]), rerolled=True)
+
+
+def cancel_strike(turn: Turn[State, Event], seat: int, action: CancelStrike) -> None:
+    """The Factory Inspector cancels the Strike."""
+    turn.emit(StrikeCanceled(player=seat, ward=current_ward(turn.state), die=action.die))
+    offer(turn)
+
+
+def evolve_strike_canceled(state: State, e: StrikeCanceled) -> State:
+    player = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(player, inspector_used=True))
+    return with_labor(state, canceled=e.die)
+
+
+def pay_relief(turn: Turn[State, Event], seat: int, action: PayRelief) -> None:
+    """The controller pays for the Relief."""
+    w = current_ward(turn.state)
+    turn.emit(ReliefPaid(player=seat, ward=w, die=action.die, cost=relief_cost(turn.state, w, seat)))
+    offer(turn)
+
+
+def evolve_relief_paid(state: State, e: ReliefPaid) -> State:
+    player = state.players[e.player]
+    state = set_player(state, e.player, msgspec.structs.replace(player, cash=player.cash - e.cost))
+    return with_labor(state, paid=(*lab(state).paid, e.die))
+
+
+def settle_push(turn: Turn[State, Event], seat: int, action: SettlePush) -> None:
+    """The controller settles the Push as it stands."""
+    settle(turn)
 
 
 def settle(turn: Turn[State, Event]) -> None:
@@ -161,36 +204,6 @@ def settle(turn: Turn[State, Event]) -> None:
     turn.emit(WardFinished(ward=w))
 
 
-PUSH: Decision[State, PushAction] = Decision(
-    actions=(Reroll, CancelStrike, PayRelief, SettlePush),
-    candidates=push_candidates,
-    problem=push_problem,
-    apply=push,
-    ask="re-roll, cancel a Strike, pay for Relief, or settle the Push",
-    clause="BW-LABOR-08",
-    legal=push_legal,
-)
-
-# --- evolve ------------------------------------------------------------------------------------
-
-
-def evolve_die_rerolled(state: State, e: DieRerolled) -> State:
-    dice = lab(state).dice
-    return with_labor(state, dice=(*dice[: e.die], e.face, *dice[e.die + 1 :]), rerolled=True)
-
-
-def evolve_strike_canceled(state: State, e: StrikeCanceled) -> State:
-    player = state.players[e.player]
-    state = set_player(state, e.player, msgspec.structs.replace(player, inspector_used=True))
-    return with_labor(state, canceled=e.die)
-
-
-def evolve_relief_paid(state: State, e: ReliefPaid) -> State:
-    player = state.players[e.player]
-    state = set_player(state, e.player, msgspec.structs.replace(player, cash=player.cash - e.cost))
-    return with_labor(state, paid=(*lab(state).paid, e.die))
-
-
 def evolve_push_settled(state: State, e: PushSettled) -> State:
     return set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], strikers=e.strikers))
 
@@ -207,6 +220,21 @@ def evolve_materials_collected(state: State, e: MaterialsCollected) -> State:
 
 def evolve_workers_grew(state: State, e: WorkersGrew) -> State:
     return set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], workers=e.workers))
+
+
+PUSH: Decision[State, PushAction] = Decision(
+    rules={
+        Reroll: (reroll_problem, reroll),
+        CancelStrike: (cancel_problem, cancel_strike),
+        PayRelief: (relief_problem, pay_relief),
+        SettlePush: (no_problem, settle_push),
+    },
+    candidates=push_candidates,
+    ask="re-roll, cancel a Strike, pay for Relief, or settle the Push",
+    clause="BW-LABOR-08",
+)
+
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

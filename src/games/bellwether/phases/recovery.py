@@ -15,6 +15,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
+from boardcore.turn import no_problem
 
 from ..actions import RollRecovery, StopRecovery
 from ..board import current_ward, lab, one, set_ward, with_labor
@@ -32,10 +33,8 @@ def recovery_candidates(state: State, seat: int) -> tuple[RecoveryAction, ...]:
     return (ROLL, STOP)
 
 
-def recovery_problem(state: State, seat: int, action: RecoveryAction) -> Refusal | None:
-    """BW-RIOT-06/09: up to three rolls, each after the start or after a material; stopping is always allowed."""
-    if isinstance(action, StopRecovery):
-        return None
+def roll_problem(state: State, seat: int, action: RollRecovery) -> Refusal | None:
+    """BW-RIOT-06/09: up to three rolls, each after the start or after a material."""
     labor = lab(state)
     if labor.rolls >= RECOVERY_ROLLS:
         return Refusal(f"the controller may roll at most {RECOVERY_ROLLS} times", "recovery/no_rolls_left", "BW-RIOT-06")
@@ -44,16 +43,9 @@ def recovery_problem(state: State, seat: int, action: RecoveryAction) -> Refusal
     return None
 
 
-def recover(turn: Turn[State, Event], seat: int, action: RecoveryAction) -> None:
-    """Roll one die (Relief ends the Riot, Strike ends the attempt, a material may be kept), or stop (GAP-18)."""
+def roll_recovery(turn: Turn[State, Event], seat: int, action: RollRecovery) -> None:
+    """Roll one die: Relief ends the Riot, Strike ends the attempt, a material may be kept (GAP-18)."""
     w = current_ward(turn.state)
-    if isinstance(action, StopRecovery):
-        face = lab(turn.state).last_roll
-        if face in FACE_RESOURCE:
-            _keep(turn, w, face)
-        else:
-            turn.emit(WardFinished(ward=w))
-        return
     face = roll(turn, 1, lambda faces: RecoveryRolled(ward=w, face=faces[0]))[0]
     if face == RELIEF:
         turn.emit(RiotEnded(ward=w), WardFinished(ward=w))
@@ -63,6 +55,16 @@ def recover(turn: Turn[State, Event], seat: int, action: RecoveryAction) -> None
         _keep(turn, w, face)
 
 
+def stop_recovery(turn: Turn[State, Event], seat: int, action: StopRecovery) -> None:
+    """Stop: the material last rolled is kept, or the attempt simply ends (GAP-18)."""
+    w = current_ward(turn.state)
+    face = lab(turn.state).last_roll
+    if face in FACE_RESOURCE:
+        _keep(turn, w, face)
+    else:
+        turn.emit(WardFinished(ward=w))
+
+
 def _keep(turn: Turn[State, Event], w: int, face: int) -> None:
     """BW-RIOT-09: the material on the kept roll goes to the controller, and the attempt ends."""
     turn.emit(MaterialsCollected(player=turn.state.wards[w].controller, ward=w, res=one(FACE_RESOURCE[face])))
@@ -70,10 +72,8 @@ def _keep(turn: Turn[State, Event], w: int, face: int) -> None:
 
 
 RECOVER: Decision[State, RecoveryAction] = Decision(
-    actions=(RollRecovery, StopRecovery),
+    rules={RollRecovery: (roll_problem, roll_recovery), StopRecovery: (no_problem, stop_recovery)},
     candidates=recovery_candidates,
-    problem=recovery_problem,
-    apply=recover,
     ask="roll to end the Riot, or stop",
     clause="BW-RIOT-06",
 )

@@ -17,6 +17,7 @@ from typing import Any
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
+from boardcore.turn import no_problem
 
 from ..actions import ChooseLoss, PoliceBlock
 from ..board import claimed, find, has_infra, kind, revolution_now, set_player, set_ward
@@ -91,11 +92,17 @@ def lose(turn: Turn[State, Event], w: int, uid: int) -> None:
     turn.emit(BuildingLost(ward=w, uid=uid, owner=b.owner, counted=b.owner >= 0, card=b.card))
 
 
+def evolve_building_lost(state: State, e: BuildingLost) -> State:
+    state = remove_building(state, e.ward, e.uid)
+    if e.counted:
+        p = state.players[e.owner]
+        state = set_player(state, e.owner, msgspec.structs.replace(p, lost=p.lost + 1))
+    return _next_stage(state)
+
+
 LOSS: Decision[State, ChooseLoss] = Decision(
-    actions=(ChooseLoss,),
+    rules={ChooseLoss: (loss_problem, choose_loss)},
     candidates=loss_candidates,
-    problem=loss_problem,
-    apply=choose_loss,
     ask="choose the Building the Riot destroys",
     clause="BW-RIOT-03",
 )
@@ -124,11 +131,6 @@ def police_candidates(state: State, seat: int) -> Sequence[PoliceBlock]:
     return BLOCK_OR_ALLOW
 
 
-def police_problem(state: State, seat: int, action: PoliceBlock) -> Refusal | None:
-    """Blocking and letting through are both open to the holder being asked."""
-    return None
-
-
 def answer_police(turn: Turn[State, Event], seat: int, action: PoliceBlock) -> None:
     """Block the pending spread (using the once-per-round power), or let the striker in."""
     state = turn.state
@@ -139,11 +141,23 @@ def answer_police(turn: Turn[State, Event], seat: int, action: PoliceBlock) -> N
         add_striker(turn, dest, StrikerSpread(source=w, dest=dest))
 
 
+def evolve_striker_spread(state: State, e: StrikerSpread) -> State:
+    ward = state.wards[e.dest]
+    state = set_ward(state, e.dest, msgspec.structs.replace(ward, strikers=min(RIOT_AT, ward.strikers + 1)))
+    return _next_stage(state)
+
+
+def evolve_spread_blocked(state: State, e: SpreadBlocked) -> State:
+    """A Police Commissioner block uses its holder's power for the rest of the round."""
+    if e.by == "O-POL":
+        p = next(i for i, pl in enumerate(state.players) if "O-POL" in pl.officials)
+        state = set_player(state, p, msgspec.structs.replace(state.players[p], police_used=True))
+    return _next_stage(state)
+
+
 POLICE: Decision[State, PoliceBlock] = Decision(
-    actions=(PoliceBlock,),
+    rules={PoliceBlock: (no_problem, answer_police)},
     candidates=police_candidates,
-    problem=police_problem,
-    apply=answer_police,
     ask="block the spreading striker with the Police Commissioner or let it in",
     clause="BW-PRIO-01",
     legal=lambda state, seat: list(BLOCK_OR_ALLOW),
@@ -158,6 +172,16 @@ def add_striker(turn: Turn[State, Event], w: int, event: StrikerAdded | StrikerM
     turn.emit(event)
     if not before.riot and turn.state.wards[w].strikers >= RIOT_AT:
         turn.emit(RiotIgnited(ward=w))
+
+
+def evolve_riot_ignited(state: State, e: RiotIgnited) -> State:
+    ward = state.wards[e.ward]
+    state = set_ward(state, e.ward, msgspec.structs.replace(ward, riot=True, strikers=RIOT_AT))
+    labor = state.labor
+    if labor is not None:
+        ignited = tuple(True if i == e.ward else v for i, v in enumerate(labor.ignited))
+        state = msgspec.structs.replace(state, labor=msgspec.structs.replace(labor, ignited=ignited))
+    return msgspec.structs.replace(state, riots=(*state.riots, RiotTask(e.ward)))
 
 
 def resolve(turn: Turn[State, Event]) -> None:
@@ -186,6 +210,14 @@ def resolve(turn: Turn[State, Event]) -> None:
             add_striker(turn, dest, StrikerSpread(source=w, dest=dest))
 
 
+def evolve_loss_skipped(state: State, e: LossSkipped) -> State:
+    return _next_stage(state)
+
+
+def evolve_police_consulted(state: State, e: PoliceConsulted) -> State:
+    return msgspec.structs.replace(state, police_target=e.dest)
+
+
 TOPPLING = frozenset({RiotIgnited, BuildingLost, BuildingDestroyed})
 """The only events that can leave every claimed Ward in Riot: an ignition, or a calm Ward's last Building gone."""
 
@@ -196,7 +228,11 @@ def check_revolution(turn: Turn[State, Event]) -> None:
         turn.emit(GameEnded(result=revolution_result(turn.state)))
 
 
-# --- evolve ------------------------------------------------------------------------------
+def evolve_game_ended(state: State, e: GameEnded) -> State:
+    return msgspec.structs.replace(state, phase=OVER, result=e.result, riots=(), police_target=-1)
+
+
+# --- what the folds above share -------------------------------------------------------------------
 
 
 def _next_stage(state: State) -> State:
@@ -206,16 +242,6 @@ def _next_stage(state: State) -> State:
     return msgspec.structs.replace(state, riots=(RiotTask(head.ward, head.stage + 1), *rest), police_target=-1)
 
 
-def evolve_riot_ignited(state: State, e: RiotIgnited) -> State:
-    ward = state.wards[e.ward]
-    state = set_ward(state, e.ward, msgspec.structs.replace(ward, riot=True, strikers=RIOT_AT))
-    labor = state.labor
-    if labor is not None:
-        ignited = tuple(True if i == e.ward else v for i, v in enumerate(labor.ignited))
-        state = msgspec.structs.replace(state, labor=msgspec.structs.replace(labor, ignited=ignited))
-    return msgspec.structs.replace(state, riots=(*state.riots, RiotTask(e.ward)))
-
-
 def remove_building(state: State, w: int, uid: int) -> State:
     """Take a Building off the board; control lapses if the Ward becomes unclaimed (GAP-13)."""
     ward = state.wards[w]
@@ -223,40 +249,6 @@ def remove_building(state: State, w: int, uid: int) -> State:
     if not claimed(ward):
         ward = msgspec.structs.replace(ward, controller=-1)
     return set_ward(state, w, ward)
-
-
-def evolve_building_lost(state: State, e: BuildingLost) -> State:
-    state = remove_building(state, e.ward, e.uid)
-    if e.counted:
-        p = state.players[e.owner]
-        state = set_player(state, e.owner, msgspec.structs.replace(p, lost=p.lost + 1))
-    return _next_stage(state)
-
-
-def evolve_loss_skipped(state: State, e: LossSkipped) -> State:
-    return _next_stage(state)
-
-
-def evolve_striker_spread(state: State, e: StrikerSpread) -> State:
-    ward = state.wards[e.dest]
-    state = set_ward(state, e.dest, msgspec.structs.replace(ward, strikers=min(RIOT_AT, ward.strikers + 1)))
-    return _next_stage(state)
-
-
-def evolve_spread_blocked(state: State, e: SpreadBlocked) -> State:
-    """A Police Commissioner block uses its holder's power for the rest of the round."""
-    if e.by == "O-POL":
-        p = next(i for i, pl in enumerate(state.players) if "O-POL" in pl.officials)
-        state = set_player(state, p, msgspec.structs.replace(state.players[p], police_used=True))
-    return _next_stage(state)
-
-
-def evolve_police_consulted(state: State, e: PoliceConsulted) -> State:
-    return msgspec.structs.replace(state, police_target=e.dest)
-
-
-def evolve_game_ended(state: State, e: GameEnded) -> State:
-    return msgspec.structs.replace(state, phase=OVER, result=e.result, riots=(), police_target=-1)
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

@@ -130,10 +130,8 @@ def legal_commits(state: State, seat: int) -> list[CommitTactics]:
 
 
 COMMIT: Decision[State, CommitTactics] = Decision(
-    actions=(CommitTactics,),
+    rules={CommitTactics: (commit_problem, commit)},
     candidates=legal_commits,
-    problem=commit_problem,
-    apply=commit,
     ask="commit Tactics cards face down to the Brawl (or none)",
     clause="FW-BRAWL-04",
     legal=legal_commits,

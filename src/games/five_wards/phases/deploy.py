@@ -52,7 +52,8 @@ __all__ = [
     "begin_deploy",
     "blast_sources",
     "deploy_candidates",
-    "deploy_problem",
+    "blast_gate",
+    "deploy_step",
     "deployer",
     "legal_deploy",
     "legal_schemes",
@@ -213,8 +214,9 @@ def recruit_limit(state: State, seat: int, ward: int, count: int) -> int:
     return max(0, min(count // tile.n, player.resources[tile.resource], useful))
 
 
-def deploy_thugs_problem(state: State, seat: int, step: DeployStep, action: DeployThugs) -> Refusal | None:
+def deploy_thugs_problem(state: State, seat: int, action: DeployThugs) -> Refusal | None:
     """Some of the Gang's Thugs on the card, to a Ward the arrows reach and the Inspector allows, Recruiting as paid."""
+    step = deploy_step(state)
     if action.count > step.remaining:
         return Refusal(f"Deploy between 1 and {step.remaining} of your Thugs on the card.", "deploy/bad_count", "FW-DEPLOY-05")
     if action.ward not in destinations(state, step.position, seat):
@@ -289,8 +291,9 @@ def evolve_thugs_returned(state: State, e: ThugsReturned) -> State:
     return replace(state, players=players, step=replace(state.step, remaining=0))
 
 
-def end_problem(state: State, seat: int, step: DeployStep, action: EndDeploy) -> Refusal | None:
+def end_problem(state: State, seat: int, action: EndDeploy) -> Refusal | None:
     """Thugs that can reach a Ward must deploy first (FW-DEPLOY-05)."""
+    step = deploy_step(state)
     if step.remaining and destinations(state, step.position, seat):
         return Refusal("Deploy all your Thugs on the card first.", "deploy/thugs_left", "FW-DEPLOY-05")
     return None
@@ -337,8 +340,9 @@ def _spend(state: State, seat: int, resource: int) -> State:
     return replace(state, players=update_player(state, seat, pay), step=replace(state.step, scheme_used=True))
 
 
-def bolster_problem(state: State, seat: int, step: DeployStep, action: Bolster) -> Refusal | None:
+def bolster_problem(state: State, seat: int, action: Bolster) -> Refusal | None:
     """Pay 1 Power; one of your Thugs off the Ward Boss space moves to another Ward (FW-SCHEME-02, 03)."""
+    step = deploy_step(state)
     problem = _scheme_problem(state, seat, step, POWER, False, "Bolster", "FW-SCHEME-02")
     if problem is not None:
         return problem
@@ -369,8 +373,9 @@ def evolve_bolstered(state: State, e: Bolstered) -> State:
     return replace(state, wards=put(wards, e.to_ward, dst))
 
 
-def bribe_inspector_problem(state: State, seat: int, step: DeployStep, action: BribeInspector) -> Refusal | None:
+def bribe_inspector_problem(state: State, seat: int, action: BribeInspector) -> Refusal | None:
     """Pay 1 Capital; deploy to the Inspector's Ward for the rest of the round, once (FW-SCHEME-04, 05)."""
+    step = deploy_step(state)
     problem = _scheme_problem(state, seat, step, CAPITAL, True, "Bribe", "FW-SCHEME-04")
     if problem is not None:
         return problem
@@ -390,8 +395,9 @@ def evolve_inspector_bribed(state: State, e: InspectorBribed) -> State:
     return replace(state, players=update_player(state, e.player, lambda p: replace(p, bribed=True)))
 
 
-def bribe_copper_problem(state: State, seat: int, step: DeployStep, action: BribeCopper) -> Refusal | None:
+def bribe_copper_problem(state: State, seat: int, action: BribeCopper) -> Refusal | None:
     """Pay 1 Capital; a Copper moves from a Ward that has one to another (FW-SCHEME-04)."""
+    step = deploy_step(state)
     problem = _scheme_problem(state, seat, step, CAPITAL, False, "Bribe", "FW-SCHEME-04")
     if problem is not None:
         return problem
@@ -420,8 +426,9 @@ def blast_victims(state: State, seat: int, ward: int) -> tuple[int, ...]:
     return tuple(s for s in turn_order(state) if s != seat and in_ward(w, s) > 0)
 
 
-def blast_problem(state: State, seat: int, step: DeployStep, action: Blast) -> Refusal | None:
+def blast_problem(state: State, seat: int, action: Blast) -> Refusal | None:
     """Pay 1 Mayhem; a Ward where you and at least one rival have Thugs (FW-SCHEME-07)."""
+    step = deploy_step(state)
     problem = _scheme_problem(state, seat, step, MAYHEM, False, "Blast", "FW-SCHEME-07")
     if problem is not None:
         return problem
@@ -450,8 +457,9 @@ def blast_sources(ward: WardState, victim: int) -> tuple[BlastSource, ...]:
     return tuple(src for src, n in zip(SOURCES, have) if n > 0)
 
 
-def blast_pick_problem(state: State, seat: int, step: DeployStep, action: BlastPick) -> Refusal | None:
+def blast_pick_problem(state: State, seat: int, action: BlastPick) -> Refusal | None:
     """While a Blast resolves: a place where the current victim has a Thug (FW-SCHEME-08, GAP-31)."""
+    step = deploy_step(state)
     if not step.blast_victims:
         return Refusal("No Blast is resolving.", "scheme/no_blast", "FW-SCHEME-07")
     if action.source not in blast_sources(state.wards[step.blast_ward], step.blast_victims[0]):
@@ -487,40 +495,18 @@ def evolve_thug_blasted(state: State, e: ThugBlasted) -> State:
 # --- the deploying Gang's decision -------------------------------------------------------------
 
 
-PROBLEMS: dict[type, Callable[[State, int, DeployStep, Any], Refusal | None]] = {
-    DeployThugs: deploy_thugs_problem,
-    Bolster: bolster_problem,
-    BribeInspector: bribe_inspector_problem,
-    BribeCopper: bribe_copper_problem,
-    Blast: blast_problem,
-    BlastPick: blast_pick_problem,
-    EndDeploy: end_problem,
-}
-"""The one statement of each Phase 3 action's rules."""
-
-APPLY: dict[type, Callable[[FwTurn, int, Any], None]] = {
-    DeployThugs: deploy_thugs,
-    Bolster: bolster,
-    BribeInspector: bribe_inspector,
-    BribeCopper: bribe_copper,
-    Blast: blast,
-    BlastPick: blast_pick,
-    EndDeploy: end_step,
-}
-
-
-def deploy_problem(state: State, seat: int, action: DeployAction) -> Refusal | None:
-    """Why the deploying Gang may not take ``action`` now: a Blast still resolving, or the action's own rule."""
+def deploy_step(state: State) -> DeployStep:
+    """The Gang's step in progress (Phase 3 asks for a decision only during one)."""
     step = state.step
-    assert step is not None
-    if step.blast_victims and not isinstance(action, BlastPick):
+    assert step is not None, "no deploy step in progress"
+    return step
+
+
+def blast_gate(state: State, seat: int, action: DeployAction) -> Refusal | None:
+    """A Blast still resolving comes first: only its picks are open (FW-SCHEME-07)."""
+    if deploy_step(state).blast_victims and type(action) is not BlastPick:
         return Refusal("Finish the Blast first: choose where the rival's Thug comes from.", "scheme/blast_pending", "FW-SCHEME-07")
-    return PROBLEMS[type(action)](state, seat, step, action)
-
-
-def apply_deploy(turn: FwTurn, seat: int, action: DeployAction) -> None:
-    """The action's events (its problem was checked)."""
-    APPLY[type(action)](turn, seat, action)
+    return None
 
 
 def deploy_candidates(state: State, seat: int) -> Iterator[DeployAction]:
@@ -587,10 +573,17 @@ def legal_deploy(state: State, seat: int) -> list[DeployAction]:
 
 
 DEPLOY: Decision[State, DeployAction] = Decision(
-    actions=(DeployThugs, Bolster, BribeInspector, BribeCopper, Blast, BlastPick, EndDeploy),
+    rules={
+        DeployThugs: (deploy_thugs_problem, deploy_thugs),
+        Bolster: (bolster_problem, bolster),
+        BribeInspector: (bribe_inspector_problem, bribe_inspector),
+        BribeCopper: (bribe_copper_problem, bribe_copper),
+        Blast: (blast_problem, blast),
+        BlastPick: (blast_pick_problem, blast_pick),
+        EndDeploy: (end_problem, end_step),
+    },
+    gate=blast_gate,
     candidates=deploy_candidates,
-    problem=deploy_problem,
-    apply=apply_deploy,
     ask="deploy their Thugs from the card (and may Scheme once)",
     clause="FW-DEPLOY-05",
     legal=legal_deploy,

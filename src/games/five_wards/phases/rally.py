@@ -36,15 +36,13 @@ from ..actions import (
     ShakedownPick,
     ShakedownRoll,
 )
-from ..board import add, filled, is_brawl_slot, is_landmark, snake, space_icon, turn_order, update_player
+from ..board import add, bonus_earned, filled, is_brawl_slot, is_landmark, selection, snake, space_icon, turn_order, update_player
 from ..catalog import (
     ALL,
     FACES,
-    FIRST,
     HAND_LIMIT,
     LANDMARK_BY_ID,
     LANDMARKS,
-    LAST,
     LOADED_DICE,
     REINFORCEMENTS,
     SHAKEDOWN,
@@ -59,26 +57,21 @@ from ..draws import draw_tactics, drawn
 from ..events import (
     Acted,
     CopperPlaced,
-    DiceRerolled,
     DiceRolled,
-    DiceSwapped,
     DieSelected,
-    DieTurned,
     FwTurn,
     PhaseBegan,
     Restocked,
-    ShakedownBegan,
-    ShakedownPicked,
     StartPassed,
     TacticDiscarded,
     TacticPlayed,
     TacticsDrawn,
     TacticsReshuffled,
-    ThugMoved,
     ThugRallied,
     TurnEnded,
 )
 from ..state import COPPER, NOBODY, SelectionTurn, Slot, State
+from . import tactics
 from .deploy import begin_deploy
 
 __all__ = [
@@ -87,7 +80,7 @@ __all__ = [
     "HANDLERS",
     "RESTOCK_OPTIONS",
     "draft_candidates",
-    "draft_problem",
+    "draft_gate",
     "drafter",
     "legal_draft",
     "legal_rallies",
@@ -180,34 +173,12 @@ def drafter(state: State) -> int | None:
     return turn.player
 
 
-# --- refusals shared by the turn's actions ------------------------------------------
-
-
-def _tactic_problem(state: State, turn: SelectionTurn, seat: int, card: str, ability: str) -> Refusal | None:
-    """The card is in hand, has ``ability``, and no card was used this turn (FW-P1-03, GAP-13)."""
-    if turn.tactic_used:
-        return Refusal("Only 1 Tactics card may be used per selection turn.", "tactics/already_used", "FW-P1-03")
-    if card not in state.players[seat].hand:
-        return Refusal(f"Tactics card {card} is not in your hand.", "tactics/not_in_hand", "FW-P1-03")
-    if card in turn.drawn:
-        return Refusal("A card you just drew cannot be played this turn.", "tactics/just_drawn", "FW-RESTOCK-04")
-    if TACTIC_BY_ID[card].ability != ability:
-        return Refusal(f"Tactics card {card} is not a {ability}.", "tactics/wrong_card", "GAP-04")
-    return None
-
-
-def evolve_tactic_played(state: State, e: TacticPlayed) -> State:
-    """The card goes face up to the discard pile; no other card this turn."""
-    players = update_player(state, e.player, lambda p: replace(p, hand=without(p.hand, e.card)))
-    assert state.turn is not None
-    return replace(state, players=players, discard=(*state.discard, e.card), turn=replace(state.turn, tactic_used=True))
-
-
 # --- selecting a die ------------------------------------------------------------
 
 
-def select_problem(state: State, seat: int, turn: SelectionTurn, action: SelectDie) -> Refusal | None:
+def select_problem(state: State, seat: int, action: SelectDie) -> Refusal | None:
     """A die from the pool, once per turn, before the action (FW-P1-04)."""
+    turn = selection(state)
     if turn.die != NOBODY:
         return Refusal("You already selected a die this turn; now Rally or Restock.", "draft/already_selected", "FW-P1-04")
     if action.face not in state.pool:
@@ -231,26 +202,12 @@ def evolve_die_selected(state: State, e: DieSelected) -> State:
 # --- Rally (FW-RALLY), with Sneak and Reinforcements --------------------------------
 
 
-def _bonus_earned(slot_before: Slot, slot_after: Slot, seat: int) -> bool:
-    """FIRST / LAST / ALL after one placement on a Landmark, if its bonus space is free (FW-RALLY-02..05)."""
-    if slot_after.bonus != NOBODY:
-        return False
-    assert slot_after.card is not None
-    kind = LANDMARK_BY_ID[slot_after.card].bonus
-    if kind == FIRST:
-        return not slot_before.touched
-    if kind == LAST:
-        return NOBODY not in slot_after.spaces
-    assert kind == ALL
-    return all(s == seat for s in slot_after.spaces)
-
-
 def _place(turn: FwTurn, slot: Slot, position: int, space: int, seat: int, bag: int) -> tuple[Slot, int]:
     """One placement from the bag on a die space, then its bonus if earned; the card and bag after."""
     after = replace(slot, spaces=put(slot.spaces, space, seat), touched=True)
     turn.emit(ThugRallied(player=seat, position=position, space=space))
     bag -= 1
-    if bag > 0 and _bonus_earned(slot, after, seat):
+    if bag > 0 and bonus_earned(slot, after, seat):
         turn.emit(ThugRallied(player=seat, position=position, space=NOBODY, bonus=True))
         after = replace(after, bonus=seat)
         bag -= 1
@@ -259,13 +216,14 @@ def _place(turn: FwTurn, slot: Slot, position: int, space: int, seat: int, bag: 
 
 def _bag_after_placing(slot: Slot, space: int, seat: int, bag: int) -> int:
     """The bag after one placement on ``space`` and the bonus Thug it may earn."""
-    if bag - 1 > 0 and _bonus_earned(slot, replace(slot, spaces=put(slot.spaces, space, seat), touched=True), seat):
+    if bag - 1 > 0 and bonus_earned(slot, replace(slot, spaces=put(slot.spaces, space, seat), touched=True), seat):
         return bag - 2
     return bag - 1
 
 
-def rally_problem(state: State, seat: int, turn: SelectionTurn, action: Rally) -> Refusal | None:
+def rally_problem(state: State, seat: int, action: Rally) -> Refusal | None:
     """An empty die space matching the die (any with Sneak), and Reinforcements' second Thug (FW-RALLY-01, GAP-04)."""
+    turn = selection(state)
     player = state.players[seat]
     if turn.die == NOBODY:
         return Refusal("Select a die before you Rally.", "draft/no_die", "FW-P1-04")
@@ -410,8 +368,9 @@ RESTOCK_OPTIONS: tuple[Restock, ...] = (
 """The 10 declarable Restocks (resources in ascending order)."""
 
 
-def restock_problem(state: State, seat: int, turn: SelectionTurn, action: Restock) -> Refusal | None:
+def restock_problem(state: State, seat: int, action: Restock) -> Refusal | None:
     """After selecting a die: 2 Tactics cards, 2 resources, or 1 of each (FW-RESTOCK-01)."""
+    turn = selection(state)
     if turn.die == NOBODY:
         return Refusal("Select a die before you Restock.", "draft/no_die", "FW-P1-04")
     if action not in RESTOCK_OPTIONS:
@@ -458,8 +417,9 @@ def evolve_tactics_reshuffled(state: State, e: TacticsReshuffled) -> State:
     return replace(state, tactics_deck=e.cards, discard=())
 
 
-def discard_problem(state: State, seat: int, turn: SelectionTurn, action: DiscardTactic) -> Refusal | None:
+def discard_problem(state: State, seat: int, action: DiscardTactic) -> Refusal | None:
     """Only while over the hand limit, a card from the hand (FW-RESTOCK-03)."""
+    turn = selection(state)
     if not turn.discard:
         return Refusal("You are not over the hand limit.", "restock/no_discard_due", "FW-RESTOCK-03")
     if action.card not in state.players[seat].hand:
@@ -490,8 +450,9 @@ def evolve_acted(state: State, e: Acted) -> State:
 # --- ending the turn --------------------------------------------------------------------
 
 
-def end_turn_problem(state: State, seat: int, turn: SelectionTurn, action: EndTurn) -> Refusal | None:
+def end_turn_problem(state: State, seat: int, action: EndTurn) -> Refusal | None:
     """Only after the turn's action (FW-P1-04)."""
+    turn = selection(state)
     if not turn.acted:
         return Refusal("Select a die and Rally or Restock before ending your turn.", "draft/no_action_yet", "FW-P1-04")
     return None
@@ -510,258 +471,25 @@ def evolve_turn_ended(state: State, e: TurnEnded) -> State:
     return replace(state, pick=pick, turn=turn)
 
 
-# --- Shakedown: reroll pool dice before selecting ---------------------------------------
-
-
-def shakedown_problem(state: State, seat: int, turn: SelectionTurn, action: PlayShakedown) -> Refusal | None:
-    """Before selecting your die (GAP-13)."""
-    if turn.die != NOBODY:
-        return Refusal("Shakedown is used before selecting your die.", "tactics/too_late", "GAP-13")
-    return _tactic_problem(state, turn, seat, action.card, SHAKEDOWN)
-
-
-def play_shakedown(turn: FwTurn, seat: int, action: PlayShakedown) -> None:
-    """Shakedown: start choosing pool dice to reroll."""
-    turn.emit(TacticPlayed(player=seat, card=action.card), ShakedownBegan(player=seat))
-
-
-def pick_problem(state: State, seat: int, turn: SelectionTurn, action: ShakedownPick) -> Refusal | None:
-    """Another pool die, faces in ascending order (GAP-04)."""
-    picks = turn.shakedown
-    if picks is None:
-        return Refusal("No Shakedown is being chosen.", "tactics/no_shakedown", "GAP-04")
-    if picks and action.face < picks[-1]:
-        return Refusal("Pick the Shakedown dice in ascending order of face.", "tactics/pick_order", "GAP-04")
-    if state.pool.count(action.face) <= picks.count(action.face):
-        return Refusal("No other die in the pool shows that face.", "draft/no_such_die", "GAP-04")
-    return None
-
-
-def shakedown_pick(turn: FwTurn, seat: int, action: ShakedownPick) -> None:
-    """Add a pool die to the reroll."""
-    turn.emit(ShakedownPicked(player=seat, face=action.face))
-
-
-def roll_problem(state: State, seat: int, turn: SelectionTurn, action: ShakedownRoll) -> Refusal | None:
-    """Only while a Shakedown is being chosen (GAP-04)."""
-    if turn.shakedown is None:
-        return Refusal("No Shakedown is being chosen.", "tactics/no_shakedown", "GAP-04")
-    return None
-
-
-def shakedown_roll(turn: FwTurn, seat: int, action: ShakedownRoll) -> None:
-    """Reroll the picked dice."""
-    picks = turn.state.turn.shakedown if turn.state.turn is not None else None
-    assert picks is not None
-    rolled = turn.dice(len(picks), 6)
-    turn.emit(DiceRerolled(player=seat, before=picks, after=tuple(FACES[f - 1] for f in rolled)))
-    drawn(turn)
-
-
-def evolve_shakedown_began(state: State, e: ShakedownBegan) -> State:
-    """The Shakedown's reroll is being chosen."""
-    assert state.turn is not None
-    return replace(state, turn=replace(state.turn, shakedown=()))
-
-
-def evolve_shakedown_picked(state: State, e: ShakedownPicked) -> State:
-    """One more die will be rerolled."""
-    assert state.turn is not None and state.turn.shakedown is not None
-    return replace(state, turn=replace(state.turn, shakedown=(*state.turn.shakedown, e.face)))
-
-
-def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
-    """The picked pool dice show their new faces."""
-    assert state.turn is not None
-    pool = tuple(sorted((*without(state.pool, *e.before), *e.after)))
-    return replace(state, pool=pool, turn=replace(state.turn, shakedown=None))
-
-
-# --- Loaded Dice and Switcheroo: change the selected die ----------------------------------
-
-
-def loaded_dice_problem(state: State, seat: int, turn: SelectionTurn, action: PlayLoadedDice) -> Refusal | None:
-    """After selecting, to another face (GAP-13, GAP-04)."""
-    if turn.die == NOBODY:
-        return Refusal("Loaded Dice is used after selecting your die.", "tactics/too_early", "GAP-13")
-    problem = _tactic_problem(state, turn, seat, action.card, LOADED_DICE)
-    if problem is not None:
-        return problem
-    if action.face == state.players[seat].dice[turn.die]:
-        return Refusal("Turn the die to a different face (0-5).", "tactics/bad_face", "GAP-04")
-    return None
-
-
-def play_loaded_dice(turn: FwTurn, seat: int, action: PlayLoadedDice) -> None:
-    """Loaded Dice: turn your die to another face."""
-    turn.emit(TacticPlayed(player=seat, card=action.card), DieTurned(player=seat, face=action.face))
-
-
-def evolve_die_turned(state: State, e: DieTurned) -> State:
-    """The drafter's die shows its new face."""
-    assert state.turn is not None
-    die = state.turn.die
-    players = update_player(state, e.player, lambda p: replace(p, dice=put(p.dice, die, e.face)))
-    return replace(state, players=players)
-
-
-def switcheroo_problem(state: State, seat: int, turn: SelectionTurn, action: PlaySwitcheroo) -> Refusal | None:
-    """After selecting, with a die a rival selected this round that shows another face (GAP-13, GAP-04)."""
-    if turn.die == NOBODY:
-        return Refusal("Switcheroo is used after selecting your die.", "tactics/too_early", "GAP-13")
-    problem = _tactic_problem(state, turn, seat, action.card, SWITCHEROO)
-    if problem is not None:
-        return problem
-    if action.rival >= len(state.players) or action.rival == seat or action.die >= len(state.players[action.rival].dice):
-        return Refusal("Swap with a die a rival has already selected this round.", "tactics/no_such_die", "GAP-04")
-    if state.players[seat].dice[turn.die] == state.players[action.rival].dice[action.die]:
-        return Refusal("Swapping two dice showing the same face changes nothing.", "tactics/same_face", "GAP-04")
-    return None
-
-
-def play_switcheroo(turn: FwTurn, seat: int, action: PlaySwitcheroo) -> None:
-    """Switcheroo: swap your die with a rival's selected die."""
-    state = turn.state
-    assert state.turn is not None
-    gave = state.players[seat].dice[state.turn.die]
-    got = state.players[action.rival].dice[action.die]
-    turn.emit(
-        TacticPlayed(player=seat, card=action.card),
-        DiceSwapped(player=seat, rival=action.rival, die=action.die, gave=gave, got=got),
-    )
-
-
-def evolve_dice_swapped(state: State, e: DiceSwapped) -> State:
-    """The two dice change hands."""
-    assert state.turn is not None
-    mine = state.turn.die
-    players = update_player(state, e.player, lambda p: replace(p, dice=put(p.dice, mine, e.got)))
-    players = put(players, e.rival, replace(players[e.rival], dice=put(players[e.rival].dice, e.die, e.gave)))
-    return replace(state, players=players)
-
-
-# --- Vagrant: move a Thug between Landmarks --------------------------------------------
-
-
-def vagrant_problem(state: State, seat: int, turn: SelectionTurn, action: PlayVagrant) -> Refusal | None:
-    """From a die space of an unfilled Landmark to an empty die space of another (FW-RALLY-06, GAP-04)."""
-    problem = _tactic_problem(state, turn, seat, action.card, VAGRANT)
-    if problem is not None:
-        return problem
-    src, dst = state.row[action.from_position], state.row[action.to_position]
-    if action.from_position == action.to_position or not is_landmark(src) or not is_landmark(dst):
-        return Refusal("Vagrant moves a Thug between two different Landmark cards.", "tactics/bad_move", "FW-RALLY-06")
-    if filled(src):
-        return Refusal("Vagrant cannot move a Thug off a filled card.", "tactics/card_filled", "GAP-04")
-    if action.from_space >= len(src.spaces) or src.spaces[action.from_space] != seat:
-        msg = "Vagrant moves one of your Thugs from a die space; Thugs on bonus spaces never move."
-        return Refusal(msg, "tactics/not_your_thug", "FW-RALLY-06")
-    if action.to_space >= len(dst.spaces) or dst.spaces[action.to_space] != NOBODY:
-        return Refusal("Vagrant needs an empty die space on the other card.", "tactics/space_taken", "GAP-04")
-    return None
-
-
-def play_vagrant(turn: FwTurn, seat: int, action: PlayVagrant) -> None:
-    """Vagrant: the move counts as a placement on the card it lands on (its bonus, if the bag can supply it)."""
-    state = turn.state
-    dst = state.row[action.to_position]
-    after = replace(dst, spaces=put(dst.spaces, action.to_space, seat), touched=True)
-    turn.emit(
-        TacticPlayed(player=seat, card=action.card),
-        ThugMoved(
-            player=seat,
-            from_position=action.from_position,
-            from_space=action.from_space,
-            to_position=action.to_position,
-            to_space=action.to_space,
-        ),
-    )
-    if state.players[seat].bag > 0 and _bonus_earned(dst, after, seat):
-        turn.emit(ThugRallied(player=seat, position=action.to_position, space=NOBODY, bonus=True))
-
-
-def evolve_thug_moved(state: State, e: ThugMoved) -> State:
-    """The Thug moves between Landmarks."""
-    src = state.row[e.from_position]
-    row = put(state.row, e.from_position, replace(src, spaces=put(src.spaces, e.from_space, NOBODY)))
-    dst = row[e.to_position]
-    row = put(row, e.to_position, replace(dst, spaces=put(dst.spaces, e.to_space, e.player), touched=True))
-    return replace(state, row=row)
-
-
-def _vagrant_candidates(state: State, seat: int) -> Iterator[PlayVagrant]:
-    """Every Vagrant card in hand moving one of the seat's die-space Thugs to an empty die space of another Landmark."""
-    for card in sorted(state.players[seat].hand):
-        if TACTIC_BY_ID[card].ability == VAGRANT:
-            yield from _vagrant_moves(state, seat, card, unfilled=False)
-
-
-def _vagrant_moves(state: State, seat: int, card: str, unfilled: bool) -> Iterator[PlayVagrant]:
-    """The card's moves in position and space order; ``unfilled``: only off unfilled cards (the rule, FW-RALLY-06)."""
-    for fp, src in enumerate(state.row):
-        if not is_landmark(src) or (unfilled and filled(src)):
-            continue
-        for fs, owner in enumerate(src.spaces):
-            if owner != seat:
-                continue
-            for tp, dst in enumerate(state.row):
-                if tp == fp or not is_landmark(dst):
-                    continue
-                for ts, other in enumerate(dst.spaces):
-                    if other == NOBODY:
-                        yield PlayVagrant(card=card, from_position=fp, from_space=fs, to_position=tp, to_space=ts)
-
-
 # --- the drafter's decision -----------------------------------------------------------------
 
 
-PROBLEMS: dict[type, Callable[[State, int, SelectionTurn, Any], Refusal | None]] = {
-    SelectDie: select_problem,
-    Rally: rally_problem,
-    Restock: restock_problem,
-    DiscardTactic: discard_problem,
-    PlayShakedown: shakedown_problem,
-    ShakedownPick: pick_problem,
-    ShakedownRoll: roll_problem,
-    PlayLoadedDice: loaded_dice_problem,
-    PlaySwitcheroo: switcheroo_problem,
-    PlayVagrant: vagrant_problem,
-    EndTurn: end_turn_problem,
-}
-"""The one statement of each Phase 1 action's rules."""
-
-APPLY: dict[type, Callable[[FwTurn, int, Any], None]] = {
-    SelectDie: select_die,
-    Rally: rally,
-    Restock: restock,
-    DiscardTactic: discard,
-    PlayShakedown: play_shakedown,
-    ShakedownPick: shakedown_pick,
-    ShakedownRoll: shakedown_roll,
-    PlayLoadedDice: play_loaded_dice,
-    PlaySwitcheroo: play_switcheroo,
-    PlayVagrant: play_vagrant,
-    EndTurn: end_turn,
-}
+_SHAKEDOWN_CHOICES = (ShakedownPick, ShakedownRoll)
+_AFTER_ACTING = (PlayVagrant, EndTurn, DiscardTactic)
 
 
-def draft_problem(state: State, seat: int, action: DraftAction) -> Refusal | None:
-    """Why the drafter may not take ``action`` now: a choice still pending (a Shakedown, discards), the action already
-    taken, or the action's own rule."""
-    turn = state.turn
-    assert turn is not None
-    if turn.shakedown is not None and not isinstance(action, (ShakedownPick, ShakedownRoll)):
+def draft_gate(state: State, seat: int, action: DraftAction) -> Refusal | None:
+    """What every action of the turn waits for: a choice still pending (a Shakedown, discards), or the action
+    already taken (only a Vagrant, discards or the end of the turn may follow it)."""
+    turn = selection(state)
+    kind = type(action)
+    if turn.shakedown is not None and kind not in _SHAKEDOWN_CHOICES:
         return Refusal("Finish choosing the Shakedown reroll first.", "tactics/shakedown_pending", "GAP-04")
-    if turn.discard and not isinstance(action, DiscardTactic):
+    if turn.discard and kind is not DiscardTactic:
         return Refusal("Discard down to 4 Tactics cards first.", "restock/discard_pending", "FW-RESTOCK-03")
-    if turn.acted and not isinstance(action, (PlayVagrant, EndTurn, DiscardTactic)):
+    if turn.acted and kind not in _AFTER_ACTING:
         return Refusal("You already took your action this turn; only a Vagrant may still be used.", "draft/already_acted", "FW-P1-04")
-    return PROBLEMS[type(action)](state, seat, turn, action)
-
-
-def apply_draft(turn: FwTurn, seat: int, action: DraftAction) -> None:
-    """The action's events (its problem was checked)."""
-    APPLY[type(action)](turn, seat, action)
+    return None
 
 
 def draft_candidates(state: State, seat: int) -> Iterator[DraftAction]:
@@ -773,7 +501,7 @@ def draft_candidates(state: State, seat: int) -> Iterator[DraftAction]:
         yield from (DiscardTactic(card=c) for c in sorted(set(player.hand)))
         return
     if turn.acted:
-        yield from _vagrant_candidates(state, seat)
+        yield from tactics.vagrant_candidates(state, seat)
         yield EndTurn()
         return
     if turn.shakedown is not None:
@@ -791,7 +519,7 @@ def draft_candidates(state: State, seat: int) -> Iterator[DraftAction]:
         for c in hand:
             for rival in turn_order(state):
                 yield from (PlaySwitcheroo(card=c, rival=rival, die=i) for i in range(len(state.players[rival].dice)))
-    yield from _vagrant_candidates(state, seat)
+    yield from tactics.vagrant_candidates(state, seat)
 
 
 def legal_draft(state: State, seat: int) -> list[DraftAction]:
@@ -835,7 +563,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
                         out += [PlaySwitcheroo(card=c, rival=rival, die=i) for i, got in enumerate(dice) if got != face]
     for c in usable:
         if c in _WITH[VAGRANT]:
-            out += _vagrant_moves(state, seat, c, unfilled=True)
+            out += tactics.vagrant_moves(state, seat, c, unfilled=True)
     return out
 
 
@@ -851,15 +579,21 @@ def _usable_vagrants(state: State, seat: int, turn: SelectionTurn) -> list[PlayV
     out: list[PlayVagrant] = []
     for card in _usable(state.players[seat].hand, turn):
         if card in _WITH[VAGRANT]:
-            out += _vagrant_moves(state, seat, card, unfilled=True)
+            out += tactics.vagrant_moves(state, seat, card, unfilled=True)
     return out
 
 
 DRAFT: Decision[State, DraftAction] = Decision(
-    actions=(SelectDie, Rally, Restock, DiscardTactic, PlayShakedown, ShakedownPick, ShakedownRoll, PlayLoadedDice, PlaySwitcheroo, PlayVagrant, EndTurn),
+    rules={
+        SelectDie: (select_problem, select_die),
+        Rally: (rally_problem, rally),
+        Restock: (restock_problem, restock),
+        DiscardTactic: (discard_problem, discard),
+        **tactics.RULES,
+        EndTurn: (end_turn_problem, end_turn),
+    },
+    gate=draft_gate,
     candidates=draft_candidates,
-    problem=draft_problem,
-    apply=apply_draft,
     ask="take their Phase 1 selection turn (a die, then Rally or Restock)",
     clause="FW-P1-04",
     legal=legal_draft,
@@ -914,7 +648,6 @@ def evolve_start_passed(state: State, e: StartPassed) -> State:
 HANDLERS: dict[type, Callable[[State, Any], State]] = {
     DiceRolled: evolve_dice_rolled,
     DieSelected: evolve_die_selected,
-    TacticPlayed: evolve_tactic_played,
     ThugRallied: evolve_thug_rallied,
     Restocked: evolve_restocked,
     TacticsDrawn: evolve_tactics_drawn,
@@ -922,13 +655,9 @@ HANDLERS: dict[type, Callable[[State, Any], State]] = {
     TacticDiscarded: evolve_tactic_discarded,
     Acted: evolve_acted,
     TurnEnded: evolve_turn_ended,
-    ShakedownBegan: evolve_shakedown_began,
-    ShakedownPicked: evolve_shakedown_picked,
-    DiceRerolled: evolve_dice_rerolled,
-    DieTurned: evolve_die_turned,
-    DiceSwapped: evolve_dice_swapped,
-    ThugMoved: evolve_thug_moved,
     CopperPlaced: evolve_copper_placed,
     PhaseBegan: evolve_phase_began,
     StartPassed: evolve_start_passed,
+    **tactics.HANDLERS,
 }
+"""Phase 1's folds: the selection turn's, and the Tactics cards' (``tactics.py``)."""

@@ -38,14 +38,14 @@ __all__ = [
     "choice_candidates",
     "choice_problem",
     "choices_needed",
-    "decide_choice",
-    "decide_play",
+    "choose_option",
     "evolve_card_boost",
     "evolve_card_played",
     "evolve_card_resolved",
     "evolve_option_chosen",
     "options",
-    "problem",
+    "play_card",
+    "play_problem",
     "resolve",
     "steal",
     "step",
@@ -68,7 +68,7 @@ def candidates(state: State, seat: int) -> list[PlayCard]:
     return out
 
 
-def problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
+def play_problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
     """Why this card may not be played now; the message never names a card the player does not hold
     (another seat may hold it)."""
     if state.turns.buying:
@@ -83,10 +83,19 @@ def problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
     return None
 
 
-def decide_play(turn: Turn[State, Event], seat: int, action: PlayCard) -> None:
+def play_card(turn: Turn[State, Event], seat: int, action: PlayCard) -> None:
     """The card is revealed; its boost roll and effects follow as automatic steps (``step``)."""
     target = -1 if action.target is None else action.target
     turn.emit(CardPlayed(player=seat, card=action.card, target=target))
+
+
+def evolve_card_played(state: State, event: CardPlayed) -> State:
+    player = state.players[event.player]
+    hand = list(player.hand)
+    hand.remove(event.card)
+    player = msgspec.structs.replace(player, hand=tuple(hand))
+    play = Play(player=event.player, card=event.card, target=event.target)
+    return msgspec.structs.replace(state, players=put(state.players, event.player, player), play=play)
 
 
 def choices_needed(play: Play) -> int:
@@ -131,9 +140,15 @@ def choice_problem(state: State, seat: int, action: ChooseOption) -> Refusal | N
     return None
 
 
-def decide_choice(turn: Turn[State, Event], seat: int, action: ChooseOption) -> None:
+def choose_option(turn: Turn[State, Event], seat: int, action: ChooseOption) -> None:
     """The choice is recorded; the card resolves once every choice is made."""
     turn.emit(OptionChosen(player=seat, option=action.option))
+
+
+def evolve_option_chosen(state: State, event: OptionChosen) -> State:
+    assert state.play is not None
+    play = msgspec.structs.replace(state.play, choices=(*state.play.choices, event.option))
+    return msgspec.structs.replace(state, play=play)
 
 
 def step(turn: Turn[State, Event]) -> None:
@@ -153,6 +168,16 @@ def step(turn: Turn[State, Event]) -> None:
     resolve(turn, play)
     turn.emit(CardResolved(player=play.player, card=play.card))
     turn.emit(TurnEnded(player=play.player, acted=True))
+
+
+def evolve_card_boost(state: State, event: CardBoost) -> State:
+    assert state.play is not None
+    return msgspec.structs.replace(state, play=msgspec.structs.replace(state.play, total=event.total, boosted=event.boosted))
+
+
+def evolve_card_resolved(state: State, event: CardResolved) -> State:
+    supplies = msgspec.structs.replace(state.supplies, discard=(*state.supplies.discard, event.card))
+    return msgspec.structs.replace(state, play=None, supplies=supplies)
 
 
 def resolve(turn: Turn[State, Event], play: Play) -> None:
@@ -215,31 +240,3 @@ def take_token(turn: Turn[State, Event], seat: int, square: str) -> None:
     """One token off a square, if there is one."""
     if turn.state.players[seat].res[C.ITEM[square]] > 0:
         turn.emit(Lost(player=seat, item=square, amount=1))
-
-
-# --- evolve ------------------------------------------------------------------------
-
-
-def evolve_card_played(state: State, event: CardPlayed) -> State:
-    player = state.players[event.player]
-    hand = list(player.hand)
-    hand.remove(event.card)
-    player = msgspec.structs.replace(player, hand=tuple(hand))
-    play = Play(player=event.player, card=event.card, target=event.target)
-    return msgspec.structs.replace(state, players=put(state.players, event.player, player), play=play)
-
-
-def evolve_card_boost(state: State, event: CardBoost) -> State:
-    assert state.play is not None
-    return msgspec.structs.replace(state, play=msgspec.structs.replace(state.play, total=event.total, boosted=event.boosted))
-
-
-def evolve_option_chosen(state: State, event: OptionChosen) -> State:
-    assert state.play is not None
-    play = msgspec.structs.replace(state.play, choices=(*state.play.choices, event.option))
-    return msgspec.structs.replace(state, play=play)
-
-
-def evolve_card_resolved(state: State, event: CardResolved) -> State:
-    supplies = msgspec.structs.replace(state.supplies, discard=(*state.supplies.discard, event.card))
-    return msgspec.structs.replace(state, play=None, supplies=supplies)

@@ -6,6 +6,7 @@ import msgspec
 
 from boardcore import Refusal, Turn
 from boardcore.tuples import put
+from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import ChooseDefender, DeclineSwap, SwapMarker
@@ -24,9 +25,10 @@ from ..table import draw_card, lose_all, roll, supply_markers
 from .fortune import totals
 
 __all__ = [
+    "SWAP_RULES",
     "begin",
-    "decide_defender",
-    "decide_swap",
+    "choose_defender",
+    "decline_swap",
     "defender_candidates",
     "defender_problem",
     "evolve_conflict_began",
@@ -40,6 +42,7 @@ __all__ = [
     "settle",
     "step",
     "swap_candidates",
+    "swap_marker",
     "swap_problem",
     "swap_sources",
 ]
@@ -58,6 +61,10 @@ def begin(turn: Turn[State, Event], seat: int, henchman: int) -> None:
         draw_card(turn, seat)
         return
     turn.emit(ConflictBegan(attacker=seat, henchman=henchman, defender=found[0] if len(found) == 1 else -1))
+
+
+def evolve_conflict_began(state: State, event: ConflictBegan) -> State:
+    return msgspec.structs.replace(state, conflict=Conflict(attacker=event.attacker, henchman=event.henchman, defender=event.defender))
 
 
 def step(turn: Turn[State, Event]) -> None:
@@ -99,6 +106,11 @@ def settle(turn: Turn[State, Event]) -> None:
         turn.emit(ConflictEnded())
 
 
+def evolve_conflict_decided(state: State, event: ConflictDecided) -> State:
+    assert state.conflict is not None
+    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, swap=event.swap))
+
+
 # --- decisions ---------------------------------------------------------------------
 
 
@@ -114,9 +126,14 @@ def defender_problem(state: State, seat: int, action: ChooseDefender) -> Refusal
     return None
 
 
-def decide_defender(turn: Turn[State, Event], seat: int, action: ChooseDefender) -> None:
+def choose_defender(turn: Turn[State, Event], seat: int, action: ChooseDefender) -> None:
     """The defender is named; both roll as the next automatic step."""
     turn.emit(DefenderChosen(attacker=seat, defender=action.defender))
+
+
+def evolve_defender_chosen(state: State, event: DefenderChosen) -> State:
+    assert state.conflict is not None
+    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, defender=event.defender))
 
 
 def swap_sources(state: State, seat: int) -> list[int | None]:
@@ -131,45 +148,19 @@ def swap_candidates(state: State, seat: int) -> list[SwapMarker | DeclineSwap]:
     return [*(SwapMarker(from_zone=z) for z in swap_sources(state, seat)), DeclineSwap()]
 
 
-def swap_problem(state: State, seat: int, action: SwapMarker | DeclineSwap) -> Refusal | None:
+def swap_problem(state: State, seat: int, action: SwapMarker) -> Refusal | None:
     """The replacement marker comes from the supply while it has one, else from another zone (PB-CONF-13, GAP-18)."""
-    if isinstance(action, SwapMarker) and action.from_zone not in swap_sources(state, seat):
+    if action.from_zone not in swap_sources(state, seat):
         msg = "The replacement marker comes from your supply while you have one, else from one of your markers in another zone."
         return Refusal(msg, "conflict/bad_marker_source", "PB-CONF-13")
     return None
 
 
-def decide_swap(turn: Turn[State, Event], seat: int, action: SwapMarker | DeclineSwap) -> None:
-    """One defender marker replaced by the attacker's, for free, or left in place; either ends the conflict."""
+def swap_marker(turn: Turn[State, Event], seat: int, action: SwapMarker) -> None:
+    """One defender marker replaced by the attacker's, for free; the conflict ends."""
     fight = turn.state.conflict
     assert fight is not None
-    if isinstance(action, SwapMarker):
-        turn.emit(MarkerSwapped(attacker=seat, defender=fight.defender, zone=turn.state.zone, from_zone=action.from_zone))
-    else:
-        turn.emit(SwapDeclined(attacker=seat))
-
-
-# --- evolve ------------------------------------------------------------------------
-
-
-def evolve_conflict_began(state: State, event: ConflictBegan) -> State:
-    return msgspec.structs.replace(state, conflict=Conflict(attacker=event.attacker, henchman=event.henchman, defender=event.defender))
-
-
-def evolve_defender_chosen(state: State, event: DefenderChosen) -> State:
-    assert state.conflict is not None
-    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, defender=event.defender))
-
-
-def evolve_conflict_decided(state: State, event: ConflictDecided) -> State:
-    assert state.conflict is not None
-    return msgspec.structs.replace(state, conflict=msgspec.structs.replace(state.conflict, swap=event.swap))
-
-
-def move_marker(markers: tuple[tuple[int, ...], ...], zone: int, seat: int, delta: int) -> tuple[tuple[int, ...], ...]:
-    """Markers with one zone's count for one seat changed."""
-    row = markers[zone]
-    return put(markers, zone, put(row, seat, row[seat] + delta))
+    turn.emit(MarkerSwapped(attacker=seat, defender=fight.defender, zone=turn.state.zone, from_zone=action.from_zone))
 
 
 def evolve_marker_swapped(state: State, event: MarkerSwapped) -> State:
@@ -178,6 +169,24 @@ def evolve_marker_swapped(state: State, event: MarkerSwapped) -> State:
     if event.from_zone is not None:
         markers = move_marker(markers, event.from_zone, event.attacker, -1)
     return msgspec.structs.replace(state, markers=markers, conflict=None)
+
+
+def decline_swap(turn: Turn[State, Event], seat: int, action: DeclineSwap) -> None:
+    """The markers stay in place; the conflict ends."""
+    turn.emit(SwapDeclined(attacker=seat))
+
+
+SWAP_RULES: Rules[State] = {SwapMarker: (swap_problem, swap_marker), DeclineSwap: (no_problem, decline_swap)}
+"""The marker-swap decision's rules, by action type."""
+
+
+# --- evolve ------------------------------------------------------------------------
+
+
+def move_marker(markers: tuple[tuple[int, ...], ...], zone: int, seat: int, delta: int) -> tuple[tuple[int, ...], ...]:
+    """Markers with one zone's count for one seat changed."""
+    row = markers[zone]
+    return put(markers, zone, put(row, seat, row[seat] + delta))
 
 
 def evolve_conflict_over(state: State, event: SwapDeclined | ConflictEnded) -> State:

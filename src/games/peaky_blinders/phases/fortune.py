@@ -6,6 +6,7 @@ import msgspec
 
 from boardcore import Refusal, Turn
 from boardcore.tuples import put
+from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import DeclineFortune, UseFortune
@@ -15,15 +16,17 @@ from ..table import bump
 
 __all__ = [
     "CHOICES",
+    "RULES",
     "candidates",
-    "decide_fortune",
+    "decline_fortune",
     "evolve_die_rolled",
     "evolve_fortune_declined",
     "evolve_fortune_used",
     "evolve_rolls_settled",
     "open_roll",
-    "problem",
     "totals",
+    "use_fortune",
+    "use_problem",
 ]
 
 
@@ -44,16 +47,25 @@ def candidates(state: State, seat: int) -> list[UseFortune | DeclineFortune]:
     return list(CHOICES)
 
 
-def problem(state: State, seat: int, action: UseFortune | DeclineFortune) -> Refusal | None:
+def use_problem(state: State, seat: int, action: UseFortune) -> Refusal | None:
     """A token can only be used by a player who still holds one (PB-FORT-01)."""
-    if isinstance(action, UseFortune) and state.players[seat].res[C.FORTUNE] < 1:
+    if state.players[seat].res[C.FORTUNE] < 1:
         return Refusal(f"Player {seat} has no fortune token to use.", "fortune/none_left", "PB-FORT-01")
     return None
 
 
-def decide_fortune(turn: Turn[State, Event], seat: int, action: UseFortune | DeclineFortune) -> None:
-    """The roll is closed, with or without the +1 (at most one token per roll, PB-FORT-05)."""
-    turn.emit(FortuneUsed(player=seat) if isinstance(action, UseFortune) else FortuneDeclined(player=seat))
+def use_fortune(turn: Turn[State, Event], seat: int, action: UseFortune) -> None:
+    """The roll is closed with the +1 (at most one token per roll, PB-FORT-05)."""
+    turn.emit(FortuneUsed(player=seat))
+
+
+def decline_fortune(turn: Turn[State, Event], seat: int, action: DeclineFortune) -> None:
+    """The roll is closed without the token."""
+    turn.emit(FortuneDeclined(player=seat))
+
+
+RULES: Rules[State] = {UseFortune: (use_problem, use_fortune), DeclineFortune: (no_problem, decline_fortune)}
+"""The fortune decision's rules, by action type."""
 
 
 def totals(state: State) -> list[int]:

@@ -17,6 +17,7 @@ import msgspec
 from boardcore import Refusal, Turn
 from boardcore.seats import next_seat
 from boardcore.tuples import put
+from boardcore.turn import Rules
 
 from .. import catalog as C
 from ..actions import (
@@ -54,15 +55,19 @@ __all__ = [
     "EXCHANGES",
     "EXCHANGE_KEYS",
     "MARKERS",
-    "MARKET",
     "PASS",
+    "RULES",
     "SELLS",
     "SWAPS",
     "Stacks",
-    "TURN_ACTIONS",
     "TurnAction",
+    "bail_out",
+    "bail_problem",
+    "buy_marker",
+    "buy_material",
     "candidates",
-    "decide",
+    "end_turn",
+    "end_turn_problem",
     "evolve_bailed_out",
     "evolve_exchanged",
     "evolve_marker_placed",
@@ -70,18 +75,24 @@ __all__ = [
     "evolve_material_sold",
     "evolve_material_swapped",
     "evolve_turn_ended",
+    "exchange",
     "exchange_key",
+    "exchange_problem",
     "legal",
+    "marker_problem",
     "marker_sources",
+    "market_problem",
     "over",
-    "problem",
+    "pass_problem",
+    "pass_turn",
+    "play_problem",
+    "sell_material",
     "step",
+    "swap_material",
 ]
 
 TurnAction = Union[PlayCard, BuyMarker, BailOut, SellMaterial, BuyMaterial, SwapMaterial, Exchange, EndTurn, Pass]
 """What a player may do on an open-game-state turn."""
-TURN_ACTIONS = (PlayCard, BuyMarker, BailOut, SellMaterial, BuyMaterial, SwapMaterial, Exchange, EndTurn, Pass)
-MARKET = (SellMaterial, BuyMaterial, SwapMaterial)
 
 PASS, END_TURN, BAIL_OUT = Pass(), EndTurn(), BailOut()
 SELLS = tuple({m: SellMaterial(material=m, stack=stack) for m in C.MATERIALS} for stack in (0, 1))
@@ -150,41 +161,64 @@ def candidates(state: State, seat: int) -> list[TurnAction]:
     return out
 
 
-def problem(state: State, seat: int, action: TurnAction) -> Refusal | None:
-    """Why this open-game-state action is refused now, or ``None``: the one statement of each turn rule."""
-    buying, trading = state.turns.buying, state.turns.trading
-    if isinstance(action, Exchange):
-        return _exchange_problem(state, seat, action)
-    if isinstance(action, Pass):
-        return Refusal("This turn has begun: end the turn instead of passing.", "ogs/turn_started", "PB-OGS-03") if buying or trading else None
-    if isinstance(action, EndTurn):
-        return None if buying or trading else Refusal("Nothing to finish: take an action or pass.", "ogs/turn_not_started", "PB-OGS-03")
-    if isinstance(action, MARKET):
-        return _market_problem(state, seat, action)
-    if trading:
-        return Refusal("This turn is spent at the market; trade more cards or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
-    res = state.players[seat].res
-    if isinstance(action, BuyMarker):
-        if sum(state.markers[action.zone]) >= C.ZONE_CAPACITY:
-            return Refusal(f"{C.ZONES[action.zone]} has no free control-marker space.", "ctrl/zone_full", "PB-CTRL-03")
-        if action.from_zone not in marker_sources(state, seat, action.zone):
-            msg = "Place a marker from your supply; only when it is empty may you take one of yours from another zone."
-            return Refusal(msg, "ctrl/bad_source", "PB-CTRL-06")
-        if cash(res) < C.MARKER_COST:
-            return Refusal(f"A control marker costs {C.MARKER_COST} in cash; player {seat} has less.", "ctrl/cannot_afford", "PB-CTRL-02")
-        return None
-    if buying:
-        return Refusal("This turn is spent buying control markers; add more markers or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
-    if isinstance(action, BailOut):
-        if not state.players[seat].jailed:
-            return Refusal(f"Player {seat}'s strength henchman is not in jail.", "bail/not_jailed", "PB-BAIL-01")
-        if cash(res) < C.BAIL_COST:
-            return Refusal(f"Bail costs {C.BAIL_COST} in cash; player {seat} has less.", "bail/cannot_afford", "PB-BAIL-01")
-        return None
-    return cards.problem(state, seat, action)
+SPENT_AT_MARKET = Refusal("This turn is spent at the market; trade more cards or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
+SPENT_BUYING = Refusal("This turn is spent buying control markers; add more markers or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
 
 
-def _exchange_problem(state: State, seat: int, action: Exchange) -> Refusal | None:
+def pass_problem(state: State, seat: int, action: Pass) -> Refusal | None:
+    """Passing is the whole turn: not once the turn has begun (PB-OGS-03)."""
+    turns = state.turns
+    return Refusal("This turn has begun: end the turn instead of passing.", "ogs/turn_started", "PB-OGS-03") if turns.buying or turns.trading else None
+
+
+def end_turn_problem(state: State, seat: int, action: EndTurn) -> Refusal | None:
+    """Ending finishes a turn of markers or trades: only once one has begun (PB-OGS-03)."""
+    turns = state.turns
+    return None if turns.buying or turns.trading else Refusal("Nothing to finish: take an action or pass.", "ogs/turn_not_started", "PB-OGS-03")
+
+
+def marker_problem(state: State, seat: int, action: BuyMarker) -> Refusal | None:
+    """A marker from the supply (else another zone) into a zone with room, for its cost (PB-CTRL-02/03/06)."""
+    if state.turns.trading:
+        return SPENT_AT_MARKET
+    if sum(state.markers[action.zone]) >= C.ZONE_CAPACITY:
+        return Refusal(f"{C.ZONES[action.zone]} has no free control-marker space.", "ctrl/zone_full", "PB-CTRL-03")
+    if action.from_zone not in marker_sources(state, seat, action.zone):
+        msg = "Place a marker from your supply; only when it is empty may you take one of yours from another zone."
+        return Refusal(msg, "ctrl/bad_source", "PB-CTRL-06")
+    if cash(state.players[seat].res) < C.MARKER_COST:
+        return Refusal(f"A control marker costs {C.MARKER_COST} in cash; player {seat} has less.", "ctrl/cannot_afford", "PB-CTRL-02")
+    return None
+
+
+def _whole_turn_problem(state: State) -> Refusal | None:
+    """A bail-out or a conflict card takes the whole turn: not after trades or markers (PB-OGS-03)."""
+    turns = state.turns
+    if turns.trading:
+        return SPENT_AT_MARKET
+    return SPENT_BUYING if turns.buying else None
+
+
+def bail_problem(state: State, seat: int, action: BailOut) -> Refusal | None:
+    """A jailed strength henchman walks out for the bail in cash (PB-BAIL-01)."""
+    refused = _whole_turn_problem(state)
+    if refused is not None:
+        return refused
+    player = state.players[seat]
+    if not player.jailed:
+        return Refusal(f"Player {seat}'s strength henchman is not in jail.", "bail/not_jailed", "PB-BAIL-01")
+    if cash(player.res) < C.BAIL_COST:
+        return Refusal(f"Bail costs {C.BAIL_COST} in cash; player {seat} has less.", "bail/cannot_afford", "PB-BAIL-01")
+    return None
+
+
+def play_problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
+    """A conflict card takes the whole turn; then the card's own rule (``cards.play_problem``)."""
+    return _whole_turn_problem(state) or cards.play_problem(state, seat, action)
+
+
+def exchange_problem(state: State, seat: int, action: Exchange) -> Refusal | None:
+    """Five value-1 cards up or one value-5 card down, never undoing this turn's exchange (PB-EXCH-01)."""
     res = state.players[seat].res
     if action.up and res[C.ONES[action.good]] < 5:
         return Refusal(f"Exchanging up needs five value-1 {action.good} cards.", "exchange/not_enough", "PB-EXCH-01")
@@ -196,7 +230,8 @@ def _exchange_problem(state: State, seat: int, action: Exchange) -> Refusal | No
     return None
 
 
-def _market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial | SwapMaterial) -> Refusal | None:
+def market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial | SwapMaterial) -> Refusal | None:
+    """One Covent Garden visit per open game state, one-card trades with value-1 cards (PB-MKT-02/06/07)."""
     turns = state.turns
     if turns.buying:
         return Refusal("This turn is spent buying control markers; add more markers or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
@@ -259,37 +294,9 @@ def legal(state: State, seat: int) -> list[TurnAction]:
 # --- decisions -----------------------------------------------------------------------
 
 
-def decide(turn: Turn[State, Event], seat: int, action: TurnAction) -> None:
-    """The turn action's events: a free exchange, a pass or the end of a multi-step turn, a marker, a bail-out,
-    a market deal, or a conflict card (which the automatic steps then resolve)."""
-    stacks = turn.state.supplies.stacks
-    if isinstance(action, Exchange):
-        turn.emit(Exchanged(player=seat, good=action.good, up=action.up))
-    elif isinstance(action, Pass):
-        turn.emit(TurnEnded(player=seat, acted=False))
-    elif isinstance(action, EndTurn):
-        turn.emit(TurnEnded(player=seat, acted=True))
-    elif isinstance(action, BuyMarker):
-        turn.emit(MarkerPlaced(player=seat, zone=action.zone, from_zone=action.from_zone, cost=C.MARKER_COST))
-    elif isinstance(action, BailOut):
-        turn.emit(BailedOut(player=seat, cost=C.BAIL_COST))
-        turn.emit(TurnEnded(player=seat, acted=True))
-    elif isinstance(action, SellMaterial):
-        turn.emit(MaterialSold(player=seat, material=action.material, stack=action.stack))
-    elif isinstance(action, BuyMaterial):
-        turn.emit(MaterialBought(player=seat, stack=action.stack, material=stacks[action.stack][-1]))
-    elif isinstance(action, SwapMaterial):
-        turn.emit(MaterialSwapped(player=seat, material=action.material, stack=action.stack, taken=stacks[action.stack][-1]))
-    else:
-        cards.decide_play(turn, seat, action)
-
-
-# --- evolve ------------------------------------------------------------------------
-
-
-def _with_player(state: State, seat: int, changes: dict[int, int], **fields: Any) -> State:
-    player = bump(state.players[seat], changes)
-    return msgspec.structs.replace(state, players=put(state.players, seat, player), **fields)
+def exchange(turn: Turn[State, Event], seat: int, action: Exchange) -> None:
+    """A free exchange of denominations."""
+    turn.emit(Exchanged(player=seat, good=action.good, up=action.up))
 
 
 def evolve_exchanged(state: State, event: Exchanged) -> State:
@@ -302,12 +309,27 @@ def evolve_exchanged(state: State, event: Exchanged) -> State:
     return msgspec.structs.replace(state, turns=msgspec.structs.replace(turns, exchanged=(*turns.exchanged, key)))
 
 
+def pass_turn(turn: Turn[State, Event], seat: int, action: Pass) -> None:
+    """The player passes (every player passing in a row ends the open game state)."""
+    turn.emit(TurnEnded(player=seat, acted=False))
+
+
 def evolve_turn_ended(state: State, event: TurnEnded) -> State:
     n = len(state.players)
     turns = state.turns
     if turns.buying or turns.trading or turns.exchanged:
         turns = Turns(visited=turns.visited)
     return msgspec.structs.replace(state, turns=turns, passes=0 if event.acted else state.passes + 1, turn=next_seat(event.player, n))
+
+
+def end_turn(turn: Turn[State, Event], seat: int, action: EndTurn) -> None:
+    """The end of a multi-step turn of markers or trades."""
+    turn.emit(TurnEnded(player=seat, acted=True))
+
+
+def buy_marker(turn: Turn[State, Event], seat: int, action: BuyMarker) -> None:
+    """A control marker bought and placed."""
+    turn.emit(MarkerPlaced(player=seat, zone=action.zone, from_zone=action.from_zone, cost=C.MARKER_COST))
 
 
 def evolve_marker_placed(state: State, event: MarkerPlaced) -> State:
@@ -320,12 +342,73 @@ def evolve_marker_placed(state: State, event: MarkerPlaced) -> State:
     return msgspec.structs.replace(state, markers=markers, players=put(state.players, event.player, player), turns=turns)
 
 
+def bail_out(turn: Turn[State, Event], seat: int, action: BailOut) -> None:
+    """The bail is paid, and that is the turn."""
+    turn.emit(BailedOut(player=seat, cost=C.BAIL_COST))
+    turn.emit(TurnEnded(player=seat, acted=True))
+
+
 def evolve_bailed_out(state: State, event: BailedOut) -> State:
     player = state.players[event.player]
     res = list(pay(player.res, event.cost))
     res[C.SUSPICION] = C.SUSPICION_MIN
     player = msgspec.structs.replace(player, res=tuple(res), jailed=False)
     return with_player(state, event.player, player)
+
+
+def sell_material(turn: Turn[State, Event], seat: int, action: SellMaterial) -> None:
+    """A value-1 material card onto a stack, for a value-1 cash card."""
+    turn.emit(MaterialSold(player=seat, material=action.material, stack=action.stack))
+
+
+def evolve_material_sold(state: State, event: MaterialSold) -> State:
+    changes = {C.ONES[event.material]: -1, C.CASH1: 1}
+    return _trade(state, event.player, changes, _push(state.supplies.stacks, event.stack, event.material), event.stack)
+
+
+def buy_material(turn: Turn[State, Event], seat: int, action: BuyMaterial) -> None:
+    """The stack's top card, for a value-1 cash card."""
+    turn.emit(MaterialBought(player=seat, stack=action.stack, material=turn.state.supplies.stacks[action.stack][-1]))
+
+
+def evolve_material_bought(state: State, event: MaterialBought) -> State:
+    changes = {C.ONES[event.material]: 1, C.CASH1: -1}
+    return _trade(state, event.player, changes, _pop(state.supplies.stacks, event.stack), None)
+
+
+def swap_material(turn: Turn[State, Event], seat: int, action: SwapMaterial) -> None:
+    """A value-1 material card for the stack's top card."""
+    taken = turn.state.supplies.stacks[action.stack][-1]
+    turn.emit(MaterialSwapped(player=seat, material=action.material, stack=action.stack, taken=taken))
+
+
+def evolve_material_swapped(state: State, event: MaterialSwapped) -> State:
+    changes = {C.ONES[event.material]: -1}
+    changes[C.ONES[event.taken]] = changes.get(C.ONES[event.taken], 0) + 1
+    stacks = _push(_pop(state.supplies.stacks, event.stack), event.stack, event.material)
+    return _trade(state, event.player, changes, stacks, event.stack)
+
+
+RULES: Rules[State] = {
+    PlayCard: (play_problem, cards.play_card),
+    BuyMarker: (marker_problem, buy_marker),
+    BailOut: (bail_problem, bail_out),
+    SellMaterial: (market_problem, sell_material),
+    BuyMaterial: (market_problem, buy_material),
+    SwapMaterial: (market_problem, swap_material),
+    Exchange: (exchange_problem, exchange),
+    EndTurn: (end_turn_problem, end_turn),
+    Pass: (pass_problem, pass_turn),
+}
+"""An open-game-state turn's rules, by action type (a conflict card resolves in the automatic steps after it)."""
+
+
+# --- what the folds above share -------------------------------------------------------------------
+
+
+def _with_player(state: State, seat: int, changes: dict[int, int], **fields: Any) -> State:
+    player = bump(state.players[seat], changes)
+    return msgspec.structs.replace(state, players=put(state.players, seat, player), **fields)
 
 
 Stacks = tuple[tuple[Material, ...], tuple[Material, ...]]
@@ -352,18 +435,3 @@ def _pop(stacks: Stacks, stack: int) -> Stacks:
     return (new, stacks[1]) if stack == 0 else (stacks[0], new)
 
 
-def evolve_material_sold(state: State, event: MaterialSold) -> State:
-    changes = {C.ONES[event.material]: -1, C.CASH1: 1}
-    return _trade(state, event.player, changes, _push(state.supplies.stacks, event.stack, event.material), event.stack)
-
-
-def evolve_material_bought(state: State, event: MaterialBought) -> State:
-    changes = {C.ONES[event.material]: 1, C.CASH1: -1}
-    return _trade(state, event.player, changes, _pop(state.supplies.stacks, event.stack), None)
-
-
-def evolve_material_swapped(state: State, event: MaterialSwapped) -> State:
-    changes = {C.ONES[event.material]: -1}
-    changes[C.ONES[event.taken]] = changes.get(C.ONES[event.taken], 0) + 1
-    stacks = _push(_pop(state.supplies.stacks, event.stack), event.stack, event.material)
-    return _trade(state, event.player, changes, stacks, event.stack)

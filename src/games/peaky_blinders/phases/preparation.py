@@ -7,6 +7,7 @@ import msgspec
 from boardcore import Refusal, Turn
 from boardcore.seats import clockwise, next_seat
 from boardcore.tuples import put
+from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import PassPlacement, PlaceHenchman
@@ -17,16 +18,18 @@ from . import starter
 __all__ = [
     "PASS",
     "PLACEMENTS",
+    "RULES",
     "available",
     "begin_zone",
     "candidates",
-    "decide_place",
     "evolve_action_phase_began",
     "evolve_henchman_placed",
     "evolve_placement_passed",
     "evolve_zone_began",
     "free_spaces",
-    "problem",
+    "pass_placement",
+    "place",
+    "place_problem",
     "step",
 ]
 
@@ -67,10 +70,8 @@ def candidates(state: State, seat: int) -> list[PlaceHenchman | PassPlacement]:
     return out
 
 
-def problem(state: State, seat: int, action: PlaceHenchman | PassPlacement) -> Refusal | None:
+def place_problem(state: State, seat: int, action: PlaceHenchman) -> Refusal | None:
     """Why this placement is refused now (the engine already refused unknown henchmen and spaces outside 0-13)."""
-    if isinstance(action, PassPlacement):
-        return None
     h = C.HENCHMEN.index(action.henchman)
     if h == 0 and state.players[seat].jailed:
         return Refusal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", "prep/henchman_jailed", "PB-PREP-09")
@@ -84,12 +85,18 @@ def problem(state: State, seat: int, action: PlaceHenchman | PassPlacement) -> R
     return None
 
 
-def decide_place(turn: Turn[State, Event], seat: int, action: PlaceHenchman | PassPlacement) -> None:
-    """The henchman lands on the space, or the player stops placing for this round."""
-    if isinstance(action, PassPlacement):
-        turn.emit(PlacementPassed(player=seat))
-    else:
-        turn.emit(HenchmanPlaced(player=seat, henchman=C.HENCHMEN.index(action.henchman), zone=turn.state.zone, space=action.space))
+def place(turn: Turn[State, Event], seat: int, action: PlaceHenchman) -> None:
+    """The henchman lands on the space."""
+    turn.emit(HenchmanPlaced(player=seat, henchman=C.HENCHMEN.index(action.henchman), zone=turn.state.zone, space=action.space))
+
+
+def pass_placement(turn: Turn[State, Event], seat: int, action: PassPlacement) -> None:
+    """The player stops placing for this round."""
+    turn.emit(PlacementPassed(player=seat))
+
+
+RULES: Rules[State] = {PlaceHenchman: (place_problem, place), PassPlacement: (no_problem, pass_placement)}
+"""The placement decision's rules, by action type."""
 
 
 def step(turn: Turn[State, Event]) -> None:

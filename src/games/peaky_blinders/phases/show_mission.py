@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore import Refusal, Sealed, Turn, decide_commit
+from boardcore import Sealed, Turn, decide_commit
 
 from ..actions import RevealMission
 from ..events import Event, MissionChosen, MissionsShown
@@ -17,11 +17,10 @@ from ..state import State
 __all__ = [
     "PICKS",
     "candidates",
-    "decide_reveal",
     "evolve_mission_chosen",
     "evolve_missions_shown",
     "open_round",
-    "problem",
+    "reveal_mission",
     "waiting",
 ]
 
@@ -39,12 +38,7 @@ def candidates(state: State, seat: int) -> list[RevealMission]:
     return list(PICKS)
 
 
-def problem(state: State, seat: int, action: RevealMission) -> Refusal | None:
-    """Any of the three cards may be shown (the engine refuses any other slot as malformed)."""
-    return None
-
-
-def decide_reveal(turn: Turn[State, Event], seat: int, action: RevealMission) -> None:
+def reveal_mission(turn: Turn[State, Event], seat: int, action: RevealMission) -> None:
     """The sealed pick, then, if it was the last, every pick turned face up at once."""
     state = turn.state
     assert state.reveal is not None

@@ -8,14 +8,14 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Refusal
+from boardcore import Decision, Refusal
 from boardcore.tuples import put
 
 from .. import catalog as cat
 from ..actions import DiscardCard, RemoveWeapon
 from ..events import BopperDeckBuilt, BopperRevealed, CardRemoved, CardsDiscarded, WeaponRemoved
 from ..state import State, with_table
-from ..table import Night, decision, offer
+from ..table import Night, offer
 from .challenge import challenge
 from .city_turns import end_city_turn
 
@@ -40,6 +40,28 @@ def reveal(turn: Night) -> None:
             third_threat(turn, city.player, cat.bopper_kind(card))
             return
     end_city_turn(turn)
+
+
+def evolve_bopper_revealed(state: State, e: BopperRevealed) -> State:
+    city = state.city
+    assert city is not None
+    deck = state.bopper_deck[1:]
+    if cat.bopper_kind(e.card) == cat.COAST_IS_CLEAR:
+        state = replace(state, bopper_deck=deck, bopper_discard=(*state.bopper_discard, e.card), city=replace(city, reveals=city.reveals - 1))
+    else:
+        threats = (*state.threats[e.player], e.card)
+        reveals = 0 if len(threats) >= 3 else city.reveals - 1
+        state = replace(state, bopper_deck=deck, threats=put(state.threats, e.player, threats), city=replace(city, reveals=reveals))
+    return _forget_lookout(state) if state.table.lookout_card == e.card else state
+
+
+def evolve_bopper_deck_built(state: State, e: BopperDeckBuilt) -> State:
+    state = _forget_lookout(state)
+    if e.reason == "empty":
+        return replace(state, bopper_deck=e.order, bopper_discard=())
+    if e.reason == "third_threat":
+        return replace(state, bopper_deck=e.order, bopper_discard=(), threats=put(state.threats, e.player, ()))
+    return replace(state, bopper_deck=e.order, threats=put(state.threats, e.player, ()))
 
 
 def third_threat(turn: Night, seat: int, kind: int) -> None:
@@ -101,14 +123,14 @@ def jumped(turn: Night, seat: int, action: DiscardCard) -> None:
         third_threat_done(turn, seat, can_run=True)
 
 
-DECISIONS = {
-    "fuzz": decision(
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "fuzz": Decision(
         ask="remove a Weapon for The Fuzz",
         clause="WR-BOP-12",
         rules={RemoveWeapon: (fuzz_problem, fuzz)},
         candidates=lambda state, seat: [RemoveWeapon(weapon=w) for w in state.weapons[seat]],
     ),
-    "jumped": decision(
+    "jumped": Decision(
         ask="discard a card for Jumped",
         clause="WR-BOP-12",
         rules={DiscardCard: (jumped_problem, jumped)},
@@ -117,20 +139,7 @@ DECISIONS = {
 }
 
 
-# --- folds ------------------------------------------------------------------------------------
-
-
-def evolve_bopper_revealed(state: State, e: BopperRevealed) -> State:
-    city = state.city
-    assert city is not None
-    deck = state.bopper_deck[1:]
-    if cat.bopper_kind(e.card) == cat.COAST_IS_CLEAR:
-        state = replace(state, bopper_deck=deck, bopper_discard=(*state.bopper_discard, e.card), city=replace(city, reveals=city.reveals - 1))
-    else:
-        threats = (*state.threats[e.player], e.card)
-        reveals = 0 if len(threats) >= 3 else city.reveals - 1
-        state = replace(state, bopper_deck=deck, threats=put(state.threats, e.player, threats), city=replace(city, reveals=reveals))
-    return _forget_lookout(state) if state.table.lookout_card == e.card else state
+# --- what the folds above share -------------------------------------------------------------------
 
 
 def _forget_lookout(state: State) -> State:
@@ -139,15 +148,6 @@ def _forget_lookout(state: State) -> State:
     if table.lookout_seat == -1 and table.lookout_card == -1 and not table.lookout_bottom:
         return state
     return with_table(state, lookout_seat=-1, lookout_card=-1, lookout_bottom=False)
-
-
-def evolve_bopper_deck_built(state: State, e: BopperDeckBuilt) -> State:
-    state = _forget_lookout(state)
-    if e.reason == "empty":
-        return replace(state, bopper_deck=e.order, bopper_discard=())
-    if e.reason == "third_threat":
-        return replace(state, bopper_deck=e.order, bopper_discard=(), threats=put(state.threats, e.player, ()))
-    return replace(state, bopper_deck=e.order, threats=put(state.threats, e.player, ()))
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardcore import Refusal
+from boardcore import Decision, Refusal
+from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
 from ..state import State, with_table
-from ..table import Night, decision, no_problem, offer
+from ..table import Night, offer
 from .city_turns import end_city_turn
 from .fight import open_fight
 
@@ -26,11 +27,23 @@ def challenge(turn: Night, seat: int, can_run: bool) -> None:
     offer(turn, "challenge", seat, can_run=can_run)
 
 
+def evolve_challenged(state: State, e: Challenged) -> State:
+    return state
+
+
+def evolve_location_peeked(state: State, e: LocationPeeked) -> State:
+    return state
+
+
 def stand_and_fight(turn: Night, seat: int, action: StandAndFight) -> None:
     """WR-CHAL-03: the tile is revealed, the challenged Warrior takes the Instigator token, and a Fight Phase begins."""
     tile = turn.state.table.loc_down[0]
     turn.emit(ChoseFight(player=seat))
     open_fight(turn, seat, tile, showdown=False)
+
+
+def evolve_chose_fight(state: State, e: ChoseFight) -> State:
+    return with_table(state, loc_down=state.table.loc_down[1:], instigator=e.player)
 
 
 def run_problem(state: State, seat: int, action: Run) -> Refusal | None:
@@ -63,8 +76,13 @@ def run(turn: Night, seat: int, action: Run) -> None:
     end_city_turn(turn)
 
 
-DECISIONS = {
-    "challenge": decision(
+def evolve_ran(state: State, e: Ran) -> State:
+    table = state.table
+    return with_table(state, loc_down=table.loc_down[1:], loc_up=(*table.loc_up, e.tile), bottles=table.bottles + 1)
+
+
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "challenge": Decision(
         ask="fight or run",
         clause="WR-CHAL-02",
         rules={StandAndFight: (no_problem, stand_and_fight), Run: (run_problem, run)},
@@ -73,24 +91,7 @@ DECISIONS = {
 }
 
 
-# --- folds ------------------------------------------------------------------------------------
-
-
-def evolve_challenged(state: State, e: Challenged) -> State:
-    return state
-
-
-def evolve_location_peeked(state: State, e: LocationPeeked) -> State:
-    return state
-
-
-def evolve_chose_fight(state: State, e: ChoseFight) -> State:
-    return with_table(state, loc_down=state.table.loc_down[1:], instigator=e.player)
-
-
-def evolve_ran(state: State, e: Ran) -> State:
-    table = state.table
-    return with_table(state, loc_down=table.loc_down[1:], loc_up=(*table.loc_up, e.tile), bottles=table.bottles + 1)
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

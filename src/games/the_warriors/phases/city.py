@@ -9,14 +9,15 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Refusal
+from boardcore import Decision, Refusal
 from boardcore.tuples import put, without
+from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
 from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
 from ..state import State
-from ..table import Night, decision, no_problem, offer
+from ..table import Night, offer
 from . import showdown
 from .boppers import reveal
 from .challenge import challenge
@@ -100,6 +101,18 @@ def move(turn: Night, seat: int, action: Move) -> None:
         space_action(turn, seat, space.action)
 
 
+def evolve_moved(state: State, e: Moved) -> State:
+    city = state.city
+    assert city is not None
+    state = replace(state, positions=put(state.positions, e.player, e.space), city=replace(city, reveals=e.reveals))
+    table = state.table
+    if e.space in table.tokens:
+        return replace(state, table=replace(table, tokens=without(table.tokens, e.space)))
+    if e.space == cat.CONEY_SPACE:
+        return replace(state, table=replace(table, arrived=(*table.arrived, e.player)))
+    return state
+
+
 def rest(turn: Night, seat: int, action: Rest) -> None:
     """WR-REST-01, GAP-29: the discard pile returns to hand, a random hand card leaves the game, 1 Bopper card."""
     turn.emit(Rested(player=seat))
@@ -107,6 +120,17 @@ def rest(turn: Night, seat: int, action: Rest) -> None:
     if hand:
         turn.emit(CardRemoved(player=seat, card=hand[turn.below(len(hand))], pile="hand", reason="rest"))
     reveal(turn)
+
+
+def evolve_rested(state: State, e: Rested) -> State:
+    city = state.city
+    assert city is not None
+    return replace(
+        state,
+        hands=put(state.hands, e.player, (*state.hands[e.player], *state.discards[e.player])),
+        discards=put(state.discards, e.player, ()),
+        city=replace(city, reveals=1),
+    )
 
 
 def space_action(turn: Night, seat: int, icon: str) -> None:
@@ -195,33 +219,33 @@ def remove_weapon(turn: Night, seat: int, action: RemoveWeapon) -> None:
     reveal(turn)
 
 
-DECISIONS = {
-    "move": decision(
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "move": Decision(
         ask="move or rest",
         clause="WR-CITY-03",
         rules={Move: (move_problem, move), Rest: (no_problem, rest)},
         candidates=lambda state, seat: [*MOVES, REST],
         legal=move_options,
     ),
-    "return": decision(
+    "return": Decision(
         ask="return a card from the discard pile",
         clause="WR-ACT-01",
         rules={ReturnCard: (return_problem, return_card)},
         candidates=lambda state, seat: [ReturnCard(card=c) for c in state.discards[seat]],
     ),
-    "war_row": decision(
+    "war_row": Decision(
         ask="take a War card from the row",
         clause="WR-ACT-02",
         rules={TakeWarCard: (war_card_problem, take_war_card)},
         candidates=lambda state, seat: [TakeWarCard(index=i) for i in range(3)],
     ),
-    "weapon_row": decision(
+    "weapon_row": Decision(
         ask="take a Weapon from the row",
         clause="WR-ACT-03",
         rules={TakeWeapon: (weapon_problem, take_weapon)},
         candidates=lambda state, seat: [TakeWeapon(index=i) for i in range(3)],
     ),
-    "weapon_limit": decision(
+    "weapon_limit": Decision(
         ask="remove one of three Weapons",
         clause="WR-WPN-05",
         rules={RemoveWeapon: (limit_problem, remove_weapon)},
@@ -230,30 +254,7 @@ DECISIONS = {
 }
 
 
-# --- folds ------------------------------------------------------------------------------------
-
-
-def evolve_moved(state: State, e: Moved) -> State:
-    city = state.city
-    assert city is not None
-    state = replace(state, positions=put(state.positions, e.player, e.space), city=replace(city, reveals=e.reveals))
-    table = state.table
-    if e.space in table.tokens:
-        return replace(state, table=replace(table, tokens=without(table.tokens, e.space)))
-    if e.space == cat.CONEY_SPACE:
-        return replace(state, table=replace(table, arrived=(*table.arrived, e.player)))
-    return state
-
-
-def evolve_rested(state: State, e: Rested) -> State:
-    city = state.city
-    assert city is not None
-    return replace(
-        state,
-        hands=put(state.hands, e.player, (*state.hands[e.player], *state.discards[e.player])),
-        discards=put(state.discards, e.player, ()),
-        city=replace(city, reveals=1),
-    )
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

@@ -14,9 +14,10 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore import Refusal
+from boardcore import Decision, Refusal
 from boardcore.seats import clockwise
 from boardcore.tuples import without
+from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import (
@@ -54,7 +55,7 @@ from ..events import (
     WarriorsDropped,
 )
 from ..state import City, Fight, State, with_table
-from ..table import Night, decision, no_problem, offer, to_discard
+from ..table import Night, offer, to_discard
 from .fight_turn import (
     boost,
     boost_candidates,
@@ -129,6 +130,22 @@ def fight_started(state: State, instigator: int, location: int, showdown: bool) 
     return FightStarted(instigator=instigator, gang=gang, location=location, showdown=showdown, participants=members, need_loc=need, need_rep=higher)
 
 
+def evolve_fight_started(state: State, e: FightStarted) -> State:
+    fight = Fight(
+        gang=e.gang,
+        location=e.location,
+        showdown=e.showdown,
+        participants=e.participants,
+        need_loc=e.need_loc,
+        need_rep=e.need_rep,
+        weapon_uses=(0,) * state.table.players,
+    )
+    state = replace(state, fight=fight, city=None, pending=None)
+    if e.showdown:
+        return with_table(state, instigator=e.instigator, fights=state.table.fights + 1, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
+    return with_table(state, instigator=e.instigator, fights=state.table.fights + 1)
+
+
 def open_fight(turn: Night, instigator: int, location: int, showdown: bool) -> None:
     """Reveal the fight; the kernel then ``begin``s it (its gang rule, then the first turn)."""
     turn.emit(fight_started(turn.state, instigator, location, showdown))
@@ -171,6 +188,11 @@ def start_turn(turn: Night, seat: int) -> None:
     offer(turn, "play", seat)
 
 
+def evolve_turn_started(state: State, e: TurnStarted) -> State:
+    f = replace(fight_of(state), current=e.player, dice_total=0, powers=(), wild=False, turn_weapons=0, dice=(), rolled=False, ko_from_discard=False)
+    return replace(state, fight=f)
+
+
 def next_turn(turn: Night) -> None:
     """WR-FIGHT-06/09, WR-KO-03, WR-RESULT-05: clockwise among Warriors not knocked out; the fight is lost when none is left."""
     f = fight_of(turn.state)
@@ -201,6 +223,10 @@ def target_candidates(state: State, seat: int) -> list[ChooseWarrior]:
 def choose_warrior(turn: Night, seat: int, action: ChooseWarrior) -> None:
     turn.emit(WarriorChosen(player=seat, target=action.target))
     hit_target(turn, action.target)
+
+
+def evolve_warrior_chosen(state: State, e: WarriorChosen) -> State:
+    return state
 
 
 def discard_problem(state: State, seat: int, action: DiscardCard) -> Refusal | None:
@@ -245,6 +271,11 @@ def give_up(turn: Night, seat: int, action: GiveUp) -> None:
         offer(turn, "ko", seat)
     else:
         next_turn(turn)
+
+
+def evolve_knocked_out(state: State, e: KnockedOut) -> State:
+    f = fight_of(state)
+    return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)))
 
 
 def ko_pile(state: State, seat: int) -> tuple[int, ...]:
@@ -318,9 +349,20 @@ def hold_the_line(turn: Night, seat: int, action: HoldTheLine) -> None:
     turn.emit(HoldTheLineUsed(player=seat, target=p.player, card=action.card))
 
 
+def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
+    state = to_discard(state, e.player, (e.card,))
+    return replace(state, fight=replace(fight_of(state), ko_from_discard=True))
+
+
 def decline(turn: Night, seat: int, action: LetItGo) -> None:
     """GAP-18: every reaction card says "may"; the Warrior lets this window go by."""
     turn.emit(ReactionDeclined(player=seat))
+
+
+def evolve_reaction_declined(state: State, e: ReactionDeclined) -> State:
+    p = state.pending
+    assert p is not None
+    return replace(state, pending=replace(p, declined=(*p.declined, e.player)))
 
 
 def reactions(state: State, seat: int) -> list[Any]:
@@ -380,151 +422,6 @@ def end_fight(turn: Night, won: bool) -> None:
     turn.emit(FightEnded(won=won))
 
 
-# --- the decisions of a fight --------------------------------------------------------------------
-
-
-def play_options(state: State, seat: int) -> list[Any]:
-    """Before rolling: play a card, cover a Weapon spot, roll, or give up (the fast legal list)."""
-    f = fight_of(state)
-    out: list[Any] = play_card_options(state, seat, f)
-    out.extend(cover_options(state, seat, f))
-    if f.dice_total > 0:
-        out.append(ROLL)
-    out.append(GIVE_UP)
-    return out
-
-
-def boost_window_options(state: State, seat: int) -> list[Any]:
-    """After the re-rolls: +1s, then a spot to cover, or give up (the fast legal list)."""
-    f = fight_of(state)
-    return [*boost_options(state, seat, f), *cover_options(state, seat, f), GIVE_UP]
-
-
-def reroll_window_options(state: State, seat: int) -> list[Any]:
-    return [*reroll_options(state, seat, fight_of(state)), KEEP_DICE]
-
-
-DECISIONS = {
-    "gang_target": decision(
-        ask="choose the Warrior the gang's rule hits",
-        clause="WR-GANG-02",
-        rules={ChooseWarrior: (target_problem, choose_warrior)},
-        candidates=target_candidates,
-    ),
-    "gang_discard": decision(
-        ask="discard a card for the gang's rule",
-        clause="WR-GANG-02",
-        rules={DiscardCard: (discard_problem, discard_for_gang)},
-        candidates=discard_candidates,
-    ),
-    "play": decision(
-        ask="play cards, roll, cover a spot or give up",
-        clause="WR-FIGHT-07",
-        rules={
-            PlayCard: (play_card_problem, play_card),
-            CoverSpot: (cover_problem, cover),
-            Roll: (roll_problem, roll),
-            GiveUp: (no_problem, give_up),
-        },
-        candidates=lambda state, seat: [*play_card_candidates(state, seat), *cover_candidates(state, seat), ROLL, GIVE_UP],
-        legal=play_options,
-    ),
-    "lookout": decision(
-        ask="keep the Lookout card on top or put it at the bottom",
-        clause="WR-CARD-03",
-        rules={KeepLookout: (no_problem, lambda turn, seat, action: keep_lookout(turn, seat, action.bottom))},
-        candidates=lambda state, seat: LOOKOUT_CHOICES,
-    ),
-    "reroll": decision(
-        ask="use re-rolls or keep the dice",
-        clause="GAP-15",
-        rules={Reroll: (reroll_problem, reroll), KeepDice: (no_problem, keep_dice)},
-        candidates=lambda state, seat: [*reroll_candidates(state, seat), KEEP_DICE],
-        legal=reroll_window_options,
-    ),
-    "reroll_reaction": decision(
-        ask="re-roll the roller's die with a card or let the roll go",
-        clause="GAP-18",
-        rules={Reroll: (reroll_problem, reroll), LetItGo: (no_problem, decline)},
-        candidates=lambda state, seat: [*reroll_candidates(state, seat), LET_IT_GO],
-        legal=reactions,
-    ),
-    "boost": decision(
-        ask="add to the dice, cover a spot or give up",
-        clause="WR-SPOT-05",
-        rules={Boost: (boost_problem, boost), CoverSpot: (cover_problem, cover), GiveUp: (no_problem, give_up)},
-        candidates=lambda state, seat: [*boost_candidates(state, seat), *cover_candidates(state, seat), GIVE_UP],
-        legal=boost_window_options,
-    ),
-    "boost_reaction": decision(
-        ask="add 1 to the roller's die with a card or let the roll go",
-        clause="GAP-18",
-        rules={Boost: (boost_problem, boost), LetItGo: (no_problem, decline)},
-        candidates=lambda state, seat: [*boost_candidates(state, seat), LET_IT_GO],
-        legal=reactions,
-    ),
-    "ko": decision(
-        ask="remove a card after being knocked out",
-        clause="WR-KO-02",
-        rules={RemoveCard: (remove_problem, remove_card)},
-        candidates=remove_candidates,
-        legal=remove_options,
-    ),
-    "ko_reaction": decision(
-        ask="use Hold the Line for the knocked-out Warrior or let it go",
-        clause="GAP-18",
-        rules={HoldTheLine: (hold_the_line_problem, hold_the_line), LetItGo: (no_problem, decline)},
-        candidates=lambda state, seat: [*hold_the_line_candidates(state, seat), LET_IT_GO],
-        legal=reactions,
-    ),
-}
-"""Every decision of the Fight Phase, by the name ``Flow.decision`` gives it."""
-
-
-# --- folds ------------------------------------------------------------------------------------
-
-
-def evolve_fight_started(state: State, e: FightStarted) -> State:
-    fight = Fight(
-        gang=e.gang,
-        location=e.location,
-        showdown=e.showdown,
-        participants=e.participants,
-        need_loc=e.need_loc,
-        need_rep=e.need_rep,
-        weapon_uses=(0,) * state.table.players,
-    )
-    state = replace(state, fight=fight, city=None, pending=None)
-    if e.showdown:
-        return with_table(state, instigator=e.instigator, fights=state.table.fights + 1, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
-    return with_table(state, instigator=e.instigator, fights=state.table.fights + 1)
-
-
-def evolve_warrior_chosen(state: State, e: WarriorChosen) -> State:
-    return state
-
-
-def evolve_turn_started(state: State, e: TurnStarted) -> State:
-    f = replace(fight_of(state), current=e.player, dice_total=0, powers=(), wild=False, turn_weapons=0, dice=(), rolled=False, ko_from_discard=False)
-    return replace(state, fight=f)
-
-
-def evolve_knocked_out(state: State, e: KnockedOut) -> State:
-    f = fight_of(state)
-    return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)))
-
-
-def evolve_reaction_declined(state: State, e: ReactionDeclined) -> State:
-    p = state.pending
-    assert p is not None
-    return replace(state, pending=replace(p, declined=(*p.declined, e.player)))
-
-
-def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
-    state = to_discard(state, e.player, (e.card,))
-    return replace(state, fight=replace(fight_of(state), ko_from_discard=True))
-
-
 def evolve_rival_defeated(state: State, e: RivalDefeated) -> State:
     return with_table(state, track=(*without(state.table.track, e.gang), e.gang))
 
@@ -563,6 +460,110 @@ def evolve_fight_ended(state: State, e: FightEnded) -> State:
     spent = tuple(w for w in state.spent if w not in theirs)
     city = City(player=f.boombox_seat, reveals=f.boombox, resume=state.table.instigator) if f.boombox else None
     return replace(state, spent=spent, fight=None, pending=None, city=city)
+
+
+# --- the decisions of a fight --------------------------------------------------------------------
+
+
+def play_options(state: State, seat: int) -> list[Any]:
+    """Before rolling: play a card, cover a Weapon spot, roll, or give up (the fast legal list)."""
+    f = fight_of(state)
+    out: list[Any] = play_card_options(state, seat, f)
+    out.extend(cover_options(state, seat, f))
+    if f.dice_total > 0:
+        out.append(ROLL)
+    out.append(GIVE_UP)
+    return out
+
+
+def boost_window_options(state: State, seat: int) -> list[Any]:
+    """After the re-rolls: +1s, then a spot to cover, or give up (the fast legal list)."""
+    f = fight_of(state)
+    return [*boost_options(state, seat, f), *cover_options(state, seat, f), GIVE_UP]
+
+
+def reroll_window_options(state: State, seat: int) -> list[Any]:
+    return [*reroll_options(state, seat, fight_of(state)), KEEP_DICE]
+
+
+DECISIONS: dict[str, Decision[State, Any]] = {
+    "gang_target": Decision(
+        ask="choose the Warrior the gang's rule hits",
+        clause="WR-GANG-02",
+        rules={ChooseWarrior: (target_problem, choose_warrior)},
+        candidates=target_candidates,
+    ),
+    "gang_discard": Decision(
+        ask="discard a card for the gang's rule",
+        clause="WR-GANG-02",
+        rules={DiscardCard: (discard_problem, discard_for_gang)},
+        candidates=discard_candidates,
+    ),
+    "play": Decision(
+        ask="play cards, roll, cover a spot or give up",
+        clause="WR-FIGHT-07",
+        rules={
+            PlayCard: (play_card_problem, play_card),
+            CoverSpot: (cover_problem, cover),
+            Roll: (roll_problem, roll),
+            GiveUp: (no_problem, give_up),
+        },
+        candidates=lambda state, seat: [*play_card_candidates(state, seat), *cover_candidates(state, seat), ROLL, GIVE_UP],
+        legal=play_options,
+    ),
+    "lookout": Decision(
+        ask="keep the Lookout card on top or put it at the bottom",
+        clause="WR-CARD-03",
+        rules={KeepLookout: (no_problem, lambda turn, seat, action: keep_lookout(turn, seat, action.bottom))},
+        candidates=lambda state, seat: LOOKOUT_CHOICES,
+    ),
+    "reroll": Decision(
+        ask="use re-rolls or keep the dice",
+        clause="GAP-15",
+        rules={Reroll: (reroll_problem, reroll), KeepDice: (no_problem, keep_dice)},
+        candidates=lambda state, seat: [*reroll_candidates(state, seat), KEEP_DICE],
+        legal=reroll_window_options,
+    ),
+    "reroll_reaction": Decision(
+        ask="re-roll the roller's die with a card or let the roll go",
+        clause="GAP-18",
+        rules={Reroll: (reroll_problem, reroll), LetItGo: (no_problem, decline)},
+        candidates=lambda state, seat: [*reroll_candidates(state, seat), LET_IT_GO],
+        legal=reactions,
+    ),
+    "boost": Decision(
+        ask="add to the dice, cover a spot or give up",
+        clause="WR-SPOT-05",
+        rules={Boost: (boost_problem, boost), CoverSpot: (cover_problem, cover), GiveUp: (no_problem, give_up)},
+        candidates=lambda state, seat: [*boost_candidates(state, seat), *cover_candidates(state, seat), GIVE_UP],
+        legal=boost_window_options,
+    ),
+    "boost_reaction": Decision(
+        ask="add 1 to the roller's die with a card or let the roll go",
+        clause="GAP-18",
+        rules={Boost: (boost_problem, boost), LetItGo: (no_problem, decline)},
+        candidates=lambda state, seat: [*boost_candidates(state, seat), LET_IT_GO],
+        legal=reactions,
+    ),
+    "ko": Decision(
+        ask="remove a card after being knocked out",
+        clause="WR-KO-02",
+        rules={RemoveCard: (remove_problem, remove_card)},
+        candidates=remove_candidates,
+        legal=remove_options,
+    ),
+    "ko_reaction": Decision(
+        ask="use Hold the Line for the knocked-out Warrior or let it go",
+        clause="GAP-18",
+        rules={HoldTheLine: (hold_the_line_problem, hold_the_line), LetItGo: (no_problem, decline)},
+        candidates=lambda state, seat: [*hold_the_line_candidates(state, seat), LET_IT_GO],
+        legal=reactions,
+    ),
+}
+"""Every decision of the Fight Phase, by the name ``Flow.decision`` gives it."""
+
+
+# --- the folds above, by event type ----------------------------------------------------------------
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {

@@ -248,10 +248,37 @@ def play_card(turn: Night, seat: int, action: PlayCard) -> None:
         offer(turn, "lookout", seat)
 
 
+def evolve_card_played(state: State, e: CardPlayed) -> State:
+    f = fight_of(state)
+    c = cat.card(e.card)
+    state = to_discard(state, e.player, (e.card,))
+    f = replace(f, dice_total=f.dice_total + card_dice(e.card, e.weapon))
+    if e.weapon >= 0:
+        state, f = _use_weapon(state, f, e.player, e.weapon)
+        if c.ability == cat.ANY_WEAPON:
+            f = replace(f, wild=True)
+    if c.ability in (cat.PLUS_ONE_POWER, cat.REROLL_POWER, cat.SHOWBOAT):
+        f = replace(f, powers=(*f.powers, e.card))
+    elif c.ability == cat.BOOMBOX:
+        f = replace(f, boombox=f.boombox + 1, boombox_seat=e.player)
+    return replace(state, fight=f)
+
+
+def evolve_lookout_peeked(state: State, e: LookoutPeeked) -> State:
+    return with_table(state, lookout_seat=e.player, lookout_card=e.card, lookout_bottom=False)
+
+
 def keep_lookout(turn: Night, seat: int, bottom: bool) -> None:
     """Lookout: the peeked Bopper card stays on top or goes to the bottom; the turn goes on."""
     turn.emit(LookoutDecided(player=seat, bottom=bottom))
     offer(turn, "play", seat)
+
+
+def evolve_lookout_decided(state: State, e: LookoutDecided) -> State:
+    if not e.bottom:
+        return state
+    deck = state.bopper_deck
+    return with_table(replace(state, bopper_deck=(*deck[1:], deck[0])), lookout_bottom=True)
 
 
 # --- covering a spot ---------------------------------------------------------------------------
@@ -336,6 +363,10 @@ def roll(turn: Night, seat: int, action: Roll) -> None:
     reroll_window(turn)
 
 
+def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
+    return replace(state, fight=replace(fight_of(state), dice=e.dice, rolled=True))
+
+
 def reroll_window(turn: Night) -> None:
     """The re-roll window stays open until the roller keeps the dice (GAP-15).
 
@@ -412,6 +443,15 @@ def reroll(turn: Night, seat: int, action: Reroll) -> None:
     reroll_window(turn)
 
 
+def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
+    f = fight_of(state)
+    if e.by == e.player and e.card in f.powers and cat.card(e.card).ability in (cat.REROLL_POWER, cat.SHOWBOAT):
+        f = replace(f, powers=without(f.powers, e.card))
+    else:
+        state = to_discard(state, e.by, (e.card,))
+    return replace(state, fight=replace(f, dice=e.dice))
+
+
 def orphans(dice: tuple[int, ...]) -> tuple[int, ...]:
     """WR-GANG-06 (Orphans): discard every die whose number appears more than once."""
     return tuple(v for v in dice if dice.count(v) == 1)
@@ -423,6 +463,10 @@ def keep_dice(turn: Night, seat: int, action: KeepDice) -> None:
     dice = orphans(f.dice) if f.gang == cat.ORPHANS else f.dice
     turn.emit(DiceSettled(player=f.current, dice=dice))
     offer(turn, "boost", f.current)
+
+
+def evolve_dice_settled(state: State, e: DiceSettled) -> State:
+    return replace(state, fight=replace(fight_of(state), dice=e.dice))
 
 
 def boost_problem(state: State, seat: int, action: Boost) -> Refusal | None:
@@ -474,6 +518,18 @@ def boost(turn: Night, seat: int, action: Boost) -> None:
     turn.emit(DieBoosted(player=fight_of(turn.state).current, by=seat, card=action.card, die=action.die))
 
 
+def evolve_die_boosted(state: State, e: DieBoosted) -> State:
+    f = fight_of(state)
+    ability = cat.card(e.card).ability
+    if ability == cat.PLUS_ONE_POWER:
+        f = replace(f, powers=without(f.powers, e.card))
+    elif ability == cat.PLUS_ONE_FROM_HAND_OWN:
+        state = replace(state, hands=put(state.hands, e.by, without(state.hands[e.by], e.card)), war_removed=(*state.war_removed, e.card))
+    else:
+        state = to_discard(state, e.by, (e.card,))
+    return replace(state, fight=replace(f, dice=put(f.dice, e.die, f.dice[e.die] + 1)))
+
+
 # --- folds ------------------------------------------------------------------------------------
 
 
@@ -486,62 +542,6 @@ def _use_weapon(state: State, f: Fight, seat: int, weapon: int) -> tuple[State, 
         state = replace(state, spent=tuple(sorted((*state.spent, weapon))))
     f = replace(f, turn_weapons=f.turn_weapons + 1, weapon_uses=put(f.weapon_uses, seat, f.weapon_uses[seat] + 1))
     return state, f
-
-
-def evolve_card_played(state: State, e: CardPlayed) -> State:
-    f = fight_of(state)
-    c = cat.card(e.card)
-    state = to_discard(state, e.player, (e.card,))
-    f = replace(f, dice_total=f.dice_total + card_dice(e.card, e.weapon))
-    if e.weapon >= 0:
-        state, f = _use_weapon(state, f, e.player, e.weapon)
-        if c.ability == cat.ANY_WEAPON:
-            f = replace(f, wild=True)
-    if c.ability in (cat.PLUS_ONE_POWER, cat.REROLL_POWER, cat.SHOWBOAT):
-        f = replace(f, powers=(*f.powers, e.card))
-    elif c.ability == cat.BOOMBOX:
-        f = replace(f, boombox=f.boombox + 1, boombox_seat=e.player)
-    return replace(state, fight=f)
-
-
-def evolve_lookout_peeked(state: State, e: LookoutPeeked) -> State:
-    return with_table(state, lookout_seat=e.player, lookout_card=e.card, lookout_bottom=False)
-
-
-def evolve_lookout_decided(state: State, e: LookoutDecided) -> State:
-    if not e.bottom:
-        return state
-    deck = state.bopper_deck
-    return with_table(replace(state, bopper_deck=(*deck[1:], deck[0])), lookout_bottom=True)
-
-
-def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
-    return replace(state, fight=replace(fight_of(state), dice=e.dice, rolled=True))
-
-
-def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
-    f = fight_of(state)
-    if e.by == e.player and e.card in f.powers and cat.card(e.card).ability in (cat.REROLL_POWER, cat.SHOWBOAT):
-        f = replace(f, powers=without(f.powers, e.card))
-    else:
-        state = to_discard(state, e.by, (e.card,))
-    return replace(state, fight=replace(f, dice=e.dice))
-
-
-def evolve_dice_settled(state: State, e: DiceSettled) -> State:
-    return replace(state, fight=replace(fight_of(state), dice=e.dice))
-
-
-def evolve_die_boosted(state: State, e: DieBoosted) -> State:
-    f = fight_of(state)
-    ability = cat.card(e.card).ability
-    if ability == cat.PLUS_ONE_POWER:
-        f = replace(f, powers=without(f.powers, e.card))
-    elif ability == cat.PLUS_ONE_FROM_HAND_OWN:
-        state = replace(state, hands=put(state.hands, e.by, without(state.hands[e.by], e.card)), war_removed=(*state.war_removed, e.card))
-    else:
-        state = to_discard(state, e.by, (e.card,))
-    return replace(state, fight=replace(f, dice=put(f.dice, e.die, f.dice[e.die] + 1)))
 
 
 def evolve_spot_covered(state: State, e: SpotCovered) -> State:
