@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from boardcore.cli import main
 from boardcore.log import read_log
 from boardcore.match import MIN_COMMITTED_SEED
 from boardcore.registry import get_game
+from tests.boardcore.played import finished
 
 BOARDCORE = [sys.executable, "-m", "boardcore.cli"]
 
@@ -87,3 +89,55 @@ def test_a_small_committed_seed_is_refused(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(ValueError, match="unguessable"):
         Match.new(get_game("tic_tac_toe"), 2, 31337, commit_seed=True)
     assert Match.new(get_game("tic_tac_toe"), 2, commit_seed=True).seed is not None
+
+
+@pytest.mark.parametrize("command", [["games"], ["schema", "tic_tac_toe"]])
+def test_a_reader_that_closed_before_a_short_output_ends_the_command_quietly(command: list[str]) -> None:
+    """With stdout buffered (any shell without PYTHONUNBUFFERED), a short output is written only by Python's
+    exit-time flush: it printed "Exception ignored ... BrokenPipeError" and exited 120."""
+    read, write = os.pipe()
+    os.close(read)
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    try:
+        done = subprocess.run([sys.executable, "-m", "boardcore.cli", *command], stdout=write, stderr=subprocess.PIPE, env=env, check=False)
+    finally:
+        os.close(write)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr.decode()
+
+
+def test_cli_replay_refuses_a_negative_step(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """boardcore replay --step -1 exits 2 with a one-line message instead of silently dropping the last step."""
+    log = tmp_path / "g.jsonl"
+    finished().log.save(log)
+    assert main(["replay", str(log), "--step", "-1"]) == 2
+    err = capsys.readouterr().err
+    assert "step" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["verify", "/nonexistent.jsonl"],
+        ["replay", "/nonexistent.jsonl"],
+        ["play", "no_such_game"],
+        ["play", "tic_tac_toe", "--players", "7"],
+        ["play", "tic_tac_toe", "--seed", str(2**70)],
+        ["play", "tic_tac_toe", "--option", "x=1"],
+        ["play", "tic_tac_toe", "--out", "/dev/null/x.jsonl"],
+        ["schema", "no_such_game"],
+    ],
+)
+def test_cli_bad_input_is_one_line_and_nonzero(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Every subcommand given bad input exits non-zero with one line on stderr, no traceback."""
+    assert main(argv) != 0
+    captured = capsys.readouterr()
+    text = captured.out + captured.err
+    assert "Traceback" not in text and len(text.strip().splitlines()) == 1, text
+
+
+def test_cli_replay_of_a_garbage_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """replay of bytes that are no log exits 2 with one line."""
+    log = tmp_path / "g.jsonl"
+    log.write_bytes(b"\xff\x00garbage\n")
+    assert main(["replay", str(log)]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1

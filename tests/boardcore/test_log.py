@@ -11,21 +11,15 @@ from hypothesis import strategies as st
 
 from boardcore import Match
 from boardcore import verify as verify_module
-from boardcore.bots import RandomBot, play_out
 from boardcore.errors import LogError, RulesVersionMismatch
-from boardcore.log import Header, Log, Record, chain_link, genesis, read_log, seed_commitment
+from boardcore.log import MAX_LINE_BYTES, Header, Log, Record, chain_link, genesis, read_log, seed_commitment
 from boardcore.verify import register_upcaster, replay, verify
 from games.tic_tac_toe import GAME as TTT
 from games.tic_tac_toe import PlaceMark
+from tests.boardcore.played import BIG_SEED, finished
 
 SECRET = 2**60 + 77
 """A committed seed must be unguessable (at least 2**48)."""
-
-
-def finished(seed: int = 4, commit_seed: bool = False) -> Match:
-    match = Match.new(TTT, ["Ann", "Bob"], seed, commit_seed=commit_seed)
-    play_out(match, [RandomBot.seeded(seed, 0), RandomBot.seeded(seed, 1)])
-    return match
 
 
 def lines(match: Match) -> list[dict]:
@@ -272,3 +266,21 @@ def test_seeds_outside_the_log_range_are_refused(seed: object) -> None:
     """Seeds must be integers that both log encodings can carry."""
     with pytest.raises(ValueError, match="seed"):
         Match.new(TTT, 2, seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_line_of_exactly_the_limit_is_read_with_or_without_its_newline() -> None:
+    """A header line of exactly MAX_LINE_BYTES was read at the end of a file but refused when followed by the
+    newline every JSON Lines writer puts after it (the newline was counted against the limit)."""
+    base = Header(game="tic_tac_toe", rules_version="1", engine_version="0", players=("", "b"), seed=1)
+    pad = MAX_LINE_BYTES - len(msgspec.json.encode(base))
+    line = msgspec.json.encode(msgspec.structs.replace(base, players=("a" * pad, "b")))
+    assert len(line) == MAX_LINE_BYTES
+    assert read_log(line).header == read_log(line + b"\n").header
+
+
+def test_read_log_of_records_after_a_reveal() -> None:
+    """read_log refuses a record after the reveal line, naming the line."""
+    rows = finished(seed=BIG_SEED + 4, commit_seed=True).log.to_jsonl()
+    rows += rows.split(b"\n")[1] + b"\n"
+    with pytest.raises(ValueError, match="after the seed reveal"):
+        read_log(rows)

@@ -1,33 +1,13 @@
-"""Outcome ranking and ties; visibility declarations and their undo barriers."""
+"""Visibility declarations: who sees which event, and which events are undo barriers."""
 
 from __future__ import annotations
 
 import msgspec
 import pytest
 
-from boardcore import NOBODY, PUBLIC, Outcome, only, owner
+from boardcore import NOBODY, PUBLIC, only, owner
 from boardcore.game import make_evolve
 from boardcore.visibility import check_table
-
-
-def test_scores_rank_with_ties_and_tiebreak() -> None:
-    """Highest score wins; a tie-break splits ties; a remaining tie is a shared win."""
-    outcome = Outcome.from_scores([5, 9, 9, 2])
-    assert outcome.winners == (1, 2) and outcome.shared and outcome.ranking == ((1, 2), (0,), (3,))
-    broken = Outcome.from_scores([5, 9, 9, 2], tiebreak=lambda seat: [0, 1, 3, 0][seat])
-    assert broken.winners == (2,) and broken.ranking[:2] == ((2,), (1,))
-
-
-def test_cooperative_outcomes() -> None:
-    """A cooperative game is won or lost by every seat together."""
-    assert Outcome.team(3, won=True, reason="showdown won").winners == (0, 1, 2)
-    lost = Outcome.team(3, won=False, reason="reputation fell")
-    assert lost.winners == () and lost.cooperative and not lost.is_draw
-
-
-def test_draw() -> None:
-    """A draw has no winners and one rank."""
-    assert Outcome.draw(2).is_draw
 
 
 class Drew(msgspec.Struct, frozen=True, tag=True):
