@@ -129,3 +129,103 @@ def test_a_variant_with_another_flow_can_be_made_with_attrs_evolve() -> None:
     evolve = make_evolve(toy.Event, dict(toy.HANDLERS))
     variant = attrs.evolve(SOUND, flow=toy.flow(evolve=evolve))
     assert variant.evolve is evolve
+
+
+# --- the Game record's own behaviour ------------------------------------------------------------------------------
+
+
+def test_act_is_the_checked_path_malformed_then_turn_then_rules() -> None:
+    """``act`` checks the action's types, then whose turn it is, then the rules, and folds the events it returns."""
+    state = TTT.setup(TTT.config(2), 1)
+    events, after = TTT.act(state, 0, {"type": "PlaceMark", "cell": 4})
+    assert [type(e).__name__ for e in events] == ["MarkPlaced"] and TTT.fold(state, events) == after
+    codes = []
+    for seat, action in ((0, {"type": "PlaceMark", "cell": 9}), (0, PlaceMark(cell=0)), (1, PlaceMark(cell=4))):
+        with pytest.raises(IllegalAction) as refused:
+            TTT.act(after, seat, action)
+        codes.append(refused.value.code)
+    assert codes == ["action/malformed", "turn/not_your_turn", "board/cell_taken"]
+
+
+def test_fold_replays_events_into_the_state_play_reached() -> None:
+    """Folding a playout's events from the start state gives the state the plays reached, step by step."""
+    state = start = TTT.setup(TTT.config(2), 1)
+    every = []
+    for seat, cell in ((0, 0), (1, 4), (0, 8)):
+        events, state = TTT.play(state, seat, PlaceMark(cell=cell))
+        every.extend(events)
+    assert TTT.fold(start, every) == state and TTT.fold(state, []) is state
+
+
+def test_redact_and_describe_follow_the_visibility_table() -> None:
+    """A drawn card reaches its drawer in full, everyone else (spectators too) as "a card"; text never sees more."""
+    drawn = toy.CardDrawn(player=1, card=7)
+    assert SOUND.redact(drawn, 1) == drawn
+    assert SOUND.redact(drawn, 0) == SOUND.redact(drawn, None) == toy.CardDrawn(player=1, card=None)
+    assert SOUND.describe(drawn, 1, ["Ann", "Bob"]) == f"Bob draws {toy.name(7)}"
+    assert SOUND.describe(drawn, 0, ["Ann", "Bob"]) == "Bob draws a card"
+    assert SOUND.describe(drawn, None) == "P2 draws a card"
+    with pytest.raises(TypeError, match="label a seat's own action"):
+        SOUND.describe(toy.Draw(), 0)
+
+
+def test_the_rng_bookkeeping_is_seen_by_nobody_and_every_hidden_or_revealing_event_is_an_undo_barrier() -> None:
+    """RngAdvanced defaults to NOBODY; undo barriers are the events not public or that reveal, and the RNG's."""
+    from boardcore.rng import RngAdvanced
+
+    assert SOUND.redact(RngAdvanced(counter=3), 0) is None
+    assert SOUND.undo_barriers == frozenset({RngAdvanced, toy.CardDrawn, toy.CardDiscarded, toy.HandsShown})
+
+
+def test_a_game_whose_visibility_table_misses_an_event_is_refused_when_built() -> None:
+    """Every event type is declared once: a missing declaration is a TypeError naming it, at import time."""
+    table = {k: v for k, v in toy.VISIBILITY.items() if k is not toy.Stopped}
+    with pytest.raises(TypeError, match=r"missing \['Stopped'\]"):
+        attrs.evolve(SOUND, visibility=table)
+
+
+def test_pick_kinds_must_name_actions_of_the_game() -> None:
+    """A pick kind that is no action of the game is refused when the Game is built; a real one makes ``picks`` true."""
+    with pytest.raises(TypeError, match="pick_kinds names no action of the game: Grab"):
+        attrs.evolve(SOUND, pick_kinds=("Grab",))
+    picking = attrs.evolve(SOUND, pick_kinds=("Discard",))
+    assert picking.picks(toy.Discard(card=1)) and not picking.picks(toy.Draw())
+
+
+def test_labels_and_targets_come_from_the_game_or_defaults() -> None:
+    """``label`` uses the game's action text; ``targets_of`` is empty for a game that declares no targets."""
+    assert TTT.label(PlaceMark(cell=4), 0) == "place X in cell 4"
+    assert TTT.targets_of(PlaceMark(cell=4), 0) == ("cell-4",)
+    assert attrs.evolve(TTT, targets=None).targets_of(PlaceMark(cell=4), 0) == ()
+
+
+@pytest.mark.parametrize("players", [1, 3, "2", True])
+def test_config_refuses_a_player_count_the_game_is_not_played_by(players: Any) -> None:
+    """``config`` names the supported counts and the refused one; the default config per count is built once."""
+    with pytest.raises(ValueError, match=f"Tic-tac-toe is played by 2 players, not {players!r}"):
+        TTT.config(players)
+    assert TTT.config(2) is TTT.config(2, {}) and TTT.config(2).players == 2
+
+
+def test_make_evolve_refuses_two_handlers_for_one_event_and_a_handler_outside_the_union() -> None:
+    """The dispatch table covers the event union exactly, checked when the evolve is made."""
+
+    def placed(state: Any, e: toy.CardDrawn) -> Any:
+        return state
+
+    with pytest.raises(TypeError, match="CardDrawn has two handlers"):
+        make_evolve(toy.CardDrawn, placed, placed)
+    with pytest.raises(TypeError, match="evolve handlers mismatch: missing"):
+        make_evolve(toy.Event, placed)
+    with pytest.raises(TypeError, match="not in the event union"):
+        make_evolve(toy.LuckRolled, {toy.LuckRolled: placed, toy.CardDrawn: placed})
+
+
+def test_default_seat_names_are_p1_p2_for_any_seat() -> None:
+    """Text without names calls seats P1, P2, ...; the tuple for a count is built once."""
+    from boardcore.game import DEFAULT_NAMES, seat_names
+
+    assert seat_names(3) == ("P1", "P2", "P3") and seat_names(3) is seat_names(3)
+    assert DEFAULT_NAMES[0] == "P1" and DEFAULT_NAMES[41] == "P42"
+    with pytest.raises(TypeError, match="sliced"):
+        DEFAULT_NAMES[0:2]
