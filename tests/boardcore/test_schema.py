@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardcore.registry import get_game, list_games
 from boardcore.schema import game_schema
 
 
@@ -27,3 +28,16 @@ def test_an_unknown_game_is_refused() -> None:
     """The schema of a game nobody registered is a lookup error, not an empty schema."""
     with pytest.raises(LookupError):
         game_schema("no_such_game")
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_every_game_has_a_complete_json_schema(name: str) -> None:
+    """schema GAME works for every registered game and defines every action and event type and the view."""
+    from boardcore.game import union_members
+    from boardcore.schema import game_schema
+
+    game = get_game(name)
+    schema = game_schema(name)
+    defined = set(schema["$defs"])
+    wanted = {t.__name__ for t in (*union_members(game.action_type), *union_members(game.event_type), game.view_type)}
+    assert wanted <= defined, f"missing from the schema: {sorted(wanted - defined)}"

@@ -1,0 +1,96 @@
+"""The tests mirror ``src/``: every engine module with behaviour has its ``test_<module>.py`` in the mirrored folder,
+or is listed here with where it is tested or why it needs no test of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "boardcore"
+
+MIRRORED = {"": "tests/boardcore", "testing": "tests/boardcore/testing"}
+"""Source package (relative to ``src/boardcore``) -> the test folder that mirrors it, module by module."""
+
+TESTED_ELSEWHERE = {
+    "table.py": "tests/table/test_table.py",
+    "testing/golden.py": "tests/test_golden.py",
+    "testing/suite.py": "tests/test_contract.py",
+    "testing/plugin.py": "tests/test_contract.py",
+    "testing/store_contract.py": "tests/store/test_memory.py",
+}
+"""Modules whose tests have a folder or file of their own: the table has ``tests/table/``; the golden, contract and store
+checks are themselves run over every game (or store) by those files, and their checks' power is shown by
+``tests/boardcore/testing/test_contract.py`` and ``test_leaks.py``."""
+
+NEEDS_NONE = {
+    "__init__.py": "re-exports the public names; which modules importing it loads is tests/test_imports.py's",
+    "version.py": "one constant, the engine version every log header carries",
+    "testing/__init__.py": "re-exports the testing tools",
+}
+"""Modules with no behaviour of their own, and why."""
+
+NOT_YET_MIRRORED = {
+    "cli": "tests/boardcore/test_cli.py (the package replaces cli.py on another branch)",
+    "rl": "tests/rl/ (its modules are renamed on another branch)",
+    "serve": "tests/serve/, by scenario (browser, fleet, kill, load, leaks)",
+    "sim": "tests/sim/, by scenario",
+    "store": "tests/store/, by backend and scenario",
+    "viewer": "tests/viewer/, by scenario",
+}
+"""Subpackages still tested in their own folders by scenario rather than module by module: what covers them now."""
+
+
+def _modules(package: str) -> list[str]:
+    folder = SRC / package
+    return sorted(f"{package}/{path.name}".lstrip("/") for path in folder.glob("*.py"))
+
+
+def test_every_engine_module_has_its_test_file_or_a_reason() -> None:
+    """For each module of a mirrored package: ``test_<module>.py`` in the mirror folder, or a listed place or reason."""
+    missing = []
+    for package, folder in MIRRORED.items():
+        for module in _modules(package):
+            name = module.rpartition("/")[2]
+            mirror = ROOT / folder / f"test_{name}"
+            if module in NEEDS_NONE or mirror.is_file():
+                continue
+            elsewhere = TESTED_ELSEWHERE.get(module)
+            if elsewhere is None or not (ROOT / elsewhere).is_file():
+                missing.append(f"{module} (expected {mirror.relative_to(ROOT)})")
+    assert not missing, "engine modules without a test file: " + ", ".join(missing)
+
+
+def test_every_listed_module_exists_and_is_listed_once() -> None:
+    """A module that was renamed or removed leaves no stale entry behind, and none has a test file besides its entry."""
+    listed = [*TESTED_ELSEWHERE, *NEEDS_NONE]
+    assert len(listed) == len(set(listed))
+    for module in listed:
+        assert (SRC / module).is_file(), f"{module} is listed in tests/test_mirror.py but not in src/boardcore"
+        package, _, name = module.rpartition("/")
+        assert not (ROOT / MIRRORED[package] / f"test_{name}").is_file(), f"{module} has its own test file: drop its entry"
+
+
+def test_every_subpackage_is_mirrored_or_named() -> None:
+    """A new subpackage is either mirrored module by module or named here with what tests it now."""
+    packages = {path.parent.relative_to(SRC).as_posix() for path in SRC.rglob("__init__.py")} - {"."}
+    top = {package.partition("/")[0] for package in packages}
+    unnamed = sorted(top - set(MIRRORED) - set(NOT_YET_MIRRORED))
+    assert not unnamed, f"subpackages neither mirrored nor named in tests/test_mirror.py: {unnamed}"
+
+
+def test_every_test_file_of_the_engine_names_a_module_or_a_whole_engine_concern() -> None:
+    """The mirror holds in both directions: a test file in a mirror folder is named after a module (or a subpackage not
+    yet mirrored) of its package, or is one of the few that test a concern spanning every game."""
+    spanning = {
+        "test_authoring.py": "the gaps a new game author hits, across registry, evolve, contract and kit",
+        "test_targets.py": "every game's actions name elements drawn in the acting seat's picture",
+        "test_words.py": "every game's text names pieces as its table shows them",
+    }
+    strays = []
+    for package, folder in MIRRORED.items():
+        subpackages = {f"{path.parent.name}.py" for path in (SRC / package).glob("*/__init__.py")}
+        names = {module.rpartition("/")[2] for module in _modules(package)} | subpackages
+        for path in sorted((ROOT / folder).glob("test_*.py")):
+            if path.name.removeprefix("test_") not in names and path.name not in spanning:
+                strays.append(path.relative_to(ROOT).as_posix())
+    assert not strays, f"test files named after no module: {strays}"
