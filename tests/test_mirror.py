@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "boardcore"
 
-MIRRORED = {"": "tests/boardcore", "testing": "tests/boardcore/testing"}
+MIRRORED = {"": "tests/boardcore", "testing": "tests/boardcore/testing", "viewer": "tests/viewer"}
 """Source package (relative to ``src/boardcore``) -> the test folder that mirrors it, module by module."""
 
 TESTED_ELSEWHERE = {
@@ -26,6 +26,7 @@ NEEDS_NONE = {
     "__init__.py": "re-exports the public names; which modules importing it loads is tests/test_imports.py's",
     "version.py": "one constant, the engine version every log header carries",
     "testing/__init__.py": "re-exports the testing tools",
+    "viewer/__init__.py": "the package's docstring only",
 }
 """Modules with no behaviour of their own, and why."""
 
@@ -35,9 +36,17 @@ NOT_YET_MIRRORED = {
     "serve": "tests/serve/, by scenario (browser, fleet, kill, load, leaks)",
     "sim": "tests/sim/, by scenario",
     "store": "tests/store/, by backend and scenario",
-    "viewer": "tests/viewer/, by scenario",
 }
 """Subpackages still tested in their own folders by scenario rather than module by module: what covers them now."""
+
+
+SPANNING = {
+    "tests/boardcore/test_authoring.py": "the gaps a new game author hits, across registry, evolve, contract and kit",
+    "tests/boardcore/test_targets.py": "every game's actions name elements drawn in the acting seat's picture",
+    "tests/boardcore/test_words.py": "every game's text names pieces as its table shows them",
+    "tests/viewer/test_replay_browser.py": "the built file of every game in a real browser, network off (slow)",
+}
+"""Test files in a mirror folder that test a concern spanning modules or every game, rather than one module."""
 
 
 def _modules(package: str) -> list[str]:
@@ -61,13 +70,16 @@ def test_every_engine_module_has_its_test_file_or_a_reason() -> None:
 
 
 def test_every_listed_module_exists_and_is_listed_once() -> None:
-    """A module that was renamed or removed leaves no stale entry behind, and none has a test file besides its entry."""
+    """A module or test file that was renamed or removed leaves no stale entry behind, and no listed module has a test
+    file besides its entry."""
     listed = [*TESTED_ELSEWHERE, *NEEDS_NONE]
     assert len(listed) == len(set(listed))
     for module in listed:
         assert (SRC / module).is_file(), f"{module} is listed in tests/test_mirror.py but not in src/boardcore"
         package, _, name = module.rpartition("/")
         assert not (ROOT / MIRRORED[package] / f"test_{name}").is_file(), f"{module} has its own test file: drop its entry"
+    for path in SPANNING:
+        assert (ROOT / path).is_file(), f"{path} is listed in tests/test_mirror.py but not in the tree"
 
 
 def test_every_subpackage_is_mirrored_or_named() -> None:
@@ -81,16 +93,11 @@ def test_every_subpackage_is_mirrored_or_named() -> None:
 def test_every_test_file_of_the_engine_names_a_module_or_a_whole_engine_concern() -> None:
     """The mirror holds in both directions: a test file in a mirror folder is named after a module (or a subpackage not
     yet mirrored) of its package, or is one of the few that test a concern spanning every game."""
-    spanning = {
-        "test_authoring.py": "the gaps a new game author hits, across registry, evolve, contract and kit",
-        "test_targets.py": "every game's actions name elements drawn in the acting seat's picture",
-        "test_words.py": "every game's text names pieces as its table shows them",
-    }
     strays = []
     for package, folder in MIRRORED.items():
         subpackages = {f"{path.parent.name}.py" for path in (SRC / package).glob("*/__init__.py")}
         names = {module.rpartition("/")[2] for module in _modules(package)} | subpackages
         for path in sorted((ROOT / folder).glob("test_*.py")):
-            if path.name.removeprefix("test_") not in names and path.name not in spanning:
+            if path.name.removeprefix("test_") not in names and path.relative_to(ROOT).as_posix() not in SPANNING:
                 strays.append(path.relative_to(ROOT).as_posix())
     assert not strays, f"test files named after no module: {strays}"
