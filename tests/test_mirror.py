@@ -8,8 +8,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "boardcore"
 
-MIRRORED = {"": "tests/boardcore", "testing": "tests/boardcore/testing", "viewer": "tests/viewer"}
-"""Source package (relative to ``src/boardcore``) -> the test folder that mirrors it, module by module."""
+MIRRORED = {"": "tests/boardcore", "testing": "tests/boardcore/testing", "store": "tests/store", "viewer": "tests/viewer"}
+"""Source package (relative to ``src/boardcore``) -> the test folder that mirrors it, module by module; a package's own
+``__init__.py``, when it has behaviour, is tested in ``test_<package>.py`` there (``tests/store/test_store.py``)."""
 
 TESTED_ELSEWHERE = {
     "table.py": "tests/table/test_table.py",
@@ -35,7 +36,6 @@ NOT_YET_MIRRORED = {
     "rl": "tests/rl/ (its modules are renamed on another branch)",
     "serve": "tests/serve/, by scenario (browser, fleet, kill, load, leaks)",
     "sim": "tests/sim/, by scenario",
-    "store": "tests/store/, by backend and scenario",
 }
 """Subpackages still tested in their own folders by scenario rather than module by module: what covers them now."""
 
@@ -44,6 +44,8 @@ SPANNING = {
     "tests/boardcore/test_authoring.py": "the gaps a new game author hits, across registry, evolve, contract and kit",
     "tests/boardcore/test_targets.py": "every game's actions name elements drawn in the acting seat's picture",
     "tests/boardcore/test_words.py": "every game's text names pieces as its table shows them",
+    "tests/store/test_kill.py": "every backend's writer killed mid-append (slow)",
+    "tests/store/test_races.py": "processes racing appends to one match on every backend (slow)",
     "tests/viewer/test_replay_browser.py": "the built file of every game in a real browser, network off (slow)",
 }
 """Test files in a mirror folder that test a concern spanning modules or every game, rather than one module."""
@@ -54,13 +56,20 @@ def _modules(package: str) -> list[str]:
     return sorted(f"{package}/{path.name}".lstrip("/") for path in folder.glob("*.py"))
 
 
+def _test_file(module: str) -> Path:
+    """Where ``module``'s tests belong: ``test_<module>.py``, or ``test_<package>.py`` for a package's ``__init__.py``."""
+    package, _, name = module.rpartition("/")
+    if name == "__init__.py":
+        name = f"{package.rpartition('/')[2] or 'boardcore'}.py"
+    return ROOT / MIRRORED[package] / f"test_{name}"
+
+
 def test_every_engine_module_has_its_test_file_or_a_reason() -> None:
     """For each module of a mirrored package: ``test_<module>.py`` in the mirror folder, or a listed place or reason."""
     missing = []
-    for package, folder in MIRRORED.items():
+    for package in MIRRORED:
         for module in _modules(package):
-            name = module.rpartition("/")[2]
-            mirror = ROOT / folder / f"test_{name}"
+            mirror = _test_file(module)
             if module in NEEDS_NONE or mirror.is_file():
                 continue
             elsewhere = TESTED_ELSEWHERE.get(module)
@@ -76,8 +85,7 @@ def test_every_listed_module_exists_and_is_listed_once() -> None:
     assert len(listed) == len(set(listed))
     for module in listed:
         assert (SRC / module).is_file(), f"{module} is listed in tests/test_mirror.py but not in src/boardcore"
-        package, _, name = module.rpartition("/")
-        assert not (ROOT / MIRRORED[package] / f"test_{name}").is_file(), f"{module} has its own test file: drop its entry"
+        assert not _test_file(module).is_file(), f"{module} has its own test file: drop its entry"
     for path in SPANNING:
         assert (ROOT / path).is_file(), f"{path} is listed in tests/test_mirror.py but not in the tree"
 
@@ -96,6 +104,7 @@ def test_every_test_file_of_the_engine_names_a_module_or_a_whole_engine_concern(
     strays = []
     for package, folder in MIRRORED.items():
         subpackages = {f"{path.parent.name}.py" for path in (SRC / package).glob("*/__init__.py")}
+        subpackages.add(f"{package or 'boardcore'}.py")
         names = {module.rpartition("/")[2] for module in _modules(package)} | subpackages
         for path in sorted((ROOT / folder).glob("test_*.py")):
             if path.name.removeprefix("test_") not in names and path.relative_to(ROOT).as_posix() not in SPANNING:
