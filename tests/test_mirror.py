@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "boardcore"
 
-MIRRORED = {"": "tests/boardcore", "testing": "tests/boardcore/testing", "store": "tests/store", "viewer": "tests/viewer"}
+MIRRORED = {"": "tests/boardcore", "testing": "tests/boardcore/testing", "sim": "tests/sim", "store": "tests/store", "viewer": "tests/viewer"}
 """Source package (relative to ``src/boardcore``) -> the test folder that mirrors it, module by module; a package's own
 ``__init__.py``, when it has behaviour, is tested in ``test_<package>.py`` there (``tests/store/test_store.py``)."""
 
@@ -27,6 +27,7 @@ NEEDS_NONE = {
     "__init__.py": "re-exports the public names; which modules importing it loads is tests/test_imports.py's",
     "version.py": "one constant, the engine version every log header carries",
     "testing/__init__.py": "re-exports the testing tools",
+    "sim/__init__.py": "the package's docstring only (it imports none of its modules, so the core loads without [sim])",
     "viewer/__init__.py": "the package's docstring only",
 }
 """Modules with no behaviour of their own, and why."""
@@ -35,7 +36,6 @@ NOT_YET_MIRRORED = {
     "cli": "tests/boardcore/test_cli.py (the package replaces cli.py on another branch)",
     "rl": "tests/rl/ (its modules are renamed on another branch)",
     "serve": "tests/serve/, by scenario (browser, fleet, kill, load, leaks)",
-    "sim": "tests/sim/, by scenario",
 }
 """Subpackages still tested in their own folders by scenario rather than module by module: what covers them now."""
 
@@ -44,6 +44,10 @@ SPANNING = {
     "tests/boardcore/test_authoring.py": "the gaps a new game author hits, across registry, evolve, contract and kit",
     "tests/boardcore/test_targets.py": "every game's actions name elements drawn in the acting seat's picture",
     "tests/boardcore/test_words.py": "every game's text names pieces as its table shows them",
+    "tests/sim/test_estimates.py": "every board game's estimate gives well-formed win shares that favour the winner",
+    "tests/sim/test_ismcts_same_tree.py": "ISMCTS makes the choices it made before it was sped up, in every game",
+    "tests/sim/test_metrics.py": "every board game's per-match metrics, kept as result columns",
+    "tests/sim/test_strength.py": "ISMCTS strength against the house bots at fixed seeds (slow)",
     "tests/store/test_kill.py": "every backend's writer killed mid-append (slow)",
     "tests/store/test_races.py": "processes racing appends to one match on every backend (slow)",
     "tests/viewer/test_replay_browser.py": "the built file of every game in a real browser, network off (slow)",
