@@ -152,7 +152,7 @@ def test_fold_replays_events_into_the_state_play_reached() -> None:
     state = start = TTT.setup(TTT.config(2), 1)
     every = []
     for seat, cell in ((0, 0), (1, 4), (0, 8)):
-        events, state = TTT.play(state, seat, PlaceMark(cell=cell))
+        events, state = TTT.act(state, seat, PlaceMark(cell=cell))
         every.extend(events)
     assert TTT.fold(start, every) == state and TTT.fold(state, []) is state
 
