@@ -34,13 +34,13 @@ SLOW = (
     "tests/serve/test_leaks.py::test_no_frame_shows_a_viewer_what_it_may_not_see",
     "tests/store/test_races.py",
     "tests/svg/test_structure.py::test_status_names_a_seat_the_engine_waits_for",
-    "tests/sim/test_ismcts.py::test_same_view_gives_same_choice",
-    "tests/sim/test_ismcts.py::test_the_opponent_model_keeps_only_the_bots_own_decisions_in_the_tree",
-    "tests/sim/test_cli.py::test_simulate_then_report",
+    "tests/boardcore/test_ismcts.py::test_same_view_gives_same_choice",
+    "tests/boardcore/test_ismcts.py::test_the_opponent_model_keeps_only_the_bots_own_decisions_in_the_tree",
+    "tests/sim/test_commands.py::test_simulate_then_report",
     "tests/games/peaky_blinders/test_views_and_play.py::test_house_bots_win_by_missions",
     "tests/games/the_warriors/test_bots.py::test_house_bot_nights_end_by_the_rules",
-    "tests/boardcore/test_broken_games.py::test_the_sound_toy_is_the_same_under_two_hash_seeds",
-    "tests/boardcore/test_broken_games.py::test_a_hash_seed_dependent_toy_is_caught",
+    "tests/boardcore/testing/test_contract.py::test_the_sound_toy_is_the_same_under_two_hash_seeds",
+    "tests/boardcore/testing/test_contract.py::test_a_hash_seed_dependent_toy_is_caught",
 )
 """Node-id prefixes of the existing slow tests (each over ~2 s on a quiet machine)."""
 

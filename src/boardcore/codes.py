@@ -14,7 +14,7 @@ installed apart from the engine, and the engine never imports a game, so it
 reads each game's table through the game record (``docs/codes.md`` lists every
 registered game's). A code's domain says which part owns it: a game never uses
 a domain of the engine's or the server's (``action``, ``turn``, ``game``, ...).
-Code is written with the constants below, never with a literal (``tests/test_codes.py``).
+Code is written with the constants below, never with a literal (``tests/boardcore/test_codes.py``).
 This module imports nothing, so every layer may use it.
 """
 

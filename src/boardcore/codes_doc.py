@@ -2,7 +2,7 @@
 
     python -m boardcore.codes_doc docs/codes.md
 
-Generated, never edited by hand: ``tests/test_codes.py`` fails when the page and the tables differ.
+Generated, never edited by hand: ``tests/boardcore/test_codes.py`` fails when the page and the tables differ.
 """
 
 from __future__ import annotations

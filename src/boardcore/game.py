@@ -242,7 +242,7 @@ class Game(Generic[S, A, E, V]):
     toggling pieces and confirms it once the set is legal, never listing every subset."""
     codes: Mapping[str, str] = attrs.field(factory=dict)
     """The game's own refusal codes (``domain/reason``), each with its one-line meaning: every code its rules give, in
-    domains of its own (the engine's and the server's are in :mod:`boardcore.codes`; ``tests/test_codes.py``)."""
+    domains of its own (the engine's and the server's are in :mod:`boardcore.codes`; ``tests/boardcore/test_codes.py``)."""
     actors: Callable[[S], frozenset[int]] = attrs.field(init=False, repr=False)
     """Seats that may act now (several during simultaneous choices; empty when over) (derived from the flow)."""
     legal_actions: Callable[[S, int], Sequence[A]] = attrs.field(init=False, repr=False)

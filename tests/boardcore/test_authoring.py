@@ -21,7 +21,7 @@ from boardcore.testing import ContractSuite, contract, leaks
 from boardcore.testing.kit import assert_no_secrets, field_paths, secret_words
 from tests.boardcore import toy_draw as toy
 from tests.boardcore import toy_random
-from tests.boardcore.test_broken_games import HASH_SEED_DEPENDENT
+from tests.boardcore.testing.test_contract import HASH_SEED_DEPENDENT
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -127,7 +127,7 @@ def test_the_suite_runs_the_hash_seed_check_by_default() -> None:
     request: Any = SimpleNamespace(config=None)
     with pytest.raises(AssertionError, match="PYTHONHASHSEED"):
         TestHashSeed().test_same_digests_under_two_hash_seeds(request)
-    assert contract.game_spec(HASH_SEED_DEPENDENT) == "tests.boardcore.test_broken_games:HASH_SEED_DEPENDENT"
+    assert contract.game_spec(HASH_SEED_DEPENDENT) == "tests.boardcore.testing.test_contract:HASH_SEED_DEPENDENT"
     assert contract.game_spec(get_game("tic_tac_toe")) == "tic_tac_toe"
 
 

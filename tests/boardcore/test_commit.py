@@ -59,3 +59,15 @@ def test_sealed_round_trips_through_json() -> None:
     """An open round can be stored in a state and serialised."""
     sealed: Sealed[int] = Sealed.open([0, 1]).commit(1, 4)
     assert msgspec.json.decode(msgspec.json.encode(sealed), type=Sealed[int]) == sealed
+
+
+def test_sealed_commit_refuses_a_seat_that_is_not_awaited() -> None:
+    """Sealed.commit raises ValueError for a second commitment or a seat outside the round (it kept both choices)."""
+    from boardcore import Sealed
+
+    sealed = Sealed.open([0, 1]).commit(0, "a")
+    with pytest.raises(ValueError, match="not awaited"):
+        sealed.commit(0, "b")
+    with pytest.raises(ValueError, match="not awaited"):
+        sealed.commit(5, "c")
+    assert sealed.choice_of(0) == "a" and sealed.waiting == (1,)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -10,22 +11,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardcore import Match
+from boardcore import log as log_module
 from boardcore import verify as verify_module
-from boardcore.bots import RandomBot, play_out
+from boardcore.bots import RandomBot
 from boardcore.errors import LogError, RulesVersionMismatch
-from boardcore.log import Header, Log, Record, chain_link, genesis, read_log, seed_commitment
+from boardcore.log import MAX_LINE_BYTES, Header, Log, LogWriter, Record, chain_link, genesis, read_log, seed_commitment
 from boardcore.verify import register_upcaster, replay, verify
+from games.kuhn_poker import GAME as KUHN
 from games.tic_tac_toe import GAME as TTT
 from games.tic_tac_toe import PlaceMark
+from tests.boardcore.played import BIG_SEED, finished
 
 SECRET = 2**60 + 77
 """A committed seed must be unguessable (at least 2**48)."""
-
-
-def finished(seed: int = 4, commit_seed: bool = False) -> Match:
-    match = Match.new(TTT, ["Ann", "Bob"], seed, commit_seed=commit_seed)
-    play_out(match, [RandomBot.seeded(seed, 0), RandomBot.seeded(seed, 1)])
-    return match
 
 
 def lines(match: Match) -> list[dict]:
@@ -274,3 +272,94 @@ def test_seeds_outside_the_log_range_are_refused(seed: object) -> None:
     """Seeds must be integers that both log encodings can carry."""
     with pytest.raises(ValueError, match="seed"):
         Match.new(TTT, 2, seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_line_of_exactly_the_limit_is_read_with_or_without_its_newline() -> None:
+    """A header line of exactly MAX_LINE_BYTES was read at the end of a file but refused when followed by the
+    newline every JSON Lines writer puts after it (the newline was counted against the limit)."""
+    base = Header(game="tic_tac_toe", rules_version="1", engine_version="0", players=("", "b"), seed=1)
+    pad = MAX_LINE_BYTES - len(msgspec.json.encode(base))
+    line = msgspec.json.encode(msgspec.structs.replace(base, players=("a" * pad, "b")))
+    assert len(line) == MAX_LINE_BYTES
+    assert read_log(line).header == read_log(line + b"\n").header
+
+
+def test_read_log_of_records_after_a_reveal() -> None:
+    """read_log refuses a record after the reveal line, naming the line."""
+    rows = finished(seed=BIG_SEED + 4, commit_seed=True).log.to_jsonl()
+    rows += rows.split(b"\n")[1] + b"\n"
+    with pytest.raises(ValueError, match="after the seed reveal"):
+        read_log(rows)
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".msgpack"])
+@pytest.mark.parametrize("commit_seed", [False, True])
+@pytest.mark.parametrize("given", ["match", "log"])
+def test_saving_after_every_action_equals_a_one_shot_save(tmp_path: Path, suffix: str, commit_seed: bool, given: str) -> None:
+    """After each action the appended file has exactly the bytes of ``log.save`` (the reveal included at the end),
+    whether the writer is given the match or its log."""
+    match = Match.new(KUHN, 2, 2**60 + 5, commit_seed=commit_seed)
+    path, fresh = tmp_path / f"kept{suffix}", tmp_path / f"fresh{suffix}"
+    writer = LogWriter(path)
+    writer.write(match if given == "match" else match.log)
+    bots = [RandomBot.seeded(3, seat) for seat in range(2)]
+    while match.actors:
+        seat = min(match.actors)
+        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+        writer.write(match if given == "match" else match.log)
+        match.log.save(fresh)
+        assert path.read_bytes() == fresh.read_bytes()
+    assert (match.log.reveal is not None) == commit_seed
+
+
+@pytest.mark.parametrize("suffix", [".jsonl", ".msgpack"])
+def test_an_undo_truncates_back_to_the_shared_records(tmp_path: Path, suffix: str) -> None:
+    """Undoing and playing other moves leaves the file equal to a fresh save: the undone records are gone."""
+    match = Match.new(TTT, 2, 7)
+    path, fresh = tmp_path / f"kept{suffix}", tmp_path / f"fresh{suffix}"
+    writer = LogWriter(path)
+    for cell in (0, 4, 8):
+        match.apply(min(match.actors), {"type": "PlaceMark", "cell": cell})
+        writer.write(match)
+    match.undo(0, force=True)
+    writer.write(match)
+    match.log.save(fresh)
+    assert path.read_bytes() == fresh.read_bytes()
+    match.undo(1, force=True)
+    match.apply(1, {"type": "PlaceMark", "cell": 1})
+    match.apply(0, {"type": "PlaceMark", "cell": 2})
+    writer.write(match)
+    match.log.save(fresh)
+    assert path.read_bytes() == fresh.read_bytes()
+
+
+def test_another_match_rewrites_the_file(tmp_path: Path) -> None:
+    """A log with another header replaces the file rather than appending to it."""
+    path, fresh = tmp_path / "kept.jsonl", tmp_path / "fresh.jsonl"
+    writer = LogWriter(path)
+    first = Match.new(TTT, 2, 1)
+    first.apply(0, {"type": "PlaceMark", "cell": 0})
+    writer.write(first.log)
+    second = Match.new(TTT, 2, 2)
+    writer.write(second.log)
+    second.log.save(fresh)
+    assert path.read_bytes() == fresh.read_bytes()
+
+
+def test_each_write_encodes_only_the_new_records(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saving after each of n actions encodes n records and one header, not n**2/2 records."""
+    encoded: list[object] = []
+    plain = log_module._jsonl_line
+
+    def counting(line: log_module.Header | log_module.Record | log_module.SeedReveal) -> bytes:
+        encoded.append(line)
+        return plain(line)
+
+    monkeypatch.setattr(log_module, "_jsonl_line", counting)
+    writer = LogWriter(tmp_path / "kept.jsonl")
+    match = Match.new(TTT, 2, 3)
+    writer.write(match)
+    for cell in (0, 1, 3, 4, 6):
+        match.apply(min(match.actors), {"type": "PlaceMark", "cell": cell})
+        writer.write(match)
+    assert len(encoded) == 1 + len(match)

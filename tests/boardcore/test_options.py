@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 import attrs
 import pytest
 
+from boardcore import Match
 from boardcore.options import structure_options, unstructure_options
+from boardcore.registry import get_game
 
 
 def _positive(instance: object, attribute: attrs.Attribute, value: int) -> None:
@@ -46,3 +51,38 @@ def test_options_unstructure_for_log_headers() -> None:
     raw = unstructure_options(Options(round_limit=7))
     assert raw == {"round_limit": 7, "variant": "standard"}
     assert structure_options(Options, raw) == Options(round_limit=7)
+
+
+def test_an_int_option_beyond_64_bits_is_refused_before_the_log_cannot_be_saved() -> None:
+    """``max_derbies=10**30`` was accepted; the header then could not be written as msgpack (OverflowError)."""
+    with pytest.raises(ValueError, match="max_derbies"):
+        Match.new(get_game("peaky_blinders"), 2, 1, {"max_derbies": 10**30})
+
+
+@attrs.frozen
+class LooseOptions:
+    speed: float = 1.0
+    label: str = "x"
+
+
+@pytest.mark.parametrize("raw", [{"speed": math.nan}, {"speed": math.inf}, {"label": "\ud800"}])
+def test_an_option_value_the_log_cannot_carry_is_refused(raw: dict[str, Any]) -> None:
+    """NaN (``--option speed=NaN``: Python's json reads it) was written as null in the header, and a lone surrogate
+    could not be written at all."""
+    with pytest.raises(ValueError, match="invalid options"):
+        structure_options(LooseOptions, raw)
+
+
+@pytest.mark.parametrize("raw", [[("round_limit", 2)], "ab", 7, ("x",)])
+def test_options_that_are_not_a_mapping_are_refused(raw: object) -> None:
+    """structure_options refuses anything but None, an instance or a mapping (a list of pairs was accepted)."""
+    import attrs
+
+    from boardcore.options import structure_options
+
+    @attrs.frozen
+    class Options:
+        round_limit: int = 3
+
+    with pytest.raises(ValueError, match="options"):
+        structure_options(Options, raw)

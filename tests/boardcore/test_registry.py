@@ -6,8 +6,8 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from boardcore import registry
-from boardcore.registry import GAMES, get_game
+from boardcore import Game, registry
+from boardcore.registry import GAMES, get_game, list_games
 
 
 def _only(monkeypatch: pytest.MonkeyPatch, group: str, point: EntryPoint) -> None:
@@ -42,3 +42,15 @@ def test_rl_specs_are_loaded_by_the_same_registry(monkeypatch: pytest.MonkeyPatc
         specs.SPECS.load("odd")
     with pytest.raises(KeyError, match=r"no RL spec for 'chess'; games with one: odd"):
         specs.SPECS.load("chess")
+
+
+def test_registry_lists_the_shipped_games() -> None:
+    """Every shipped game id is registered through the entry-point group."""
+    assert {"tic_tac_toe", "kuhn_poker", "five_wards", "the_warriors", "peaky_blinders", "bellwether"} <= set(list_games())
+    assert isinstance(get_game("tic_tac_toe"), Game)
+
+
+def test_unknown_game_names_the_registered_ones() -> None:
+    """Asking for an unknown game lists what exists."""
+    with pytest.raises(KeyError, match="tic_tac_toe"):
+        get_game("chess")

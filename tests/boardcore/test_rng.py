@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -122,3 +123,43 @@ def test_inlined_next_word_and_below_draw_the_published_words(seed: int, stream:
     expected = word(seed, stream, counter)
     assert rng.next_word() == (expected, Rng(seed, stream, counter + 1))
     assert rng.below(2**64) == (expected, Rng(seed, stream, counter + 1))
+
+
+def test_below_a_bound_above_two_to_the_64_terminates_and_covers_the_range() -> None:
+    """below(n) for n > 2**64 returns values in [0, n), reaching above 2**64, instead of looping forever."""
+    rng = Rng.from_seed(5)
+    n = 3 * 2**64 + 7
+    values = []
+    for _ in range(200):
+        value, rng = rng.below(n)
+        values.append(value)
+    assert all(0 <= v < n for v in values)
+    assert max(values) >= 2**65
+
+
+def test_below_up_to_two_to_the_64_is_unchanged() -> None:
+    """Bounds up to 2**64 keep the published one-word algorithm (vectors in docs/rng.md)."""
+    assert Rng.from_seed(42).below(2**63 + 1) == (2958219263312191191, Rng(42, 0, 2))
+    assert Rng.from_seed(42).below(2**64)[1].counter == 1
+
+
+@pytest.mark.parametrize("n", [0, -1, 2.5, "3", True])
+def test_below_refuses_bounds_that_are_not_positive_integers(n: object) -> None:
+    """below() raises for zero, negative and non-integer bounds."""
+    with pytest.raises((ValueError, TypeError)):
+        Rng.from_seed(1).below(n)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("k", [-1, 4])
+def test_sample_refuses_k_outside_zero_to_len(k: int) -> None:
+    """sample(items, k) raises ValueError unless 0 <= k <= len(items) (k=-1 used to drop the last item)."""
+    with pytest.raises(ValueError, match="sample"):
+        Rng.from_seed(1).sample((1, 2, 3), k)
+
+
+def test_shuffle_and_sample_of_tiny_sequences() -> None:
+    """Shuffling zero or one item draws nothing; sample(k=0) is empty."""
+    rng = Rng.from_seed(1)
+    assert rng.shuffle(()) == ((), rng)
+    assert rng.shuffle((9,)) == ((9,), rng)
+    assert rng.sample((1, 2), 0) == ((), rng)

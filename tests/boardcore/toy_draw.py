@@ -1,4 +1,4 @@
-"""High Draw: a small hidden-hand game on the turn kernel, the sound base of the broken toys in test_broken_games.
+"""High Draw: a small hidden-hand game on the turn kernel, the sound base of the broken toys in testing/test_contract.
 
 Two or three seats; a deck of nine cards C0..C8 (worth 0..8), each seat dealt one
 face down. On its turn a seat draws the top card (only it sees which), discards a

@@ -11,7 +11,6 @@ from psycopg import sql
 
 from boardcore.cli import main
 from boardcore.store import SqliteStore, open_store
-from boardcore.store.locations import shown_location
 from boardcore.verify import verify
 from tests.store.postgres import postgres_url, scratch_schema
 
@@ -86,12 +85,6 @@ def test_reading_commands_never_create_a_store(capsys: pytest.CaptureFixture[str
     SqliteStore("m.sqlite3").close()
     assert main(["resume", "nope", "--db", "m.sqlite3"]) == 2
     assert "no match 'nope'" in capsys.readouterr().err
-
-
-def test_a_password_in_a_url_is_never_printed() -> None:
-    """Locations are shown with the password masked."""
-    assert shown_location("postgresql://bob:hunter2@db.example:5432/games") == "postgresql://bob:***@db.example:5432/games"
-    assert shown_location("m.sqlite3") == "m.sqlite3"
 
 
 def test_play_and_list_on_postgresql(capsys: pytest.CaptureFixture[str]) -> None:

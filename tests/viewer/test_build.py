@@ -14,15 +14,8 @@ from boardcore.terminal import render_view
 from boardcore.testing.kit import find_secrets
 from boardcore.verify import replay
 from boardcore.viewer.build import embedded_data, replay_data, replay_html
-from boardcore.viewer.pictures import apply_ops, decode_frames, encode_frames, line_ops
+from boardcore.viewer.pictures import decode_frames
 from tests.viewer.logs import part_game, whole_game
-
-
-def test_frames_round_trip_through_line_edits() -> None:
-    """Line edits rebuild every frame exactly, whatever lines were kept, dropped, added or changed."""
-    frames = [["", "a\nb\nc", "a\nB\nc\nd", "x", "x", "a\nb\nc"], ["<svg>\n</svg>", "<svg>\n<g/>\n</svg>"]]
-    assert decode_frames(encode_frames(frames)) == frames
-    assert apply_ops("a\nb\nc", line_ops("a\nb\nc", "a\nc\ne")) == "a\nc\ne"
 
 
 def test_a_finished_log_shows_every_perspective_and_carries_the_log(tmp_path: Path) -> None:
@@ -128,4 +121,3 @@ def test_one_seat_s_file_of_a_bad_log_says_only_where_and_what_kind(tmp_path: Pa
     log.write_text("\n".join(rows) + "\n")
     data = replay_data(log, seat=0, seed=match.seed, salt=match.seed_salt)
     assert data.verdict == "invalid at step 1 [broken_chain]" and data.bad_step == 1 and data.shown == 0
-

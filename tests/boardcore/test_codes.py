@@ -23,7 +23,7 @@ from boardcore.errors import IllegalAction
 from boardcore.match import Match
 from boardcore.registry import get_game, list_games
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ENGINE_SRC = ROOT / "src" / "boardcore"
 CODE = re.compile(r"^[a-z_][a-z0-9_]*/[a-z0-9_]+$")
 KINDS = {*codes.VERDICTS, *codes.STORED}

@@ -1,0 +1,120 @@
+"""The tests mirror ``src/``: every engine module with behaviour has its ``test_<module>.py`` in the mirrored folder,
+or is listed here with where it is tested or why it needs no test of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "boardcore"
+
+MIRRORED = {"": "tests/boardcore", "testing": "tests/boardcore/testing", "sim": "tests/sim", "store": "tests/store", "viewer": "tests/viewer"}
+"""Source package (relative to ``src/boardcore``) -> the test folder that mirrors it, module by module; a package's own
+``__init__.py``, when it has behaviour, is tested in ``test_<package>.py`` there (``tests/store/test_store.py``)."""
+
+TESTED_ELSEWHERE = {
+    "table.py": "tests/table/test_table.py",
+    "codes_doc.py": "tests/boardcore/test_codes.py",
+    "testing/golden.py": "tests/test_golden.py",
+    "testing/suite.py": "tests/test_contract.py",
+    "testing/plugin.py": "tests/test_contract.py",
+    "testing/store_contract.py": "tests/store/test_memory.py",
+}
+"""Modules whose tests have a folder or file of their own: the table has ``tests/table/``; the golden, contract and store
+checks are themselves run over every game (or store) by those files, and their checks' power is shown by
+``tests/boardcore/testing/test_contract.py`` and ``test_leaks.py``."""
+
+NEEDS_NONE = {
+    "__init__.py": "re-exports the public names; which modules importing it loads is tests/test_imports.py's",
+    "version.py": "one constant, the engine version every log header carries",
+    "testing/__init__.py": "re-exports the testing tools",
+    "sim/__init__.py": "the package's docstring only (it imports none of its modules, so the core loads without [sim])",
+    "viewer/__init__.py": "the package's docstring only",
+}
+"""Modules with no behaviour of their own, and why."""
+
+NOT_YET_MIRRORED = {
+    "cli": "tests/boardcore/test_cli.py and, by subcommand end to end, tests/{sim,store}/test_commands.py, tests/viewer/test_command.py",
+    "rl": "tests/rl/, by concern (episodes, observations, rewards, the PettingZoo checkers, training)",
+    "serve": "tests/serve/, by scenario (browser, fleet, kill, load, leaks)",
+}
+"""Subpackages still tested in their own folders by scenario rather than module by module: what covers them now."""
+
+
+SPANNING = {
+    "tests/boardcore/test_authoring.py": "the gaps a new game author hits, across registry, evolve, contract and kit",
+    "tests/boardcore/test_targets.py": "every game's actions name elements drawn in the acting seat's picture",
+    "tests/boardcore/test_words.py": "every game's text names pieces as its table shows them",
+    "tests/sim/test_commands.py": "the simulate, tournament and compare subcommands end to end (boardcore/cli/ is not mirrored yet)",
+    "tests/store/test_commands.py": "play --db, resume, matches and export over both stores end to end (boardcore/cli/ is not mirrored yet)",
+    "tests/viewer/test_command.py": "the replay subcommand end to end: words, --json, --diff, --html (boardcore/cli/ is not mirrored yet)",
+    "tests/sim/test_estimates.py": "every board game's estimate gives well-formed win shares that favour the winner",
+    "tests/sim/test_ismcts_same_tree.py": "ISMCTS makes the choices it made before it was sped up, in every game",
+    "tests/sim/test_metrics.py": "every board game's per-match metrics, kept as result columns",
+    "tests/sim/test_strength.py": "ISMCTS strength against the house bots at fixed seeds (slow)",
+    "tests/store/test_kill.py": "every backend's writer killed mid-append (slow)",
+    "tests/store/test_races.py": "processes racing appends to one match on every backend (slow)",
+    "tests/viewer/test_replay_browser.py": "the built file of every game in a real browser, network off (slow)",
+}
+"""Test files in a mirror folder that test a concern spanning modules or every game, rather than one module."""
+
+
+def _modules(package: str) -> list[str]:
+    folder = SRC / package
+    return sorted(f"{package}/{path.name}".lstrip("/") for path in folder.glob("*.py"))
+
+
+def _test_file(module: str) -> Path:
+    """Where ``module``'s tests belong: ``test_<module>.py``, or ``test_<package>.py`` for a package's ``__init__.py``."""
+    package, _, name = module.rpartition("/")
+    if name == "__init__.py":
+        name = f"{package.rpartition('/')[2] or 'boardcore'}.py"
+    return ROOT / MIRRORED[package] / f"test_{name}"
+
+
+def test_every_engine_module_has_its_test_file_or_a_reason() -> None:
+    """For each module of a mirrored package: ``test_<module>.py`` in the mirror folder, or a listed place or reason."""
+    missing = []
+    for package in MIRRORED:
+        for module in _modules(package):
+            mirror = _test_file(module)
+            if module in NEEDS_NONE or mirror.is_file():
+                continue
+            elsewhere = TESTED_ELSEWHERE.get(module)
+            if elsewhere is None or not (ROOT / elsewhere).is_file():
+                missing.append(f"{module} (expected {mirror.relative_to(ROOT)})")
+    assert not missing, "engine modules without a test file: " + ", ".join(missing)
+
+
+def test_every_listed_module_exists_and_is_listed_once() -> None:
+    """A module or test file that was renamed or removed leaves no stale entry behind, and no listed module has a test
+    file besides its entry."""
+    listed = [*TESTED_ELSEWHERE, *NEEDS_NONE]
+    assert len(listed) == len(set(listed))
+    for module in listed:
+        assert (SRC / module).is_file(), f"{module} is listed in tests/test_mirror.py but not in src/boardcore"
+        assert not _test_file(module).is_file(), f"{module} has its own test file: drop its entry"
+    for path in SPANNING:
+        assert (ROOT / path).is_file(), f"{path} is listed in tests/test_mirror.py but not in the tree"
+
+
+def test_every_subpackage_is_mirrored_or_named() -> None:
+    """A new subpackage is either mirrored module by module or named here with what tests it now."""
+    packages = {path.parent.relative_to(SRC).as_posix() for path in SRC.rglob("__init__.py")} - {"."}
+    top = {package.partition("/")[0] for package in packages}
+    unnamed = sorted(top - set(MIRRORED) - set(NOT_YET_MIRRORED))
+    assert not unnamed, f"subpackages neither mirrored nor named in tests/test_mirror.py: {unnamed}"
+
+
+def test_every_test_file_of_the_engine_names_a_module_or_a_whole_engine_concern() -> None:
+    """The mirror holds in both directions: a test file in a mirror folder is named after a module (or a subpackage not
+    yet mirrored) of its package, or is one of the few that test a concern spanning every game."""
+    strays = []
+    for package, folder in MIRRORED.items():
+        subpackages = {f"{path.parent.name}.py" for path in (SRC / package).glob("*/__init__.py")}
+        subpackages.add(f"{package or 'boardcore'}.py")
+        names = {module.rpartition("/")[2] for module in _modules(package)} | subpackages
+        for path in sorted((ROOT / folder).glob("test_*.py")):
+            if path.name.removeprefix("test_") not in names and path.relative_to(ROOT).as_posix() not in SPANNING:
+                strays.append(path.relative_to(ROOT).as_posix())
+    assert not strays, f"test files named after no module: {strays}"
