@@ -334,7 +334,16 @@ class Flow(Generic[S, A, E]):
         """:meth:`play` for an action taken from ``legal_actions(state, seat)`` itself (the very object)."""
         kind = self.decision(state, seat)
         assert kind is not None, "a listed action of a seat that may not act"
-        return self.play_decided(state, seat, kind, action)
+        turn = self.turn(self, state, seat)  # play_decided inlined: searches play every step through here
+        try:
+            self.appliers[kind](turn, seat, action)
+            if self.automatic:
+                self._run(turn)
+        except GameOver:
+            pass
+        if turn.rng is turn.state.rng:  # type: ignore[attr-defined]
+            return turn.events, turn.state
+        return turn.finish()
 
     def decide(self, state: S, seat: int, action: A) -> list[E]:
         """The events of ``seat``'s ``action`` (see :meth:`play`)."""

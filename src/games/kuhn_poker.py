@@ -101,9 +101,23 @@ def setup(config: Config[State], seed: int) -> State:
     return State(hands=(deck[0], deck[1]), rng=rng)
 
 
+def _to_act(history: str) -> int | None:
+    return None if history in TERMINAL else len(history) % 2
+
+
+HISTORIES = ("", "p", "b", "pp", "pb", "bp", "bb", "pbp", "pbb")
+"""Every betting history the rules can reach."""
+NEXT = {history: _to_act(history) for history in HISTORIES}
+"""The seat to act after each reachable history (searches ask several times per action: one lookup)."""
+
+
 def to_act(state: State) -> int | None:
     """Seat to act, or ``None`` when the betting is over."""
-    return None if state.history in TERMINAL else len(state.history) % 2
+    history = state.history
+    try:
+        return NEXT[history]
+    except KeyError:  # not reachable by the rules; worked out all the same
+        return _to_act(history)
 
 
 def is_over(state: State) -> bool:
@@ -135,9 +149,14 @@ def bet_problem(state: State, player: int, action: Pass | Bet) -> Refusal | None
     return None
 
 
+PASSED = (Passed(player=0), Passed(player=1))
+BETS_PLACED = (BetPlaced(player=0), BetPlaced(player=1))
+"""Each seat's betting events, built once (events are frozen values; searches play thousands of bets)."""
+
+
 def place_bet(turn: Turn[State, Any], player: int, action: Pass | Bet) -> None:
     """The seat's pass or bet, then the showdown if the betting closed with a call or two checks."""
-    turn.emit(Passed(player=player) if isinstance(action, Pass) else BetPlaced(player=player))
+    turn.emit(PASSED[player] if isinstance(action, Pass) else BETS_PLACED[player])
     if turn.state.history in SHOWDOWN:
         turn.emit(CardsShown(hands=turn.state.hands))
 
@@ -211,7 +230,7 @@ def payoff(hands: tuple[int, int], history: str) -> tuple[int, int]:
 
 def outcome(state: State) -> Outcome | None:
     """Net chips per seat once the betting is over."""
-    if to_act(state) is not None:
+    if state.history not in TERMINAL:
         return None
     return ending(state.hands, state.history)
 
@@ -231,6 +250,10 @@ def secrets(state: State, viewer: int | None) -> frozenset[str]:
     return frozenset(CARDS[card] for card in range(3) if card != own)
 
 
+OTHERS = ((1, 2), (0, 2), (0, 1))
+"""The cards another seat may hold, by the viewer's card, in card order."""
+
+
 def determinize(state: State, player: int, rng: Rng) -> State:
     """Deal the opponent one of the two cards ``player`` does not hold (unless shown), and a fresh RNG.
 
@@ -240,7 +263,7 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     if state.shown:
         return msgspec.structs.replace(state, rng=Rng.from_seed(seed))
     own = state.hands[player]
-    other, _ = rng.choice([card for card in range(3) if card != own])
+    other, _ = rng.choice(OTHERS[own])
     hands = (own, other) if player == 0 else (other, own)
     return msgspec.structs.replace(state, hands=hands, rng=Rng.from_seed(seed))
 
