@@ -56,6 +56,29 @@ race tests must not starve one another. The strength tests are left free to spre
 longest tests, and one worker running them all in turn would be the suite's critical path."""
 
 
+FIRST = (
+    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_peaky_blinders",
+    "tests/sim/test_strength.py::test_ismcts_raises_the_warriors_win_rate",
+    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_bellwether",
+    "tests/test_static.py::test_engine_and_games_are_strictly_typed",
+    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_five_wards",
+    "tests/test_packaging.py::test_the_declared_minimum_versions_work",
+    "tests/test_typing.py",
+    "tests/sim/test_strength.py::test_ismcts_beats_random",
+    "tests/sim/test_simulate.py::test_ray_gives_identical_results",
+)
+"""The longest single tests, longest first (each 20 s to a few minutes on a quiet 2-core machine): xdist hands out
+tests in collection order, so these start first and no long test begins near the end of the run while the other
+core has nothing left to do (the suite's critical path). Every other test keeps its place; the ``servers`` group,
+having the most tests, is handed out before all of them (xdist orders groups by size)."""
+
+
+def _start_rank(item: pytest.Item) -> int:
+    """Where ``item`` starts: its place in :data:`FIRST`, or after all of them."""
+    nodeid = item.nodeid
+    return next((rank for rank, prefix in enumerate(FIRST) if nodeid.startswith(prefix)), len(FIRST))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         nodeid = item.nodeid
@@ -64,3 +87,4 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         group = GROUPS.get(nodeid.partition("::")[0])
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=_start_rank)  # stable: the rest keep their order, so module fixtures are set up once as before
