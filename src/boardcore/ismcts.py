@@ -153,6 +153,8 @@ class ISMCTSBot:
     """Iterations run so far, over every decision."""
     _own: Bot[Any, Any] | None = attrs.field(default=None, init=False)
     """The rollout policy's bot for this seat's unsearched decisions, made at the first one (``None`` before, or when random)."""
+    _plain: bool = attrs.field(init=False, repr=False)
+    """Every rollout policy is uniform random (no house bots to seed per world)."""
     _nobody: list[Bot[Any, Any] | None] = attrs.field(init=False, repr=False)
     """One ``None`` per seat: the random policies (never changed, so one list serves every iteration)."""
     _rewarded: dict[int, tuple[Outcome, tuple[float, ...]]] = attrs.field(factory=dict, init=False, repr=False)
@@ -160,6 +162,7 @@ class ISMCTSBot:
 
     def __attrs_post_init__(self) -> None:
         self._nobody = [None] * self.players
+        self._plain = self.rollout == "random" or self.game.house_bot is None
         if self.rollout not in ROLLOUTS:
             msg = f"unknown rollout policy {self.rollout!r}; choose one of {', '.join(ROLLOUTS)}"
             raise ValueError(msg)
@@ -341,7 +344,7 @@ class ISMCTSBot:
         index = node.visits
         world = worlds[index] if index < len(worlds) else self._world(worlds, index)
         state = sample(Rng.from_seed(world, DETERMINIZE))
-        policies = self._policies(world)
+        policies = self._nobody if self._plain else self._policies(world)
         luck = Rng.from_seed(world, BOTS)
         path = [root, node]
         _, state = play(state, seat, action)

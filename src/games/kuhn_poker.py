@@ -263,7 +263,8 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     if state.shown:
         return msgspec.structs.replace(state, rng=Rng.from_seed(seed))
     own = state.hands[player]
-    other, _ = rng.choice(OTHERS[own])
+    word, _ = rng.next_word()
+    other = OTHERS[own][word % 2]  # ``rng.choice`` of the two, drawn as it draws (2 divides 2**64: no word is rejected)
     hands = (own, other) if player == 0 else (other, own)
     return msgspec.structs.replace(state, hands=hands, rng=Rng.from_seed(seed))
 
