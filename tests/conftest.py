@@ -9,7 +9,14 @@ marks every benchmark smoke run.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+
+try:  # pytest-xdist is a test tool; without it the tests run in one process and nothing is scheduled
+    from xdist.scheduler import LoadGroupScheduling
+except ImportError:  # pragma: no cover
+    LoadGroupScheduling = None
 
 SLOW = (
     # statistical strength and soak tests (tens of seconds to minutes each)
@@ -88,3 +95,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
     items.sort(key=_start_rank)  # stable: the rest keep their order, so module fixtures are set up once as before
+
+
+if LoadGroupScheduling is not None:
+
+    class GroupScheduling(LoadGroupScheduling):  # type: ignore[misc,valid-type]
+        """``--dist loadgroup`` with :data:`GROUPS` applied by file.
+
+        xdist 3.8 groups a test by appending ``@group`` to ``item._nodeid``, which pytest 9 no longer reads (a node's
+        id is ``item._id``): every ``xdist_group`` mark is silently ignored and the server tests ran side by side. The
+        scheduler's own scope function (the nodeid's group, else the nodeid itself) is given the groups here instead.
+        """
+
+        def _split_scope(self, nodeid: str) -> str:
+            group = GROUPS.get(nodeid.partition("::")[0])
+            return group if group is not None else super()._split_scope(nodeid)  # type: ignore[no-any-return]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """The scheduler for ``--dist loadgroup`` (``dev.py test``): :class:`GroupScheduling`; xdist's own otherwise."""
+    if LoadGroupScheduling is None or config.getvalue("dist") != "loadgroup":
+        return None
+    return GroupScheduling(config, log)

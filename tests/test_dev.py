@@ -126,3 +126,12 @@ def test_the_longest_tests_are_handed_out_first_and_the_rest_keep_their_order() 
     items: list[Any] = [Item(name) for name in names]
     conftest.pytest_collection_modifyitems(items)
     assert [item.nodeid for item in items] == [names[3], names[1], names[0], names[2], names[4]]
+
+
+def test_the_server_tests_are_one_unit_of_work_for_xdist() -> None:
+    """``--dist loadgroup`` hands each GROUPS file's tests to one worker (the scope), every other test on its own."""
+    scheduler = object.__new__(conftest.GroupScheduling)  # the scope function reads nothing the constructor sets
+    for path, group in conftest.GROUPS.items():
+        assert scheduler._split_scope(f"{path}::test_something[sqlite]") == group
+    assert scheduler._split_scope("tests/test_dev.py::test_x") == "tests/test_dev.py::test_x"
+    assert scheduler._split_scope("tests/test_dev.py::test_x@mine") == "mine"  # an xdist_group name, as xdist reads it
