@@ -65,19 +65,19 @@ longest tests, and one worker running them all in turn would be the suite's crit
 
 FIRST = (
     "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_peaky_blinders",
-    "tests/sim/test_strength.py::test_ismcts_raises_the_warriors_win_rate",
     "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_bellwether",
+    "tests/sim/test_strength.py::test_ismcts_raises_the_warriors_win_rate",
     "tests/test_static.py::test_engine_and_games_are_strictly_typed",
     "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_five_wards",
-    "tests/test_packaging.py::test_the_declared_minimum_versions_work",
-    "tests/test_typing.py",
     "tests/sim/test_strength.py::test_ismcts_beats_random",
+    "tests/test_packaging.py::test_the_declared_minimum_versions_work",
     "tests/sim/test_simulate.py::test_ray_gives_identical_results",
 )
-"""The longest single tests, longest first (each 20 s to a few minutes on a quiet 2-core machine): xdist hands out
-tests in collection order, so these start first and no long test begins near the end of the run while the other
-core has nothing left to do (the suite's critical path). Every other test keeps its place; the ``servers`` group,
-having the most tests, is handed out before all of them (xdist orders groups by size)."""
+"""The longest single tests, longest first (by their durations in a slow-tier run, docs/performance.md: from ~5 s
+to a few minutes each on a quiet 2-core machine). xdist hands out tests in collection order, so these start first
+and no long test begins near the end of the run while the other core has nothing left to do (the suite's critical
+path). Every other test keeps its place; the ``servers`` group, having the most tests, is handed out before all of
+them (xdist orders units of work by size)."""
 
 
 def _start_rank(item: pytest.Item) -> int:
