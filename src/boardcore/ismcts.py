@@ -345,7 +345,7 @@ class ISMCTSBot:
         world = worlds[index] if index < len(worlds) else self._world(worlds, index)
         state = sample(Rng.from_seed(world, DETERMINIZE))
         policies = self._nobody if self._plain else self._policies(world)
-        luck = Rng.from_seed(world, BOTS)
+        luck: Rng | None = None  # this world's stream for the rollout policies, made when first needed (most Kuhn iterations never do)
         path = [root, node]
         _, state = play(state, seat, action)
         outcome = outcome_of(state)
@@ -355,6 +355,8 @@ class ISMCTSBot:
             seat = min(actors(state))
             here = legal_actions(state, seat)
             if modelled and (seat != me or len(here) == 1) or seat == me and not every and not self.searches(here):
+                if luck is None:
+                    luck = Rng.from_seed(world, BOTS)
                 action, luck = self._policy_action(state, seat, here, policies, luck)
                 _, state = play(state, seat, action)
                 outcome = outcome_of(state)
@@ -365,7 +367,10 @@ class ISMCTSBot:
             _, state = play(state, seat, action)
             path.append(node)
             outcome = outcome_of(state)
-        result = self._rewards(outcome) if outcome is not None else self._roll_out(state, policies, luck)
+        if outcome is not None:
+            result = self._rewards(outcome)
+        else:
+            result = self._roll_out(state, policies, Rng.from_seed(world, BOTS) if luck is None else luck)
         for visited in path:
             visited.visits += 1
             visited.reward += result[visited.actor]
