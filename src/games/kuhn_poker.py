@@ -129,10 +129,20 @@ TO_ACT = (frozenset((0,)), frozenset((1,)))
 NOBODY: frozenset[int] = frozenset()
 
 
+def _actors(seat: int | None) -> frozenset[int]:
+    return NOBODY if seat is None else TO_ACT[seat]
+
+
+ACTORS = {history: _actors(seat) for history, seat in NEXT.items()}
+"""The seats to act after each reachable history."""
+
+
 def actors(state: State) -> frozenset[int]:
     """The seat to act, or nobody once the hand is over (the sets are built once)."""
-    seat = to_act(state)
-    return NOBODY if seat is None else TO_ACT[seat]
+    try:
+        return ACTORS[state.history]
+    except KeyError:
+        return _actors(to_act(state))
 
 
 BETS = (Pass(), Bet())
@@ -141,7 +151,11 @@ BETS = (Pass(), Bet())
 
 def decision(state: State, player: int) -> str | None:
     """``"bet"`` for the seat to act, else ``None``."""
-    return "bet" if to_act(state) == player else None
+    try:
+        seat = NEXT[state.history]
+    except KeyError:
+        seat = to_act(state)
+    return "bet" if seat == player else None
 
 
 def bet_problem(state: State, player: int, action: Pass | Bet) -> Refusal | None:
