@@ -9,7 +9,14 @@ marks every benchmark smoke run.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+
+try:  # pytest-xdist is a test tool; without it the tests run in one process and nothing is scheduled
+    from xdist.scheduler import LoadGroupScheduling
+except ImportError:  # pragma: no cover
+    LoadGroupScheduling = None
 
 SLOW = (
     # statistical strength and soak tests (tens of seconds to minutes each)
@@ -56,6 +63,29 @@ race tests must not starve one another. The strength tests are left free to spre
 longest tests, and one worker running them all in turn would be the suite's critical path."""
 
 
+FIRST = (
+    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_peaky_blinders",
+    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_bellwether",
+    "tests/sim/test_strength.py::test_ismcts_raises_the_warriors_win_rate",
+    "tests/test_static.py::test_engine_and_games_are_strictly_typed",
+    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_five_wards",
+    "tests/sim/test_strength.py::test_ismcts_beats_random",
+    "tests/test_packaging.py::test_the_declared_minimum_versions_work",
+    "tests/sim/test_simulate.py::test_ray_gives_identical_results",
+)
+"""The longest single tests, longest first (by their durations in a slow-tier run, docs/performance.md: from ~5 s
+to a few minutes each on a quiet 2-core machine). xdist hands out tests in collection order, so these start first
+and no long test begins near the end of the run while the other core has nothing left to do (the suite's critical
+path). Every other test keeps its place; the ``servers`` group, having the most tests, is handed out before all of
+them (xdist orders units of work by size)."""
+
+
+def _start_rank(item: pytest.Item) -> int:
+    """Where ``item`` starts: its place in :data:`FIRST`, or after all of them."""
+    nodeid = item.nodeid
+    return next((rank for rank, prefix in enumerate(FIRST) if nodeid.startswith(prefix)), len(FIRST))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         nodeid = item.nodeid
@@ -64,3 +94,27 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         group = GROUPS.get(nodeid.partition("::")[0])
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+    items.sort(key=_start_rank)  # stable: the rest keep their order, so module fixtures are set up once as before
+
+
+if LoadGroupScheduling is not None:
+
+    class GroupScheduling(LoadGroupScheduling):  # type: ignore[misc,valid-type]
+        """``--dist loadgroup`` with :data:`GROUPS` applied by file.
+
+        xdist 3.8 groups a test by appending ``@group`` to ``item._nodeid``, which pytest 9 no longer reads (a node's
+        id is ``item._id``): every ``xdist_group`` mark is silently ignored and the server tests ran side by side. The
+        scheduler's own scope function (the nodeid's group, else the nodeid itself) is given the groups here instead.
+        """
+
+        def _split_scope(self, nodeid: str) -> str:
+            group = GROUPS.get(nodeid.partition("::")[0])
+            return group if group is not None else super()._split_scope(nodeid)  # type: ignore[no-any-return]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """The scheduler for ``--dist loadgroup`` (``dev.py test``): :class:`GroupScheduling`; xdist's own otherwise."""
+    if LoadGroupScheduling is None or config.getvalue("dist") != "loadgroup":
+        return None
+    return GroupScheduling(config, log)

@@ -101,3 +101,37 @@ def test_every_slow_entry_names_an_existing_test_file() -> None:
     entries: list[Any] = [*conftest.SLOW, *conftest.GROUPS]
     for entry in entries:
         assert (ROOT / entry.partition("::")[0]).is_file(), f"{entry} is in tests/conftest.py but not in the tree"
+
+
+def test_every_test_started_first_exists_and_is_slow() -> None:
+    """The start order names real tests (a renamed one would quietly start last again), all of them in the slow tier."""
+    for entry in conftest.FIRST:
+        path, _, name = entry.partition("::")
+        assert (ROOT / path).is_file(), f"{entry} is in tests/conftest.py's FIRST but not in the tree"
+        assert not name or f"def {name}(" in (ROOT / path).read_text(encoding="utf-8"), f"{entry}: no such test"
+        assert entry.startswith(conftest.SLOW), f"{entry} starts first but is not in the slow tier"
+
+
+def test_the_longest_tests_are_handed_out_first_and_the_rest_keep_their_order() -> None:
+    """Collection order is xdist's hand-out order: the FIRST tests lead, in FIRST's order; every other test keeps its place."""
+
+    class Item:
+        def __init__(self, nodeid: str) -> None:
+            self.nodeid = nodeid
+
+        def add_marker(self, marker: Any) -> None:
+            pass
+
+    names = ["tests/a.py::test_one", conftest.FIRST[2], "tests/b.py::test_two", conftest.FIRST[0] + "[x]", "tests/a.py::test_three"]
+    items: list[Any] = [Item(name) for name in names]
+    conftest.pytest_collection_modifyitems(items)
+    assert [item.nodeid for item in items] == [names[3], names[1], names[0], names[2], names[4]]
+
+
+def test_the_server_tests_are_one_unit_of_work_for_xdist() -> None:
+    """``--dist loadgroup`` hands each GROUPS file's tests to one worker (the scope), every other test on its own."""
+    scheduler = object.__new__(conftest.GroupScheduling)  # the scope function reads nothing the constructor sets
+    for path, group in conftest.GROUPS.items():
+        assert scheduler._split_scope(f"{path}::test_something[sqlite]") == group
+    assert scheduler._split_scope("tests/test_dev.py::test_x") == "tests/test_dev.py::test_x"
+    assert scheduler._split_scope("tests/test_dev.py::test_x@mine") == "mine"  # an xdist_group name, as xdist reads it

@@ -118,7 +118,7 @@ class _Node:
         """By the seat that acts, then by its action."""
 
 
-@attrs.define
+@attrs.define(on_setattr=attrs.setters.NO_OP)  # the search sets ``rng`` once per world: no hook to run on it
 class ISMCTSBot:
     """A searching bot (``boardcore.bots.SamplingBot``): SO-ISMCTS with availability counts.
 
@@ -153,8 +153,16 @@ class ISMCTSBot:
     """Iterations run so far, over every decision."""
     _own: Bot[Any, Any] | None = attrs.field(default=None, init=False)
     """The rollout policy's bot for this seat's unsearched decisions, made at the first one (``None`` before, or when random)."""
+    _plain: bool = attrs.field(init=False, repr=False)
+    """Every rollout policy is uniform random (no house bots to seed per world)."""
+    _nobody: list[Bot[Any, Any] | None] = attrs.field(init=False, repr=False)
+    """One ``None`` per seat: the random policies (never changed, so one list serves every iteration)."""
+    _rewarded: dict[int, tuple[Outcome, tuple[float, ...]]] = attrs.field(factory=dict, init=False, repr=False)
+    """:meth:`_rewards` by the outcome's id (with the outcome itself, so an id is never taken for another's)."""
 
     def __attrs_post_init__(self) -> None:
+        self._nobody = [None] * self.players
+        self._plain = self.rollout == "random" or self.game.house_bot is None
         if self.rollout not in ROLLOUTS:
             msg = f"unknown rollout policy {self.rollout!r}; choose one of {', '.join(ROLLOUTS)}"
             raise ValueError(msg)
@@ -259,7 +267,7 @@ class ISMCTSBot:
     def _policies(self, word: int | None = None) -> list[Bot[Any, Any] | None]:
         """Rollout bots per seat (``None``: uniform random), seeded from ``word`` or else the bot's next word."""
         if self.rollout == "random" or self.game.house_bot is None:
-            return [None] * self.players
+            return self._nobody
         if word is None:
             word, self.rng = self.rng.next_word()
         return [self.game.house_bot(word, seat) for seat in range(self.players)]
@@ -274,24 +282,41 @@ class ISMCTSBot:
     def _descend(self, node: _Node, seat: int, legal: Sequence[Any], first: Any) -> tuple[_Node, Any, bool]:
         """The child of ``node`` to walk into and its action, and whether it is new.
 
-        While some of ``legal`` has no child yet, one of them gets one (``first`` if it is
-        among them, else a random one) and the known siblings become available once
-        more; after that, UCB1 over availability chooses (:meth:`_select`).
+        Every known child among ``legal`` becomes available once more. While some of
+        ``legal`` has no child yet, one of them gets one (``first`` if it is among them,
+        else a random one); after that, the child maximising UCB1 over availability.
+        One pass over ``legal`` does both (it is most of the tree's time).
         """
         children = node.children.get(seat)
         if children is None:
             children = node.children[seat] = {}
-        untried = [action for action in legal if action not in children]
-        if not untried:
-            return (*self._select(children, legal), False)
+        c = self.exploration
+        sqrt, log = math.sqrt, math.log
+        untried: list[Any] | None = None
+        best_child: _Node | None = None
+        best_action = None
+        best_value = -math.inf
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                if untried is None:
+                    untried = [action]
+                else:
+                    untried.append(action)
+                continue
+            child.available += 1
+            if untried is None:
+                visits = child.visits
+                value = child.reward / visits + c * sqrt(log(child.available) / visits)
+                if value > best_value:
+                    best_child, best_action, best_value = child, action, value
+        if untried is None:
+            assert best_child is not None
+            return best_child, best_action, False
         if first in untried:
             action = first
         else:
             action, self.rng = self.rng.choice(untried)
-        for other in legal:
-            known = children.get(other)
-            if known is not None:
-                known.available += 1
         child = _Node(seat)
         child.available = 1
         children[action] = child
@@ -316,18 +341,22 @@ class ISMCTSBot:
         legal_actions, actors, outcome_of, play = game.legal_actions, game.actors, game.outcome, game.play_listed
         seat = self.seat
         node, action, expanded = self._descend(root, seat, legal, prior)
-        world = self._world(worlds, node.visits)
+        index = node.visits
+        world = worlds[index] if index < len(worlds) else self._world(worlds, index)
         state = sample(Rng.from_seed(world, DETERMINIZE))
-        policies = self._policies(world)
-        luck = Rng.from_seed(world, BOTS)
+        policies = self._nobody if self._plain else self._policies(world)
+        luck: Rng | None = None  # this world's stream for the rollout policies, made when first needed (most Kuhn iterations never do)
         path = [root, node]
         _, state = play(state, seat, action)
         outcome = outcome_of(state)
         modelled = self.opponents == "policy"
+        me, every = self.seat, self.search is None
         while outcome is None and not expanded:
             seat = min(actors(state))
             here = legal_actions(state, seat)
-            if modelled and (seat != self.seat or len(here) == 1) or seat == self.seat and not self.searches(here):
+            if modelled and (seat != me or len(here) == 1) or seat == me and not every and not self.searches(here):
+                if luck is None:
+                    luck = Rng.from_seed(world, BOTS)
                 action, luck = self._policy_action(state, seat, here, policies, luck)
                 _, state = play(state, seat, action)
                 outcome = outcome_of(state)
@@ -338,27 +367,13 @@ class ISMCTSBot:
             _, state = play(state, seat, action)
             path.append(node)
             outcome = outcome_of(state)
-        result = self._rewards(outcome) if outcome is not None else self._roll_out(state, policies, luck)
+        if outcome is not None:
+            result = self._rewards(outcome)
+        else:
+            result = self._roll_out(state, policies, Rng.from_seed(world, BOTS) if luck is None else luck)
         for visited in path:
             visited.visits += 1
             visited.reward += result[visited.actor]
-
-    def _select(self, children: dict[Any, _Node], legal: Sequence[Any]) -> tuple[_Node, Any]:
-        """The child maximising UCB1 over availability among ``legal``; every one's availability goes up."""
-        c = self.exploration
-        sqrt, log = math.sqrt, math.log
-        best_child: _Node | None = None
-        best_action = None
-        best_value = -math.inf
-        for action in legal:
-            child = children[action]
-            child.available += 1
-            visits = child.visits
-            value = child.reward / visits + c * sqrt(log(child.available) / visits)
-            if value > best_value:
-                best_child, best_action, best_value = child, action, value
-        assert best_child is not None
-        return best_child, best_action
 
     def _roll_out(self, state: Any, policies: list[Bot[Any, Any] | None], luck: Rng) -> tuple[float, ...]:
         """Each seat's reward after playing on with the rollout policy: to the end, or ``depth`` actions then the estimate."""
@@ -392,6 +407,16 @@ class ISMCTSBot:
         return policy.choose(self.game.view(state, seat), legal), luck
 
     def _rewards(self, outcome: Outcome | None) -> tuple[float, ...]:
+        """:func:`rewards` of ``outcome``, remembered per outcome object (games that build each outcome once, like
+        Kuhn poker's 30, score it once; outcomes are frozen, so a remembered result is never stale)."""
         if outcome is None:
             return (1.0 / self.players,) * self.players
-        return rewards(outcome, self.players)
+        memo = self._rewarded
+        known = memo.get(id(outcome))
+        if known is not None and known[0] is outcome:
+            return known[1]
+        result = rewards(outcome, self.players)
+        if len(memo) >= 256:
+            memo.clear()
+        memo[id(outcome)] = (outcome, result)  # the outcome is kept, so its id is not reused meanwhile
+        return result

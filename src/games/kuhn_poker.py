@@ -102,9 +102,23 @@ def setup(config: Config[State], seed: int) -> State:
     return State(hands=(deck[0], deck[1]), rng=rng)
 
 
+def _to_act(history: str) -> int | None:
+    return None if history in TERMINAL else len(history) % 2
+
+
+HISTORIES = ("", "p", "b", "pp", "pb", "bp", "bb", "pbp", "pbb")
+"""Every betting history the rules can reach."""
+NEXT = {history: _to_act(history) for history in HISTORIES}
+"""The seat to act after each reachable history (searches ask several times per action: one lookup)."""
+
+
 def to_act(state: State) -> int | None:
     """Seat to act, or ``None`` when the betting is over."""
-    return None if state.history in TERMINAL else len(state.history) % 2
+    history = state.history
+    try:
+        return NEXT[history]
+    except KeyError:  # not reachable by the rules; worked out all the same
+        return _to_act(history)
 
 
 def is_over(state: State) -> bool:
@@ -116,10 +130,20 @@ TO_ACT = (frozenset((0,)), frozenset((1,)))
 NOBODY: frozenset[int] = frozenset()
 
 
+def _actors(seat: int | None) -> frozenset[int]:
+    return NOBODY if seat is None else TO_ACT[seat]
+
+
+ACTORS = {history: _actors(seat) for history, seat in NEXT.items()}
+"""The seats to act after each reachable history."""
+
+
 def actors(state: State) -> frozenset[int]:
     """The seat to act, or nobody once the hand is over (the sets are built once)."""
-    seat = to_act(state)
-    return NOBODY if seat is None else TO_ACT[seat]
+    try:
+        return ACTORS[state.history]
+    except KeyError:
+        return _actors(to_act(state))
 
 
 BETS = (Pass(), Bet())
@@ -128,18 +152,27 @@ BETS = (Pass(), Bet())
 
 def decision(state: State, player: int) -> str | None:
     """``"bet"`` for the seat to act, else ``None``."""
-    return "bet" if to_act(state) == player else None
+    try:
+        seat = NEXT[state.history]
+    except KeyError:
+        seat = to_act(state)
+    return "bet" if seat == player else None
+
+
+PASSED = (Passed(player=0), Passed(player=1))
+BETS_PLACED = (BetPlaced(player=0), BetPlaced(player=1))
+"""Each seat's betting events, built once (events are frozen values; searches play thousands of bets)."""
 
 
 def place_pass(turn: Turn[State, Any], player: int, action: Pass) -> None:
     """The seat checks (or folds), then the showdown if that closed the betting with two checks."""
-    turn.emit(Passed(player=player))
+    turn.emit(PASSED[player])
     _showdown(turn)
 
 
 def place_bet(turn: Turn[State, Any], player: int, action: Bet) -> None:
     """The seat bets (or calls), then the showdown if that closed the betting with a call."""
-    turn.emit(BetPlaced(player=player))
+    turn.emit(BETS_PLACED[player])
     _showdown(turn)
 
 
@@ -216,7 +249,7 @@ def payoff(hands: tuple[int, int], history: str) -> tuple[int, int]:
 
 def outcome(state: State) -> Outcome | None:
     """Net chips per seat once the betting is over."""
-    if to_act(state) is not None:
+    if state.history not in TERMINAL:
         return None
     return ending(state.hands, state.history)
 
@@ -236,6 +269,10 @@ def secrets(state: State, viewer: int | None) -> frozenset[str]:
     return frozenset(CARDS[card] for card in range(3) if card != own)
 
 
+OTHERS = ((1, 2), (0, 2), (0, 1))
+"""The cards another seat may hold, by the viewer's card, in card order."""
+
+
 def determinize(state: State, player: int, rng: Rng) -> State:
     """Deal the opponent one of the two cards ``player`` does not hold (unless shown), and a fresh RNG.
 
@@ -245,7 +282,8 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     if state.shown:
         return msgspec.structs.replace(state, rng=Rng.from_seed(seed))
     own = state.hands[player]
-    other, _ = rng.choice([card for card in range(3) if card != own])
+    word, _ = rng.next_word()
+    other = OTHERS[own][word % 2]  # ``rng.choice`` of the two, drawn as it draws (2 divides 2**64: no word is rejected)
     hands = (own, other) if player == 0 else (other, own)
     return msgspec.structs.replace(state, hands=hands, rng=Rng.from_seed(seed))
 

@@ -102,14 +102,15 @@ def test_selection_uses_availability_not_parent_visits() -> None:
     rare, common = _Node(0), _Node(0)
     rare.visits, rare.reward, rare.available = 2, 1.0, 2  # legal in only 2 of the samples so far
     common.visits, common.reward, common.available = 2, 1.2, 40
-    children = {"rare": rare, "common": common}  # seat 0's children of one node
+    parent = _Node(1)
+    parent.children[0] = {"rare": rare, "common": common}  # seat 0's children of one node
     bot = ISMCTSBot(get_game("tic_tac_toe"), 0, 2, Rng.from_seed(1), exploration=0.7)
-    child, action = bot._select(children, ["rare", "common"])
+    child, action, new = bot._descend(parent, 0, ["rare", "common"], None)
     # rare: 0.5 + 0.7*sqrt(ln 3 / 2) = 1.019; common: 0.6 + 0.7*sqrt(ln 41 / 2) = 1.515
-    assert action == "common" and child is common
+    assert action == "common" and child is common and not new
     assert (rare.available, common.available) == (3, 41)
-    child, action = bot._select(children, ["rare"])  # only "rare" is legal in this sample
-    assert action == "rare" and (rare.available, common.available) == (4, 41)
+    child, action, new = bot._descend(parent, 0, ["rare"], None)  # only "rare" is legal in this sample
+    assert action == "rare" and not new and (rare.available, common.available) == (4, 41)
 
 
 def test_rewards_follow_the_outcome() -> None:

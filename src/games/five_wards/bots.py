@@ -80,6 +80,19 @@ def rally_value(slot: Slot, seat: int, spaces: Sequence[int]) -> float:
     return value
 
 
+def _slot_rallies(slot: Slot, seat: int) -> tuple[tuple[int, float], ...]:
+    """Each plain Rally onto one empty space of the Landmark in ``slot``: (the die face it needs, its value)."""
+    assert slot.card is not None
+    icons = LANDMARK_BY_ID[slot.card].spaces
+    return tuple((icons[space], rally_value(slot, seat, (space,))) for space, owner in enumerate(slot.spaces) if owner == NOBODY)
+
+
+_RALLIES: dict[tuple[Slot, int], tuple[tuple[int, float], ...]] = {}
+"""``_slot_rallies`` by slot and seat: a Rally changes one card of the row, so most of a row is scored before
+(slots are frozen values, and the scores depend on nothing else). Emptied when it grows past ``_RALLIES_KEPT``."""
+_RALLIES_KEPT = 4096
+
+
 def _best_rallies(view: View) -> dict[int, float]:
     """The best plain Rally (no Tactics card) a die showing each face allows (a face missing here allows none: 0)."""
     seat = view.viewer
@@ -88,11 +101,14 @@ def _best_rallies(view: View) -> dict[int, float]:
     for slot in view.row:
         if slot.card is None or is_brawl(slot.card):
             continue
-        icons = LANDMARK_BY_ID[slot.card].spaces
-        for space, owner in enumerate(slot.spaces):
-            if owner == NOBODY:
-                face = icons[space]
-                best[face] = max(best.get(face, 0.0), rally_value(slot, seat, (space,)))
+        key = (slot, seat)
+        rallies = _RALLIES.get(key)
+        if rallies is None:
+            if len(_RALLIES) >= _RALLIES_KEPT:
+                _RALLIES.clear()
+            rallies = _RALLIES[key] = _slot_rallies(slot, seat)
+        for face, value in rallies:
+            best[face] = max(best.get(face, 0.0), value)
     return best
 
 

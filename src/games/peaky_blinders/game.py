@@ -50,9 +50,25 @@ __all__ = [
 # --- whose decision is it -----------------------------------------------------------
 
 
+_LAST: tuple[Any, tuple[int, str] | None] = (None, None)
+"""The last state ``awaiting`` answered for, and its answer: the kernel, the bots and searches ask ``actors`` and
+``decision`` of the same state several times in a row (one tuple, read and replaced whole, so threads cannot mix
+two answers; it holds the state, so no other state can take its identity)."""
+
+
 def awaiting(state: State) -> tuple[int, str] | None:
     """``(seat, kind)`` of the one decision the game waits for, or ``None`` (the next step is automatic,
     the game is over, or every seat still picks its face-up card: see ``decision``)."""
+    global _LAST
+    last = _LAST
+    if last[0] is state:
+        return last[1]
+    answer = _awaiting(state)
+    _LAST = (state, answer)
+    return answer
+
+
+def _awaiting(state: State) -> tuple[int, str] | None:
     phase = state.phase
     if phase == "over" or phase == "reveal":
         return None
@@ -83,6 +99,8 @@ def decision(state: State, seat: int) -> str | None:
 
 
 NO_ACTORS: frozenset[int] = frozenset()
+ONE = tuple(frozenset((seat,)) for seat in range(8))
+"""Each seat alone, built once."""
 
 
 def actors(state: State) -> frozenset[int]:
@@ -90,7 +108,7 @@ def actors(state: State) -> frozenset[int]:
     if state.phase == "reveal":
         return frozenset(show_mission.waiting(state))
     waiting = awaiting(state)
-    return NO_ACTORS if waiting is None else frozenset((waiting[0],))
+    return NO_ACTORS if waiting is None else ONE[waiting[0]]
 
 
 def is_over(state: State) -> bool:
