@@ -15,7 +15,7 @@ from boardcore.match import Match
 from boardcore.options import NoOptions
 from boardcore.outcome import Outcome
 from boardcore.rng import Rng, RngAdvanced, advance
-from boardcore.turn import Decision, Flow, Refusal, Turn
+from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting
 from boardcore.version import __version__
 from boardcore.visibility import NOBODY, PUBLIC, REVEAL, Visibility, hidden, only, owner
 

@@ -28,7 +28,7 @@ import msgspec.inspect as mi
 from boardcore.errors import IllegalAction
 from boardcore.options import NoOptions, structure_options
 from boardcore.rng import Rng, RngAdvanced, advance
-from boardcore.turn import Flow, not_your_turn
+from boardcore.turn import Flow, Waiting, not_your_turn
 from boardcore.visibility import NOBODY, Visibility, check_table
 
 __all__ = [
@@ -167,7 +167,7 @@ def _no_summary(view: Any, events: Sequence[Any], outcome: Any, names: Names) ->
 
 
 _DERIVED: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
-"""The ``actors`` and ``evolve`` functions some game took from its flow: ``attrs.evolve(game, flow=other)`` passes them
+"""The ``evolve`` functions some game took from its flow: ``attrs.evolve(game, flow=other)`` passes them
 back in, and they are then replaced by the new flow's, not mistaken for functions given by hand."""
 
 
@@ -292,14 +292,13 @@ class Game(Generic[S, A, E, V]):
     def __attrs_post_init__(self) -> None:
         derived = (self.actors, self.legal_actions, self.decide, self.evolve)
         if self.flow is not None:
-            methods = (self.legal_actions, self.decide)  # attrs.evolve of a flow game passes the derived ones back in
+            methods = (self.actors, self.legal_actions, self.decide)  # attrs.evolve of a flow game passes the derived ones back in
             mixed = any(fn is not _from_flow and not isinstance(getattr(fn, "__self__", None), Flow) for fn in methods)
-            given = [fn for fn in (self.actors, self.evolve) if fn is not _from_flow and fn not in _DERIVED]
-            if mixed or any(fn not in (self.flow.actors, self.flow.evolve) for fn in given):
+            given = [fn for fn in (self.evolve,) if fn is not _from_flow and fn not in _DERIVED]
+            if mixed or any(fn is not self.flow.evolve for fn in given):
                 msg = f"{self.name}: give either a flow or actors/legal_actions/decide/evolve, not both"
                 raise TypeError(msg)
             flow = self.flow
-            _DERIVED.add(flow.actors)
             _DERIVED.add(flow.evolve)
             object.__setattr__(self, "actors", flow.actors)
             object.__setattr__(self, "legal_actions", flow.legal_actions)
@@ -337,6 +336,14 @@ class Game(Generic[S, A, E, V]):
         object.__setattr__(self, "_default_configs", {n: Config(n, structure_options(self.options_type, None)) for n in self.player_counts})
 
     # --- acting ----------------------------------------------------------
+
+    def waiting(self, state: S) -> tuple[Waiting, ...]:
+        """Who must decide what now, by seat, in each decision's own words (what every seat is shown).
+
+        A game without a flow names no kinds of decision: each actor is asked to ``move``."""
+        if self.flow is not None:
+            return self.flow.waiting(state)
+        return tuple(Waiting(seat=seat, kind="move", ask="move") for seat in sorted(self.actors(state)))
 
     def _decide_and_fold(self, state: S, player: int, action: A) -> tuple[list[E], S]:
         """``play`` for a game without a flow: the engine's turn check, ``decide``, then one fold."""

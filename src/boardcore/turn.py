@@ -7,8 +7,9 @@ A game on the kernel declares a :class:`Flow`:
   list is the candidates without a problem, and ``decide`` raises the problem, so
   each rule is stated once (``legal`` is an optional faster generator that must
   give exactly that list; the contract suite checks it does);
-- ``decision(state, seat)``: the kind of decision the seat faces now, if any, and
-  ``actors(state)``: the seats that face one;
+- ``pending(state)``: the one question of who decides now, ``{seat: kind of decision}``
+  (empty while an automatic step is next or the game is over); the kernel derives from it
+  each seat's decision, the actors, and the :class:`Waiting` list every seat is shown;
 - ``proceed(turn)``: one automatic step (a roll, a phase change, scoring), run after an
   action while nobody must decide and the game is not over (never after ``setup``, which
   must leave someone to decide: ``Flow.settle`` runs the steps there if a game starts with one);
@@ -17,7 +18,7 @@ A game on the kernel declares a :class:`Flow`:
   middle of a card's effect). When the game is over after it, the turn stops at
   once (:class:`GameOver` is raised inside and caught here).
 
-The kernel turns that into ``actors``, ``legal_actions``, ``decide`` and ``play``
+The kernel turns that into ``actors``, ``waiting``, ``legal_actions``, ``decide`` and ``play``
 (``decide`` plus the state its events fold into). A :class:`Turn` collects one
 action's events and folds each as it is emitted, so every rule reads the table
 the earlier events made, and nothing is folded twice.
@@ -29,11 +30,12 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 import attrs
+import msgspec
 
 from boardcore.errors import IllegalAction
 from boardcore.rng import Rng, RngAdvanced, advance
 
-__all__ = ["Decision", "Flow", "GameOver", "Refusal", "Turn", "WatchedTurn", "not_your_turn"]
+__all__ = ["Decision", "Flow", "GameOver", "Refusal", "Turn", "Waiting", "WatchedTurn", "not_your_turn"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -71,6 +73,20 @@ def not_your_turn(player: int, action: Any, actors: frozenset[int], over: bool, 
     waiting = ", ".join(map(str, sorted(actors))) or "nobody"
     msg = f"Refused {name} from player {player}: it is not their turn (waiting for player {waiting})."
     return IllegalAction(msg, code="turn/not_your_turn", player=player, action=action, clause=clause)
+
+
+class Waiting(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat the game waits for and what it must decide, in the decision's own words (what every seat is shown)."""
+
+    seat: int
+    kind: str
+    """The kind of decision (a key of the flow's ``decisions``): ``"mark"``."""
+    ask: str
+    """What the seat is asked to do, completing "player 2 must ...": ``"place a mark"``."""
+
+
+NOBODY_PENDING: Mapping[int, str] = {}
+"""``pending`` when nobody must decide (one shared empty mapping)."""
 
 
 class GameOver(Exception):
@@ -243,10 +259,9 @@ class Flow(Generic[S, A, E]):
     """The game's ``evolve``, made by :func:`~boardcore.game.make_evolve` (its dispatch table is used directly)."""
     decisions: Mapping[str, Decision[S, Any]]
     """Every kind of decision, by name."""
-    decision: Callable[[S, int], str | None]
-    """The kind of decision ``seat`` faces now, or ``None`` when it may not act."""
-    actors: Callable[[S], frozenset[int]]
-    """The seats facing a decision now (exactly those for which ``decision`` is not ``None``)."""
+    pending: Callable[[S], Mapping[int, str]]
+    """Who must decide now and the kind of decision each faces, ``{seat: kind}`` (empty when an automatic step is
+    next or the game is over): the one statement of whose turn it is, from which everything else is derived."""
     is_over: Callable[[S], bool]
     """The game has ended (asked between automatic steps, and after every event in a game with a watch)."""
     proceed: Callable[[Turn[S, E]], None] = _no_step
@@ -279,6 +294,19 @@ class Flow(Generic[S, A, E]):
         object.__setattr__(self, "automatic", self.proceed is not _no_step)
         object.__setattr__(self, "listers", {kind: _lister(decision) for kind, decision in self.decisions.items()})
 
+    def decision(self, state: S, seat: int) -> str | None:
+        """The kind of decision ``seat`` faces now, or ``None`` when it may not act."""
+        return self.pending(state).get(seat)
+
+    def actors(self, state: S) -> frozenset[int]:
+        """The seats facing a decision now."""
+        return frozenset(self.pending(state))
+
+    def waiting(self, state: S) -> tuple[Waiting, ...]:
+        """Who must decide what now, by seat, in each decision's own words."""
+        decisions = self.decisions
+        return tuple(Waiting(seat=seat, kind=kind, ask=decisions[kind].ask) for seat, kind in sorted(self.pending(state).items()))
+
     def legal_actions(self, state: S, seat: int) -> list[A]:
         """Every action ``seat`` may take now: its decision's candidates that have no problem."""
         return self.offer(state, seat)[1]
@@ -289,7 +317,7 @@ class Flow(Generic[S, A, E]):
         Raises:
             IllegalAction: the seat faces no decision, the action is of the wrong kind, or its problem.
         """
-        kind = self.decision(state, seat)
+        kind = self.pending(state).get(seat)
         if kind is None:
             raise self._not_your_turn(state, seat, action)
         decision = self.decisions[kind]
@@ -302,16 +330,15 @@ class Flow(Generic[S, A, E]):
 
     def _not_your_turn(self, state: S, seat: int, action: A) -> IllegalAction:
         """The refusal for a seat that faces no decision, citing the rule that says who does (or that the game ended)."""
-        actors = self.actors(state)
+        pending = self.pending(state)
         if self.is_over(state):
-            return not_your_turn(seat, action, actors, True, self.end_clause)
-        kinds = (self.decision(state, waiting) for waiting in sorted(actors))
-        clause = next((self.decisions[kind].clause for kind in kinds if kind is not None), None)
-        return not_your_turn(seat, action, actors, False, clause)
+            return not_your_turn(seat, action, frozenset(pending), True, self.end_clause)
+        clause = next((self.decisions[pending[waiting]].clause for waiting in sorted(pending)), None)
+        return not_your_turn(seat, action, frozenset(pending), False, clause)
 
     def offer(self, state: S, seat: int) -> tuple[str | None, list[A]]:
         """The kind of decision ``seat`` faces now and its legal actions (what :meth:`play_decided` then takes)."""
-        kind = self.decision(state, seat)
+        kind = self.pending(state).get(seat)
         if kind is None:
             return None, []
         return kind, self.listers[kind](state, seat)
@@ -332,7 +359,7 @@ class Flow(Generic[S, A, E]):
 
     def play_listed(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
         """:meth:`play` for an action taken from ``legal_actions(state, seat)`` itself (the very object)."""
-        kind = self.decision(state, seat)
+        kind = self.pending(state).get(seat)
         assert kind is not None, "a listed action of a seat that may not act"
         return self.play_decided(state, seat, kind, action)
 
@@ -351,10 +378,10 @@ class Flow(Generic[S, A, E]):
         return turn.finish()
 
     def _run(self, turn: Turn[S, E]) -> None:
-        actors, is_over, proceed = self.actors, self.is_over, self.proceed
+        pending, is_over, proceed = self.pending, self.is_over, self.proceed
         for _ in range(self.max_automatic_steps):
             state = turn.state
-            if actors(state) or is_over(state):
+            if pending(state) or is_over(state):
                 return
             emitted = len(turn.events)
             proceed(turn)

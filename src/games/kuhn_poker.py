@@ -15,11 +15,12 @@ once it is the seat's turn, so its ``problem`` is empty.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Union
 
 import msgspec
 
+from boardcore.turn import NOBODY_PENDING
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
 
 from . import kuhn_poker_svg
@@ -111,23 +112,18 @@ def is_over(state: State) -> bool:
     return state.history in TERMINAL and (state.shown or state.history not in SHOWDOWN)
 
 
-TO_ACT = (frozenset((0,)), frozenset((1,)))
-NOBODY: frozenset[int] = frozenset()
+TO_ACT = ({0: "bet"}, {1: "bet"})
+"""The seat to act bets or passes (built once)."""
 
 
-def actors(state: State) -> frozenset[int]:
-    """The seat to act, or nobody once the hand is over (the sets are built once)."""
+def pending(state: State) -> Mapping[int, str]:
+    """The seat to act bets or passes; nobody once the hand is over."""
     seat = to_act(state)
-    return NOBODY if seat is None else TO_ACT[seat]
+    return NOBODY_PENDING if seat is None else TO_ACT[seat]
 
 
 BETS = (Pass(), Bet())
 """Both actions, built once: the candidates of every betting decision."""
-
-
-def decision(state: State, player: int) -> str | None:
-    """``"bet"`` for the seat to act, else ``None``."""
-    return "bet" if to_act(state) == player else None
 
 
 def bet_problem(state: State, player: int, action: Pass | Bet) -> Refusal | None:
@@ -176,8 +172,7 @@ FLOW: Flow[State, Action, Event] = Flow(
             legal=lambda state, player: list(BETS),
         )
     },
-    decision=decision,
-    actors=actors,
+    pending=pending,
     is_over=is_over,
 )
 

@@ -111,12 +111,8 @@ def is_over(state: State) -> bool:
     return state.shown
 
 
-def actors(state: State) -> frozenset[int]:
-    return frozenset() if all(state.stopped) or state.turns >= MAX_TURNS else frozenset((state.turn,))
-
-
-def decision(state: State, seat: int) -> str | None:
-    return "turn" if seat in actors(state) else None
+def pending(state: State) -> dict[int, str]:
+    return {} if all(state.stopped) or state.turns >= MAX_TURNS else {state.turn: "turn"}
 
 
 CANDIDATES: tuple[Any, ...] = (Draw(), Roll(), Stop(), *(Discard(card=c) for c in range(CARDS)))
@@ -208,8 +204,7 @@ def flow(**changes: Any) -> Flow[State, Any, Any]:
     parts: dict[str, Any] = {
         "evolve": evolve,
         "decisions": {"turn": Decision(actions=(Draw, Discard, Roll, Stop), candidates=candidates, problem=problem, apply=take_turn, ask="draw, discard, roll or stop")},
-        "decision": decision,
-        "actors": actors,
+        "pending": pending,
         "is_over": is_over,
         "proceed": show_hands,
     }

@@ -210,21 +210,18 @@ def check_legal_actions_accepted(p: Playout, states: int = 30, per_state: int = 
 
 
 def check_flow_is_consistent(p: Playout, states: int = 40) -> None:
-    """On the turn kernel: ``decision`` names a decision exactly for the actors, and every ``legal=`` generator
-    gives exactly its decision's candidates without a problem, in the same order."""
+    """On the turn kernel: ``pending`` names seats of the match and declared kinds of decision, nobody once the game
+    is over, and every ``legal=`` generator gives exactly its decision's candidates without a problem, in the same order."""
     flow = p.game.flow
     if flow is None:
         return
     for index in sample_indices(len(p.states), states):
         state = p.states[index]
-        actors = flow.actors(state)
-        for seat in range(p.players):
-            kind = flow.decision(state, seat)
-            assert (kind is not None) == (seat in actors), (
-                f"{p.name}: step {index}: decision(state, {seat}) is {kind!r} but actors are {sorted(actors)}"
-            )
-            if kind is None:
-                continue
+        pending = flow.pending(state)
+        assert not (pending and flow.is_over(state)), f"{p.name}: step {index}: the game is over but {dict(pending)} must decide"
+        for seat, kind in pending.items():
+            assert seat in range(p.players), f"{p.name}: step {index}: pending names seat {seat} of {p.players}"
+            assert kind in flow.decisions, f"{p.name}: step {index}: pending names {kind!r}, which is no decision of the flow"
             decision = flow.decisions[kind]
             if decision.legal is not None:
                 filtered = [a for a in decision.candidates(state, seat) if decision.problem(state, seat, a) is None]
@@ -394,7 +391,7 @@ def rules_modules(game: Game[Any, Any, Any, Any]) -> list[str]:
     functions.extend((game.handlers or {}).values())
     if game.flow is not None:
         flow = game.flow
-        functions.extend([flow.decision, flow.actors, flow.is_over, flow.proceed, flow.watch])
+        functions.extend([flow.pending, flow.is_over, flow.proceed, flow.watch])
         for decision in flow.decisions.values():
             functions.extend([decision.candidates, decision.problem, decision.apply, decision.legal])
     roots = {getattr(fn, "__module__", None) for fn in functions if fn is not None}
