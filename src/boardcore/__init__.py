@@ -41,6 +41,7 @@ __all__ = [
     "Sealed",
     "SealedView",
     "Turn",
+    "Waiting",
     "UndoRefused",
     "Visibility",
     "__version__",

@@ -20,8 +20,8 @@ from typing import Any, Union
 
 import msgspec
 
-from boardcore.turn import NOBODY_PENDING
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
+from boardcore.turn import NOBODY_PENDING
 
 from . import kuhn_poker_svg
 

@@ -18,8 +18,8 @@ from typing import Annotated, Union
 
 import msgspec
 
-from boardcore.turn import NOBODY_PENDING
 from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
+from boardcore.turn import NOBODY_PENDING
 
 from . import tic_tac_toe_svg
 

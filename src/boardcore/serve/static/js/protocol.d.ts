@@ -113,12 +113,21 @@ export interface Snapshot<View = unknown, Action = unknown> {
   revision: number;
   step: number;
   view: View;
-  actors: number[];
+  waiting: Waiting[];
   legal: Choice<Action>[];
   can_undo: boolean;
   outcome: Result | null;
   seed_commitment: string | null;
   reveal: Reveal | null;
+}
+
+/**
+ * One seat the game waits for and what it must decide, in the decision's own words (what every seat is shown).
+ */
+export interface Waiting {
+  seat: number;
+  kind: string;
+  ask: string;
 }
 
 /**
