@@ -176,6 +176,21 @@ def _from_flow(*args: Any) -> Any:
     raise AssertionError(msg)
 
 
+class _ViewWithWaiting:
+    """A flow game's ``view`` with the engine's list of who must decide what filled in, so every seat's view (and
+    the picture drawn from it) shows the same list, and no game derives it again from its own fields."""
+
+    __slots__ = ("__wrapped__", "waiting")
+
+    def __init__(self, raw: Callable[[Any, int | None], Any], flow: Flow[Any, Any, Any]) -> None:
+        self.__wrapped__ = raw
+        """The game's own ``view`` (``inspect.unwrap`` finds it, and tools read its module)."""
+        self.waiting = flow.waiting
+
+    def __call__(self, state: Any, seat: int | None) -> Any:
+        return msgspec.structs.replace(self.__wrapped__(state, seat), waiting=self.waiting(state))
+
+
 @attrs.frozen(kw_only=True)
 class Game(Generic[S, A, E, V]):
     """Everything the engine needs to run one game, as plain functions.
@@ -203,7 +218,8 @@ class Game(Generic[S, A, E, V]):
     setup: Callable[[Config[Any], int], S]
     """``setup(config, seed)``: the initial state; shuffles draw from the state's RNG."""
     view: Callable[[S, int | None], V]
-    """What a seat (``None``: a spectator) may know, built field by field."""
+    """What a seat (``None``: a spectator) may know, built field by field. A flow game's view declares
+    ``waiting: tuple[Waiting, ...] = ()`` and leaves it: the engine fills in who must decide what (``waiting``)."""
     visibility: Mapping[type, Visibility]
     """Who sees each event type, declared for every type; ``redact`` and the undo barriers derive from it."""
     outcome: Callable[[S], Any]
@@ -306,6 +322,11 @@ class Game(Generic[S, A, E, V]):
             object.__setattr__(self, "evolve", flow.evolve)
             object.__setattr__(self, "play", flow.play)
             object.__setattr__(self, "play_listed", flow.play_listed)
+            if "waiting" not in getattr(self.view_type, "__struct_fields__", ()):
+                msg = f"{self.name}: a flow game's view declares `waiting: tuple[Waiting, ...] = ()`, which the engine fills"
+                raise TypeError(msg)
+            if not isinstance(self.view, _ViewWithWaiting):  # attrs.evolve passes the filled one back in
+                object.__setattr__(self, "view", _ViewWithWaiting(self.view, flow))
         elif any(fn is _from_flow for fn in derived):
             msg = f"{self.name}: without a flow, actors, legal_actions, decide and evolve are required"
             raise TypeError(msg)

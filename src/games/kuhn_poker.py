@@ -20,7 +20,7 @@ from typing import Any, Union
 
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
+from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve
 from boardcore.turn import NOBODY_PENDING
 
 from . import kuhn_poker_svg
@@ -88,6 +88,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     pot: int
     shown: tuple[int, int] | None
     """Both cards, once shown at a showdown."""
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 # --- functions ---------------------------------------------------------------

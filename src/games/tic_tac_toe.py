@@ -18,7 +18,7 @@ from typing import Annotated, Union
 
 import msgspec
 
-from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
+from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve
 from boardcore.turn import NOBODY_PENDING
 
 from . import tic_tac_toe_svg
@@ -76,6 +76,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     board: tuple[int, ...]
     turn: int
     winner: int | None
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 PLACE = tuple(PlaceMark(cell=cell) for cell in range(9))

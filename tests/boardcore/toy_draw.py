@@ -14,7 +14,7 @@ from typing import Annotated, Any, Union
 
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve, owner
+from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve, owner
 from boardcore.rng import RngAdvanced
 from boardcore.seats import next_seat
 from boardcore.tuples import put, without
@@ -95,6 +95,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     stopped: tuple[bool, ...]
     turn: int
     shown: tuple[tuple[int, ...], ...] | None
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 def name(card: int) -> str:

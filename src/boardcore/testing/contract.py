@@ -13,6 +13,7 @@ import ast
 import functools
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import subprocess
@@ -387,7 +388,7 @@ _RULES_FIELDS = ("setup", "actors", "legal_actions", "decide", "evolve", "view",
 def rules_modules(game: Game[Any, Any, Any, Any]) -> list[str]:
     """The game's rules modules: those defining its rule functions (flow, decisions and evolve handlers included),
     and the modules of the same package they import, transitively. Engine modules (``boardcore``) are not counted."""
-    functions: list[Any] = [getattr(game, field) for field in _RULES_FIELDS]
+    functions: list[Any] = [inspect.unwrap(getattr(game, field)) for field in _RULES_FIELDS]
     functions.extend((game.handlers or {}).values())
     if game.flow is not None:
         flow = game.flow
