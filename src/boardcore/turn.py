@@ -282,6 +282,11 @@ class Flow(Generic[S, A, E]):
     """The flow declares automatic steps (derived: a turn without them skips the loop that runs them)."""
     listers: Mapping[str, Callable[[S, int], list[Any]]] = attrs.field(init=False, repr=False)
     """Each decision's legal list by kind: its ``legal``, or its candidates without a problem (derived)."""
+    _said: dict[tuple[int, str], Waiting] = attrs.field(init=False, repr=False, eq=False)
+    """Each seat's :class:`Waiting` for each kind met so far (they are immutable: built once, shared by every view)."""
+    _last: list[tuple[Any, Mapping[int, str]]] = attrs.field(init=False, repr=False, eq=False)
+    """The last state asked about and its answer: the kernel asks again about the state a turn ended on when the
+    next action comes (states are immutable, and the one held here cannot be freed, so identity is safe)."""
 
     def __attrs_post_init__(self) -> None:
         handlers = getattr(self.evolve, "handlers", None)
@@ -293,19 +298,38 @@ class Flow(Generic[S, A, E]):
         object.__setattr__(self, "appliers", {kind: decision.apply for kind, decision in self.decisions.items()})
         object.__setattr__(self, "automatic", self.proceed is not _no_step)
         object.__setattr__(self, "listers", {kind: _lister(decision) for kind, decision in self.decisions.items()})
+        object.__setattr__(self, "_last", [(None, NOBODY_PENDING)])
+        object.__setattr__(self, "_said", {})
+
+    def _asked(self, state: S) -> Mapping[int, str]:
+        """``pending(state)``, asked once for the state met last (one list swap, safe between threads)."""
+        last = self._last[0]
+        if last[0] is state:
+            return last[1]
+        now = self.pending(state)
+        self._last[0] = (state, now)
+        return now
 
     def decision(self, state: S, seat: int) -> str | None:
         """The kind of decision ``seat`` faces now, or ``None`` when it may not act."""
-        return self.pending(state).get(seat)
+        return self._asked(state).get(seat)
 
     def actors(self, state: S) -> frozenset[int]:
         """The seats facing a decision now."""
-        return frozenset(self.pending(state))
+        return frozenset(self._asked(state))
 
     def waiting(self, state: S) -> tuple[Waiting, ...]:
         """Who must decide what now, by seat, in each decision's own words."""
-        decisions = self.decisions
-        return tuple(Waiting(seat=seat, kind=kind, ask=decisions[kind].ask) for seat, kind in sorted(self.pending(state).items()))
+        said, pending = self._said, self._asked(state)
+        if len(pending) == 1:  # the common case: one seat decides
+            ((seat, kind),) = pending.items()
+            one = said.get((seat, kind))
+            return (one,) if one is not None else (self._say(seat, kind),)
+        return tuple(said.get((seat, kind)) or self._say(seat, kind) for seat, kind in sorted(pending.items()))
+
+    def _say(self, seat: int, kind: str) -> Waiting:
+        """The :class:`Waiting` of ``seat`` facing ``kind``, built once."""
+        return self._said.setdefault((seat, kind), Waiting(seat=seat, kind=kind, ask=self.decisions[kind].ask))
 
     def legal_actions(self, state: S, seat: int) -> list[A]:
         """Every action ``seat`` may take now: its decision's candidates that have no problem."""
@@ -317,7 +341,7 @@ class Flow(Generic[S, A, E]):
         Raises:
             IllegalAction: the seat faces no decision, the action is of the wrong kind, or its problem.
         """
-        kind = self.pending(state).get(seat)
+        kind = self._asked(state).get(seat)
         if kind is None:
             raise self._not_your_turn(state, seat, action)
         decision = self.decisions[kind]
@@ -330,7 +354,7 @@ class Flow(Generic[S, A, E]):
 
     def _not_your_turn(self, state: S, seat: int, action: A) -> IllegalAction:
         """The refusal for a seat that faces no decision, citing the rule that says who does (or that the game ended)."""
-        pending = self.pending(state)
+        pending = self._asked(state)
         if self.is_over(state):
             return not_your_turn(seat, action, frozenset(pending), True, self.end_clause)
         clause = next((self.decisions[pending[waiting]].clause for waiting in sorted(pending)), None)
@@ -338,7 +362,7 @@ class Flow(Generic[S, A, E]):
 
     def offer(self, state: S, seat: int) -> tuple[str | None, list[A]]:
         """The kind of decision ``seat`` faces now and its legal actions (what :meth:`play_decided` then takes)."""
-        kind = self.pending(state).get(seat)
+        kind = self._asked(state).get(seat)
         if kind is None:
             return None, []
         return kind, self.listers[kind](state, seat)
@@ -359,7 +383,7 @@ class Flow(Generic[S, A, E]):
 
     def play_listed(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
         """:meth:`play` for an action taken from ``legal_actions(state, seat)`` itself (the very object)."""
-        kind = self.pending(state).get(seat)
+        kind = self._asked(state).get(seat)
         assert kind is not None, "a listed action of a seat that may not act"
         return self.play_decided(state, seat, kind, action)
 
@@ -378,7 +402,7 @@ class Flow(Generic[S, A, E]):
         return turn.finish()
 
     def _run(self, turn: Turn[S, E]) -> None:
-        pending, is_over, proceed = self.pending, self.is_over, self.proceed
+        pending, is_over, proceed = self._asked, self.is_over, self.proceed
         for _ in range(self.max_automatic_steps):
             state = turn.state
             if pending(state) or is_over(state):

@@ -57,23 +57,27 @@ DECISIONS: dict[str, Decision[State, Any]] = {
 """Every kind of decision, each taking its own kinds of action."""
 
 
-ALONE = {kind: ({0: kind}, {1: kind}) for kind in ("police", "loss", "invest", "first_ward", "allocate", "push", "recover")}
-"""Each seat alone facing each kind of decision, built once (a seat number that is no seat would be a broken
-invariant: an IndexError)."""
+def _alone(kind: str) -> tuple[Mapping[int, str], Mapping[int, str]]:
+    """Each seat alone facing ``kind``, built once (a seat number that is no seat would be a broken invariant)."""
+    return {0: kind}, {1: kind}
+
+
+WAIT_POLICE, WAIT_LOSS, WAIT_INVEST, WAIT_FIRST = _alone("police"), _alone("loss"), _alone("invest"), _alone("first_ward")
+WAIT_ALLOCATE, WAIT_PUSH, WAIT_RECOVER = _alone("allocate"), _alone("push"), _alone("recover")
 
 
 def pending(state: State) -> Mapping[int, str]:
     """The seats the game waits for and the decision each faces; nobody when the next step is automatic
     (or the game is over). A Riot's pending loss or spread comes first (BW-RIOT-11)."""
     if state.police_target >= 0:
-        return ALONE["police"][unrest.police_holder(state, state.police_target)]
+        return WAIT_POLICE[unrest.police_holder(state, state.police_target)]
     if state.riots:
         if unrest.loss_pending(state):
-            return ALONE["loss"][state.wards[state.riots[0].ward].controller]
+            return WAIT_LOSS[state.wards[state.riots[0].ward].controller]
         return NOBODY_PENDING
     phase = state.phase
     if phase == INVEST:
-        return ALONE["invest"][state.turn]
+        return WAIT_INVEST[state.turn]
     if phase == OVER:
         return NOBODY_PENDING
     assert phase == LABOR and state.labor is not None
@@ -84,14 +88,14 @@ def pending(state: State) -> Mapping[int, str]:
     if step == COMMIT:
         return {seat: "commit" for seat in contest.waiting(state)}
     if step == CHOOSE:
-        return ALONE["first_ward"][state.start_player] if len(labor.claimed_wards(state)) > 1 else NOBODY_PENDING
+        return WAIT_FIRST[state.start_player] if len(labor.claimed_wards(state)) > 1 else NOBODY_PENDING
     controller = state.wards[progress.order[progress.pos]].controller
     if step == ALLOCATE:
-        return ALONE["allocate"][controller]  # only while a choice is open: allocate.offer finishes it otherwise
+        return WAIT_ALLOCATE[controller]  # only while a choice is open: allocate.offer finishes it otherwise
     if step == PUSH:
-        return ALONE["push"][controller]  # likewise (push.offer)
+        return WAIT_PUSH[controller]  # likewise (push.offer)
     assert step == RECOVER
-    return ALONE["recover"][controller]
+    return WAIT_RECOVER[controller]
 
 
 def is_over(state: State) -> bool:

@@ -38,6 +38,10 @@ def is_over(state: State) -> bool:
     return state.table.result != 0
 
 
+ALONE = {kind: tuple({seat: kind} for seat in range(4)) for kind in DECISIONS}
+"""Each seat alone facing each kind of decision, built once (``pending`` is asked after every step)."""
+
+
 def pending(state: State) -> Mapping[int, str]:
     """The seat the game waits for and its pending decision, plus the Warriors who may react to a roll or a
     knock-out (GAP-18); nobody once the night is over."""
@@ -46,7 +50,7 @@ def pending(state: State) -> Mapping[int, str]:
         return NOBODY_PENDING
     reaction = REACTIONS.get(p.kind)
     if reaction is None:
-        return {p.player: p.kind}
+        return ALONE[p.kind][p.player]
     deciding = {seat: reaction for seat in reactors(state)}
     deciding[p.player] = p.kind
     return deciding
