@@ -176,19 +176,22 @@ def _from_flow(*args: Any) -> Any:
     raise AssertionError(msg)
 
 
-class _ViewWithWaiting:
+def _filling_waiting(raw: Callable[[Any, int | None], Any], flow: Flow[Any, Any, Any]) -> Callable[[Any, int | None], Any]:
     """A flow game's ``view`` with the engine's list of who must decide what filled in, so every seat's view (and
     the picture drawn from it) shows the same list, and no game derives it again from its own fields."""
+    waiting, replace = flow.waiting, msgspec.structs.replace
 
-    __slots__ = ("__wrapped__", "waiting")
+    def view(state: Any, seat: int | None) -> Any:
+        return replace(raw(state, seat), waiting=waiting(state))
 
-    def __init__(self, raw: Callable[[Any, int | None], Any], flow: Flow[Any, Any, Any]) -> None:
-        self.__wrapped__ = raw
-        """The game's own ``view`` (``inspect.unwrap`` finds it, and tools read its module)."""
-        self.waiting = flow.waiting
+    view.__wrapped__ = raw  # type: ignore[attr-defined]  # inspect.unwrap finds the game's own, and tools its module
+    _FILLING.add(view)
+    return view
 
-    def __call__(self, state: Any, seat: int | None) -> Any:
-        return msgspec.structs.replace(self.__wrapped__(state, seat), waiting=self.waiting(state))
+
+_FILLING: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
+"""The views made by :func:`_filling_waiting` (``attrs.evolve`` of a game passes one back in: it is filled anew from
+the game's own view, for the game's flow)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -325,8 +328,8 @@ class Game(Generic[S, A, E, V]):
             if "waiting" not in getattr(self.view_type, "__struct_fields__", ()):
                 msg = f"{self.name}: a flow game's view declares `waiting: tuple[Waiting, ...] = ()`, which the engine fills"
                 raise TypeError(msg)
-            if not isinstance(self.view, _ViewWithWaiting):  # attrs.evolve passes the filled one back in
-                object.__setattr__(self, "view", _ViewWithWaiting(self.view, flow))
+            raw = self.view.__wrapped__ if self.view in _FILLING else self.view  # type: ignore[attr-defined]  # attrs.evolve passes the filled one back in
+            object.__setattr__(self, "view", _filling_waiting(raw, flow))
         elif any(fn is _from_flow for fn in derived):
             msg = f"{self.name}: without a flow, actors, legal_actions, decide and evolve are required"
             raise TypeError(msg)

@@ -282,6 +282,8 @@ class Flow(Generic[S, A, E]):
     """The flow declares automatic steps (derived: a turn without them skips the loop that runs them)."""
     listers: Mapping[str, Callable[[S, int], list[Any]]] = attrs.field(init=False, repr=False)
     """Each decision's legal list by kind: its ``legal``, or its candidates without a problem (derived)."""
+    _alone: dict[int, frozenset[int]] = attrs.field(init=False, repr=False, eq=False)
+    """Each seat alone as the actors, built once."""
     _said: dict[tuple[int, str], Waiting] = attrs.field(init=False, repr=False, eq=False)
     """Each seat's :class:`Waiting` for each kind met so far (they are immutable: built once, shared by every view)."""
     _last: list[tuple[Any, Mapping[int, str]]] = attrs.field(init=False, repr=False, eq=False)
@@ -300,6 +302,7 @@ class Flow(Generic[S, A, E]):
         object.__setattr__(self, "listers", {kind: _lister(decision) for kind, decision in self.decisions.items()})
         object.__setattr__(self, "_last", [(None, NOBODY_PENDING)])
         object.__setattr__(self, "_said", {})
+        object.__setattr__(self, "_alone", {})
 
     def _asked(self, state: S) -> Mapping[int, str]:
         """``pending(state)``, asked once for the state met last (one list swap, safe between threads)."""
@@ -315,8 +318,16 @@ class Flow(Generic[S, A, E]):
         return self._asked(state).get(seat)
 
     def actors(self, state: S) -> frozenset[int]:
-        """The seats facing a decision now."""
-        return frozenset(self._asked(state))
+        """The seats facing a decision now (one seat alone: a set built once per seat)."""
+        pending = self._asked(state)
+        if len(pending) != 1:
+            return frozenset(pending)
+        for seat in pending:
+            alone = self._alone.get(seat)
+            if alone is None:
+                alone = self._alone.setdefault(seat, frozenset((seat,)))
+            return alone
+        raise AssertionError  # unreachable: one seat was pending
 
     def waiting(self, state: S) -> tuple[Waiting, ...]:
         """Who must decide what now, by seat, in each decision's own words."""
