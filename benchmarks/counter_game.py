@@ -12,7 +12,7 @@ from typing import Union
 import msgspec
 
 from boardcore import PUBLIC, Config, Game, Rng, make_evolve
-from boardcore.turn import Decision, Flow, Turn, no_problem
+from boardcore.turn import Decision, Flow, Turn, Waiting, no_problem
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -39,6 +39,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     """The counter."""
 
     count: int
+    waiting: tuple[Waiting, ...] = ()
 
 
 def setup(config: Config[State], seed: int) -> State:
@@ -46,14 +47,12 @@ def setup(config: Config[State], seed: int) -> State:
     return State(rng=Rng.from_seed(seed))
 
 
-def actors(state: State) -> frozenset[int]:
-    """Seat 0, forever."""
-    return frozenset((0,))
+SEAT_0_INCREMENTS = {0: "increment"}
 
 
-def decision(state: State, player: int) -> str | None:
-    """Seat 0 always increments."""
-    return "increment" if player == 0 else None
+def pending(state: State) -> dict[int, str]:
+    """Seat 0 always increments, forever."""
+    return SEAT_0_INCREMENTS
 
 
 INCREMENT = [Increment()]
@@ -83,8 +82,7 @@ COUNTER: Game[State, Increment, Incremented, View] = Game(
         decisions={
             "increment": Decision(rules={Increment: (no_problem, increment)}, candidates=lambda state, player: INCREMENT, ask="increment")
         },
-        decision=decision,
-        actors=actors,
+        pending=pending,
         is_over=lambda state: False,
     ),
     view=lambda state, player: View(count=state.count),

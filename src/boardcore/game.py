@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import inspect
 import typing
+import weakref
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -27,7 +28,7 @@ import msgspec
 from boardcore.codec import ActionCodec, action_mutability, union_members
 from boardcore.options import NoOptions, structure_options
 from boardcore.rng import Rng, RngAdvanced, advance
-from boardcore.turn import Flow
+from boardcore.turn import Flow, Waiting
 from boardcore.visibility import NOBODY, Visibility, check_table
 
 __all__ = [
@@ -159,6 +160,24 @@ def _no_summary(view: Any, events: Sequence[Any], outcome: Any, names: Names) ->
     return ""
 
 
+def _filling_waiting(raw: Callable[[Any, int | None], Any], flow: Flow[Any, Any, Any]) -> Callable[[Any, int | None], Any]:
+    """A flow game's ``view`` with the engine's list of who must decide what filled in, so every seat's view (and
+    the picture drawn from it) shows the same list, and no game derives it again from its own fields."""
+    waiting, replace = flow.waiting, msgspec.structs.replace
+
+    def view(state: Any, seat: int | None) -> Any:
+        return replace(raw(state, seat), waiting=waiting(state))
+
+    view.__wrapped__ = raw  # type: ignore[attr-defined]  # inspect.unwrap finds the game's own, and tools its module
+    _FILLING.add(view)
+    return view
+
+
+_FILLING: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
+"""The views made by :func:`_filling_waiting` (``attrs.evolve`` of a game passes one back in: it is filled anew from
+the game's own view, for the game's flow)."""
+
+
 @attrs.frozen(kw_only=True)
 class Game(Generic[S, A, E, V]):
     """Everything the engine needs to run one game, as plain functions.
@@ -186,7 +205,8 @@ class Game(Generic[S, A, E, V]):
     setup: Callable[[Config[Any], int], S]
     """``setup(config, seed)``: the initial state; shuffles draw from the state's RNG."""
     view: Callable[[S, int | None], V]
-    """What a seat (``None``: a spectator) may know, built field by field."""
+    """What a seat (``None``: a spectator) may know, built field by field. A flow game's view declares
+    ``waiting: tuple[Waiting, ...] = ()`` and leaves it: the engine fills in who must decide what (``waiting``)."""
     visibility: Mapping[type, Visibility]
     """Who sees each event type, declared for every type; ``redact`` and the undo barriers derive from it."""
     outcome: Callable[[S], Any]
@@ -290,6 +310,11 @@ class Game(Generic[S, A, E, V]):
         object.__setattr__(self, "handlers", flow.handlers)
         object.__setattr__(self, "play_listed", flow._play_listed)
         object.__setattr__(self, "_checked", flow._play)
+        if "waiting" not in getattr(self.view_type, "__struct_fields__", ()):
+            msg = f"{self.name}: a game's view declares `waiting: tuple[Waiting, ...] = ()`, which the engine fills"
+            raise TypeError(msg)
+        raw = self.view.__wrapped__ if self.view in _FILLING else self.view  # type: ignore[attr-defined]  # attrs.evolve passes the filled one back in
+        object.__setattr__(self, "view", _filling_waiting(raw, flow))
         table = dict(self.visibility)
         members = union_members(self.event_type)
         if RngAdvanced in members:
@@ -313,6 +338,10 @@ class Game(Generic[S, A, E, V]):
         object.__setattr__(self, "_default_configs", {n: Config(n, structure_options(self.options_type, None)) for n in self.player_counts})
 
     # --- acting ----------------------------------------------------------
+
+    def waiting(self, state: S) -> tuple[Waiting, ...]:
+        """Who must decide what now, by seat, in each decision's own words (what every seat is shown)."""
+        return self.flow.waiting(state)
 
     def act(self, state: S, player: int, action: Any) -> tuple[list[E], S]:
         """The checked way in: the events of ``player``'s ``action`` and the state they fold into (nothing is kept).

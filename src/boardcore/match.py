@@ -42,6 +42,7 @@ from boardcore.log import (
 from boardcore.options import unstructure_options
 from boardcore.outcome import Outcome
 from boardcore.resign import RESIGN, Resign, is_resign, resignation
+from boardcore.turn import Waiting
 from boardcore.version import __version__
 
 __all__ = ["MIN_COMMITTED_SEED", "Match", "Step"]
@@ -307,6 +308,11 @@ class Match(Generic[S, A, E, V]):
     def actors(self) -> frozenset[int]:
         """Seats that may act now."""
         return frozenset() if self.resigned is not None else self.game.actors(self._states[-1])
+
+    @property
+    def waiting(self) -> tuple[Waiting, ...]:
+        """Who must decide what now, by seat, in each decision's own words (nobody after a resignation)."""
+        return () if self.resigned is not None else self.game.waiting(self._states[-1])
 
     @property
     def is_over(self) -> bool:

@@ -17,6 +17,7 @@ import msgspec
 from boardcore.game import Game
 from boardcore.log import SeedReveal
 from boardcore.outcome import Outcome
+from boardcore.turn import Waiting
 
 __all__ = [
     "Choice",
@@ -93,8 +94,8 @@ class Snapshot(msgspec.Struct, Generic[V, A], frozen=True, kw_only=True, tag="sn
     """Steps in play (applied and not undone)."""
     view: V
     """What the seat may know now (the game's view)."""
-    actors: tuple[int, ...]
-    """Seats that may act now, ascending (empty once the game is over)."""
+    waiting: tuple[Waiting, ...]
+    """Who must decide what now, by seat ascending, in each decision's own words (empty once the game is over)."""
     legal: tuple[Choice[A], ...]
     """The seat's legal actions with their labels (empty when it may not act)."""
     can_undo: bool

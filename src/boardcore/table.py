@@ -319,9 +319,9 @@ class Table(Generic[S, A, E, V]):
     def _snapshot(self, seat: int | None) -> Snapshot[V, A]:
         match = self._match
         view = match.view(seat)  # checks the seat
-        actors = match.actors
+        waiting = match.waiting
         legal: tuple[Choice[A], ...] = ()
-        if seat is not None and seat in actors:
+        if seat is not None and any(w.seat == seat for w in waiting):
             game = match.game
             legal = tuple(
                 Choice(action=action, label=match.label(action, seat, view), targets=game.targets_of(action, seat), pick=game.picks(action))
@@ -335,7 +335,7 @@ class Table(Generic[S, A, E, V]):
             revision=self._revision,
             step=len(match),
             view=view,
-            actors=tuple(sorted(actors)),
+            waiting=waiting,
             legal=legal,
             can_undo=seat is not None and match.can_undo(seat),
             outcome=result_of(match.outcome),

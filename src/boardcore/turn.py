@@ -7,8 +7,9 @@ A game on the kernel declares a :class:`Flow`:
   list is the candidates without a problem, and ``Game.act`` raises the problem, so
   each rule is stated once (``legal`` is an optional faster generator that must
   give exactly that list; the contract suite checks it does);
-- ``decision(state, seat)``: the kind of decision the seat faces now, if any, and
-  ``actors(state)``: the seats that face one;
+- ``pending(state)``: the one question of who decides now, ``{seat: kind of decision}``
+  (empty while an automatic step is next or the game is over); the kernel derives from it
+  each seat's decision, the actors, and the :class:`Waiting` list every seat is shown;
 - ``proceed(turn)``: one automatic step (a roll, a phase change, scoring), run after an
   action while nobody must decide and the game is not over (never after ``setup``, which
   must leave someone to decide: ``Flow.settle`` runs the steps there if a game starts with one);
@@ -17,7 +18,7 @@ A game on the kernel declares a :class:`Flow`:
   middle of a card's effect). When the game is over after it, the turn stops at
   once (:class:`GameOver` is raised inside and caught here).
 
-The kernel turns that into ``actors``, ``legal_actions`` and the two ways a
+The kernel turns that into ``actors``, ``waiting``, ``legal_actions`` and the two ways a
 :class:`~boardcore.game.Game` applies an action (``act``, checked, and ``play_listed``,
 trusted), each giving the events and the state they fold into. A :class:`Turn` collects one
 action's events and folds each as it is emitted, so every rule reads the table
@@ -30,12 +31,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 import attrs
+import msgspec
 
 from boardcore import codes
 from boardcore.errors import IllegalAction
 from boardcore.rng import Rng, RngAdvanced, advance
 
-__all__ = ["Apply", "Decision", "Flow", "GameOver", "Problem", "Refusal", "Rules", "Turn", "WatchedTurn", "no_problem", "not_your_turn"]
+__all__ = ["Apply", "Decision", "Flow", "GameOver", "Problem", "Refusal", "Rules", "Turn", "Waiting", "WatchedTurn", "no_problem", "not_your_turn"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -73,6 +75,20 @@ def not_your_turn(player: int, action: Any, actors: frozenset[int], over: bool, 
     waiting = ", ".join(map(str, sorted(actors))) or "nobody"
     msg = f"Refused {name} from player {player}: it is not their turn (waiting for player {waiting})."
     return IllegalAction(msg, code=codes.TURN_NOT_YOUR_TURN, player=player, action=action, clause=clause)
+
+
+class Waiting(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat the game waits for and what it must decide, in the decision's own words (what every seat is shown)."""
+
+    seat: int
+    kind: str
+    """The kind of decision (a key of the flow's ``decisions``): ``"mark"``."""
+    ask: str
+    """What the seat is asked to do, completing "player 2 must ...": ``"place a mark"``."""
+
+
+NOBODY_PENDING: Mapping[int, str] = {}
+"""``pending`` when nobody must decide (one shared empty mapping)."""
 
 
 class GameOver(Exception):
@@ -317,10 +333,9 @@ class Flow(Generic[S, A, E]):
     """The game's ``evolve``, made by :func:`~boardcore.game.make_evolve` (its dispatch table is used directly)."""
     decisions: Mapping[str, Decision[S, Any]]
     """Every kind of decision, by name."""
-    decision: Callable[[S, int], str | None]
-    """The kind of decision ``seat`` faces now, or ``None`` when it may not act."""
-    actors: Callable[[S], frozenset[int]]
-    """The seats facing a decision now (exactly those for which ``decision`` is not ``None``)."""
+    pending: Callable[[S], Mapping[int, str]]
+    """Who must decide now and the kind of decision each faces, ``{seat: kind}`` (empty when an automatic step is
+    next or the game is over): the one statement of whose turn it is, from which everything else is derived."""
     is_over: Callable[[S], bool]
     """The game has ended (asked between automatic steps, and after every event in a game with a watch)."""
     proceed: Callable[[Turn[S, E]], None] = _no_step
@@ -341,6 +356,13 @@ class Flow(Generic[S, A, E]):
     """The flow declares automatic steps (derived: a turn without them skips the loop that runs them)."""
     listers: Mapping[str, Callable[[S, int], list[Any]]] = attrs.field(init=False, repr=False)
     """Each decision's legal list by kind: its ``legal``, or its candidates without a problem (derived)."""
+    _alone: dict[int, frozenset[int]] = attrs.field(init=False, repr=False, eq=False)
+    """Each seat alone as the actors, built once."""
+    _said: dict[tuple[int, str], Waiting] = attrs.field(init=False, repr=False, eq=False)
+    """Each seat's :class:`Waiting` for each kind met so far (they are immutable: built once, shared by every view)."""
+    _last: list[tuple[Any, Mapping[int, str]]] = attrs.field(init=False, repr=False, eq=False)
+    """The last state asked about and its answer: the kernel asks again about the state a turn ended on when the
+    next action comes (states are immutable, and the one held here cannot be freed, so identity is safe)."""
 
     def __attrs_post_init__(self) -> None:
         handlers = getattr(self.evolve, "handlers", None)
@@ -352,6 +374,47 @@ class Flow(Generic[S, A, E]):
         object.__setattr__(self, "appliers", {kind: decision.apply for kind, decision in self.decisions.items()})
         object.__setattr__(self, "automatic", self.proceed is not _no_step)
         object.__setattr__(self, "listers", {kind: _lister(decision) for kind, decision in self.decisions.items()})
+        object.__setattr__(self, "_last", [(None, NOBODY_PENDING)])
+        object.__setattr__(self, "_said", {})
+        object.__setattr__(self, "_alone", {})
+
+    def _asked(self, state: S) -> Mapping[int, str]:
+        """``pending(state)``, asked once for the state met last (one list swap, safe between threads)."""
+        last = self._last[0]
+        if last[0] is state:
+            return last[1]
+        now = self.pending(state)
+        self._last[0] = (state, now)
+        return now
+
+    def decision(self, state: S, seat: int) -> str | None:
+        """The kind of decision ``seat`` faces now, or ``None`` when it may not act."""
+        return self._asked(state).get(seat)
+
+    def actors(self, state: S) -> frozenset[int]:
+        """The seats facing a decision now (one seat alone: a set built once per seat)."""
+        pending = self._asked(state)
+        if len(pending) != 1:
+            return frozenset(pending)
+        for seat in pending:
+            alone = self._alone.get(seat)
+            if alone is None:
+                alone = self._alone.setdefault(seat, frozenset((seat,)))
+            return alone
+        raise AssertionError  # unreachable: one seat was pending
+
+    def waiting(self, state: S) -> tuple[Waiting, ...]:
+        """Who must decide what now, by seat, in each decision's own words."""
+        said, pending = self._said, self._asked(state)
+        if len(pending) == 1:  # the common case: one seat decides
+            ((seat, kind),) = pending.items()
+            one = said.get((seat, kind))
+            return (one,) if one is not None else (self._say(seat, kind),)
+        return tuple(said.get((seat, kind)) or self._say(seat, kind) for seat, kind in sorted(pending.items()))
+
+    def _say(self, seat: int, kind: str) -> Waiting:
+        """The :class:`Waiting` of ``seat`` facing ``kind``, built once."""
+        return self._said.setdefault((seat, kind), Waiting(seat=seat, kind=kind, ask=self.decisions[kind].ask))
 
     def legal_actions(self, state: S, seat: int) -> list[A]:
         """Every action ``seat`` may take now: its decision's candidates that have no problem."""
@@ -367,7 +430,7 @@ class Flow(Generic[S, A, E]):
         Raises:
             IllegalAction: the seat faces no decision, the action is of the wrong kind, or its problem.
         """
-        kind = self.decision(state, seat)
+        kind = self._asked(state).get(seat)
         if kind is None:
             raise self._not_your_turn(state, seat, action)
         decision = self.decisions[kind]
@@ -380,12 +443,11 @@ class Flow(Generic[S, A, E]):
 
     def _not_your_turn(self, state: S, seat: int, action: A) -> IllegalAction:
         """The refusal for a seat that faces no decision, citing the rule that says who does (or that the game ended)."""
-        actors = self.actors(state)
+        pending = self._asked(state)
         if self.is_over(state):
-            return not_your_turn(seat, action, actors, True, self.end_clause)
-        kinds = (self.decision(state, waiting) for waiting in sorted(actors))
-        clause = next((self.decisions[kind].clause for kind in kinds if kind is not None), None)
-        return not_your_turn(seat, action, actors, False, clause)
+            return not_your_turn(seat, action, frozenset(pending), True, self.end_clause)
+        clause = next((self.decisions[pending[waiting]].clause for waiting in sorted(pending)), None)
+        return not_your_turn(seat, action, frozenset(pending), False, clause)
 
     def _apply(self, state: S, seat: int, kind: str, action: A) -> tuple[list[E], S]:
         """The effects of ``seat``'s legal ``action`` at its ``kind`` of decision, then the automatic steps."""
@@ -402,7 +464,7 @@ class Flow(Generic[S, A, E]):
 
     def _play_listed(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
         """:meth:`~boardcore.game.Game.play_listed`: only the effects of an action known to be legal (no check)."""
-        kind = self.decision(state, seat)
+        kind = self._asked(state).get(seat)
         assert kind is not None, "a listed action of a seat that may not act"
         turn = self.turn(self, state, seat)  # _apply inlined: searches play every step through here
         try:
@@ -426,10 +488,10 @@ class Flow(Generic[S, A, E]):
         return turn.finish()
 
     def _run(self, turn: Turn[S, E]) -> None:
-        actors, is_over, proceed = self.actors, self.is_over, self.proceed
+        pending, is_over, proceed = self._asked, self.is_over, self.proceed
         for _ in range(self.max_automatic_steps):
             state = turn.state
-            if actors(state) or is_over(state):
+            if pending(state) or is_over(state):
                 return
             emitted = len(turn.events)
             proceed(turn)

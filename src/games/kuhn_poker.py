@@ -15,13 +15,13 @@ once it is the seat's turn, so its ``problem`` is empty.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Union
 
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Rng, Turn, make_evolve
-from boardcore.turn import no_problem
+from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Rng, Turn, Waiting, make_evolve
+from boardcore.turn import NOBODY_PENDING, no_problem
 
 from . import kuhn_poker_svg
 
@@ -88,6 +88,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     pot: int
     shown: tuple[int, int] | None
     """Both cards, once shown at a showdown."""
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 # --- functions ---------------------------------------------------------------
@@ -126,37 +128,18 @@ def is_over(state: State) -> bool:
     return state.history in TERMINAL and (state.shown or state.history not in SHOWDOWN)
 
 
-TO_ACT = (frozenset((0,)), frozenset((1,)))
-NOBODY: frozenset[int] = frozenset()
+TO_ACT = ({0: "bet"}, {1: "bet"})
+"""The seat to act bets or passes (built once)."""
 
 
-def _actors(seat: int | None) -> frozenset[int]:
-    return NOBODY if seat is None else TO_ACT[seat]
-
-
-ACTORS = {history: _actors(seat) for history, seat in NEXT.items()}
-"""The seats to act after each reachable history."""
-
-
-def actors(state: State) -> frozenset[int]:
-    """The seat to act, or nobody once the hand is over (the sets are built once)."""
-    try:
-        return ACTORS[state.history]
-    except KeyError:
-        return _actors(to_act(state))
+def pending(state: State) -> Mapping[int, str]:
+    """The seat to act bets or passes; nobody once the hand is over."""
+    seat = to_act(state)
+    return NOBODY_PENDING if seat is None else TO_ACT[seat]
 
 
 BETS = (Pass(), Bet())
 """Both actions, built once: the candidates of every betting decision."""
-
-
-def decision(state: State, player: int) -> str | None:
-    """``"bet"`` for the seat to act, else ``None``."""
-    try:
-        seat = NEXT[state.history]
-    except KeyError:
-        seat = to_act(state)
-    return "bet" if seat == player else None
 
 
 PASSED = (Passed(player=0), Passed(player=1))
@@ -214,8 +197,7 @@ FLOW: Flow[State, Action, Event] = Flow(
             legal=lambda state, player: list(BETS),
         )
     },
-    decision=decision,
-    actors=actors,
+    pending=pending,
     is_over=is_over,
 )
 

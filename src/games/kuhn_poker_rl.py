@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardcore import Config
-from boardcore.rl.spec import ActionDomain, Encoding, Number, OneHot, RlSpec, scores_as_rewards
+from boardcore.rl.spec import WAITING, ActionDomain, Encoding, Number, OneHot, RlSpec, scores_as_rewards
 
 from .kuhn_poker import ANTE, CARDS
 
@@ -25,6 +25,7 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
         "to_act": OneHot(range(config.players)),
         "pot": Number(2 * ANTE, 2 * ANTE + 2),
         "shown[]": cards,
+        "waiting": WAITING,
     }
 
 

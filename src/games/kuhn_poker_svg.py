@@ -55,11 +55,17 @@ def _staked(history: str, seat: int) -> int:
     return 1 + history[seat::2].count("b")
 
 
+def _acting(view: View) -> int | None:
+    """The seat to act, from the engine's waiting list (one seat at a time)."""
+    return view.waiting[0].seat if view.waiting else None
+
+
 def status_line(view: View, names: Sequence[str]) -> str:
     history = view.history
-    if view.to_act is not None:
+    acting = _acting(view)
+    if acting is not None:
         choice = "call or fold" if "b" in history else "check or bet"
-        return f"{names[view.to_act]} to act: {choice}"
+        return f"{names[acting]} to act: {choice}"
     if history.endswith("p") and "b" in history:
         folded = (len(history) - 1) % 2
         return f"{names[folded]} folds: {names[1 - folded]} wins the pot of {view.pot}"
@@ -94,7 +100,7 @@ def _seat(view: View, seat: int, viewer: int | None, names: Sequence[str]) -> st
         rank = view.card
     else:
         rank = None
-    to_act = view.to_act == seat
+    to_act = _acting(view) == seat
     parts = [
         rect(5, 5, PANEL_WIDTH - 10, SEAT_HEIGHT - 10, fill=PALETTE["panel"], stroke=PALETTE["highlight"] if to_act else PALETTE["line"], stroke_width=3 if to_act else 1, rx=10),
         circle(24, 26, 7, fill=seat_colour(seat), stroke=PALETTE["ink"], stroke_width=0.8),
@@ -157,7 +163,7 @@ def picture(view: View, viewer: int | None, names: Sequence[str], *, size: float
     status = status_line(view, names)
     seen_by = "Spectator" if viewer is None else f"Seen by {names[viewer]}"
     rules = wrap(RULES, PANEL_WIDTH - 32, MIN_FONT)
-    banner, top = _banner(status, seen_by, None if view.to_act is None else seat_colour(view.to_act))
+    banner, top = _banner(status, seen_by, None if _acting(view) is None else seat_colour(view.waiting[0].seat))
     middle, middle_height = _table(view, names)
     return sheet(
         [

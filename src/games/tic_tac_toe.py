@@ -13,11 +13,13 @@ engine derives the legal list, the refusals and the turn order checks from it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Union
 
 import msgspec
 
-from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve
+from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve
+from boardcore.turn import NOBODY_PENDING
 
 from . import tic_tac_toe_svg
 
@@ -77,12 +79,14 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     board: tuple[int, ...]
     turn: int
     winner: int | None
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 PLACE = tuple(PlaceMark(cell=cell) for cell in range(9))
 """One prebuilt action per cell: actions are immutable, so they can be shared."""
-TO_MOVE = (frozenset((0,)), frozenset((1,)))
-NOBODY_TO_MOVE: frozenset[int] = frozenset()
+TO_MOVE = ({0: "mark"}, {1: "mark"})
+"""Who decides while the game goes on: the seat to move places a mark (built once)."""
 
 # --- functions ---------------------------------------------------------------
 
@@ -97,16 +101,11 @@ def is_over(state: State) -> bool:
     return state.winner is not None or EMPTY not in state.board
 
 
-def actors(state: State) -> frozenset[int]:
-    """The seat to move, or nobody once the game is over."""
+def pending(state: State) -> Mapping[int, str]:
+    """The seat to move places a mark; nobody once the game is over."""
     if state.winner is None and EMPTY in state.board:
         return TO_MOVE[state.turn]
-    return NOBODY_TO_MOVE
-
-
-def decision(state: State, player: int) -> str | None:
-    """``"mark"`` for the seat to move while the game goes on, else ``None``."""
-    return "mark" if player == state.turn and state.winner is None and EMPTY in state.board else None
+    return NOBODY_PENDING
 
 
 def mark_problem(state: State, player: int, action: PlaceMark) -> Refusal | None:
@@ -151,8 +150,7 @@ FLOW: Flow[State, PlaceMark, Event] = Flow(
             legal=empty_cells,
         )
     },
-    decision=decision,
-    actors=actors,
+    pending=pending,
     is_over=is_over,
 )
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardcore import Config
-from boardcore.rl.spec import ActionDomain, Encoding, OneHot, RlSpec, Seq
+from boardcore.rl.spec import WAITING, ActionDomain, Encoding, OneHot, RlSpec, Seq
 
 from .tic_tac_toe import EMPTY
 
@@ -21,6 +21,7 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
         "board[]": OneHot((EMPTY, *range(config.players))),
         "turn": seats,
         "winner": seats,
+        "waiting": WAITING,
     }
 
 

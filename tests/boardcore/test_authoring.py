@@ -15,7 +15,7 @@ import attrs
 import msgspec
 import pytest
 
-from boardcore import IllegalAction, Match, make_evolve
+from boardcore import IllegalAction, Match, Waiting, make_evolve
 from boardcore.registry import get_game
 from boardcore.testing import ContractSuite, contract, leaks
 from boardcore.testing.kit import assert_no_secrets, field_paths, secret_words
@@ -133,6 +133,7 @@ def test_the_suite_runs_the_hash_seed_check_by_default() -> None:
 
 class _Leaky(msgspec.Struct, frozen=True):
     hands: tuple[tuple[str, ...], ...]
+    waiting: tuple[Waiting, ...] = ()
 
 
 def _every_hand(state: toy.State, seat: int | None) -> _Leaky:

@@ -90,7 +90,10 @@ def test_answers_that_are_not_choices_are_explained_and_change_nothing() -> None
 def test_view_lines_name_every_field_and_changes_are_shown_alone() -> None:
     """A game without view text has its view written by field name; after a step only the lines that changed are shown again."""
     table = Table.create(get_game("tic_tac_toe"), 2, seed=1, store=MemoryStore())
-    assert view_lines(table.match.view(0)) == ["board -1, -1, -1, -1, -1, -1, -1, -1, -1 · turn 0 · winner –"]
+    assert view_lines(table.match.view(0)) == [
+        "board -1, -1, -1, -1, -1, -1, -1, -1, -1 · turn 0 · winner –",
+        "waiting 1: seat 0 · kind mark · ask place a mark in an empty cell",
+    ]
     assert render_view(table.match.view(0)).startswith("  board -1, -1")
     fields_only = attrs.evolve(get_game("five_wards"), view_text=None)
     table = Table.create(fields_only, 2, seed=3, store=MemoryStore())

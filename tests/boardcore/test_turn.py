@@ -13,7 +13,7 @@ from boardcore import PUBLIC, Game, Match, Outcome
 from boardcore.errors import IllegalAction
 from boardcore.game import make_evolve
 from boardcore.rng import Rng, RngAdvanced
-from boardcore.turn import Decision, Flow, Refusal, Turn, no_problem
+from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting, no_problem
 from tests.boardcore import toy_draw as toy
 
 GOAL = 10
@@ -27,6 +27,8 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     """The seat that must move, or ``None`` while the automatic step that passes the turn is due."""
     last: int = 0
     """The seat that moved last."""
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what (a view field the engine fills: the state is its own view here)."""
 
 
 class Add(msgspec.Struct, frozen=True, tag=True, kw_only=True):
@@ -72,12 +74,8 @@ def _over(state: State) -> bool:
     return state.total >= GOAL
 
 
-def _decision(state: State, seat: int) -> str | None:
-    return "move" if not _over(state) and seat == state.to_move else None
-
-
-def _actors(state: State) -> frozenset[int]:
-    return frozenset() if _over(state) or state.to_move is None else frozenset({state.to_move})
+def _pending(state: State) -> dict[int, str]:
+    return {} if _over(state) or state.to_move is None else {state.to_move: "move"}
 
 
 def _candidates(state: State, seat: int) -> list[Any]:
@@ -115,7 +113,7 @@ def _proceed(turn: Turn[State, Any]) -> None:
 
 MOVE = Decision(rules=RULES, candidates=_candidates, ask="add to the total", clause="RACE-1")
 FLOW: Flow[State, Any, Any] = Flow(
-    evolve=EVOLVE, decisions={"move": MOVE}, decision=_decision, actors=_actors, is_over=_over, proceed=_proceed, end_clause="RACE-9"
+    evolve=EVOLVE, decisions={"move": MOVE}, pending=_pending, is_over=_over, proceed=_proceed, end_clause="RACE-9"
 )
 
 
@@ -262,7 +260,7 @@ def test_automatic_steps_beyond_the_limit_are_a_bug() -> None:
 
 def test_a_flow_without_automatic_steps_runs_none() -> None:
     """A flow that declares no automatic steps skips their loop: ``settle`` of any state changes nothing."""
-    bare = Flow(evolve=EVOLVE, decisions={"move": MOVE}, decision=_decision, actors=_actors, is_over=_over)
+    bare = Flow(evolve=EVOLVE, decisions={"move": MOVE}, pending=_pending, is_over=_over)
     assert not bare.automatic and FLOW.automatic
     waiting = msgspec.structs.replace(start(), to_move=None)
     assert bare.settle(waiting) == ([], waiting)

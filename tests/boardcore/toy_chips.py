@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from boardcore import PUBLIC, Config, Game, Outcome, Rng, make_evolve
-from boardcore.turn import Decision, Flow, Refusal, Turn
+from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting
 
 # A tiny hidden-card game: each seat holds one secret card from 0..9; seats take turns
 # adding 1 or 2 chips (or a pair of chips) to the pot; after TURNS bets the higher card wins.
@@ -35,6 +35,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     own: int | None
     other: int | None = None
     bets: tuple[tuple[int, ...], ...] = ()
+    waiting: tuple[Waiting, ...] = ()
 
 
 CHOICES = ((1,), (2,), (1, 1), (1, 2))
@@ -45,12 +46,8 @@ def setup(config: Config[Any], seed: int) -> State:
     return State(hands=(deck[0], deck[1]), rng=rng)
 
 
-def actors(state: State) -> frozenset[int]:
-    return frozenset() if len(state.bets) >= TURNS else frozenset({len(state.bets) % 2})
-
-
-def decision(state: State, seat: int) -> str | None:
-    return "bet" if seat in actors(state) else None
+def pending(state: State) -> dict[int, str]:
+    return {} if len(state.bets) >= TURNS else {len(state.bets) % 2: "bet"}
 
 
 def candidates(state: State, seat: int) -> list[Bet]:
@@ -75,8 +72,7 @@ evolve = make_evolve(BetPlaced, {BetPlaced: _placed})
 FLOW: Flow[State, Bet, BetPlaced] = Flow(
     evolve=evolve,
     decisions={"bet": Decision(rules={Bet: (problem, bet)}, candidates=candidates, ask="bet chips")},
-    decision=decision,
-    actors=actors,
+    pending=pending,
     is_over=lambda state: len(state.bets) >= TURNS,
 )
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Union
 
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, make_evolve, owner
+from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve, owner
 from boardcore.rng import RngAdvanced
 from boardcore.seats import next_seat
 from boardcore.tuples import put, without
@@ -96,6 +96,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     stopped: tuple[bool, ...]
     turn: int
     shown: tuple[tuple[int, ...], ...] | None
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 def name(card: int) -> str:
@@ -112,12 +114,8 @@ def is_over(state: State) -> bool:
     return state.shown
 
 
-def actors(state: State) -> frozenset[int]:
-    return frozenset() if all(state.stopped) or state.turns >= MAX_TURNS else frozenset((state.turn,))
-
-
-def decision(state: State, seat: int) -> str | None:
-    return "turn" if seat in actors(state) else None
+def pending(state: State) -> dict[int, str]:
+    return {} if all(state.stopped) or state.turns >= MAX_TURNS else {state.turn: "turn"}
 
 
 CANDIDATES: tuple[Any, ...] = (Draw(), Roll(), Stop(), *(Discard(card=c) for c in range(CARDS)))
@@ -219,8 +217,7 @@ def flow(**changes: Any) -> Flow[State, Any, Any]:
     parts: dict[str, Any] = {
         "evolve": evolve,
         "decisions": {"turn": Decision(rules=RULES, candidates=candidates, ask="draw, discard, roll or stop")},
-        "decision": decision,
-        "actors": actors,
+        "pending": pending,
         "is_over": is_over,
         "proceed": show_hands,
     }

@@ -30,7 +30,7 @@ class FakeSocket extends EventTarget {
 
 const C = "c".repeat(64);
 const hex = (n) => n.toString(16).padStart(32, "0");
-const snapshot = (revision, step, commitment = C) => ({ type: "snapshot", revision, step, seed_commitment: commitment, reveal: null, legal: [], actors: [] });
+const snapshot = (revision, step, commitment = C) => ({ type: "snapshot", revision, step, seed_commitment: commitment, reveal: null, legal: [], waiting: [] });
 const stepped = (revision, step, chain = hex(step)) => ({ type: "stepped", revision, step, player: 0, events: [], text: [], chain });
 const updates = (since, entries, step) => ({ type: "updates", since, entries, snapshot: snapshot(since + entries.length, step) });
 

@@ -9,7 +9,7 @@ import type * as Peaky from "boardcore-client/games/peaky_blinders";
 import type * as Warriors from "boardcore-client/games/the_warriors";
 import type { Action, Event, ServerFrame as TicTacToeFrame, View } from "boardcore-client/games/tic_tac_toe";
 
-const version: ProtocolVersion = 2;
+const version: ProtocolVersion = 3;
 
 export async function play(base: string): Promise<Verdict> {
   const lobby = new Lobby(base);

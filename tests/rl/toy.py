@@ -14,7 +14,8 @@ import msgspec
 
 from boardcore import PUBLIC, Config, Game, Outcome, Rng, make_evolve
 from boardcore.rl import ActionDomain, Encoding, Number, OneHot, RlSpec
-from boardcore.turn import Decision, Flow, Refusal, Turn
+from boardcore.rl.spec import WAITING
+from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting
 
 GOAL = 3
 
@@ -38,6 +39,7 @@ class Counted(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknow
 class View(msgspec.Struct, frozen=True, kw_only=True):
     count: int
     last: int | None
+    waiting: tuple[Waiting, ...] = ()
 
 
 def _evolve_counted(state: State, event: Counted) -> State:
@@ -50,11 +52,8 @@ def make_game(stuck: frozenset[int]) -> Game[State, Count, Counted, View]:
     def setup(config: Config[Any], seed: int) -> State:
         return State(rng=Rng.from_seed(seed))
 
-    def actors(state: State) -> frozenset[int]:
-        return frozenset() if state.count >= GOAL else frozenset((0, 1))
-
-    def decision(state: State, player: int) -> str | None:
-        return None if state.count >= GOAL else "count"
+    def pending(state: State) -> dict[int, str]:
+        return {} if state.count >= GOAL else {0: "count", 1: "count"}
 
     def legal_actions(state: State, player: int) -> list[Count]:
         if player in stuck:
@@ -89,8 +88,7 @@ def make_game(stuck: frozenset[int]) -> Game[State, Count, Counted, View]:
         flow=Flow(
             evolve=make_evolve(Counted, {Counted: _evolve_counted}),
             decisions={"count": Decision(rules={Count: (problem, count)}, candidates=legal_actions, ask="count")},
-            decision=decision,
-            actors=actors,
+            pending=pending,
             is_over=lambda state: state.count >= GOAL,
         ),
         view=view,
@@ -101,7 +99,7 @@ def make_game(stuck: frozenset[int]) -> Game[State, Count, Counted, View]:
 
 
 def _observation(config: Config[Any]) -> Mapping[str, Encoding]:
-    return {"count": Number(0, GOAL + 1), "last": OneHot(range(config.players))}
+    return {"count": Number(0, GOAL + 1), "last": OneHot(range(config.players)), "waiting": WAITING}
 
 
 def _actions(config: Config[Any]) -> Mapping[str, ActionDomain]:

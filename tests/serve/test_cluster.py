@@ -317,4 +317,4 @@ def test_a_seat_handed_to_the_house_bot_on_one_process_starts_play_on_the_other(
             assert ann.until(lambda f: f["type"] == "seats" and f["seats"][1]["bot"] == "house")
             ann.send({"type": "act", "revision": state["revision"], "action": state["legal"][0]["action"], "id": 1})
             assert ann.until_type("ok")["revision"] == 1
-            assert ann.until_revision(2)["actors"] == [0]
+            assert ann.until_revision(2)["waiting"] == [{"seat": 0, "kind": "mark", "ask": "place a mark in an empty cell"}]

@@ -159,4 +159,4 @@ def test_a_seat_cannot_act_for_the_other_seat_by_any_field(client: TestClient) -
         ann.send({"type": "act", "revision": 0, "action": {"type": "PlaceMark", "cell": 4}})
         told = ann.until_type("updates")
     assert [entry["player"] for entry in told["entries"]] == [0]
-    assert state_of(told)["actors"] == [1]
+    assert state_of(told)["waiting"] == [{"seat": 1, "kind": "mark", "ask": "place a mark in an empty cell"}]

@@ -69,7 +69,7 @@ def test_no_frame_shows_a_viewer_what_it_may_not_see(name: str, players: int, st
             ]
             states = [settle(connection, 0) for connection in connections]
             for revision in range(steps):
-                actors = states[0]["actors"]
+                actors = [w["seat"] for w in states[0]["waiting"]]
                 if not actors:
                     break
                 actor = min(actors)

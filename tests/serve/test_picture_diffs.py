@@ -82,7 +82,7 @@ def test_a_seat_asking_for_diffs_gets_a_whole_picture_then_diffs_that_rebuild_it
                     if viewer == 0:
                         assert held is not None
                         rebuilt[revision] = held[1]
-                actor = min(states[0]["actors"])
+                actor = min(w["seat"] for w in states[0]["waiting"])
                 mover = ann if actor == 0 else bob
                 mover.send({"type": "act", "revision": revision, "action": states[actor]["legal"][0]["action"], "id": revision})
             kinds = [f["type"] for f in ann.frames if f["type"].startswith("picture")]

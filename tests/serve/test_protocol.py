@@ -45,7 +45,7 @@ def test_an_act_reaches_every_connection_once_then_ok_reaches_the_actor() -> Non
                 assert seen["entries"][0]["text"] == ["Ann (X) takes cell 4"]
     assert told["since"] == 0 and [e["revision"] for e in told["entries"]] == [1]
     assert ok == {"type": "ok", "id": 7, "revision": 1}
-    assert state_of(told)["actors"] == [1] and state_of(told)["legal"] == []
+    assert state_of(told)["waiting"] == [{"seat": 1, "kind": "mark", "ask": "place a mark in an empty cell"}] and state_of(told)["legal"] == []
 
 
 def test_bots_play_a_whole_game_and_every_connection_sees_each_revision_once_in_order() -> None:
@@ -213,7 +213,7 @@ def test_a_resign_frame_ends_the_game_for_every_connection_and_the_log_verifies(
             told = ann.until_type("updates")
             assert told["entries"][0]["text"] == ["Bob resigns."]
             assert told["snapshot"]["outcome"]["winners"] == [0] and told["snapshot"]["outcome"]["reason"] == "Bob resigned"
-            assert told["snapshot"]["legal"] == [] and told["snapshot"]["actors"] == []
+            assert told["snapshot"]["legal"] == [] and told["snapshot"]["waiting"] == []
             assert bob.until_type("ok")["revision"] == 1
             assert ann.until_type("finished")["valid"]
         assert client.get(f"/api/matches/{match_id}").json()["status"] == "finished"

@@ -37,7 +37,7 @@ def test_an_open_seat_handed_to_the_house_bot_starts_play_and_the_bot_moves() ->
             assert answer.json()["seats"][1]["bot"] == "house" and not answer.json()["open"]
             assert ann.until_type("seats")["seats"][1]["bot"] == "house"
             ann.send({"type": "act", "revision": 0, "action": MARK})
-            assert state_of(ann.until(lambda f: f["type"] == "updates" and f["snapshot"]["revision"] == 2))["actors"] == [0]
+            assert state_of(ann.until(lambda f: f["type"] == "updates" and f["snapshot"]["revision"] == 2))["waiting"] == [{"seat": 0, "kind": "mark", "ask": "place a mark in an empty cell"}]
 
 
 def test_an_away_seat_can_be_handed_over_only_after_the_away_time_and_its_token_then_only_watches() -> None:

@@ -46,7 +46,7 @@ def test_a_seed_above_2_to_the_63_is_revealed_as_its_exact_decimal(monkeypatch: 
                 state, seen = ann.until_revision(revision), bob.until_revision(revision)
                 if state["outcome"] is not None:
                     break
-                mover, mine = (ann, state) if 0 in state["actors"] else (bob, seen)
+                mover, mine = (ann, state) if any(w["seat"] == 0 for w in state["waiting"]) else (bob, seen)
                 mover.send({"type": "act", "revision": revision, "action": mine["legal"][0]["action"]})
                 revision += 1
             bob.until_type("finished")

@@ -187,7 +187,7 @@ class TableMachine(RuleBasedStateMachine):
         for viewer in (None, 0, 1):
             snapshot = self.table.snapshot(viewer)
             assert snapshot.view == self.model.view(viewer)
-            assert snapshot.actors == tuple(sorted(self.model.actors))
+            assert snapshot.waiting == self.model.waiting
             if viewer is not None:
                 assert [c.action for c in snapshot.legal] == (list(self.model.legal_actions(viewer)) if viewer in self.model.actors else [])
                 assert snapshot.can_undo == self.model.can_undo(viewer)

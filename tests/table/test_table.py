@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from boardcore import IllegalAction, UndoRefused
+from boardcore import IllegalAction, UndoRefused, Waiting
 from boardcore.messages import Resync, Snapshot, Stepped, Undone, Updates, message_schema, message_types
 from boardcore.registry import get_game, list_games
 from boardcore.store import MemoryStore, StoreUnavailable
@@ -48,7 +48,7 @@ def test_a_snapshot_holds_what_the_seat_needs_to_draw_the_table() -> None:
     bob = table.snapshot(1)
     assert (bob.match_id, bob.game, bob.players, bob.seat, bob.revision, bob.step) == ("t", "tic_tac_toe", ("Ann", "Bob"), 1, 1, 1)
     assert bob.view == table.match.view(1)
-    assert bob.actors == (1,)
+    assert bob.waiting == (Waiting(seat=1, kind="mark", ask="place a mark in an empty cell"),)
     assert [c.action.cell for c in bob.legal] == [0, 1, 2, 3, 5, 6, 7, 8]
     assert bob.legal[0].label == "place O in cell 0"
     assert (bob.can_undo, bob.outcome, bob.seed_commitment, bob.reveal) == (False, None, None, None)
@@ -69,7 +69,7 @@ def test_a_finished_committed_match_shows_its_outcome_and_reveals_its_seed() -> 
         table.act(seat, table.revision, mark(cell))
     end = table.snapshot(1)
     assert end.outcome is not None and end.outcome.winners == (0,)
-    assert end.actors == () and end.legal == ()
+    assert end.waiting == () and end.legal == ()
     assert end.reveal is not None and end.reveal.seed == str(table.match.seed) and end.reveal.salt == table.match.seed_salt
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "Skip",
     "SpecError",
     "Subset",
+    "WAITING",
     "scores_as_rewards",
     "win_loss_draw",
 ]
@@ -124,6 +125,9 @@ class Skip:
 
     reason: str
 
+
+WAITING = Skip("who must decide what (the engine's list): the environment asks the seat that must decide, and the other fields say what about")
+"""The encoding of every flow game's ``waiting`` view field (the same engine field in every game)."""
 
 Encoding = Number | OneHot | Seq | Bag | Skip
 """How one view field becomes columns."""

@@ -52,9 +52,10 @@ __all__ = [
     "wire_schema",
 ]
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """Sent in :class:`Welcome`; a change that an existing client could misread bumps it (2: ``snapshot.reveal.seed``
-is a decimal string, so no number on the wire is above 2**53)."""
+is a decimal string, so no number on the wire is above 2**53; 3: ``snapshot.waiting`` says who must decide what,
+in place of ``snapshot.actors``)."""
 
 SAFE_INTEGER = 2**53 - 1
 """The largest integer a JavaScript client reads exactly from JSON (``Number.MAX_SAFE_INTEGER``): no number the server

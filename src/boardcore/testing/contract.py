@@ -13,6 +13,7 @@ import ast
 import functools
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import subprocess
@@ -211,19 +212,16 @@ def check_legal_actions_accepted(p: Playout, states: int = 30, per_state: int = 
 
 
 def check_flow_is_consistent(p: Playout, states: int = 40) -> None:
-    """On the turn kernel: ``decision`` names a decision exactly for the actors, and every ``legal=`` generator
-    gives exactly its decision's candidates without a problem, in the same order."""
+    """On the turn kernel: ``pending`` names seats of the match and declared kinds of decision, nobody once the game
+    is over, and every ``legal=`` generator gives exactly its decision's candidates without a problem, in the same order."""
     flow = p.game.flow
     for index in sample_indices(len(p.states), states):
         state = p.states[index]
-        actors = flow.actors(state)
-        for seat in range(p.players):
-            kind = flow.decision(state, seat)
-            assert (kind is not None) == (seat in actors), (
-                f"{p.name}: step {index}: decision(state, {seat}) is {kind!r} but actors are {sorted(actors)}"
-            )
-            if kind is None:
-                continue
+        pending = flow.pending(state)
+        assert not (pending and flow.is_over(state)), f"{p.name}: step {index}: the game is over but {dict(pending)} must decide"
+        for seat, kind in pending.items():
+            assert seat in range(p.players), f"{p.name}: step {index}: pending names seat {seat} of {p.players}"
+            assert kind in flow.decisions, f"{p.name}: step {index}: pending names {kind!r}, which is no decision of the flow"
             decision = flow.decisions[kind]
             if decision.legal is not None:
                 filtered = [a for a in decision.candidates(state, seat) if decision.problem(state, seat, a) is None]
@@ -391,10 +389,10 @@ _RULES_FIELDS = ("setup", "view", "outcome", "determinize", "secrets")
 def rules_modules(game: Game[Any, Any, Any, Any]) -> list[str]:
     """The game's rules modules: those defining its rule functions (flow, decisions and evolve handlers included),
     and the modules of the same package they import, transitively. Engine modules (``boardcore``) are not counted."""
-    functions: list[Any] = [getattr(game, field) for field in _RULES_FIELDS]
+    functions: list[Any] = [inspect.unwrap(getattr(game, field)) for field in _RULES_FIELDS]
     functions.extend(game.handlers.values())
     flow = game.flow
-    functions.extend([flow.decision, flow.actors, flow.is_over, flow.proceed, flow.watch])
+    functions.extend([flow.pending, flow.is_over, flow.proceed, flow.watch])
     for decision in flow.decisions.values():
         functions.extend([decision.candidates, decision.gate, decision.legal])
         functions.extend(fn for rule in decision.rules.values() for fn in rule)

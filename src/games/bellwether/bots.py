@@ -59,18 +59,24 @@ class HouseBot:
         return cls(seat, rng, bold=temper == 1)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """Walk the priorities (Riots, then Labor, then Invest & Build); when none applies, take the last
-        legal action, which always means "enough": end the turn, finish, settle or stop."""
+        """Take the decision the engine says this seat faces to its part of the bot (a Riot's, Labor's, or Invest
+        & Build's); when that part has no preference, take the last legal action, which always means "enough":
+        end the turn, finish, settle or stop.
+
+        Raises:
+            KeyError: a kind of decision the bot was never taught.
+        """
         if len(legal) == 1:
             return legal[0]
+        kind = next(w.kind for w in view.waiting if w.seat == self.seat)
+        if kind not in PARTS:
+            msg = f"Bellwether's house bot has no chooser for the {kind!r} decision"
+            raise KeyError(msg)
         by: dict[type, list[Any]] = {}
         for action in legal:
             by.setdefault(type(action), []).append(action)
-        for pick in (self._unrest, self._labor, self._invest):
-            chosen: Action | None = pick(view, by)
-            if chosen is not None:
-                return chosen
-        return legal[-1]
+        chosen: Action | None = PARTS[kind](self, view, by)
+        return legal[-1] if chosen is None else chosen
 
     def _coin(self, p: float) -> bool:
         n, self.rng = self.rng.below(1000)
@@ -269,4 +275,17 @@ class HouseBot:
             if card.kind == "I" and any(_factories(w, me) and not w.riot for w in view.wards):
                 best = best or a
         return best
+
+
+PARTS = {
+    "police": HouseBot._unrest,
+    "loss": HouseBot._unrest,
+    "first_ward": HouseBot._labor,
+    "commit": HouseBot._labor,
+    "allocate": HouseBot._labor,
+    "push": HouseBot._labor,
+    "recover": HouseBot._labor,
+    "invest": HouseBot._invest,
+}
+"""The part of the bot that answers each kind of decision; a missing kind fails loudly."""
 

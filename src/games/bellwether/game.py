@@ -8,9 +8,11 @@ allocate, push, recovery), then Cleanup (``phases/cleanup``). A Riot's loss and 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
+from boardcore.turn import NOBODY_PENDING
 
 from . import targets
 from .actions import Action
@@ -56,53 +58,45 @@ DECISIONS: dict[str, Decision[State, Any]] = {
 """Every kind of decision, each taking its own kinds of action."""
 
 
-ALONE = {0: frozenset({0}), 1: frozenset({1})}
-"""Each seat on its own (a seat number that is no seat would be a broken invariant: a KeyError)."""
-NO_SEATS: frozenset[int] = frozenset()
+def _alone(kind: str) -> tuple[Mapping[int, str], Mapping[int, str]]:
+    """Each seat alone facing ``kind``, built once (a seat number that is no seat would be a broken invariant)."""
+    return {0: kind}, {1: kind}
 
 
-def pending(state: State) -> tuple[str, frozenset[int]] | None:
-    """The decision the game waits for and the seats that face it, or ``None`` when the next step is automatic
+WAIT_POLICE, WAIT_LOSS, WAIT_INVEST, WAIT_FIRST = _alone("police"), _alone("loss"), _alone("invest"), _alone("first_ward")
+WAIT_ALLOCATE, WAIT_PUSH, WAIT_RECOVER = _alone("allocate"), _alone("push"), _alone("recover")
+
+
+def pending(state: State) -> Mapping[int, str]:
+    """The seats the game waits for and the decision each faces; nobody when the next step is automatic
     (or the game is over). A Riot's pending loss or spread comes first (BW-RIOT-11)."""
     if state.police_target >= 0:
-        return "police", ALONE[unrest.police_holder(state, state.police_target)]
+        return WAIT_POLICE[unrest.police_holder(state, state.police_target)]
     if state.riots:
         if unrest.loss_pending(state):
-            return "loss", ALONE[state.wards[state.riots[0].ward].controller]
-        return None
+            return WAIT_LOSS[state.wards[state.riots[0].ward].controller]
+        return NOBODY_PENDING
     phase = state.phase
     if phase == INVEST:
-        return "invest", ALONE[state.turn]
+        return WAIT_INVEST[state.turn]
     if phase == OVER:
-        return None
+        return NOBODY_PENDING
     assert phase == LABOR and state.labor is not None
     progress = state.labor
     step = progress.step
     if step == NEXT:
-        return None
+        return NOBODY_PENDING
     if step == COMMIT:
-        return "commit", frozenset(contest.waiting(state))
+        return {seat: "commit" for seat in contest.waiting(state)}
     if step == CHOOSE:
-        return ("first_ward", ALONE[state.start_player]) if len(labor.claimed_wards(state)) > 1 else None
-    controller = ALONE[state.wards[progress.order[progress.pos]].controller]
+        return WAIT_FIRST[state.start_player] if len(labor.claimed_wards(state)) > 1 else NOBODY_PENDING
+    controller = state.wards[progress.order[progress.pos]].controller
     if step == ALLOCATE:
-        return "allocate", controller  # only while a choice is open: allocate.offer finishes it otherwise
+        return WAIT_ALLOCATE[controller]  # only while a choice is open: allocate.offer finishes it otherwise
     if step == PUSH:
-        return "push", controller  # likewise (push.offer)
+        return WAIT_PUSH[controller]  # likewise (push.offer)
     assert step == RECOVER
-    return "recover", controller
-
-
-def decision(state: State, seat: int) -> str | None:
-    """The kind of decision ``seat`` faces now, if any."""
-    now = pending(state)
-    return now[0] if now is not None and seat in now[1] else None
-
-
-def actors(state: State) -> frozenset[int]:
-    """The seats facing a decision now."""
-    now = pending(state)
-    return NO_SEATS if now is None else now[1]
+    return WAIT_RECOVER[controller]
 
 
 def is_over(state: State) -> bool:
@@ -125,8 +119,7 @@ def proceed(turn: Turn[State, Event]) -> None:
 FLOW: Flow[State, Action, Event] = Flow(
     evolve=evolve,
     decisions=DECISIONS,
-    decision=decision,
-    actors=actors,
+    pending=pending,
     is_over=is_over,
     proceed=proceed,
     watch=unrest.check_revolution,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardcore import Config
-from boardcore.rl.spec import ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip
+from boardcore.rl.spec import WAITING, ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip
 
 from .catalog import (
     BUILDINGS,
@@ -127,6 +127,7 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
         "result.wards[]": Number(0, WARDS),
         "result.influence[]": Number(0, INFLUENCE),
         "result.lost[]": lost,
+        "waiting": WAITING,
     }
 
 

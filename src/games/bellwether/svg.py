@@ -105,32 +105,22 @@ def _current_ward(view: View) -> int:
 
 
 def _to_act(view: View) -> tuple[tuple[int, ...], str]:
-    """The seats the table waits for and what for, as far as the view tells it."""
-    if view.phase == OVER:
+    """The seats the table waits for (the engine's waiting list) and what for, in words from the view."""
+    if not view.waiting:
         return (), ""
-    if view.police_target >= 0:
-        ward = view.police_target
-        holders = tuple(
-            p for p, player in enumerate(view.players)
-            if "O-POL" in player.officials and not player.police_used and any(b.owner == p for b in view.wards[ward].buildings)
-        )
-        return holders, f"may block a striker spreading into {WARD_NAMES[ward]} (Police Commissioner)"
-    if view.riots and view.riots[0].stage == 0:
-        ward = view.riots[0].ward
-        return (view.wards[ward].controller,), f"chooses a Building lost to the Riot in {WARD_NAMES[ward]}"
-    if view.phase == INVEST:
-        return (view.turn,), "invests and builds" + (" (Building placed)" if view.placed else "")
-    labor = view.labor
-    if view.phase == LABOR and labor is not None:
-        current = _current_ward(view)
-        if labor.step == CHOOSE:
-            return (view.start_player,), LABOR_STEPS[CHOOSE]
-        if labor.step == COMMIT and current >= 0:
-            waiting = tuple(p for p in _contestants(view.wards[current]) if p not in labor.committed)
-            return waiting, f"{LABOR_STEPS[COMMIT]} for {WARD_NAMES[current]}"
-        if labor.step in (ALLOCATE, PUSH, RECOVER) and current >= 0:
-            return (view.wards[current].controller,), f"{LABOR_STEPS[labor.step]} in {WARD_NAMES[current]}"
-    return (), ""
+    seats = tuple(w.seat for w in view.waiting)
+    kind = view.waiting[0].kind
+    if kind == "police":
+        return seats, f"may block a striker spreading into {WARD_NAMES[view.police_target]} (Police Commissioner)"
+    if kind == "loss":
+        return seats, f"chooses a Building lost to the Riot in {WARD_NAMES[view.riots[0].ward]}"
+    if kind == "invest":
+        return seats, "invests and builds" + (" (Building placed)" if view.placed else "")
+    if kind == "first_ward":
+        return seats, LABOR_STEPS[CHOOSE]
+    step = {"commit": COMMIT, "allocate": ALLOCATE, "push": PUSH, "recover": RECOVER}[kind]
+    where = WARD_NAMES[_current_ward(view)]
+    return seats, f"{LABOR_STEPS[step]} for {where}" if step == COMMIT else f"{LABOR_STEPS[step]} in {where}"
 
 
 def _over(view: View, names: Sequence[str]) -> str:

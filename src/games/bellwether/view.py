@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from boardcore import NOBODY, PUBLIC, REVEAL, Rng, RngAdvanced, Visibility, owner
+from boardcore import NOBODY, PUBLIC, REVEAL, Rng, RngAdvanced, Visibility, Waiting, owner
 
 from . import events as E
 from .board import influence
@@ -79,6 +79,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     riots: tuple[RiotTask, ...]
     police_target: int
     result: Result | None
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 SEATS = (0, 1)

@@ -9,9 +9,10 @@ folding the events alone rebuilds the state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from boardcore import Flow, Game, Turn, make_evolve
+from boardcore.turn import NOBODY_PENDING
 
 from . import scoring, targets
 from .actions import Action
@@ -28,12 +29,9 @@ from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
 from .view_text import view_text
 
-__all__ = ["FLOW", "GAME", "PLAYER_COUNTS", "actor", "actors", "evolve"]
+__all__ = ["FLOW", "GAME", "PLAYER_COUNTS", "evolve", "pending"]
 
 evolve = make_evolve(Event, {**rally.HANDLERS, **brawl.HANDLERS, **deploy.HANDLERS, **reset.HANDLERS, **scoring.HANDLERS})
-
-DECIDERS: dict[str, Callable[[State], int | None]] = {"draft": rally.drafter, "brawl": brawl.committer, "deploy": deploy.deployer}
-"""Per stage with decisions: the seat that faces one now (one at a time: FW-P1-02, FW-BRAWL-04, FW-DEPLOY-04)."""
 
 STEPS: dict[str, Callable[[Turn[State, Event]], None]] = {
     "roll": reset.roll_or_score,
@@ -47,29 +45,25 @@ STEPS: dict[str, Callable[[Turn[State, Event]], None]] = {
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 
-_ALONE = tuple(frozenset((seat,)) for seat in range(max(PLAYER_COUNTS)))
-"""Each seat acting alone, built once (``actors`` is asked after every step)."""
-_NOBODY: frozenset[int] = frozenset()
+_DRAFT = tuple({seat: "draft"} for seat in range(max(PLAYER_COUNTS)))
+_BRAWL = tuple({seat: "brawl"} for seat in range(max(PLAYER_COUNTS)))
+_DEPLOY = tuple({seat: "deploy"} for seat in range(max(PLAYER_COUNTS)))
+"""Each seat alone facing a stage's decision, built once (``pending`` is asked after every step)."""
 
 
-def actor(state: State) -> int | None:
-    """The one seat that must decide now, or ``None`` (an automatic step is due, or the game is over)."""
+def pending(state: State) -> Mapping[int, str]:
+    """The drafter (FW-P1-02), the next Brawl committer in turn order (FW-BRAWL-04) or the deploying Gang
+    (FW-DEPLOY-04): one seat at a time, its decision named after the stage; nobody between decisions."""
     stage = state.stage
     if stage == "draft":  # by far the most frequent: tested first
-        return rally.drafter(state)
-    decider = DECIDERS.get(stage)
-    return None if decider is None else decider(state)
-
-
-def actors(state: State) -> frozenset[int]:
-    """The drafter, the next Brawl committer in turn order, or the deploying Gang; nobody between decisions."""
-    seat = actor(state)
-    return _NOBODY if seat is None else _ALONE[seat]
-
-
-def decision(state: State, seat: int) -> str | None:
-    """The kind of decision ``seat`` faces: named after the stage (``draft``, ``brawl``, ``deploy``), or ``None``."""
-    return state.stage if actor(state) == seat else None
+        seat, alone = rally.drafter(state), _DRAFT
+    elif stage == "brawl":
+        seat, alone = brawl.committer(state), _BRAWL
+    elif stage == "deploy":
+        seat, alone = deploy.deployer(state), _DEPLOY
+    else:
+        return NOBODY_PENDING
+    return NOBODY_PENDING if seat is None else alone[seat]
 
 
 def proceed(turn: Turn[State, Event]) -> None:
@@ -80,8 +74,7 @@ def proceed(turn: Turn[State, Event]) -> None:
 FLOW: Flow[State, Action, Event] = Flow(
     evolve=evolve,
     decisions={"draft": rally.DRAFT, "brawl": brawl.COMMIT, "deploy": deploy.DEPLOY},
-    decision=decision,
-    actors=actors,
+    pending=pending,
     is_over=scoring.is_over,
     proceed=proceed,
 )

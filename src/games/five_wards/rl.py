@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardcore import Config
-from boardcore.rl.spec import ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip, Subset
+from boardcore.rl.spec import WAITING, ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip, Subset
 
 from .catalog import (
     BRAWLS,
@@ -140,6 +140,7 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
         "scores[][]": Number(0, POINTS_BY_SOURCE),
         "map_thugs": Seq(n, fixed=True),
         "map_thugs[]": thugs,
+        "waiting": WAITING,
     }
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from boardcore.seats import clockwise
 from boardcore.svg import (
     PALETTE,
     PANEL_WIDTH,
@@ -109,12 +108,10 @@ def _para(x: float, y: float, content: str, width: float, *, size: float = 11, f
 # --- status ---------------------------------------------------------------------------------
 
 
-def _brawl_actor(view: View) -> int | None:
-    """The next seat to commit to the open Brawl: the first still waiting, clockwise from the starting player."""
-    if view.sealed is None:
-        return None
-    waiting = set(view.sealed.waiting)
-    return next((seat for seat in clockwise(view.start, len(view.players)) if seat in waiting), None)
+def _acting(view: View) -> int | None:
+    """The seat the table waits for (5 Wards asks one seat at a time: FW-P1-02, FW-BRAWL-04, FW-DEPLOY-04), from the
+    engine's waiting list."""
+    return view.waiting[0].seat if view.waiting else None
 
 
 def _card_name(card_id: str | None) -> str:
@@ -133,17 +130,6 @@ def _leaders(view: View) -> list[int]:
     thugs = view.map_thugs or (0,) * len(totals)
     best = max((totals[s], thugs[s]) for s in range(len(totals)))
     return [s for s in range(len(totals)) if (totals[s], thugs[s]) == best]
-
-
-def _to_act(view: View) -> int | None:
-    """The seat the table waits for, as far as the view tells it."""
-    if view.stage == "draft" and view.turn is not None:
-        return view.turn.player
-    if view.stage == "brawl":
-        return _brawl_actor(view)
-    if view.stage == "deploy" and view.step is not None:
-        return view.step.player
-    return None
 
 
 def _status_parts(view: View, names: Sequence[str]) -> tuple[str, str]:
@@ -168,7 +154,7 @@ def _status_parts(view: View, names: Sequence[str]) -> tuple[str, str]:
             return head, f"{name} rallies or restocks with a {die} die"
         return head, f"{name} may still use a Vagrant, or ends the turn"
     if view.stage == "brawl":
-        actor = _brawl_actor(view)
+        actor = _acting(view)
         where = _card_name(view.row[view.brawl].card) if 0 <= view.brawl < len(view.row) else "the Brawl"
         return f"{head} at {where}", "" if actor is None else f"{names[actor]} commits Tactics cards face down"
     if view.stage == "deploy" and view.step is not None:
@@ -227,7 +213,7 @@ def _status_panel(view: View, viewer: int | None, names: Sequence[str]) -> Sheet
     """The banner (game, who is looking, where it stands, who acts) over the dice pool and the turn's details."""
     head, detail = _status_parts(view, names)
     seen_by = "Spectator" if viewer is None else f"Seen by {names[viewer]} ({GANGS[view.players[viewer].gang].name})"
-    actor = _to_act(view)
+    actor = _acting(view)
     banner = [text(PAD, 26, "5 Wards", size=18, bold=True, fill=PALETTE["white"])]
     seen, used = _para(PAD, 46, seen_by, W - 2 * PAD, size=12, fill="#e8e2d6")
     y = 46 + used
@@ -462,7 +448,7 @@ def _gang_block(view: View, seat: int, y: float, viewer: int | None, names: Sequ
     """One Gang's board: who, home, bag, resources, hand size, dice, Brawls won and this round's marks."""
     p: PlayerView = view.players[seat]
     gang = GANGS[p.gang]
-    to_act = _to_act(view) == seat
+    to_act = _acting(view) == seat
     parts = [token(PAD + 13, y + 18, 13, PALETTE[gang.colour], str(seat + 1), ring=PALETTE["highlight"] if to_act else None)]
     right = W - PAD
     if seat == view.start:

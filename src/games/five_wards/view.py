@@ -12,7 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from boardcore import NOBODY as SEEN_BY_NOBODY
-from boardcore import PUBLIC, REVEAL, Rng, RngAdvanced, Sealed, SealedView, Visibility, hidden, owner
+from boardcore import PUBLIC, REVEAL, Rng, RngAdvanced, Sealed, SealedView, Visibility, Waiting, hidden, owner
 
 from . import events as ev
 from .catalog import SCORING_BY_ID, SCORING_TILES, card_name, is_brawl, tactic_name
@@ -84,6 +84,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     round_limit: int
     scores: tuple[tuple[int, ...], ...] | None
     map_thugs: tuple[int, ...] | None
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 def view(state: State, viewer: int | None) -> View:

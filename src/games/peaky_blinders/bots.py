@@ -84,24 +84,31 @@ class HouseBot:
         return self._pick([a for s, a in scored if s == top])
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """One of ``legal`` for this seat's view."""
-        kinds = {type(a) for a in legal}
+        """One of ``legal`` for this seat's view, by the decision the engine says the seat faces.
+
+        Raises:
+            KeyError: a kind of decision the bot was never taught.
+        """
+        kind = next(w.kind for w in view.waiting if w.seat == self.seat)
         me = view.players[self.seat]
         wanted = {me.missions[i] for i in (0, 1) if not me.done[i]} | {"C"}
-        if RevealMission in kinds:
+        if kind == "reveal":
             return RevealMission(slot=0)
-        if UseFortune in kinds or DeclineFortune in kinds:
+        if kind == "fortune":
             return self._fortune(view, me, legal)
-        if PlaceHenchman in kinds:
+        if kind == "place":
             return self._place(view, me, wanted, legal)
-        defenders = [a for a in legal if isinstance(a, ChooseDefender)]
-        if defenders:
+        if kind == "defender":
+            defenders = [a for a in legal if isinstance(a, ChooseDefender)]
             return min(defenders, key=lambda a: (_tokens(view.players[a.defender], "members"), a.defender))
-        if SwapMarker in kinds or DeclineSwap in kinds:
+        if kind == "swap":
             return self._swap(view, me, legal)
-        if ChooseOption in kinds:
+        if kind == "choice":
             return self._option(view, me, wanted, legal)
-        return self._turn(me, wanted, legal)
+        if kind == "turn":
+            return self._turn(me, wanted, legal)
+        msg = f"Peaky Blinders' house bot has no chooser for the {kind!r} decision"
+        raise KeyError(msg)
 
     def _fortune(self, view: View, me: PlayerView, legal: Sequence[Action]) -> Action:
         if UseFortune() not in legal:

@@ -9,11 +9,11 @@ turn once the game is over.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
-from boardcore.turn import no_problem
+from boardcore.turn import NOBODY_PENDING, no_problem
 
 from . import actions as A
 from . import events as E
@@ -38,77 +38,45 @@ __all__ = [
     "FLOW",
     "GAME",
     "HANDLERS",
-    "NO_ACTORS",
-    "actors",
-    "awaiting",
-    "decision",
     "evolve",
     "is_over",
+    "pending",
     "proceed",
 ]
 
 # --- whose decision is it -----------------------------------------------------------
 
 
-_LAST: tuple[Any, tuple[int, str] | None] = (None, None)
-"""The last state ``awaiting`` answered for, and its answer: the kernel, the bots and searches ask ``actors`` and
-``decision`` of the same state several times in a row (one tuple, read and replaced whole, so threads cannot mix
-two answers; it holds the state, so no other state can take its identity)."""
+_ALONE: dict[str, tuple[Mapping[int, str], ...]] = {
+    kind: tuple({seat: kind} for seat in range(4)) for kind in ("fortune", "place", "defender", "swap", "choice", "turn")
+}
+"""Each seat alone facing each kind of decision, built once (``pending`` is asked after every step)."""
 
 
-def awaiting(state: State) -> tuple[int, str] | None:
-    """``(seat, kind)`` of the one decision the game waits for, or ``None`` (the next step is automatic,
-    the game is over, or every seat still picks its face-up card: see ``decision``)."""
-    global _LAST
-    last = _LAST
-    if last[0] is state:
-        return last[1]
-    answer = _awaiting(state)
-    _LAST = (state, answer)
-    return answer
-
-
-def _awaiting(state: State) -> tuple[int, str] | None:
+def pending(state: State) -> Mapping[int, str]:
+    """Every seat still picking its face-up card in setup (PB-SETUP-11); afterwards the one seat the game waits
+    for and its kind of decision; nobody while the next step is automatic or the game is over."""
     phase = state.phase
-    if phase == "over" or phase == "reveal":
-        return None
+    if phase == "over":
+        return NOBODY_PENDING
+    if phase == "reveal":
+        return {seat: "reveal" for seat in show_mission.waiting(state)}
     roll = fortune.open_roll(state)
     if roll is not None:
-        return roll.player, "fortune"
+        return _ALONE["fortune"][roll.player]
     if phase == "prep":
-        return (state.turn, "place") if state.turn >= 0 else None
+        return _ALONE["place"][state.turn] if state.turn >= 0 else NOBODY_PENDING
     if phase == "action" and state.conflict is not None:
         if state.conflict.defender < 0:
-            return state.conflict.attacker, "defender"
+            return _ALONE["defender"][state.conflict.attacker]
         if state.conflict.swap:
-            return state.conflict.attacker, "swap"
+            return _ALONE["swap"][state.conflict.attacker]
     if phase == "ogs":
         if state.play is not None:
-            return (state.play.player, "choice") if cards.awaiting_choice(state) else None
+            return _ALONE["choice"][state.play.player] if cards.awaiting_choice(state) else NOBODY_PENDING
         if not open_state.over(state):
-            return state.turn, "turn"
-    return None
-
-
-def decision(state: State, seat: int) -> str | None:
-    """The kind of decision ``seat`` faces now, or ``None``."""
-    if state.phase == "reveal":
-        return "reveal" if seat in show_mission.waiting(state) else None
-    waiting = awaiting(state)
-    return waiting[1] if waiting is not None and waiting[0] == seat else None
-
-
-NO_ACTORS: frozenset[int] = frozenset()
-ONE = tuple(frozenset((seat,)) for seat in range(8))
-"""Each seat alone, built once."""
-
-
-def actors(state: State) -> frozenset[int]:
-    """Every seat still picking its face-up card in setup; afterwards the one seat the game waits for."""
-    if state.phase == "reveal":
-        return frozenset(show_mission.waiting(state))
-    waiting = awaiting(state)
-    return NO_ACTORS if waiting is None else ONE[waiting[0]]
+            return _ALONE["turn"][state.turn]
+    return NOBODY_PENDING
 
 
 def is_over(state: State) -> bool:
@@ -242,8 +210,7 @@ evolve: Callable[[State, Any], State] = make_evolve(Event, HANDLERS)
 FLOW: Flow[State, Action, Event] = Flow(
     evolve=evolve,
     decisions=DECISIONS,
-    decision=decision,
-    actors=actors,
+    pending=pending,
     is_over=is_over,
     proceed=proceed,
     watch=scoring.watch,

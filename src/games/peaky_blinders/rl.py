@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardcore import Config
-from boardcore.rl.spec import ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip
+from boardcore.rl.spec import WAITING, ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip
 
 from . import catalog as C
 from .game import GAME
@@ -93,6 +93,7 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
         "players[].markers_in_supply": Number(0, C.MARKERS_PER_PLAYER),
         "winner": seat_or_none,
         "end_reason": OneHot(("", "missions", "limit")),
+        "waiting": WAITING,
     }
     for item in C.ITEMS:
         fields[f"players[].holdings.{item}"] = held

@@ -96,31 +96,31 @@ def _plural(count: int, noun: str) -> str:
 
 
 def _to_act(view: View) -> tuple[int, str] | None:
-    """``(seat, what)`` of the decision the table waits for, as far as the view tells it."""
-    open_rolls = [r for r in view.rolls if r.open]
-    if open_rolls:
-        roll = open_rolls[0]
-        return roll.player, f"rolled {roll.die} on the {roll.sides}-sided die: add a fortune token?"
-    if view.phase == "prep":
-        return view.turn, "places a henchman or passes"
-    if view.phase == "action" and view.conflict is not None:
-        if view.conflict.defender < 0:
-            return view.conflict.attacker, "chooses whom to attack"
-        if view.conflict.swap:
-            return view.conflict.attacker, "may swap a control marker"
-    if view.phase == "ogs":
-        if view.play is not None:
-            return view.play.player, f"chooses for {C.CARD[view.play.card].name}"
-        return view.turn, "plays cards, buys markers, trades or passes"
-    return None
+    """``(seat, what)`` of the one decision the table waits for, the seat from the engine's waiting list and the
+    words from the view (``None`` while nobody must decide, or every seat still picks a mission to show)."""
+    if len(view.waiting) != 1 or view.waiting[0].kind == "reveal":
+        return None
+    seat, kind = view.waiting[0].seat, view.waiting[0].kind
+    if kind == "fortune":
+        roll = next(r for r in view.rolls if r.open)
+        return seat, f"rolled {roll.die} on the {roll.sides}-sided die: add a fortune token?"
+    if kind == "choice" and view.play is not None:
+        return seat, f"chooses for {C.CARD[view.play.card].name}"
+    return seat, DOING[kind]
+
+
+DOING = {
+    "place": "places a henchman or passes",
+    "defender": "chooses whom to attack",
+    "swap": "may swap a control marker",
+    "turn": "plays cards, buys markers, trades or passes",
+}
+"""What the seat does, by kind of decision, where the view adds nothing to the words."""
 
 
 def _deciding(view: View) -> frozenset[int]:
-    """The seats the table waits for: everyone still picking a mission to show in setup, else the one of :func:`_to_act`."""
-    if view.phase == "reveal" and view.reveal is not None:
-        return frozenset(view.reveal.waiting)
-    acting = _to_act(view)
-    return frozenset(() if acting is None else (acting[0],))
+    """The seats the table waits for (everyone still picking a mission to show in setup), from the engine's list."""
+    return frozenset(w.seat for w in view.waiting)
 
 
 def _status(view: View, names: Sequence[str]) -> str:
@@ -131,7 +131,7 @@ def _status(view: View, names: Sequence[str]) -> str:
         return f"{phase}: nobody completed all three missions in {view.derbies} Epsom Derbies; ranked by missions, control markers, cash"
     where = f"{C.ZONES[view.zone]} · " if view.phase in ("prep", "action", "ogs") else ""
     if view.phase == "reveal" and view.reveal is not None:
-        return f"{phase}: waiting for {', '.join(names[s] for s in view.reveal.waiting)}"
+        return f"{phase}: waiting for {', '.join(names[w.seat] for w in view.waiting)}"
     acting = _to_act(view)
     if acting is None:
         return f"{where}{phase}"
@@ -187,7 +187,7 @@ def _doing(view: View, names: Sequence[str]) -> list[str]:
     """What is being resolved: rolls, a conflict, a conflict card, a starter roll-off, the result."""
     lines = []
     if view.reveal is not None:
-        waiting = ", ".join(names[s] for s in view.reveal.waiting) or "nobody"
+        waiting = ", ".join(names[w.seat] for w in view.waiting) or "nobody"
         lines.append(f"Choosing the mission to show face up: waiting for {waiting}")
         if view.reveal.own is not None and view.viewer is not None:
             code = view.players[view.viewer].missions[view.reveal.own]

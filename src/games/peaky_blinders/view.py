@@ -11,7 +11,7 @@ import itertools
 
 import msgspec
 
-from boardcore import NOBODY, PUBLIC, REVEAL, Rng, RngAdvanced, Sealed, SealedView, Visibility, hidden, owner
+from boardcore import NOBODY, PUBLIC, REVEAL, Rng, RngAdvanced, Sealed, SealedView, Visibility, Waiting, hidden, owner
 
 from . import catalog as C
 from . import events as E
@@ -110,6 +110,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     players: tuple[PlayerView, ...]
     winner: int
     end_reason: str
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:

@@ -80,20 +80,28 @@ def card_keep_value(card_id: int, view: View) -> int:
 class HouseBot:
     """A sensible Warrior. Its only randomness (ties) comes from its own BOTS stream."""
 
+    seat: int
     rng: Rng
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
         """The house bot of ``seat`` in a game seeded with ``seed`` (``GAME.house_bot``)."""
-        return cls(bot_rng(seed, seat))
+        return cls(seat, bot_rng(seed, seat))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """One of ``legal``, chosen from ``view`` alone."""
+        """One of ``legal``, chosen from ``view`` alone by the decision the engine says this seat faces.
+
+        Raises:
+            KeyError: a kind of decision the bot was never taught (a new decision needs a line in ``CHOOSERS``).
+        """
         if len(legal) == 1:
             return legal[0]
-        kind = view.pending.kind if view.pending is not None else ""
-        chooser = getattr(self, f"_{kind}", None)
-        choice: Action | None = chooser(view, legal) if chooser is not None else None
+        kind = next(w.kind for w in view.waiting if w.seat == self.seat)
+        if kind not in CHOOSERS:
+            msg = f"The Warriors' house bot has no chooser for the {kind!r} decision"
+            raise KeyError(msg)
+        chooser = CHOOSERS[kind]
+        choice: Action | None = chooser(self, view, legal) if chooser is not None else None
         if choice is not None and choice in legal:
             return choice
         fallback, self.rng = self.rng.choice(list(legal))
@@ -326,4 +334,28 @@ class HouseBot:
 
     def _challenge(self, view: View, legal: Sequence[Any]) -> Any:
         return A.StandAndFight()
+
+
+CHOOSERS: dict[str, Any] = {
+    "first_fight": None,  # where the first fight starts is the scenario's: any choice will do
+    "gang_target": HouseBot._gang_target,
+    "gang_discard": HouseBot._gang_discard,
+    "jumped": HouseBot._jumped,
+    "lookout": HouseBot._lookout,
+    "play": HouseBot._play,
+    "reroll": HouseBot._reroll,
+    "reroll_reaction": HouseBot._reroll,  # a reaction is judged as the roll it answers
+    "boost": HouseBot._boost,
+    "boost_reaction": HouseBot._boost,
+    "ko": HouseBot._ko,
+    "ko_reaction": HouseBot._ko,
+    "move": HouseBot._move,
+    "return": HouseBot._return,
+    "war_row": HouseBot._war_row,
+    "weapon_row": HouseBot._weapon_row,
+    "weapon_limit": HouseBot._weapon_limit,
+    "fuzz": HouseBot._fuzz,
+    "challenge": HouseBot._challenge,
+}
+"""The bot's chooser for each kind of decision (``None``: a random legal action); a missing kind fails loudly."""
 

@@ -3,7 +3,10 @@ and the one ``evolve`` (every event type's fold, gathered from the modules that 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from boardcore import Decision, Flow, Game, make_evolve
+from boardcore.turn import NOBODY_PENDING
 
 from . import start, table, targets
 from .actions import Action
@@ -13,7 +16,7 @@ from .estimate import estimate
 from .events import Event
 from .metrics import metrics
 from .phases import boppers, challenge, city, city_turns, fight, fight_turn
-from .phases.fight import REACTIONS, can_react, reactors
+from .phases.fight import REACTIONS, reactors
 from .scoring import outcome
 from .state import Options, State
 from .svg import picture
@@ -31,35 +34,27 @@ DECISIONS: dict[str, Decision[State, Action]] = {
 """Every kind of decision: ``state.pending.kind`` for the seat the game waits for, and
 ``<kind>_reaction`` for the other Warriors in a fight who may react to a roll or a knock-out."""
 
-ONLY = tuple(frozenset((seat,)) for seat in range(4))
-
-
 def is_over(state: State) -> bool:
     """The night is over: everyone won or everyone lost (WR-END-10/11, WR-RESULT-07, WR-CHAL-05)."""
     return state.table.result != 0
 
 
-def decision(state: State, seat: int) -> str | None:
-    """The decision ``seat`` faces now: the pending one if it is theirs, a reaction while they may react (GAP-18)."""
+ALONE = {kind: tuple({seat: kind} for seat in range(4)) for kind in DECISIONS}
+"""Each seat alone facing each kind of decision, built once (``pending`` is asked after every step)."""
+
+
+def pending(state: State) -> Mapping[int, str]:
+    """The seat the game waits for and its pending decision, plus the Warriors who may react to a roll or a
+    knock-out (GAP-18); nobody once the night is over."""
     p = state.pending
     if p is None or state.table.result != 0:
-        return None
-    if seat == p.player:
-        return p.kind
+        return NOBODY_PENDING
     reaction = REACTIONS.get(p.kind)
-    if reaction is not None and can_react(state, seat):
-        return reaction
-    return None
-
-
-def actors(state: State) -> frozenset[int]:
-    """The seat the game waits for, plus the Warriors who may react to a roll or a knock-out."""
-    p = state.pending
-    if p is None or state.table.result != 0:
-        return frozenset()
-    if p.kind in REACTIONS:
-        return ONLY[p.player] | reactors(state)
-    return ONLY[p.player]
+    if reaction is None:
+        return ALONE[p.kind][p.player]
+    deciding = {seat: reaction for seat in reactors(state)}
+    deciding[p.player] = p.kind
+    return deciding
 
 
 def proceed(turn: table.Night) -> None:
@@ -88,8 +83,7 @@ evolve = make_evolve(
 FLOW: Flow[State, Action, Event] = Flow(
     evolve=evolve,
     decisions=DECISIONS,
-    decision=decision,
-    actors=actors,
+    pending=pending,
     is_over=is_over,
     proceed=proceed,
 )

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardcore import Config
-from boardcore.rl.spec import ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip
+from boardcore.rl.spec import WAITING, ActionDomain, Bag, Encoding, Number, OneHot, RlSpec, Seq, Skip
 
 from . import catalog as cat
 
@@ -106,6 +106,7 @@ def observation(config: Config[Any]) -> Mapping[str, Encoding]:
         "city_turns": Number(0, config.options.max_city_turns),
         "result": OneHot((-1, 0, 1)),
         "reason": Skip("free text; result says whether the night was won or lost"),
+        "waiting": WAITING,
     }
 
 

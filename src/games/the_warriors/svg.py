@@ -36,7 +36,7 @@ from .catalog import (
 from .catalog import card as war_card
 from .svg_board import board_panels
 from .svg_fight import middle_panel
-from .svg_words import para, who
+from .svg_words import deciding, para, who
 from .view import View
 
 __all__ = ["picture"]
@@ -70,13 +70,14 @@ def _status(view: View, names: Sequence[str]) -> str:
     phase = "Fight" if view.fight is not None else "City Phase"
     if view.fight is not None and view.fight.showdown:
         phase = "Coney Island Showdown"
-    p = view.pending
-    if p is None:
+    seat = deciding(view)
+    if seat is None:
         return phase
-    action = DECISIONS.get(p.kind, p.kind)
-    if p.kind == "challenge" and not p.can_run:
+    kind = next(w.kind for w in view.waiting if w.seat == seat)
+    action = DECISIONS[kind]
+    if kind == "challenge" and view.pending is not None and not view.pending.can_run:
         action = "is challenged and must fight"
-    return f"{phase}: {who(view, p.player, names)} {action}"
+    return f"{phase}: {who(view, seat, names)} {action}"
 
 
 # --- where the night stands -------------------------------------------------------------------------------
@@ -93,8 +94,9 @@ def _banner(view: View, viewer: int | None, names: Sequence[str], status: str) -
         text(14, 44, seen_by, size=12, fill="#e8e2d6", width=W - 28),
     ]
     indent = 14
-    if view.pending is not None and view.result == 0:
-        parts.append(circle(21, 63, 7, fill=seat_colour(view.pending.player), stroke=PALETTE["white"], stroke_width=1.2))
+    acting = deciding(view)
+    if acting is not None:
+        parts.append(circle(21, 63, 7, fill=seat_colour(acting), stroke=PALETTE["white"], stroke_width=1.2))
         indent = 36
     parts.extend(text(indent, 67 + 17 * k, entry, size=13, fill=PALETTE["highlight"], tooltip=status if "…" in entry else None) for k, entry in enumerate(lines))
     return group(*parts, class_="status"), height
@@ -155,7 +157,7 @@ def _warriors(view: View, viewer: int | None, names: Sequence[str]) -> Sheet:
             body.extend(drawn)
             ly += used
         height = ly - top - 6
-        if view.pending is not None and view.pending.player == seat and view.result == 0:
+        if deciding(view) == seat:
             parts.append(rect(4, top + 2, W - 8, height, fill="#fff4cc", rx=5))
         parts.append(token(20, top + 17, 11, seat_colour(seat), WARRIOR_NAMES[s.warrior][0]))
         room = W - 52 - (82 if seat == view.instigator else 0)

@@ -32,6 +32,7 @@ from .catalog import (
     WEAPON_ICON,
     space_name,
 )
+from .svg_words import deciding
 from .view import View
 
 __all__ = ["HOOD_COLOURS", "board_panels"]
@@ -128,7 +129,7 @@ def _pieces(view: View, index: int, cx: float, cy: float, names: Sequence[str]) 
             rows = (len(seats) + 1) // 2
             px, py = cx + PILL_W / 2 + 13 + col * 23, cy + (row - (rows - 1) / 2) * 23
         warrior = WARRIOR_NAMES[view.seats[seat].warrior]
-        ring = PALETTE["highlight"] if view.pending is not None and view.pending.player == seat and view.result == 0 else None
+        ring = PALETTE["highlight"] if deciding(view) == seat else None
         out.append(token(px, py, 11, seat_colour(seat), warrior[0], ring=ring, tooltip=f"{warrior} ({names[seat]}) at {space_name(index)}"))
     return out
 

@@ -36,3 +36,9 @@ def para(
         for k, entry in enumerate(lines)
     ]
     return drawn, step * len(lines)
+
+
+def deciding(view: View) -> int | None:
+    """The seat whose decision the table waits for, from the engine's waiting list (the Warriors who may react to a
+    roll or a knock-out wait too, each with a ``*_reaction`` decision; nobody once the night is over)."""
+    return next((w.seat for w in view.waiting if not w.kind.endswith("_reaction")), None)

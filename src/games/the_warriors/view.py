@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Rng, Visibility, hidden, owner
+from boardcore import PUBLIC, REVEAL, Rng, Visibility, Waiting, hidden, owner
 
 from . import catalog as cat
 from .events import (
@@ -108,6 +108,8 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     """0 while the night goes on, 1 won, -1 lost (everyone together)."""
     reason: str
     """How the night ended (empty while it goes on)."""
+    waiting: tuple[Waiting, ...] = ()
+    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
 
 
 def view(state: State, player: int | None) -> View:

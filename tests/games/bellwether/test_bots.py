@@ -5,8 +5,10 @@ from __future__ import annotations
 import collections
 
 import attrs
+import msgspec
+import pytest
 
-from boardcore import Match, Rng
+from boardcore import Match, Rng, Waiting
 from boardcore.bots import bot_rng, make_bots, play_out
 from games.bellwether import GAME
 from games.bellwether.bots import HouseBot
@@ -63,3 +65,14 @@ def test_play_chronicle_reads_as_a_real_game():
     assert match.state.result is not None and match.state.result.reason == "consolidation"
     assert "Standing: P1 Influence" in text and " recruits the " in text and " takes Ward " in text
     assert "Consolidation: the city is won." in text
+
+
+def test_house_bot_fails_loudly_on_a_decision_it_was_never_taught() -> None:
+    """The bot answers the decision the engine says its seat faces; a kind it was never taught is an error naming
+    it, never a guess from the legal list."""
+    match = Match.new(GAME, 2, 5)
+    while len(match.legal_actions(seat := min(match.actors))) == 1:
+        match.apply(seat, match.legal_actions(seat)[0])
+    untaught = msgspec.structs.replace(match.view(seat), waiting=(Waiting(seat=seat, kind="juggle", ask="juggle"),))
+    with pytest.raises(KeyError, match="no chooser for the 'juggle' decision"):
+        HouseBot.seeded(5, seat).choose(untaught, match.legal_actions(seat))

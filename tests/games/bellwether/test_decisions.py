@@ -66,7 +66,7 @@ def test_a_ward_waits_in_allocate_or_push_only_with_a_choice_open():
             if labor is None or labor.step not in waits or state.riots or state.police_target >= 0:
                 continue
             waits[labor.step] += 1
-            assert pending(state) is not None
+            assert pending(state)
             legal = GAME.legal_actions(state, seat)
             if labor.step == ALLOCATE:
                 assert [a for a in legal if a != FINISH], legal

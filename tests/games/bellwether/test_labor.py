@@ -111,7 +111,8 @@ def test_bw_contest_02_03_secret_then_revealed_together():
     seen_by_1 = GAME.view(state, 1)
     assert seen_by_1.labor.committed == (0,) and seen_by_1.labor.own_commitment is None
     assert seen_by_1.players[0] == before.players[0]  # still holds the Heavy as far as P1 can tell
-    assert msgspec.structs.replace(seen_by_1, labor=before.labor) == before  # nothing else changed
+    assert [w.seat for w in before.waiting] == [0, 1] and [w.seat for w in seen_by_1.waiting] == [1]  # P1 still commits
+    assert msgspec.structs.replace(seen_by_1, labor=before.labor, waiting=before.waiting) == before  # nothing else changed
     assert GAME.actors(state) == frozenset({1})  # the same fact the views show
     assert GAME.view(state, 0).labor.own_commitment == "G-HEA"
     events, state = act(GAME, state, 1, Commit(gangster=""))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardcore import IllegalAction, Match
+from boardcore import IllegalAction, Match, Waiting
 from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import PlaceHenchman, RevealMission, UseFortune
@@ -153,6 +153,8 @@ def test_pb_setup_11_one_card_face_up() -> None:
     assert m.view(0).reveal is not None and m.view(0).reveal.own is None and m.view(1).reveal.own == 2
     assert m.view(0).players[1].missions == ("", "", "")
     assert m.actors == frozenset({0, 2})
+    assert m.waiting == tuple(Waiting(seat=seat, kind="reveal", ask="choose which mission card to show") for seat in (0, 2))
+    assert m.view(1).waiting == m.waiting  # every seat is told who still picks (not what they pick)
     with pytest.raises(IllegalAction) as err:
         m.apply(1, RevealMission(slot=0))
     assert err.value.code == "turn/not_your_turn"  # a pick is final: seat 1 is no longer asked

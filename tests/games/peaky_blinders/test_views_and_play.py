@@ -7,11 +7,12 @@ import random
 import msgspec
 import pytest
 
-from boardcore import Match, Rng, RngAdvanced
+from boardcore import Match, Rng, RngAdvanced, Waiting
 from boardcore.bots import make_bots
 from boardcore.bots import play_out as bots_play_out
 from games.peaky_blinders import GAME
 from games.peaky_blinders.actions import PlayCard
+from games.peaky_blinders.bots import HouseBot
 from games.peaky_blinders.events import CardDrawn, CardPlayed, DerbyWon, GameEnded
 from games.peaky_blinders.scoring import control_met
 
@@ -139,3 +140,14 @@ def test_house_bots_win_by_missions(n: int) -> None:
         text = m.summary(None)
         assert f"\nResult: P{winner + 1} wins by completing all three missions.\n" in text + "\n" and "and wins" in text
     assert by_missions >= 18
+
+
+def test_house_bot_fails_loudly_on_a_decision_it_was_never_taught() -> None:
+    """The bot answers the decision the engine says its seat faces; a kind it was never taught is an error naming
+    it, never a guess from the legal list."""
+    match = Match.new(GAME, 2, 5)
+    while len(match.legal_actions(seat := min(match.actors))) == 1:
+        match.apply(seat, match.legal_actions(seat)[0])
+    untaught = msgspec.structs.replace(match.view(seat), waiting=(Waiting(seat=seat, kind="juggle", ask="juggle"),))
+    with pytest.raises(KeyError, match="no chooser for the 'juggle' decision"):
+        HouseBot.seeded(5, seat).choose(untaught, match.legal_actions(seat))

@@ -284,19 +284,23 @@ def test_no_action_after_the_night_is_over() -> None:
 
 def _public_surface(s: State, seat: int | None) -> tuple[Any, ...]:
     """Everything ``seat`` can observe about a state without acting: its view (and the view's
-    repr), who may act, and its own legal actions."""
+    repr) but for who must decide what, then who must decide what (the view's ``waiting``, which
+    names exactly the actors), and its own legal actions."""
     v = GAME.view(s, seat)
+    assert {w.seat for w in v.waiting} == GAME.actors(s)
     own = legal(s, seat) if seat is not None else []
-    return (v, repr(v), GAME.actors(s), own)
+    rest = msgspec.structs.replace(v, waiting=())
+    return (rest, repr(rest), v.waiting, own)
 
 
 @pytest.mark.parametrize("kind", sorted(STATES))
 def test_secrets_do_not_reach_other_seats(kind: str) -> None:
     """Checklist section 2: changing every secret a seat may not know (deck orders, face-down
     stacks, the Location tile someone else looks at, a Lookout card) leaves its view, the
-    view's repr, the actors and its legal actions unchanged (spectators too). Changing the
-    other hands leaves its view and legal actions unchanged; ``actors`` may name a Warrior
-    holding a reaction card, which the public record already tells (test below)."""
+    view's repr, who must decide what and its legal actions unchanged (spectators too). Changing
+    the other hands leaves the rest of its view and its legal actions unchanged; who must decide
+    (the actors) may name a Warrior holding a reaction card, which the public record already
+    tells (test below)."""
     s = STATES[kind]()
     for seat in (0, 1, None):
         who = -1 if seat is None else seat
@@ -416,7 +420,7 @@ def test_view_is_a_whitelist() -> None:
         "arrived", "war_row", "war_deck_size", "war_removed", "spent_weapons", "weapon_row", "weapon_deck_size",
         "weapons_removed", "bopper_deck_size", "bopper_discard", "bopper_out", "rival", "gang_stack_size",
         "gang_face_up", "location_stack_size", "location_face_up", "instigator", "fight", "city", "pending",
-        "city_turns", "result", "reason",
+        "city_turns", "result", "reason", "waiting",
     }  # fmt: skip
     assert set(typing.get_type_hints(GAME.view_type)["seats"].__args__[0].__struct_fields__) == {"warrior", "position", "hand_size", "discard", "weapons", "threats"}
 

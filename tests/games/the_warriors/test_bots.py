@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import inspect
 
-from boardcore import Match
+import msgspec
+import pytest
+
+from boardcore import Match, Waiting
 from boardcore.bots import make_bots, play_out
 from games.the_warriors import GAME, bots
 from games.the_warriors.bots import HouseBot
@@ -50,3 +53,18 @@ def test_house_bot_is_deterministic() -> None:
     """The bot's own randomness comes from its BOTS stream: the same seed gives the same night."""
     a, b = _night(3, 7), _night(3, 7)
     assert [s.action for s in a.steps] == [s.action for s in b.steps]
+
+
+def test_house_bot_fails_loudly_on_a_decision_it_was_never_taught() -> None:
+    """A kind of decision missing from ``CHOOSERS`` is an error naming it, never a silent random move; every kind the
+    game declares has a line."""
+    assert set(bots.CHOOSERS) == set(GAME.flow.decisions)  # type: ignore[union-attr]
+    match = Match.new(GAME, 2, 5)
+    while len(match.legal_actions(seat := min(match.actors))) == 1:
+        match.apply(seat, match.legal_actions(seat)[0])
+    view = match.view(seat)
+    untaught = msgspec.structs.replace(view, waiting=(Waiting(seat=seat, kind="juggle", ask="juggle"),))
+    legal = match.legal_actions(seat)
+    assert len(legal) > 1
+    with pytest.raises(KeyError, match="no chooser for the 'juggle' decision"):
+        HouseBot.seeded(5, seat).choose(untaught, legal)

@@ -271,6 +271,7 @@ def test_gap_18_a_reaction_may_be_declined() -> None:
     they stop being an actor for this window, keep the card, and the roller goes on."""
     s = rolled(duo(hands=((), (SW2,))), (3, 4))
     assert GAME.actors(s) == frozenset({0, 1}) and LetItGo() in legal(s, 1)
+    assert [(w.seat, w.kind) for w in GAME.waiting(s)] == [(0, "boost"), (1, "boost_reaction")]  # each with its own decision
     s, events = apply(s, 1, LetItGo())
     assert types(events) == ["ReactionDeclined"] and GAME.actors(s) == frozenset({0}) and legal(s, 1) == []
     assert s.hands[1] == (SW2,)

@@ -63,7 +63,10 @@ function canAct() {
 
 function drawTurn(snapshot) {
   const banner = $("turn");
-  const mine = snapshot.seat !== null && snapshot.actors.includes(snapshot.seat);
+  // Who must decide what, in the decision's own words ("place a mark in an empty cell"), as the engine says it.
+  const own = snapshot.waiting.find((w) => w.seat === snapshot.seat);
+  const others = snapshot.waiting.filter((w) => w.seat !== snapshot.seat);
+  const mine = own !== undefined;
   banner.dataset.mine = String(mine && canAct());
   banner.dataset.over = String(snapshot.outcome !== null);
   banner.dataset.offline = String(!live());
@@ -73,9 +76,9 @@ function drawTurn(snapshot) {
   else if (snapshot.outcome) text = "The game is over.";
   else if (waiting()) text = "Waiting for every seat to be taken: share the lobby, or let the house bot play the open seats (Players).";
   else if (!canAct() && snapshot.seat !== null) text = "The house bot plays your seat now; you are watching it.";
-  else if (mine && snapshot.actors.length > 1) text = `Your move (also waiting for ${listNames(snapshot.actors.filter((s) => s !== snapshot.seat))}).`;
-  else if (mine) text = "Your move.";
-  else if (snapshot.actors.length) text = `Waiting for ${listNames(snapshot.actors)}…`;
+  else if (mine && others.length) text = `Your move: ${own.ask} (also waiting for ${listNames(others.map((w) => w.seat))}).`;
+  else if (mine) text = `Your move: ${own.ask}.`;
+  else if (others.length) text = `Waiting for ${others.map((w) => `${nameOf(w.seat)} to ${w.ask}`).join("; ")}…`;
   else text = "Waiting…";
   banner.textContent = text;
   banner.title = text; // one line, so the board below never moves: the whole text on hover
@@ -205,7 +208,7 @@ function drawResult(snapshot) {
 
 function drawPlayers() {
   const snapshot = connection.snapshot;
-  const actors = new Set(snapshot?.actors ?? []);
+  const actors = new Set((snapshot?.waiting ?? []).map((w) => w.seat));
   $("players").replaceChildren(
     ...connection.seats.map((info) => {
       const kind = info.bot ? `${info.bot} bot` : info.claimed ? (info.online ? "online" : "away") : "seat open";

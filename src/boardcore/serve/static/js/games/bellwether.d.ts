@@ -592,6 +592,7 @@ export interface View {
   riots: RiotTask[];
   police_target: number;
   result: Result | null;
+  waiting?: Waiting[];
 }
 
 /**
@@ -656,6 +657,15 @@ export interface LaborView {
 export interface RiotTask {
   ward: number;
   stage?: number;
+}
+
+/**
+ * One seat the game waits for and what it must decide, in the decision's own words (what every seat is shown).
+ */
+export interface Waiting {
+  seat: number;
+  kind: string;
+  ask: string;
 }
 
 /** Every action of the game. */

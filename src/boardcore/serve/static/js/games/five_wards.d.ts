@@ -613,6 +613,7 @@ export interface View {
   round_limit: number;
   scores: number[][] | null;
   map_thugs: number[] | null;
+  waiting?: Waiting[];
 }
 
 /**
@@ -686,6 +687,15 @@ export interface DeployStep {
   scheme_used?: boolean;
   blast_ward?: number;
   blast_victims?: number[];
+}
+
+/**
+ * One seat the game waits for and what it must decide, in the decision's own words (what every seat is shown).
+ */
+export interface Waiting {
+  seat: number;
+  kind: string;
+  ask: string;
 }
 
 /** Every action of the game. */

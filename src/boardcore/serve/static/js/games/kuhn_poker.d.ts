@@ -50,6 +50,16 @@ export interface View {
   to_act: number | null;
   pot: number;
   shown: [number, number] | null;
+  waiting?: Waiting[];
+}
+
+/**
+ * One seat the game waits for and what it must decide, in the decision's own words (what every seat is shown).
+ */
+export interface Waiting {
+  seat: number;
+  kind: string;
+  ask: string;
 }
 
 /** Every action of the game. */

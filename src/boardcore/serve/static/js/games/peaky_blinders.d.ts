@@ -555,6 +555,7 @@ export interface View {
   players: PlayerView[];
   winner: number;
   end_reason: string;
+  waiting?: Waiting[];
 }
 
 /**
@@ -676,6 +677,15 @@ export interface Holdings {
   intellect: number;
   fortune: number;
   suspicion: number;
+}
+
+/**
+ * One seat the game waits for and what it must decide, in the decision's own words (what every seat is shown).
+ */
+export interface Waiting {
+  seat: number;
+  kind: string;
+  ask: string;
 }
 
 /** Every action of the game. */

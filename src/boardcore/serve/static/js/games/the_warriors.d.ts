@@ -567,6 +567,7 @@ export interface View {
   city_turns: number;
   result: number;
   reason: string;
+  waiting?: Waiting[];
 }
 
 /**
@@ -624,6 +625,15 @@ export interface Pending {
   count?: number;
   can_run?: boolean;
   declined?: number[];
+}
+
+/**
+ * One seat the game waits for and what it must decide, in the decision's own words (what every seat is shown).
+ */
+export interface Waiting {
+  seat: number;
+  kind: string;
+  ask: string;
 }
 
 /** Every action of the game. */

@@ -27,6 +27,16 @@ export interface View {
   board: number[];
   turn: number;
   winner: number | null;
+  waiting?: Waiting[];
+}
+
+/**
+ * One seat the game waits for and what it must decide, in the decision's own words (what every seat is shown).
+ */
+export interface Waiting {
+  seat: number;
+  kind: string;
+  ask: string;
 }
 
 /** Every action of the game. */
