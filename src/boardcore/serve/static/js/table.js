@@ -81,7 +81,7 @@ function drawTurn(snapshot) {
   else if (others.length) text = `Waiting for ${others.map((w) => `${nameOf(w.seat)} to ${w.ask}`).join("; ")}…`;
   else text = "Waiting…";
   banner.textContent = text;
-  banner.title = text; // one line, so the board below never moves: the whole text on hover
+  banner.title = text;
   document.title = `${mine ? "● Your move · " : ""}${title || "boardcore"}`;
 }
 
