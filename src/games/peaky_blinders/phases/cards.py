@@ -12,6 +12,7 @@ from boardcore.tuples import put
 from .. import catalog as C
 from ..actions import ChooseOption, PlayCard
 from ..catalog import Good, Henchman, Material
+from ..codes import CARD_BAD_OPTION, CARD_BAD_TARGET, CARD_NOT_IN_HAND, OGS_ONE_ACTION_PER_TURN
 from ..events import (
     BailedOut,
     CardBoost,
@@ -72,14 +73,14 @@ def play_problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
     """Why this card may not be played now; the message never names a card the player does not hold
     (another seat may hold it)."""
     if state.turns.buying:
-        return Refusal("A conflict card takes a whole turn.", "ogs/one_action_per_turn", "PB-OGS-03")
+        return Refusal("A conflict card takes a whole turn.", OGS_ONE_ACTION_PER_TURN, "PB-OGS-03")
     if action.card not in state.players[seat].hand:
-        return Refusal(f"Player {seat} holds no such card: play a conflict card from your hand.", "card/not_in_hand", "PB-CARD-01")
+        return Refusal(f"Player {seat} holds no such card: play a conflict card from your hand.", CARD_NOT_IN_HAND, "PB-CARD-01")
     card = C.CARD[action.card]
     if card.offence and (action.target is None or action.target == seat or action.target not in range(len(state.players))):
-        return Refusal(f"{card.name} is an Offence card: name an opponent as its target.", "card/bad_target", "PB-CONF-03")
+        return Refusal(f"{card.name} is an Offence card: name an opponent as its target.", CARD_BAD_TARGET, "PB-CONF-03")
     if not card.offence and action.target is not None:
-        return Refusal(f"{card.name} is a Defence card and takes no target.", "card/bad_target", "PB-CONF-03")
+        return Refusal(f"{card.name} is a Defence card and takes no target.", CARD_BAD_TARGET, "PB-CONF-03")
     return None
 
 
@@ -136,7 +137,7 @@ def choice_problem(state: State, seat: int, action: ChooseOption) -> Refusal | N
     assert state.play is not None
     if action.option not in options(state.play):
         allowed = ", ".join(options(state.play))
-        return Refusal(f"Choose one of: {allowed}.", "card/bad_option", "PB-CARD-01")
+        return Refusal(f"Choose one of: {allowed}.", CARD_BAD_OPTION, "PB-CARD-01")
     return None
 
 

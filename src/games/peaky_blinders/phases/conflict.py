@@ -10,6 +10,7 @@ from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import ChooseDefender, DeclineSwap, SwapMarker
+from ..codes import CONFLICT_BAD_MARKER_SOURCE, CONFLICT_NOT_A_RIVAL
 from ..events import (
     ConflictBegan,
     ConflictDecided,
@@ -122,7 +123,7 @@ def defender_candidates(state: State, seat: int) -> list[ChooseDefender]:
 def defender_problem(state: State, seat: int, action: ChooseDefender) -> Refusal | None:
     """Only a rival with a control marker in this zone can be attacked (PB-CONF-05)."""
     if action.defender not in rivals(state, seat):
-        return Refusal(f"Player {action.defender} has no control marker in this zone to defend with.", "conflict/not_a_rival", "PB-CONF-05")
+        return Refusal(f"Player {action.defender} has no control marker in this zone to defend with.", CONFLICT_NOT_A_RIVAL, "PB-CONF-05")
     return None
 
 
@@ -152,7 +153,7 @@ def swap_problem(state: State, seat: int, action: SwapMarker) -> Refusal | None:
     """The replacement marker comes from the supply while it has one, else from another zone (PB-CONF-13, GAP-18)."""
     if action.from_zone not in swap_sources(state, seat):
         msg = "The replacement marker comes from your supply while you have one, else from one of your markers in another zone."
-        return Refusal(msg, "conflict/bad_marker_source", "PB-CONF-13")
+        return Refusal(msg, CONFLICT_BAD_MARKER_SOURCE, "PB-CONF-13")
     return None
 
 

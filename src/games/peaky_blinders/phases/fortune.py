@@ -10,6 +10,7 @@ from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import DeclineFortune, UseFortune
+from ..codes import FORTUNE_NONE_LEFT
 from ..events import DieRolled, Event, FortuneDeclined, FortuneUsed, RollsSettled
 from ..state import Roll, State
 from ..table import bump
@@ -50,7 +51,7 @@ def candidates(state: State, seat: int) -> list[UseFortune | DeclineFortune]:
 def use_problem(state: State, seat: int, action: UseFortune) -> Refusal | None:
     """A token can only be used by a player who still holds one (PB-FORT-01)."""
     if state.players[seat].res[C.FORTUNE] < 1:
-        return Refusal(f"Player {seat} has no fortune token to use.", "fortune/none_left", "PB-FORT-01")
+        return Refusal(f"Player {seat} has no fortune token to use.", FORTUNE_NONE_LEFT, "PB-FORT-01")
     return None
 
 

@@ -32,6 +32,23 @@ from ..actions import (
     SwapMaterial,
 )
 from ..catalog import Material
+from ..codes import (
+    BAIL_CANNOT_AFFORD,
+    BAIL_NOT_JAILED,
+    CTRL_BAD_SOURCE,
+    CTRL_CANNOT_AFFORD,
+    CTRL_ZONE_FULL,
+    EXCHANGE_NOT_ENOUGH,
+    EXCHANGE_REVERSAL,
+    MARKET_EMPTY_STACK,
+    MARKET_NO_VALUE1_CARD,
+    MARKET_NO_VALUE1_CASH,
+    MARKET_ONCE_PER_OGS,
+    MARKET_OWN_CARD,
+    OGS_ONE_ACTION_PER_TURN,
+    OGS_TURN_NOT_STARTED,
+    OGS_TURN_STARTED,
+)
 from ..events import (
     BailedOut,
     Event,
@@ -161,20 +178,20 @@ def candidates(state: State, seat: int) -> list[TurnAction]:
     return out
 
 
-SPENT_AT_MARKET = Refusal("This turn is spent at the market; trade more cards or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
-SPENT_BUYING = Refusal("This turn is spent buying control markers; add more markers or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
+SPENT_AT_MARKET = Refusal("This turn is spent at the market; trade more cards or end the turn.", OGS_ONE_ACTION_PER_TURN, "PB-OGS-03")
+SPENT_BUYING = Refusal("This turn is spent buying control markers; add more markers or end the turn.", OGS_ONE_ACTION_PER_TURN, "PB-OGS-03")
 
 
 def pass_problem(state: State, seat: int, action: Pass) -> Refusal | None:
     """Passing is the whole turn: not once the turn has begun (PB-OGS-03)."""
     turns = state.turns
-    return Refusal("This turn has begun: end the turn instead of passing.", "ogs/turn_started", "PB-OGS-03") if turns.buying or turns.trading else None
+    return Refusal("This turn has begun: end the turn instead of passing.", OGS_TURN_STARTED, "PB-OGS-03") if turns.buying or turns.trading else None
 
 
 def end_turn_problem(state: State, seat: int, action: EndTurn) -> Refusal | None:
     """Ending finishes a turn of markers or trades: only once one has begun (PB-OGS-03)."""
     turns = state.turns
-    return None if turns.buying or turns.trading else Refusal("Nothing to finish: take an action or pass.", "ogs/turn_not_started", "PB-OGS-03")
+    return None if turns.buying or turns.trading else Refusal("Nothing to finish: take an action or pass.", OGS_TURN_NOT_STARTED, "PB-OGS-03")
 
 
 def marker_problem(state: State, seat: int, action: BuyMarker) -> Refusal | None:
@@ -182,12 +199,12 @@ def marker_problem(state: State, seat: int, action: BuyMarker) -> Refusal | None
     if state.turns.trading:
         return SPENT_AT_MARKET
     if sum(state.markers[action.zone]) >= C.ZONE_CAPACITY:
-        return Refusal(f"{C.ZONES[action.zone]} has no free control-marker space.", "ctrl/zone_full", "PB-CTRL-03")
+        return Refusal(f"{C.ZONES[action.zone]} has no free control-marker space.", CTRL_ZONE_FULL, "PB-CTRL-03")
     if action.from_zone not in marker_sources(state, seat, action.zone):
         msg = "Place a marker from your supply; only when it is empty may you take one of yours from another zone."
-        return Refusal(msg, "ctrl/bad_source", "PB-CTRL-06")
+        return Refusal(msg, CTRL_BAD_SOURCE, "PB-CTRL-06")
     if cash(state.players[seat].res) < C.MARKER_COST:
-        return Refusal(f"A control marker costs {C.MARKER_COST} in cash; player {seat} has less.", "ctrl/cannot_afford", "PB-CTRL-02")
+        return Refusal(f"A control marker costs {C.MARKER_COST} in cash; player {seat} has less.", CTRL_CANNOT_AFFORD, "PB-CTRL-02")
     return None
 
 
@@ -206,9 +223,9 @@ def bail_problem(state: State, seat: int, action: BailOut) -> Refusal | None:
         return refused
     player = state.players[seat]
     if not player.jailed:
-        return Refusal(f"Player {seat}'s strength henchman is not in jail.", "bail/not_jailed", "PB-BAIL-01")
+        return Refusal(f"Player {seat}'s strength henchman is not in jail.", BAIL_NOT_JAILED, "PB-BAIL-01")
     if cash(player.res) < C.BAIL_COST:
-        return Refusal(f"Bail costs {C.BAIL_COST} in cash; player {seat} has less.", "bail/cannot_afford", "PB-BAIL-01")
+        return Refusal(f"Bail costs {C.BAIL_COST} in cash; player {seat} has less.", BAIL_CANNOT_AFFORD, "PB-BAIL-01")
     return None
 
 
@@ -221,12 +238,12 @@ def exchange_problem(state: State, seat: int, action: Exchange) -> Refusal | Non
     """Five value-1 cards up or one value-5 card down, never undoing this turn's exchange (PB-EXCH-01)."""
     res = state.players[seat].res
     if action.up and res[C.ONES[action.good]] < 5:
-        return Refusal(f"Exchanging up needs five value-1 {action.good} cards.", "exchange/not_enough", "PB-EXCH-01")
+        return Refusal(f"Exchanging up needs five value-1 {action.good} cards.", EXCHANGE_NOT_ENOUGH, "PB-EXCH-01")
     if not action.up and res[C.FIVES[action.good]] < 1:
-        return Refusal(f"Exchanging down needs a value-5 {action.good} card.", "exchange/not_enough", "PB-EXCH-01")
+        return Refusal(f"Exchanging down needs a value-5 {action.good} card.", EXCHANGE_NOT_ENOUGH, "PB-EXCH-01")
     if exchange_key(action.good, not action.up) in state.turns.exchanged:
         msg = f"Player {seat} already exchanged {action.good} cards the other way this turn; undoing it changes nothing."
-        return Refusal(msg, "exchange/reversal", "PB-EXCH-01")
+        return Refusal(msg, EXCHANGE_REVERSAL, "PB-EXCH-01")
     return None
 
 
@@ -234,20 +251,20 @@ def market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial |
     """One Covent Garden visit per open game state, one-card trades with value-1 cards (PB-MKT-02/06/07)."""
     turns = state.turns
     if turns.buying:
-        return Refusal("This turn is spent buying control markers; add more markers or end the turn.", "ogs/one_action_per_turn", "PB-OGS-03")
+        return Refusal("This turn is spent buying control markers; add more markers or end the turn.", OGS_ONE_ACTION_PER_TURN, "PB-OGS-03")
     if turns.visited[seat] and not turns.trading:
-        return Refusal(f"Player {seat} already visited Covent Garden this open game state.", "market/once_per_ogs", "PB-MKT-02")
+        return Refusal(f"Player {seat} already visited Covent Garden this open game state.", MARKET_ONCE_PER_OGS, "PB-MKT-02")
     if not isinstance(action, SellMaterial) and turns.placed[action.stack]:
         msg = f"Player {seat} put the top card of stack {action.stack} there during this visit; taking it back would change nothing."
-        return Refusal(msg, "market/own_card", "PB-MKT-02")
+        return Refusal(msg, MARKET_OWN_CARD, "PB-MKT-02")
     res = state.players[seat].res
     if not isinstance(action, BuyMaterial) and res[C.ONES[action.material]] < 1:
         msg = f"Player {seat} has no value-1 {C.MATERIAL_NAMES[action.material]} card; value-5 cards may not be traded."
-        return Refusal(msg, "market/no_value1_card", "PB-MKT-07")
+        return Refusal(msg, MARKET_NO_VALUE1_CARD, "PB-MKT-07")
     if not isinstance(action, SellMaterial) and not state.supplies.stacks[action.stack]:
-        return Refusal(f"Market stack {action.stack} is empty.", "market/empty_stack", "PB-MKT-06")
+        return Refusal(f"Market stack {action.stack} is empty.", MARKET_EMPTY_STACK, "PB-MKT-06")
     if isinstance(action, BuyMaterial) and res[C.CASH1] < 1:
-        return Refusal("Buying takes a value-1 cash card; value-5 cards may not be used.", "market/no_value1_cash", "PB-MKT-07")
+        return Refusal("Buying takes a value-1 cash card; value-5 cards may not be used.", MARKET_NO_VALUE1_CASH, "PB-MKT-07")
     return None
 
 

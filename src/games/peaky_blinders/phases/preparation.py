@@ -11,6 +11,7 @@ from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import PassPlacement, PlaceHenchman
+from ..codes import PREP_HENCHMAN_JAILED, PREP_HENCHMAN_PLACED, PREP_SPACE_TAKEN, PREP_SPACE_UNUSED
 from ..events import ActionPhaseBegan, Event, HenchmanPlaced, PlacementPassed, ZoneBegan
 from ..state import State
 from . import starter
@@ -74,14 +75,14 @@ def place_problem(state: State, seat: int, action: PlaceHenchman) -> Refusal | N
     """Why this placement is refused now (the engine already refused unknown henchmen and spaces outside 0-13)."""
     h = C.HENCHMEN.index(action.henchman)
     if h == 0 and state.players[seat].jailed:
-        return Refusal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", "prep/henchman_jailed", "PB-PREP-09")
+        return Refusal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", PREP_HENCHMAN_JAILED, "PB-PREP-09")
     if seat * 3 + h in state.round.board:
-        return Refusal(f"Player {seat}'s {action.henchman} henchman is already on the board.", "prep/henchman_placed", "PB-PREP-06")
+        return Refusal(f"Player {seat}'s {action.henchman} henchman is already on the board.", PREP_HENCHMAN_PLACED, "PB-PREP-06")
     if not C.usable(action.space, len(state.players)):
         msg = f"Space {action.space} is marked for {C.SPACES[action.space][1]} players and is unused with {len(state.players)}."
-        return Refusal(msg, "prep/space_unused", "PB-PREP-02")
+        return Refusal(msg, PREP_SPACE_UNUSED, "PB-PREP-02")
     if state.round.board[action.space] >= 0:
-        return Refusal(f"Space {action.space} already holds a henchman.", "prep/space_taken", "PB-PREP-01")
+        return Refusal(f"Space {action.space} already holds a henchman.", PREP_SPACE_TAKEN, "PB-PREP-01")
     return None
 
 
