@@ -13,6 +13,7 @@ from boardcore.tuples import put
 
 from .. import catalog as cat
 from ..actions import DiscardCard, RemoveWeapon
+from ..codes import CARD_NOT_IN_HAND, CITY_WEAPON_NOT_HELD
 from ..events import BopperDeckBuilt, BopperRevealed, CardRemoved, CardsDiscarded, WeaponRemoved
 from ..state import State, with_table
 from ..table import Night, offer
@@ -98,7 +99,7 @@ def fuzz_problem(state: State, seat: int, action: RemoveWeapon) -> Refusal | Non
     """WR-BOP-12, GAP-11: The Fuzz removes one of your own Weapons."""
     if action.weapon in state.weapons[seat]:
         return None
-    return Refusal("The Fuzz removes one of the Weapons in front of you; that Weapon is not.", "city/weapon_not_held", "WR-BOP-12")
+    return Refusal("The Fuzz removes one of the Weapons in front of you; that Weapon is not.", CITY_WEAPON_NOT_HELD, "WR-BOP-12")
 
 
 def fuzz(turn: Night, seat: int, action: RemoveWeapon) -> None:
@@ -110,7 +111,7 @@ def jumped_problem(state: State, seat: int, action: DiscardCard) -> Refusal | No
     """WR-BOP-12, GAP-11: Jumped discards 2 cards of your choice from your hand."""
     if action.card in state.hands[seat]:
         return None
-    return Refusal("Jumped discards cards from your own hand; that card is not in it.", "card/not_in_hand", "WR-BOP-12")
+    return Refusal("Jumped discards cards from your own hand; that card is not in it.", CARD_NOT_IN_HAND, "WR-BOP-12")
 
 
 def jumped(turn: Night, seat: int, action: DiscardCard) -> None:

@@ -11,6 +11,7 @@ from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import Run, StandAndFight
+from ..codes import CHALLENGE_CANNOT_RUN
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
 from ..state import State, with_table
 from ..table import Night, offer
@@ -52,7 +53,7 @@ def run_problem(state: State, seat: int, action: Run) -> Refusal | None:
     assert p is not None
     if p.can_run:
         return None
-    return Refusal("nobody may run from a Come Out to Play! challenge: fight.", "challenge/cannot_run", "WR-CHAL-07")
+    return Refusal("nobody may run from a Come Out to Play! challenge: fight.", CHALLENGE_CANNOT_RUN, "WR-CHAL-07")
 
 
 def run(turn: Night, seat: int, action: Run) -> None:

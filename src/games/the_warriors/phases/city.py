@@ -15,6 +15,7 @@ from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
+from ..codes import CITY_CARD_NOT_IN_DISCARD, CITY_ILLEGAL_MOVE, CITY_NO_SUCH_CARD, CITY_WEAPON_NOT_HELD
 from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
 from ..state import State
 from ..table import Night, offer
@@ -79,7 +80,7 @@ def move_problem(state: State, seat: int, action: Move) -> Refusal | None:
         why = "it is an (X) space whose Fight token is gone (WR-MOVE-05)"
     else:
         why = "no lane leads there without passing a Fight token (WR-MOVE-06)"
-    return Refusal(f"you cannot move to {cat.space_name(action.space)}: {why}.", "city/illegal_move", "WR-MOVE-01")
+    return Refusal(f"you cannot move to {cat.space_name(action.space)}: {why}.", CITY_ILLEGAL_MOVE, "WR-MOVE-01")
 
 
 def move_options(state: State, seat: int) -> list[Move | Rest]:
@@ -165,7 +166,7 @@ def return_problem(state: State, seat: int, action: ReturnCard) -> Refusal | Non
     """WR-ACT-01: a card from your own discard pile."""
     if action.card in state.discards[seat]:
         return None
-    return Refusal("return a card from your own discard pile; that card is not in it.", "city/card_not_in_discard", "WR-ACT-01")
+    return Refusal("return a card from your own discard pile; that card is not in it.", CITY_CARD_NOT_IN_DISCARD, "WR-ACT-01")
 
 
 def return_card(turn: Night, seat: int, action: ReturnCard) -> None:
@@ -178,7 +179,7 @@ def war_card_problem(state: State, seat: int, action: TakeWarCard) -> Refusal | 
     row = len(state.table.war_row)
     if action.index < row:
         return None
-    return Refusal(f"the War row holds {row} card(s): take position 0 to {row - 1}.", "city/no_such_card", "WR-ACT-02")
+    return Refusal(f"the War row holds {row} card(s): take position 0 to {row - 1}.", CITY_NO_SUCH_CARD, "WR-ACT-02")
 
 
 def take_war_card(turn: Night, seat: int, action: TakeWarCard) -> None:
@@ -193,7 +194,7 @@ def weapon_problem(state: State, seat: int, action: TakeWeapon) -> Refusal | Non
     row = len(state.table.weapon_row)
     if action.index < row:
         return None
-    return Refusal(f"the Weapon row holds {row} card(s): take position 0 to {row - 1}.", "city/no_such_card", "WR-ACT-03")
+    return Refusal(f"the Weapon row holds {row} card(s): take position 0 to {row - 1}.", CITY_NO_SUCH_CARD, "WR-ACT-03")
 
 
 def take_weapon(turn: Night, seat: int, action: TakeWeapon) -> None:
@@ -211,7 +212,7 @@ def limit_problem(state: State, seat: int, action: RemoveWeapon) -> Refusal | No
     """WR-WPN-05: one of your own three Weapons."""
     if action.weapon in state.weapons[seat]:
         return None
-    return Refusal("remove one of the three Weapons in front of you; that Weapon is not.", "city/weapon_not_held", "WR-WPN-05")
+    return Refusal("remove one of the three Weapons in front of you; that Weapon is not.", CITY_WEAPON_NOT_HELD, "WR-WPN-05")
 
 
 def remove_weapon(turn: Night, seat: int, action: RemoveWeapon) -> None:

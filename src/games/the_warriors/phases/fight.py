@@ -35,6 +35,14 @@ from ..actions import (
     Reroll,
     Roll,
 )
+from ..codes import (
+    CARD_NOT_IN_HAND,
+    FIGHT_ALREADY_HELD,
+    FIGHT_CARD_NOT_IN_HAND,
+    FIGHT_CARD_NOT_IN_PILE,
+    FIGHT_NOT_IN_FIGHT,
+    FIGHT_NOTHING_TO_HOLD,
+)
 from ..events import (
     CardRemoved,
     CardsDiscarded,
@@ -213,7 +221,7 @@ def target_problem(state: State, seat: int, action: ChooseWarrior) -> Refusal | 
     """WR-GANG-02/03: the Instigator chooses a Warrior in their neighborhood, that is, in the fight."""
     if action.target in fight_of(state).participants:
         return None
-    return Refusal("the gang's rule hits a Warrior in the fight: choose one of them.", "fight/not_in_fight", "WR-GANG-02")
+    return Refusal("the gang's rule hits a Warrior in the fight: choose one of them.", FIGHT_NOT_IN_FIGHT, "WR-GANG-02")
 
 
 def target_candidates(state: State, seat: int) -> list[ChooseWarrior]:
@@ -233,7 +241,7 @@ def discard_problem(state: State, seat: int, action: DiscardCard) -> Refusal | N
     """WR-GANG-02, WR-BOP-12: the discarded cards come from your own hand."""
     if action.card in state.hands[seat]:
         return None
-    return Refusal("discard a card from your own hand; that card is not in it.", "card/not_in_hand", "WR-GANG-02")
+    return Refusal("discard a card from your own hand; that card is not in it.", CARD_NOT_IN_HAND, "WR-GANG-02")
 
 
 def discard_candidates(state: State, seat: int) -> list[DiscardCard]:
@@ -290,7 +298,7 @@ def remove_problem(state: State, seat: int, action: RemoveCard) -> Refusal | Non
         return None
     f = fight_of(state)
     where = "your discard pile" if f.ko_from_discard or not state.hands[seat] else "your hand"
-    return Refusal(f"knocked out, you remove a card from {where}; that card is not there.", "fight/card_not_in_pile", "WR-KO-02")
+    return Refusal(f"knocked out, you remove a card from {where}; that card is not there.", FIGHT_CARD_NOT_IN_PILE, "WR-KO-02")
 
 
 def remove_candidates(state: State, seat: int) -> list[RemoveCard]:
@@ -320,11 +328,11 @@ def hold_the_line_problem(state: State, seat: int, action: HoldTheLine) -> Refus
     p = state.pending
     assert p is not None
     if f.ko_from_discard:
-        return Refusal("Hold the Line was already used for this knock-out.", "fight/already_held", "WR-CARD-03")
+        return Refusal("Hold the Line was already used for this knock-out.", FIGHT_ALREADY_HELD, "WR-CARD-03")
     if not state.hands[p.player] or not state.discards[p.player]:
-        return Refusal("Hold the Line changes nothing now: the knocked-out Warrior needs a hand and a discard pile.", "fight/nothing_to_hold", "WR-CARD-03")
+        return Refusal("Hold the Line changes nothing now: the knocked-out Warrior needs a hand and a discard pile.", FIGHT_NOTHING_TO_HOLD, "WR-CARD-03")
     if action.card not in state.hands[seat] or cat.card(action.card).ability != cat.HOLD_THE_LINE:
-        return Refusal("discard Hold the Line from your own hand.", "fight/card_not_in_hand", "WR-CARD-03")
+        return Refusal("discard Hold the Line from your own hand.", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-03")
     return None
 
 

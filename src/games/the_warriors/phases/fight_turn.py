@@ -20,6 +20,28 @@ from boardcore.tuples import put, without
 
 from .. import catalog as cat
 from ..actions import Boost, CoverSpot, KeepDice, PlayCard, Reroll, Roll
+from ..codes import (
+    FIGHT_BAD_ABILITY_CHOICE,
+    FIGHT_CANNOT_BOOST,
+    FIGHT_CANNOT_COVER,
+    FIGHT_CANNOT_REROLL,
+    FIGHT_CARD_NOT_IN_HAND,
+    FIGHT_CARD_NOT_PLAYABLE,
+    FIGHT_NO_ABILITY_CHOICE,
+    FIGHT_NO_BOOSTS,
+    FIGHT_NO_DICE,
+    FIGHT_NO_SUCH_DIE,
+    FIGHT_NO_SUCH_SPOT,
+    FIGHT_NO_WEAPON_ICON,
+    FIGHT_NOT_ROLLED,
+    FIGHT_NOTHING_TO_REROLL,
+    FIGHT_ONE_WEAPON,
+    FIGHT_SPOT_COVERED,
+    FIGHT_TWO_HANDS,
+    FIGHT_WEAPON_DOES_NOT_MATCH,
+    FIGHT_WEAPON_FACE_DOWN,
+    FIGHT_WEAPON_NOT_HELD,
+)
 from ..events import (
     CardPlayed,
     CardReturned,
@@ -96,14 +118,14 @@ def weapon_problem(state: State, fight: Fight, seat: int, weapon: int) -> Refusa
     """May ``seat`` use ``weapon`` now: a hand free (WR-FIGHT-07), the Hi-Hats' one Weapon
     (WR-GANG-04), a Weapon in front of them (WR-WPN-01) that is face up (WR-WPN-03)."""
     if fight.turn_weapons >= 2:
-        return Refusal("two Weapons have been used this turn, one per hand.", "fight/two_hands", "WR-FIGHT-07")
+        return Refusal("two Weapons have been used this turn, one per hand.", FIGHT_TWO_HANDS, "WR-FIGHT-07")
     if fight.gang == cat.HI_HATS and fight.weapon_uses[seat] >= 1:
-        return Refusal("against the Hi-Hats each Warrior uses only one Weapon in the fight.", "fight/one_weapon", "WR-GANG-04")
+        return Refusal("against the Hi-Hats each Warrior uses only one Weapon in the fight.", FIGHT_ONE_WEAPON, "WR-GANG-04")
     if weapon not in state.weapons[seat]:
-        return Refusal("that Weapon card is not in front of you.", "fight/weapon_not_held", "WR-WPN-01")
+        return Refusal("that Weapon card is not in front of you.", FIGHT_WEAPON_NOT_HELD, "WR-WPN-01")
     if weapon in state.spent:
         name = cat.WEAPON_NAMES[cat.weapon_type(weapon)]
-        return Refusal(f"your {name} is face down: it cannot be used again in this fight.", "fight/weapon_face_down", "WR-WPN-03")
+        return Refusal(f"your {name} is face down: it cannot be used again in this fight.", FIGHT_WEAPON_FACE_DOWN, "WR-WPN-03")
     return None
 
 
@@ -114,23 +136,23 @@ def play_card_problem(state: State, seat: int, action: PlayCard) -> Refusal | No
     """WR-CARD-01..03, WR-SPOT-04, WR-GANG-05, the Weapon rules and each card's "when this is played" choice."""
     f = fight_of(state)
     if action.card not in state.hands[seat]:
-        return Refusal("War cards are played from your own hand, and that card is not in it.", "fight/card_not_in_hand", "WR-CARD-01")
+        return Refusal("War cards are played from your own hand, and that card is not in it.", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-01")
     c = cat.card(action.card)
     cap = dice_cap(f)
     if f.dice_total + c.dice > cap:
-        return Refusal(f"{c.name} would roll more than {cap} dice this turn.", "fight/card_not_playable", _cap_clause(f))
+        return Refusal(f"{c.name} would roll more than {cap} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
     if action.weapon >= 0:
         if c.ability not in (cat.WEAPON_CARD, cat.ANY_WEAPON):
-            return Refusal(f"{c.name} shows no Weapon icon: play it without a Weapon (weapon=-1).", "fight/no_weapon_icon", "WR-CARD-02")
+            return Refusal(f"{c.name} shows no Weapon icon: play it without a Weapon (weapon=-1).", FIGHT_NO_WEAPON_ICON, "WR-CARD-02")
         problem = weapon_problem(state, f, seat, action.weapon)
         if problem is not None:
             return problem
         if c.ability == cat.WEAPON_CARD:
             if not fits(action.weapon, c.weapon):
                 msg = f"{c.name} is played with a {cat.WEAPON_NAMES[c.weapon]} (or a Molotov)."
-                return Refusal(msg, "fight/weapon_does_not_match", "WR-CARD-02")
+                return Refusal(msg, FIGHT_WEAPON_DOES_NOT_MATCH, "WR-CARD-02")
             if f.dice_total + 2 > cap:
-                return Refusal(f"{c.name} with its Weapon would roll more than {cap} dice this turn.", "fight/card_not_playable", _cap_clause(f))
+                return Refusal(f"{c.name} with its Weapon would roll more than {cap} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
     if action.target == -1 and action.pick == -1:
         return None
     return _ability_problem(state, f, seat, c, action)
@@ -145,26 +167,26 @@ def _ability_problem(state: State, f: Fight, seat: int, c: cat.WarCard, action: 
         if target in others and pick in state.discards[target]:
             return None
         rule = "Streetwise names another Warrior in the fight (target) and a card in their discard pile (pick)"
-        return Refusal(f"{rule}, or neither.", "fight/bad_ability_choice", "WR-CARD-11")
+        return Refusal(f"{rule}, or neither.", FIGHT_BAD_ABILITY_CHOICE, "WR-CARD-11")
     if ability == cat.TAG_THE_WALL:
         if target == -1 and pick in state.discards[seat]:
             return None
-        return Refusal("Tag the Wall returns a card from your own discard pile (pick, no target), or nothing.", "fight/bad_ability_choice", "WR-CARD-03")
+        return Refusal("Tag the Wall returns a card from your own discard pile (pick, no target), or nothing.", FIGHT_BAD_ABILITY_CHOICE, "WR-CARD-03")
     if ability == cat.SECOND_WIND:
         if target == -1 and pick in state.weapons[seat] and pick in state.spent:
             return None
-        return Refusal("Second Wind turns one of your face-down Weapons face up (pick, no target), or none.", "fight/bad_ability_choice", "WR-CARD-03")
+        return Refusal("Second Wind turns one of your face-down Weapons face up (pick, no target), or none.", FIGHT_BAD_ABILITY_CHOICE, "WR-CARD-03")
     if ability == cat.PATCH_UP:
         if target in others and pick in state.weapons[target] and pick in state.spent:
             return None
         rule = "Patch Up names another Warrior in the fight (target) and one of their face-down Weapons (pick)"
-        return Refusal(f"{rule}, or neither.", "fight/bad_ability_choice", "WR-CARD-03")
+        return Refusal(f"{rule}, or neither.", FIGHT_BAD_ABILITY_CHOICE, "WR-CARD-03")
     if ability == cat.LOYAL:
         if target in others and 0 <= pick < len(state.table.war_row):
             return None
         rule = "Loyal names another Warrior in the fight (target) and a position in the face-up War row (pick)"
-        return Refusal(f"{rule}, or neither.", "fight/bad_ability_choice", "WR-CARD-03")
-    return Refusal(f"{c.name} makes no choice when played: send target=-1 and pick=-1.", "fight/no_ability_choice", "WR-CARD-03")
+        return Refusal(f"{rule}, or neither.", FIGHT_BAD_ABILITY_CHOICE, "WR-CARD-03")
+    return Refusal(f"{c.name} makes no choice when played: send target=-1 and pick=-1.", FIGHT_NO_ABILITY_CHOICE, "WR-CARD-03")
 
 
 def play_card_candidates(state: State, seat: int) -> list[PlayCard]:
@@ -290,31 +312,31 @@ def cover_problem(state: State, seat: int, action: CoverSpot) -> Refusal | None:
     f = fight_of(state)
     tile = spots(f)
     if action.spot >= len(tile):
-        return Refusal(f"this fight has spots 0 to {len(tile) - 1} (0 and 1 are the Gang tile's).", "fight/no_such_spot", "WR-FIGHT-02")
+        return Refusal(f"this fight has spots 0 to {len(tile) - 1} (0 and 1 are the Gang tile's).", FIGHT_NO_SUCH_SPOT, "WR-FIGHT-02")
     if action.spot in f.covered:
-        return Refusal("that spot already holds a Defeat token.", "fight/spot_covered", "WR-FIGHT-02")
+        return Refusal("that spot already holds a Defeat token.", FIGHT_SPOT_COVERED, "WR-FIGHT-02")
     spot = tile[action.spot]
     if spot.weapon >= 0:
         if action.weapon < 0:
             if f.wild:
                 return None
             msg = "a Weapon spot is covered with a matching Weapon, or after an Any Weapon card played with a Weapon this turn."
-            return Refusal(msg, "fight/cannot_cover", "WR-SPOT-02")
+            return Refusal(msg, FIGHT_CANNOT_COVER, "WR-SPOT-02")
         problem = weapon_problem(state, f, seat, action.weapon)
         if problem is not None:
             return problem
         if not fits(action.weapon, spot.weapon):
             msg = f"that spot shows a {cat.WEAPON_NAMES[spot.weapon]}: cover it with one (or a Molotov)."
-            return Refusal(msg, "fight/weapon_does_not_match", "WR-SPOT-01")
+            return Refusal(msg, FIGHT_WEAPON_DOES_NOT_MATCH, "WR-SPOT-01")
         return None
     if action.weapon >= 0:
-        return Refusal("a Number spot is covered with the dice, not a Weapon (weapon=-1).", "fight/cannot_cover", "WR-SPOT-05")
+        return Refusal("a Number spot is covered with the dice, not a Weapon (weapon=-1).", FIGHT_CANNOT_COVER, "WR-SPOT-05")
     if not f.rolled:
-        return Refusal("a Number spot is covered after rolling: play War cards, then roll.", "fight/not_rolled", "WR-SPOT-05")
+        return Refusal("a Number spot is covered after rolling: play War cards, then roll.", FIGHT_NOT_ROLLED, "WR-SPOT-05")
     best = max(f.dice, default=0)
     if spot.value > best:
         msg = f"a Number spot needs a die at least its value ({spot.value}); the highest die is {best}."
-        return Refusal(msg, "fight/cannot_cover", "WR-SPOT-05")
+        return Refusal(msg, FIGHT_CANNOT_COVER, "WR-SPOT-05")
     return None
 
 
@@ -352,7 +374,7 @@ def cover_options(state: State, seat: int, f: Fight) -> list[CoverSpot]:
 def roll_problem(state: State, seat: int, action: Roll) -> Refusal | None:
     """WR-SPOT-03: the dice come from the War cards played this turn."""
     if fight_of(state).dice_total == 0:
-        return Refusal("no War card has been played this turn: play cards for dice, then roll.", "fight/no_dice", "WR-SPOT-03")
+        return Refusal("no War card has been played this turn: play cards for dice, then roll.", FIGHT_NO_DICE, "WR-SPOT-03")
     return None
 
 
@@ -385,21 +407,21 @@ def reroll_problem(state: State, seat: int, action: Reroll) -> Refusal | None:
     if seat == f.current and card in f.powers:
         ability = cat.card(card).ability
         if ability == cat.REROLL_POWER:
-            return None if one_die else Refusal(f"Smooth Talker re-rolls one of your {dice} dice (die 0 to {dice - 1}).", "fight/no_such_die", "WR-CARD-08")
+            return None if one_die else Refusal(f"Smooth Talker re-rolls one of your {dice} dice (die 0 to {dice - 1}).", FIGHT_NO_SUCH_DIE, "WR-CARD-08")
         if ability == cat.SHOWBOAT:
             if action.die != -1:
-                return Refusal("Showboat re-rolls every die showing 1 or 2 at once: send die=-1.", "fight/no_such_die", "WR-CARD-03")
+                return Refusal("Showboat re-rolls every die showing 1 or 2 at once: send die=-1.", FIGHT_NO_SUCH_DIE, "WR-CARD-03")
             if not any(v <= 2 for v in f.dice):
-                return Refusal("Showboat re-rolls the dice showing 1 or 2, and none does.", "fight/nothing_to_reroll", "WR-CARD-03")
+                return Refusal("Showboat re-rolls the dice showing 1 or 2, and none does.", FIGHT_NOTHING_TO_REROLL, "WR-CARD-03")
             return None
-        return Refusal("that played card re-rolls nothing.", "fight/cannot_reroll", "WR-CARD-03")
+        return Refusal("that played card re-rolls nothing.", FIGHT_CANNOT_REROLL, "WR-CARD-03")
     if card not in state.hands[seat]:
-        return Refusal("re-roll cards are used from your hand, or played this turn (Smooth Talker, Showboat).", "fight/card_not_in_hand", "WR-CARD-03")
+        return Refusal("re-roll cards are used from your hand, or played this turn (Smooth Talker, Showboat).", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-03")
     wanted = cat.REROLL_FROM_HAND_OWN if seat == f.current else cat.REROLL_FROM_HAND_OTHER
     if cat.card(card).ability != wanted:
         whose = "your own roll (Lucky Hat)" if seat == f.current else "another Warrior's roll (Cover Me)"
-        return Refusal(f"that card does not re-roll {whose}.", "fight/cannot_reroll", "WR-CARD-03")
-    return None if one_die else Refusal(f"re-roll one of the {dice} dice (die 0 to {dice - 1}).", "fight/no_such_die", "GAP-15")
+        return Refusal(f"that card does not re-roll {whose}.", FIGHT_CANNOT_REROLL, "WR-CARD-03")
+    return None if one_die else Refusal(f"re-roll one of the {dice} dice (die 0 to {dice - 1}).", FIGHT_NO_SUCH_DIE, "GAP-15")
 
 
 def reroll_candidates(state: State, seat: int) -> list[Reroll]:
@@ -475,20 +497,20 @@ def boost_problem(state: State, seat: int, action: Boost) -> Refusal | None:
     against the Rogues (GAP-04, our design)."""
     f = fight_of(state)
     if f.gang == cat.ROGUES:
-        return Refusal("against the Rogues nobody may add 1 to a die.", "fight/no_boosts", "WR-GANG-01")
+        return Refusal("against the Rogues nobody may add 1 to a die.", FIGHT_NO_BOOSTS, "WR-GANG-01")
     card = action.card
     if seat == f.current and card in f.powers:
         if cat.card(card).ability != cat.PLUS_ONE_POWER:
-            return Refusal("that played card adds nothing to a die.", "fight/cannot_boost", "WR-CARD-03")
+            return Refusal("that played card adds nothing to a die.", FIGHT_CANNOT_BOOST, "WR-CARD-03")
     elif card not in state.hands[seat]:
-        return Refusal("+1 cards are used from your hand, or played this turn (Quiet Strength, Cheap Shot).", "fight/card_not_in_hand", "WR-CARD-03")
+        return Refusal("+1 cards are used from your hand, or played this turn (Quiet Strength, Cheap Shot).", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-03")
     else:
         wanted = cat.PLUS_ONE_FROM_HAND_OWN if seat == f.current else cat.PLUS_ONE_FROM_HAND_OTHER
         if cat.card(card).ability != wanted:
             whose = "your own roll (Throw Hands)" if seat == f.current else "another Warrior's roll (Take the Lead, Sweet Talk)"
-            return Refusal(f"that card does not add 1 to {whose}.", "fight/cannot_boost", "WR-CARD-03")
+            return Refusal(f"that card does not add 1 to {whose}.", FIGHT_CANNOT_BOOST, "WR-CARD-03")
     if action.die >= len(f.dice):
-        return Refusal(f"add 1 to one of the {len(f.dice)} dice (die 0 to {len(f.dice) - 1}).", "fight/no_such_die", "GAP-16")
+        return Refusal(f"add 1 to one of the {len(f.dice)} dice (die 0 to {len(f.dice) - 1}).", FIGHT_NO_SUCH_DIE, "GAP-16")
     return None
 
 
