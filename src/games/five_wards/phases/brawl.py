@@ -19,6 +19,7 @@ from boardcore.tuples import put, without
 
 from ..actions import CommitTactics
 from ..board import brawl_icon, is_brawl_slot, tactic_icon_counts, turn_order, update_player
+from ..codes import BRAWL_BAD_CARDS
 from ..events import BrawlOpened, BrawlResolved, BrawlRevealed, FwTurn, TacticsCommitted, ThugRallied
 from ..state import NOBODY, State
 from .deploy import begin_deploy
@@ -67,7 +68,7 @@ def commit_problem(state: State, seat: int, action: CommitTactics) -> Refusal | 
     cards = action.cards
     hand = state.players[seat].hand
     if list(cards) != sorted(set(cards)) or any(c not in hand for c in cards):
-        return Refusal("Commit distinct cards from your hand, listed in ascending order.", "brawl/bad_cards", "FW-BRAWL-04")
+        return Refusal("Commit distinct cards from your hand, listed in ascending order.", BRAWL_BAD_CARDS, "FW-BRAWL-04")
     return None
 
 

@@ -23,6 +23,24 @@ from boardcore.tuples import put
 from ..actions import MOST_SPACES, Blast, BlastPick, BlastSource, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy
 from ..board import add, deploys, destinations, in_ward, is_brawl_slot, thugs_on, turn_order, update_player
 from ..catalog import CAPITAL, MAYHEM, POWER, RECRUIT_BY_ID, RESOURCES, WARDS
+from ..codes import (
+    DEPLOY_BAD_COUNT,
+    DEPLOY_BAD_RECRUITS,
+    DEPLOY_INSPECTOR,
+    DEPLOY_NO_ARROW,
+    DEPLOY_THUGS_LEFT,
+    SCHEME_ALREADY_BRIBED,
+    SCHEME_BAD_SOURCE,
+    SCHEME_BAD_WARDS,
+    SCHEME_BLAST_PENDING,
+    SCHEME_CANNOT_PAY,
+    SCHEME_NO_BLAST,
+    SCHEME_NO_COPPER,
+    SCHEME_NO_RIVALS,
+    SCHEME_NO_THUG,
+    SCHEME_NOT_AVAILABLE,
+    SCHEME_NOT_PRESENT,
+)
 from ..events import (
     Blasted,
     Bolstered,
@@ -218,14 +236,14 @@ def deploy_thugs_problem(state: State, seat: int, action: DeployThugs) -> Refusa
     """Some of the Gang's Thugs on the card, to a Ward the arrows reach and the Inspector allows, Recruiting as paid."""
     step = deploy_step(state)
     if action.count > step.remaining:
-        return Refusal(f"Deploy between 1 and {step.remaining} of your Thugs on the card.", "deploy/bad_count", "FW-DEPLOY-05")
+        return Refusal(f"Deploy between 1 and {step.remaining} of your Thugs on the card.", DEPLOY_BAD_COUNT, "FW-DEPLOY-05")
     if action.ward not in destinations(state, step.position, seat):
         if action.ward == state.inspector:
-            return Refusal("The Inspector blocks that Ward unless you Bribe him.", "deploy/inspector", "FW-INSP-02")
-        return Refusal("The card's arrows do not point to that Ward.", "deploy/no_arrow", "FW-MAP-02")
+            return Refusal("The Inspector blocks that Ward unless you Bribe him.", DEPLOY_INSPECTOR, "FW-INSP-02")
+        return Refusal("The card's arrows do not point to that Ward.", DEPLOY_NO_ARROW, "FW-MAP-02")
     if action.recruits > recruit_limit(state, seat, action.ward, action.count):
         msg = "Each Recruiting trigger needs its own group of Thugs from this card, 1 resource, and a Thug in your bag."
-        return Refusal(msg, "deploy/bad_recruits", "FW-RECRUIT-02")
+        return Refusal(msg, DEPLOY_BAD_RECRUITS, "FW-RECRUIT-02")
     return None
 
 
@@ -295,7 +313,7 @@ def end_problem(state: State, seat: int, action: EndDeploy) -> Refusal | None:
     """Thugs that can reach a Ward must deploy first (FW-DEPLOY-05)."""
     step = deploy_step(state)
     if step.remaining and destinations(state, step.position, seat):
-        return Refusal("Deploy all your Thugs on the card first.", "deploy/thugs_left", "FW-DEPLOY-05")
+        return Refusal("Deploy all your Thugs on the card first.", DEPLOY_THUGS_LEFT, "FW-DEPLOY-05")
     return None
 
 
@@ -326,9 +344,9 @@ def _scheme_problem(state: State, seat: int, step: DeployStep, resource: int, br
     """1 Scheme per card deployed from, while it can still matter, paid for (FW-SCHEME-01)."""
     if not _scheme_open(state, step, bribe):
         msg = "1 Scheme per card deployed from, and at least 1 of your Thugs from the card must reach the map."
-        return Refusal(msg, "scheme/not_available", "FW-SCHEME-01")
+        return Refusal(msg, SCHEME_NOT_AVAILABLE, "FW-SCHEME-01")
     if state.players[seat].resources[resource] < 1:
-        return Refusal(f"{name} costs 1 {RESOURCES[resource].capitalize()}.", "scheme/cannot_pay", clause)
+        return Refusal(f"{name} costs 1 {RESOURCES[resource].capitalize()}.", SCHEME_CANNOT_PAY, clause)
     return None
 
 
@@ -347,10 +365,10 @@ def bolster_problem(state: State, seat: int, action: Bolster) -> Refusal | None:
     if problem is not None:
         return problem
     if action.from_ward == action.to_ward:
-        return Refusal("Bolster moves a Thug from one Ward to a different Ward.", "scheme/bad_wards", "FW-SCHEME-02")
+        return Refusal("Bolster moves a Thug from one Ward to a different Ward.", SCHEME_BAD_WARDS, "FW-SCHEME-02")
     ward = state.wards[action.from_ward]
     if (ward.fresh[seat] if action.from_fresh else ward.old[seat]) < 1:
-        return Refusal("You have no Thug there off the Ward Boss space in that stack to move.", "scheme/no_thug", "FW-SCHEME-02")
+        return Refusal("You have no Thug there off the Ward Boss space in that stack to move.", SCHEME_NO_THUG, "FW-SCHEME-02")
     return None
 
 
@@ -380,7 +398,7 @@ def bribe_inspector_problem(state: State, seat: int, action: BribeInspector) -> 
     if problem is not None:
         return problem
     if state.players[seat].bribed:
-        return Refusal("Your Bribe already lasts for the rest of this round.", "scheme/already_bribed", "FW-SCHEME-05")
+        return Refusal("Your Bribe already lasts for the rest of this round.", SCHEME_ALREADY_BRIBED, "FW-SCHEME-05")
     return None
 
 
@@ -402,7 +420,7 @@ def bribe_copper_problem(state: State, seat: int, action: BribeCopper) -> Refusa
     if problem is not None:
         return problem
     if action.from_ward == action.to_ward or state.wards[action.from_ward].coppers < 1:
-        return Refusal("Bribe moves a Copper from a Ward that has one to another Ward.", "scheme/no_copper", "FW-SCHEME-04")
+        return Refusal("Bribe moves a Copper from a Ward that has one to another Ward.", SCHEME_NO_COPPER, "FW-SCHEME-04")
     return None
 
 
@@ -433,9 +451,9 @@ def blast_problem(state: State, seat: int, action: Blast) -> Refusal | None:
     if problem is not None:
         return problem
     if in_ward(state.wards[action.ward], seat) < 1:
-        return Refusal("Blast only a Ward where you also have Thugs.", "scheme/not_present", "FW-SCHEME-07")
+        return Refusal("Blast only a Ward where you also have Thugs.", SCHEME_NOT_PRESENT, "FW-SCHEME-07")
     if not blast_victims(state, seat, action.ward):
-        return Refusal("No rival has a Thug in that Ward to Blast.", "scheme/no_rivals", "FW-SCHEME-07")
+        return Refusal("No rival has a Thug in that Ward to Blast.", SCHEME_NO_RIVALS, "FW-SCHEME-07")
     return None
 
 
@@ -461,10 +479,10 @@ def blast_pick_problem(state: State, seat: int, action: BlastPick) -> Refusal | 
     """While a Blast resolves: a place where the current victim has a Thug (FW-SCHEME-08, GAP-31)."""
     step = deploy_step(state)
     if not step.blast_victims:
-        return Refusal("No Blast is resolving.", "scheme/no_blast", "FW-SCHEME-07")
+        return Refusal("No Blast is resolving.", SCHEME_NO_BLAST, "FW-SCHEME-07")
     if action.source not in blast_sources(state.wards[step.blast_ward], step.blast_victims[0]):
         msg = "Take the Thug from the Boss space, the current-round stack or the older Thugs that rival has there."
-        return Refusal(msg, "scheme/bad_source", "FW-SCHEME-08")
+        return Refusal(msg, SCHEME_BAD_SOURCE, "FW-SCHEME-08")
     return None
 
 
@@ -505,7 +523,7 @@ def deploy_step(state: State) -> DeployStep:
 def blast_gate(state: State, seat: int, action: DeployAction) -> Refusal | None:
     """A Blast still resolving comes first: only its picks are open (FW-SCHEME-07)."""
     if deploy_step(state).blast_victims and type(action) is not BlastPick:
-        return Refusal("Finish the Blast first: choose where the rival's Thug comes from.", "scheme/blast_pending", "FW-SCHEME-07")
+        return Refusal("Finish the Blast first: choose where the rival's Thug comes from.", SCHEME_BLAST_PENDING, "FW-SCHEME-07")
     return None
 
 

@@ -53,6 +53,27 @@ from ..catalog import (
     VAGRANT,
     WARDS,
 )
+from ..codes import (
+    DRAFT_ALREADY_ACTED,
+    DRAFT_ALREADY_SELECTED,
+    DRAFT_NO_ACTION_YET,
+    DRAFT_NO_DIE,
+    DRAFT_NO_SUCH_DIE,
+    RALLY_EMPTY_BAG,
+    RALLY_ICON_MISMATCH,
+    RALLY_NO_SECOND_THUG,
+    RALLY_NOT_A_LANDMARK,
+    RALLY_SECOND_MISSING,
+    RALLY_SECOND_TAKEN,
+    RALLY_SPACE_TAKEN,
+    RESTOCK_BAD_OPTION,
+    RESTOCK_DISCARD_PENDING,
+    RESTOCK_NO_DISCARD_DUE,
+    TACTICS_ALREADY_USED,
+    TACTICS_NOT_IN_HAND,
+    TACTICS_SHAKEDOWN_PENDING,
+    TACTICS_WRONG_CARD,
+)
 from ..draws import draw_tactics, drawn
 from ..events import (
     Acted,
@@ -180,9 +201,9 @@ def select_problem(state: State, seat: int, action: SelectDie) -> Refusal | None
     """A die from the pool, once per turn, before the action (FW-P1-04)."""
     turn = selection(state)
     if turn.die != NOBODY:
-        return Refusal("You already selected a die this turn; now Rally or Restock.", "draft/already_selected", "FW-P1-04")
+        return Refusal("You already selected a die this turn; now Rally or Restock.", DRAFT_ALREADY_SELECTED, "FW-P1-04")
     if action.face not in state.pool:
-        return Refusal("No die in the pool shows that face.", "draft/no_such_die", "FW-P1-04")
+        return Refusal("No die in the pool shows that face.", DRAFT_NO_SUCH_DIE, "FW-P1-04")
     return None
 
 
@@ -226,38 +247,38 @@ def rally_problem(state: State, seat: int, action: Rally) -> Refusal | None:
     turn = selection(state)
     player = state.players[seat]
     if turn.die == NOBODY:
-        return Refusal("Select a die before you Rally.", "draft/no_die", "FW-P1-04")
+        return Refusal("Select a die before you Rally.", DRAFT_NO_DIE, "FW-P1-04")
     if player.bag < 1:
-        return Refusal("Your bag is empty, so you cannot Rally; Restock instead.", "rally/empty_bag", "FW-RALLY-01")
+        return Refusal("Your bag is empty, so you cannot Rally; Restock instead.", RALLY_EMPTY_BAG, "FW-RALLY-01")
     slot = state.row[action.position]
     if not is_landmark(slot):
-        return Refusal("Thugs rally only to Landmark cards in the row.", "rally/not_a_landmark", "FW-RALLY-01")
+        return Refusal("Thugs rally only to Landmark cards in the row.", RALLY_NOT_A_LANDMARK, "FW-RALLY-01")
     if action.space >= len(slot.spaces) or slot.spaces[action.space] != NOBODY:
-        return Refusal("That die space is not an empty space of the card.", "rally/space_taken", "FW-RALLY-01")
+        return Refusal("That die space is not an empty space of the card.", RALLY_SPACE_TAKEN, "FW-RALLY-01")
     ability = None
     if action.card is not None:
         if turn.tactic_used:
-            return Refusal("Only 1 Tactics card may be used per selection turn.", "tactics/already_used", "FW-P1-03")
+            return Refusal("Only 1 Tactics card may be used per selection turn.", TACTICS_ALREADY_USED, "FW-P1-03")
         if action.card not in player.hand:
-            return Refusal(f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", "FW-P1-03")
+            return Refusal(f"Tactics card {action.card} is not in your hand.", TACTICS_NOT_IN_HAND, "FW-P1-03")
         ability = TACTIC_BY_ID[action.card].ability
         if ability not in (SNEAK, REINFORCEMENTS):
-            return Refusal(f"Tactics card {action.card} does not change a Rally.", "tactics/wrong_card", "GAP-04")
+            return Refusal(f"Tactics card {action.card} does not change a Rally.", TACTICS_WRONG_CARD, "GAP-04")
     face = player.dice[turn.die]
     if ability != SNEAK and space_icon(slot, action.space) != face:
-        return Refusal("The die space's icon must match your die.", "rally/icon_mismatch", "FW-RALLY-01")
+        return Refusal("The die space's icon must match your die.", RALLY_ICON_MISMATCH, "FW-RALLY-01")
     if ability != REINFORCEMENTS:
         if action.second_space is not None:
-            return Refusal("Only Reinforcements places a second Thug.", "rally/no_second_thug", "GAP-04")
+            return Refusal("Only Reinforcements places a second Thug.", RALLY_NO_SECOND_THUG, "GAP-04")
         return None
     bag = _bag_after_placing(slot, action.space, seat, player.bag)
     free = [i for i, s in enumerate(slot.spaces) if s == NOBODY and i != action.space]
     if action.second_space is None:
         if free and bag > 0:
-            return Refusal("Reinforcements must place its second Thug on an empty die space of the card.", "rally/second_missing", "GAP-04")
+            return Refusal("Reinforcements must place its second Thug on an empty die space of the card.", RALLY_SECOND_MISSING, "GAP-04")
         return None
     if action.second_space not in free or bag < 1:
-        return Refusal("The second Thug needs an empty die space on the same card.", "rally/second_taken", "GAP-04")
+        return Refusal("The second Thug needs an empty die space on the same card.", RALLY_SECOND_TAKEN, "GAP-04")
     return None
 
 
@@ -372,9 +393,9 @@ def restock_problem(state: State, seat: int, action: Restock) -> Refusal | None:
     """After selecting a die: 2 Tactics cards, 2 resources, or 1 of each (FW-RESTOCK-01)."""
     turn = selection(state)
     if turn.die == NOBODY:
-        return Refusal("Select a die before you Restock.", "draft/no_die", "FW-P1-04")
+        return Refusal("Select a die before you Restock.", DRAFT_NO_DIE, "FW-P1-04")
     if action not in RESTOCK_OPTIONS:
-        return Refusal("Restock is 2 Tactics cards, 2 resources, or 1 of each.", "restock/bad_option", "FW-RESTOCK-01")
+        return Refusal("Restock is 2 Tactics cards, 2 resources, or 1 of each.", RESTOCK_BAD_OPTION, "FW-RESTOCK-01")
     return None
 
 
@@ -421,9 +442,9 @@ def discard_problem(state: State, seat: int, action: DiscardTactic) -> Refusal |
     """Only while over the hand limit, a card from the hand (FW-RESTOCK-03)."""
     turn = selection(state)
     if not turn.discard:
-        return Refusal("You are not over the hand limit.", "restock/no_discard_due", "FW-RESTOCK-03")
+        return Refusal("You are not over the hand limit.", RESTOCK_NO_DISCARD_DUE, "FW-RESTOCK-03")
     if action.card not in state.players[seat].hand:
-        return Refusal(f"Tactics card {action.card} is not in your hand.", "tactics/not_in_hand", "FW-RESTOCK-03")
+        return Refusal(f"Tactics card {action.card} is not in your hand.", TACTICS_NOT_IN_HAND, "FW-RESTOCK-03")
     return None
 
 
@@ -454,7 +475,7 @@ def end_turn_problem(state: State, seat: int, action: EndTurn) -> Refusal | None
     """Only after the turn's action (FW-P1-04)."""
     turn = selection(state)
     if not turn.acted:
-        return Refusal("Select a die and Rally or Restock before ending your turn.", "draft/no_action_yet", "FW-P1-04")
+        return Refusal("Select a die and Rally or Restock before ending your turn.", DRAFT_NO_ACTION_YET, "FW-P1-04")
     return None
 
 
@@ -484,11 +505,11 @@ def draft_gate(state: State, seat: int, action: DraftAction) -> Refusal | None:
     turn = selection(state)
     kind = type(action)
     if turn.shakedown is not None and kind not in _SHAKEDOWN_CHOICES:
-        return Refusal("Finish choosing the Shakedown reroll first.", "tactics/shakedown_pending", "GAP-04")
+        return Refusal("Finish choosing the Shakedown reroll first.", TACTICS_SHAKEDOWN_PENDING, "GAP-04")
     if turn.discard and kind is not DiscardTactic:
-        return Refusal("Discard down to 4 Tactics cards first.", "restock/discard_pending", "FW-RESTOCK-03")
+        return Refusal("Discard down to 4 Tactics cards first.", RESTOCK_DISCARD_PENDING, "FW-RESTOCK-03")
     if turn.acted and kind not in _AFTER_ACTING:
-        return Refusal("You already took your action this turn; only a Vagrant may still be used.", "draft/already_acted", "FW-P1-04")
+        return Refusal("You already took your action this turn; only a Vagrant may still be used.", DRAFT_ALREADY_ACTED, "FW-P1-04")
     return None
 
 

@@ -16,6 +16,24 @@ from boardcore.turn import Rules
 from ..actions import PlayLoadedDice, PlayShakedown, PlaySwitcheroo, PlayVagrant, ShakedownPick, ShakedownRoll
 from ..board import bonus_earned, filled, is_landmark, selection, update_player
 from ..catalog import FACES, LOADED_DICE, SHAKEDOWN, SWITCHEROO, TACTIC_BY_ID, VAGRANT
+from ..codes import (
+    DRAFT_NO_SUCH_DIE,
+    TACTICS_ALREADY_USED,
+    TACTICS_BAD_FACE,
+    TACTICS_BAD_MOVE,
+    TACTICS_CARD_FILLED,
+    TACTICS_JUST_DRAWN,
+    TACTICS_NO_SHAKEDOWN,
+    TACTICS_NO_SUCH_DIE,
+    TACTICS_NOT_IN_HAND,
+    TACTICS_NOT_YOUR_THUG,
+    TACTICS_PICK_ORDER,
+    TACTICS_SAME_FACE,
+    TACTICS_SPACE_TAKEN,
+    TACTICS_TOO_EARLY,
+    TACTICS_TOO_LATE,
+    TACTICS_WRONG_CARD,
+)
 from ..draws import drawn
 from ..events import (
     DiceRerolled,
@@ -47,13 +65,13 @@ FwTurn = Turn[State, Event]
 def tactic_problem(state: State, turn: SelectionTurn, seat: int, card: str, ability: str) -> Refusal | None:
     """The card is in hand, has ``ability``, and no card was used this turn (FW-P1-03, GAP-13)."""
     if turn.tactic_used:
-        return Refusal("Only 1 Tactics card may be used per selection turn.", "tactics/already_used", "FW-P1-03")
+        return Refusal("Only 1 Tactics card may be used per selection turn.", TACTICS_ALREADY_USED, "FW-P1-03")
     if card not in state.players[seat].hand:
-        return Refusal(f"Tactics card {card} is not in your hand.", "tactics/not_in_hand", "FW-P1-03")
+        return Refusal(f"Tactics card {card} is not in your hand.", TACTICS_NOT_IN_HAND, "FW-P1-03")
     if card in turn.drawn:
-        return Refusal("A card you just drew cannot be played this turn.", "tactics/just_drawn", "FW-RESTOCK-04")
+        return Refusal("A card you just drew cannot be played this turn.", TACTICS_JUST_DRAWN, "FW-RESTOCK-04")
     if TACTIC_BY_ID[card].ability != ability:
-        return Refusal(f"Tactics card {card} is not a {ability}.", "tactics/wrong_card", "GAP-04")
+        return Refusal(f"Tactics card {card} is not a {ability}.", TACTICS_WRONG_CARD, "GAP-04")
     return None
 
 
@@ -71,7 +89,7 @@ def shakedown_problem(state: State, seat: int, action: PlayShakedown) -> Refusal
     """Before selecting your die (GAP-13)."""
     turn = selection(state)
     if turn.die != NOBODY:
-        return Refusal("Shakedown is used before selecting your die.", "tactics/too_late", "GAP-13")
+        return Refusal("Shakedown is used before selecting your die.", TACTICS_TOO_LATE, "GAP-13")
     return tactic_problem(state, turn, seat, action.card, SHAKEDOWN)
 
 
@@ -85,11 +103,11 @@ def pick_problem(state: State, seat: int, action: ShakedownPick) -> Refusal | No
     turn = selection(state)
     picks = turn.shakedown
     if picks is None:
-        return Refusal("No Shakedown is being chosen.", "tactics/no_shakedown", "GAP-04")
+        return Refusal("No Shakedown is being chosen.", TACTICS_NO_SHAKEDOWN, "GAP-04")
     if picks and action.face < picks[-1]:
-        return Refusal("Pick the Shakedown dice in ascending order of face.", "tactics/pick_order", "GAP-04")
+        return Refusal("Pick the Shakedown dice in ascending order of face.", TACTICS_PICK_ORDER, "GAP-04")
     if state.pool.count(action.face) <= picks.count(action.face):
-        return Refusal("No other die in the pool shows that face.", "draft/no_such_die", "GAP-04")
+        return Refusal("No other die in the pool shows that face.", DRAFT_NO_SUCH_DIE, "GAP-04")
     return None
 
 
@@ -102,7 +120,7 @@ def roll_problem(state: State, seat: int, action: ShakedownRoll) -> Refusal | No
     """Only while a Shakedown is being chosen (GAP-04)."""
     turn = selection(state)
     if turn.shakedown is None:
-        return Refusal("No Shakedown is being chosen.", "tactics/no_shakedown", "GAP-04")
+        return Refusal("No Shakedown is being chosen.", TACTICS_NO_SHAKEDOWN, "GAP-04")
     return None
 
 
@@ -141,12 +159,12 @@ def loaded_dice_problem(state: State, seat: int, action: PlayLoadedDice) -> Refu
     """After selecting, to another face (GAP-13, GAP-04)."""
     turn = selection(state)
     if turn.die == NOBODY:
-        return Refusal("Loaded Dice is used after selecting your die.", "tactics/too_early", "GAP-13")
+        return Refusal("Loaded Dice is used after selecting your die.", TACTICS_TOO_EARLY, "GAP-13")
     problem = tactic_problem(state, turn, seat, action.card, LOADED_DICE)
     if problem is not None:
         return problem
     if action.face == state.players[seat].dice[turn.die]:
-        return Refusal("Turn the die to a different face (0-5).", "tactics/bad_face", "GAP-04")
+        return Refusal("Turn the die to a different face (0-5).", TACTICS_BAD_FACE, "GAP-04")
     return None
 
 
@@ -167,14 +185,14 @@ def switcheroo_problem(state: State, seat: int, action: PlaySwitcheroo) -> Refus
     """After selecting, with a die a rival selected this round that shows another face (GAP-13, GAP-04)."""
     turn = selection(state)
     if turn.die == NOBODY:
-        return Refusal("Switcheroo is used after selecting your die.", "tactics/too_early", "GAP-13")
+        return Refusal("Switcheroo is used after selecting your die.", TACTICS_TOO_EARLY, "GAP-13")
     problem = tactic_problem(state, turn, seat, action.card, SWITCHEROO)
     if problem is not None:
         return problem
     if action.rival >= len(state.players) or action.rival == seat or action.die >= len(state.players[action.rival].dice):
-        return Refusal("Swap with a die a rival has already selected this round.", "tactics/no_such_die", "GAP-04")
+        return Refusal("Swap with a die a rival has already selected this round.", TACTICS_NO_SUCH_DIE, "GAP-04")
     if state.players[seat].dice[turn.die] == state.players[action.rival].dice[action.die]:
-        return Refusal("Swapping two dice showing the same face changes nothing.", "tactics/same_face", "GAP-04")
+        return Refusal("Swapping two dice showing the same face changes nothing.", TACTICS_SAME_FACE, "GAP-04")
     return None
 
 
@@ -210,14 +228,14 @@ def vagrant_problem(state: State, seat: int, action: PlayVagrant) -> Refusal | N
         return problem
     src, dst = state.row[action.from_position], state.row[action.to_position]
     if action.from_position == action.to_position or not is_landmark(src) or not is_landmark(dst):
-        return Refusal("Vagrant moves a Thug between two different Landmark cards.", "tactics/bad_move", "FW-RALLY-06")
+        return Refusal("Vagrant moves a Thug between two different Landmark cards.", TACTICS_BAD_MOVE, "FW-RALLY-06")
     if filled(src):
-        return Refusal("Vagrant cannot move a Thug off a filled card.", "tactics/card_filled", "GAP-04")
+        return Refusal("Vagrant cannot move a Thug off a filled card.", TACTICS_CARD_FILLED, "GAP-04")
     if action.from_space >= len(src.spaces) or src.spaces[action.from_space] != seat:
         msg = "Vagrant moves one of your Thugs from a die space; Thugs on bonus spaces never move."
-        return Refusal(msg, "tactics/not_your_thug", "FW-RALLY-06")
+        return Refusal(msg, TACTICS_NOT_YOUR_THUG, "FW-RALLY-06")
     if action.to_space >= len(dst.spaces) or dst.spaces[action.to_space] != NOBODY:
-        return Refusal("Vagrant needs an empty die space on the other card.", "tactics/space_taken", "GAP-04")
+        return Refusal("Vagrant needs an empty die space on the other card.", TACTICS_SPACE_TAKEN, "GAP-04")
     return None
 
 
