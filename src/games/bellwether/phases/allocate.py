@@ -19,6 +19,14 @@ from boardcore import Decision, Refusal, Turn
 from ..actions import FinishAllocation, Overwork, Staff
 from ..board import available_workers, current_ward, get, lab, overwork_slots, staffing, with_labor
 from ..catalog import BOARD_UIDS, BUILDINGS
+from ..codes import (
+    ALLOCATE_ALREADY_STAFFED,
+    ALLOCATE_MINIMUMS_FIRST,
+    ALLOCATE_NO_WORKERS,
+    ALLOCATE_NOT_A_FACTORY,
+    ALLOCATE_NOT_STAFFED,
+    ALLOCATE_OVERWORK_FULL,
+)
 from ..dice import roll
 from ..events import AllocationFinished, DiceRolled, Event, FactoryOverworked, FactoryStaffed
 from ..state import PUSH, Building, State
@@ -68,14 +76,14 @@ class Allocation:
         self.all_required_staffed = all_required_staffed
 
 
-MINIMUMS_FIRST = Refusal("every required Factory whose minimum fits must be staffed first", "allocate/minimums_first", "BW-ALLOC-01")
-ALREADY_STAFFED = Refusal("that Factory is already staffed", "allocate/already_staffed", "BW-ALLOC-01")
-TOO_FEW_WORKERS = Refusal("its minimum staffing needs more workers than are left", "allocate/no_workers", "BW-ALLOC-01")
-SABOTAGED_LATER = Refusal("required minimums come before a Factory a Saboteur lets you leave empty", "allocate/minimums_first", "BW-ALLOC-01")
-NOT_STAFFED = Refusal("only a staffed Factory can be overworked", "allocate/not_staffed", "BW-ALLOC-01")
-OVERWORK_LATER = Refusal("overwork comes only after every required Factory is staffed", "allocate/minimums_first", "BW-ALLOC-01")
-NO_WORKERS = Refusal("no workers are left", "allocate/no_workers", "BW-ALLOC-01")
-OVERWORK_FULL = Refusal("that Factory's overwork slots are full", "allocate/overwork_full", "BW-ALLOC-01")
+MINIMUMS_FIRST = Refusal("every required Factory whose minimum fits must be staffed first", ALLOCATE_MINIMUMS_FIRST, "BW-ALLOC-01")
+ALREADY_STAFFED = Refusal("that Factory is already staffed", ALLOCATE_ALREADY_STAFFED, "BW-ALLOC-01")
+TOO_FEW_WORKERS = Refusal("its minimum staffing needs more workers than are left", ALLOCATE_NO_WORKERS, "BW-ALLOC-01")
+SABOTAGED_LATER = Refusal("required minimums come before a Factory a Saboteur lets you leave empty", ALLOCATE_MINIMUMS_FIRST, "BW-ALLOC-01")
+NOT_STAFFED = Refusal("only a staffed Factory can be overworked", ALLOCATE_NOT_STAFFED, "BW-ALLOC-01")
+OVERWORK_LATER = Refusal("overwork comes only after every required Factory is staffed", ALLOCATE_MINIMUMS_FIRST, "BW-ALLOC-01")
+NO_WORKERS = Refusal("no workers are left", ALLOCATE_NO_WORKERS, "BW-ALLOC-01")
+OVERWORK_FULL = Refusal("that Factory's overwork slots are full", ALLOCATE_OVERWORK_FULL, "BW-ALLOC-01")
 
 
 STAFF = tuple(Staff(uid=uid) for uid in range(BOARD_UIDS))
@@ -132,7 +140,7 @@ def _factory_problem(state: State, uid: int, rule: Rule) -> Refusal | None:
     a = Allocation(state)
     f = a.factories.get(uid)
     if f is None:
-        return Refusal(f"Building #{uid} is not a player's Factory in this Ward", "allocate/not_a_factory", "BW-ALLOC-01")
+        return Refusal(f"Building #{uid} is not a player's Factory in this Ward", ALLOCATE_NOT_A_FACTORY, "BW-ALLOC-01")
     return rule(a, f)
 
 

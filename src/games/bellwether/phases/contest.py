@@ -28,6 +28,7 @@ from ..board import (
     with_labor,
 )
 from ..catalog import GANGSTERS
+from ..codes import GANGSTER_NOT_HELD
 from ..events import CommitmentsRevealed, ContestOpened, ContestWon, Event, GangsterCommitted, WardEntered
 from ..state import ALLOCATE, COMMIT, NEXT, RECOVER, State
 from . import allocate
@@ -69,7 +70,7 @@ def commit_candidates(state: State, seat: int) -> list[Commit]:
 def commit_problem(state: State, seat: int, action: Commit) -> Refusal | None:
     """A Gangster from your own hand, or none."""
     if action.gangster and action.gangster not in state.players[seat].gangsters:
-        return Refusal("you can commit only a Gangster you hold, or none", "gangster/not_held", "BW-CONTEST-02")
+        return Refusal("you can commit only a Gangster you hold, or none", GANGSTER_NOT_HELD, "BW-CONTEST-02")
     return None
 
 

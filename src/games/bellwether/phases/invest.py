@@ -62,6 +62,22 @@ from ..catalog import (
     WARD_NAMES,
     WARDS,
 )
+from ..codes import (
+    CASH_INSUFFICIENT,
+    EXCHANGE_NOTHING_TO_SELL,
+    MARKET_EMPTY_DECK,
+    MARKET_EMPTY_SLOT,
+    NEUTRAL_NONE,
+    NEUTRAL_RIOTING,
+    PLACE_NEEDS_FACTORY,
+    PLACE_NO_SPACE,
+    PLACE_NOT_IN_HAND,
+    PLACE_ONE_PER_TURN,
+    PLACE_RIOTING,
+    UPGRADE_NOT_ON_BOARD,
+    UPGRADE_NOT_YOURS,
+    UPGRADE_ONCE,
+)
 from ..events import (
     BuildingPlaced,
     BuildingUpgraded,
@@ -102,16 +118,16 @@ def sell_price(state: State, player: int) -> int:
     return SELL_PRICE
 
 
-RESOURCE_PRICE = Refusal(f"a resource costs ${BUY_PRICE} at the Exchange", "cash/insufficient", "BW-IB-01")
-NOTHING_TO_SELL = tuple(Refusal(f"you have no {name} to sell", "exchange/nothing_to_sell", "BW-IB-02") for name in RESOURCES)
-EMPTY_CONSTRUCTION_SLOT = Refusal("that Construction slot is empty (decks are never reshuffled)", "market/empty_slot", "BW-IB-03")
-EMPTY_OFFICIAL_SLOT = Refusal("that Official slot is empty (decks are never reshuffled)", "market/empty_slot", "BW-IB-04")
+RESOURCE_PRICE = Refusal(f"a resource costs ${BUY_PRICE} at the Exchange", CASH_INSUFFICIENT, "BW-IB-01")
+NOTHING_TO_SELL = tuple(Refusal(f"you have no {name} to sell", EXCHANGE_NOTHING_TO_SELL, "BW-IB-02") for name in RESOURCES)
+EMPTY_CONSTRUCTION_SLOT = Refusal("that Construction slot is empty (decks are never reshuffled)", MARKET_EMPTY_SLOT, "BW-IB-03")
+EMPTY_OFFICIAL_SLOT = Refusal("that Official slot is empty (decks are never reshuffled)", MARKET_EMPTY_SLOT, "BW-IB-04")
 CARD_PRICE = {
-    **{c.id: Refusal(f"you cannot afford the {c.name}", "cash/insufficient", "BW-IB-01") for c in BUILDINGS.values()},
-    **{c.id: Refusal(f"the {c.name} costs ${c.cost}", "cash/insufficient", "BW-IB-01") for c in OFFICIALS.values()},
+    **{c.id: Refusal(f"you cannot afford the {c.name}", CASH_INSUFFICIENT, "BW-IB-01") for c in BUILDINGS.values()},
+    **{c.id: Refusal(f"the {c.name} costs ${c.cost}", CASH_INSUFFICIENT, "BW-IB-01") for c in OFFICIALS.values()},
 }
-EMPTY_GANGSTER_DECK = Refusal("the Gangster deck is empty; no more Gangsters can be hired", "market/empty_deck", "BW-IB-04")
-HIRE_PRICE = Refusal(f"hiring a Gangster costs ${HIRE_COST}", "cash/insufficient", "BW-IB-01")
+EMPTY_GANGSTER_DECK = Refusal("the Gangster deck is empty; no more Gangsters can be hired", MARKET_EMPTY_DECK, "BW-IB-04")
+HIRE_PRICE = Refusal(f"hiring a Gangster costs ${HIRE_COST}", CASH_INSUFFICIENT, "BW-IB-01")
 """Refusals that say the same every time, built once: the legal list filters candidates with them."""
 
 
@@ -215,12 +231,12 @@ def evolve_gangster_hired(state: State, e: GangsterHired) -> State:
 # --- upgrades and neutral Factories (BW-IB-05/06, BW-UPG-01, GAP-06, GAP-10) -----------------
 
 
-NOT_YOURS = Refusal("only your own Factories and Tenements can be upgraded", "upgrade/not_yours", "BW-UPG-01")
-UPGRADED = Refusal("a Building may be upgraded only once", "upgrade/once", "BW-UPG-01")
-UPGRADE_PRICE = Refusal("you cannot afford that upgrade", "cash/insufficient", "BW-UPG-01")
-NO_NEUTRAL = Refusal("that Ward has no neutral Factory left", "neutral/none", "BW-IB-06")
-NEUTRAL_IN_RIOT = Refusal("a neutral Factory cannot be bought in a Ward in Riot", "neutral/rioting", "BW-IB-06")
-NEUTRAL_PRICE = Refusal(f"that neutral Factory costs its printed cost plus ${NEUTRAL_PREMIUM}", "cash/insufficient", "BW-IB-01")
+NOT_YOURS = Refusal("only your own Factories and Tenements can be upgraded", UPGRADE_NOT_YOURS, "BW-UPG-01")
+UPGRADED = Refusal("a Building may be upgraded only once", UPGRADE_ONCE, "BW-UPG-01")
+UPGRADE_PRICE = Refusal("you cannot afford that upgrade", CASH_INSUFFICIENT, "BW-UPG-01")
+NO_NEUTRAL = Refusal("that Ward has no neutral Factory left", NEUTRAL_NONE, "BW-IB-06")
+NEUTRAL_IN_RIOT = Refusal("a neutral Factory cannot be bought in a Ward in Riot", NEUTRAL_RIOTING, "BW-IB-06")
+NEUTRAL_PRICE = Refusal(f"that neutral Factory costs its printed cost plus ${NEUTRAL_PREMIUM}", CASH_INSUFFICIENT, "BW-IB-01")
 
 
 def upgrade_problem(state: State, seat: int, action: Upgrade) -> Refusal | None:
@@ -233,7 +249,7 @@ def upgrade_problem(state: State, seat: int, action: Upgrade) -> Refusal | None:
                 if b.upgraded:
                     return UPGRADED
                 return UPGRADE_PRICE if state.players[seat].cash < upgrade_cost(state, seat, b.card) else None
-    return Refusal(f"there is no Building #{action.uid} on the board", "upgrade/not_on_board", "BW-UPG-01")
+    return Refusal(f"there is no Building #{action.uid} on the board", UPGRADE_NOT_ON_BOARD, "BW-UPG-01")
 
 
 def neutral_factory(state: State, w: int) -> Building | None:
@@ -287,11 +303,11 @@ def evolve_neutral_bought(state: State, e: NeutralBought) -> State:
 # --- placing a Building (BW-IB-08, BW-PLACE-01..06) ---------------------------------------------
 
 
-PLACED = Refusal("only one Building may be placed per turn", "place/one_per_turn", "BW-PLACE-06")
-NOT_IN_HAND = Refusal("you can only place a Building card from your hand", "place/not_in_hand", "BW-IB-08")
-PLACE_IN_RIOT = Refusal("Buildings cannot be placed in a Ward in Riot", "place/rioting", "BW-PLACE-03")
-NO_SPACE = Refusal("that Ward has no empty space of this Building's type", "place/no_space", "BW-PLACE-01")
-NEEDS_FACTORY = Refusal("Tenements and Infrastructure need one of your Factories in the Ward", "place/needs_factory", "BW-PLACE-04")
+PLACED = Refusal("only one Building may be placed per turn", PLACE_ONE_PER_TURN, "BW-PLACE-06")
+NOT_IN_HAND = Refusal("you can only place a Building card from your hand", PLACE_NOT_IN_HAND, "BW-IB-08")
+PLACE_IN_RIOT = Refusal("Buildings cannot be placed in a Ward in Riot", PLACE_RIOTING, "BW-PLACE-03")
+NO_SPACE = Refusal("that Ward has no empty space of this Building's type", PLACE_NO_SPACE, "BW-PLACE-01")
+NEEDS_FACTORY = Refusal("Tenements and Infrastructure need one of your Factories in the Ward", PLACE_NEEDS_FACTORY, "BW-PLACE-04")
 
 
 def place_problem(state: State, seat: int, action: Place) -> Refusal | None:

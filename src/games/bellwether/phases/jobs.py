@@ -29,6 +29,7 @@ from ..catalog import (
     card_name,
     neighbours,
 )
+from ..codes import GANGSTER_NOT_HELD, JOB_BAD_TARGET, JOB_LIMIT, JOB_NO_STRIKER, JOB_RIOTING, JOB_TRACK_FULL, QUELL_NO_STRIKER
 from ..events import (
     BuildingDestroyed,
     CashGained,
@@ -55,8 +56,8 @@ def job_room(state: State, w: int) -> bool:
     return ward.jobs < job_limit(ward)
 
 
-NOT_HELD = Refusal("you do not hold that Gangster", "gangster/not_held", "BW-CARD-10")
-NO_STRIKER = Refusal("that Ward has no striker to quell", "quell/no_striker", "BW-CARD-10")
+NOT_HELD = Refusal("you do not hold that Gangster", GANGSTER_NOT_HELD, "BW-CARD-10")
+NO_STRIKER = Refusal("that Ward has no striker to quell", QUELL_NO_STRIKER, "BW-CARD-10")
 
 
 def _held(state: State, seat: int, gangster: str) -> Refusal | None:
@@ -64,7 +65,7 @@ def _held(state: State, seat: int, gangster: str) -> Refusal | None:
 
 
 def _bad_target(what: str) -> Refusal:
-    return Refusal(what, "job/bad_target", "BW-IB-07")
+    return Refusal(what, JOB_BAD_TARGET, "BW-IB-07")
 
 
 def job_problem(state: State, seat: int, action: PlayJob) -> Refusal | None:
@@ -79,21 +80,21 @@ def job_problem(state: State, seat: int, action: PlayJob) -> Refusal | None:
     if w < 0:
         return _bad_target(f"the {name}'s Job needs a target Ward")
     if not job_room(state, w):
-        return Refusal(f"no more Gangster Jobs may affect {_ward(w)} this round", "job/limit", "BW-CARD-11")
+        return Refusal(f"no more Gangster Jobs may affect {_ward(w)} this round", JOB_LIMIT, "BW-CARD-11")
     ward = state.wards[w]
     if g == "G-AGI":
         if ward.strikers == 0:
-            return Refusal(f"{_ward(w)} has no striker to move", "job/no_striker", "BW-IB-07")
+            return Refusal(f"{_ward(w)} has no striker to move", JOB_NO_STRIKER, "BW-IB-07")
         if t not in neighbours(w):
             return _bad_target("an Agitator moves the striker to a Ward adjacent to the target")
         if state.wards[t].strikers >= RIOT_AT:
-            return Refusal(f"{_ward(t)} has a full strike track", "job/track_full", "BW-IB-07")
+            return Refusal(f"{_ward(t)} has a full strike track", JOB_TRACK_FULL, "BW-IB-07")
         if not job_room(state, t):
-            return Refusal(f"no more Gangster Jobs may affect {_ward(t)} this round", "job/limit", "BW-CARD-11")
+            return Refusal(f"no more Gangster Jobs may affect {_ward(t)} this round", JOB_LIMIT, "BW-CARD-11")
         return None
     if g == "G-ARS":
         if ward.riot:
-            return Refusal("an Arsonist's target Ward must not be in Riot", "job/rioting", "BW-IB-07")
+            return Refusal("an Arsonist's target Ward must not be in Riot", JOB_RIOTING, "BW-IB-07")
         b = find(ward, t)
         if b is None or b.owner != 1 - seat or kind(b.card) != "T" or b.upgraded:
             return _bad_target(f"an Arsonist destroys a rival Tenement that is not upgraded, in {_ward(w)}")
@@ -101,9 +102,9 @@ def job_problem(state: State, seat: int, action: PlayJob) -> Refusal | None:
     if t != -1:
         return _bad_target(f"the {name}'s Job targets a Ward only (target -1)")
     if g == "G-BRU" and ward.strikers >= RIOT_AT:
-        return Refusal(f"{_ward(w)} has a full strike track", "job/track_full", "BW-IB-07")
+        return Refusal(f"{_ward(w)} has a full strike track", JOB_TRACK_FULL, "BW-IB-07")
     if g == "G-PEA" and ward.riot:
-        return Refusal("a Peacemaker's target Ward must not be in Riot", "job/rioting", "BW-IB-07")
+        return Refusal("a Peacemaker's target Ward must not be in Riot", JOB_RIOTING, "BW-IB-07")
     return None
 
 

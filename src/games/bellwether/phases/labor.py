@@ -19,6 +19,7 @@ from boardcore import Decision, Refusal, Turn
 from ..actions import ChooseFirstWard
 from ..board import claimed, lab, with_labor
 from ..catalog import WARD_NAMES, WARDS
+from ..codes import LABOR_UNCLAIMED_WARD
 from ..events import Event, FirstWardChosen, LaborBegan, WardEntered, WardFinished, WardSkipped
 from ..state import CHOOSE, LABOR, NEXT, Labor, State
 from .contest import enter
@@ -50,7 +51,7 @@ def first_ward_candidates(state: State, seat: int) -> tuple[ChooseFirstWard, ...
 def first_ward_problem(state: State, seat: int, action: ChooseFirstWard) -> Refusal | None:
     """BW-LABOR-01: Labor starts in a claimed Ward."""
     if not claimed(state.wards[action.ward]):
-        return Refusal(f"Ward {WARD_NAMES[action.ward]} is unclaimed; Labor starts in a claimed Ward", "labor/unclaimed_ward", "BW-LABOR-01")
+        return Refusal(f"Ward {WARD_NAMES[action.ward]} is unclaimed; Labor starts in a claimed Ward", LABOR_UNCLAIMED_WARD, "BW-LABOR-01")
     return None
 
 

@@ -21,6 +21,18 @@ from boardcore.turn import no_problem
 from ..actions import CancelStrike, PayRelief, Reroll, SettlePush
 from ..board import add_res, current_ward, get, has_infra, lab, one, relief_cost, set_player, set_ward, with_labor
 from ..catalog import BUILDINGS, CAPACITY, FACE_RESOURCE, MAX_WORKERS, RELIEF, RIOT_AT, STRIKE
+from ..codes import (
+    CASH_INSUFFICIENT,
+    PUSH_INSPECTOR_USED,
+    PUSH_NO_INSPECTOR,
+    PUSH_NO_SUCH_DIE,
+    PUSH_NO_UNION_HALL,
+    PUSH_NOT_A_STRIKE,
+    PUSH_NOT_RELIEF,
+    PUSH_RELIEF_PAID,
+    PUSH_REROLLED,
+    PUSH_STRIKE_LOCKED,
+)
 from ..dice import roll
 from ..events import (
     DieRerolled,
@@ -54,23 +66,23 @@ def push_candidates(state: State, seat: int) -> tuple[PushAction, ...]:
     return CANDIDATES[len(lab(state).dice)]
 
 
-NO_UNION_HALL = Refusal("only a Union Hall in the Ward allows a re-roll", "push/no_union_hall", "BW-DIE-05")
-REROLLED = Refusal("the Union Hall re-rolls once per Labor", "push/rerolled", "BW-DIE-05")
-STRIKE_LOCKED = Refusal("a die showing Strike is locked and cannot be re-rolled", "push/strike_locked", "BW-DIE-05")
-PAID_STAYS = Refusal("a Relief already paid for stays as it is", "push/relief_paid", "BW-DIE-05")
-NO_INSPECTOR = Refusal("only the Factory Inspector's holder may cancel a Strike", "push/no_inspector", "BW-PRIO-01")
-INSPECTOR_USED = Refusal("the Factory Inspector cancels one Strike per Labor", "push/inspector_used", "BW-PRIO-01")
-NOT_A_STRIKE = Refusal("that die does not show a Strike", "push/not_a_strike", "BW-PRIO-01")
-NOT_RELIEF = Refusal("that die does not show Relief", "push/not_relief", "BW-DIE-01")
-RELIEF_PAID = Refusal("that Relief is already paid for", "push/relief_paid", "BW-DIE-01")
-RELIEF_PRICE = Refusal("you cannot pay for that Relief ($2, or $1 with a Relief Office here or a Union Negotiator)", "cash/insufficient", "BW-DIE-01")
+NO_UNION_HALL = Refusal("only a Union Hall in the Ward allows a re-roll", PUSH_NO_UNION_HALL, "BW-DIE-05")
+REROLLED = Refusal("the Union Hall re-rolls once per Labor", PUSH_REROLLED, "BW-DIE-05")
+STRIKE_LOCKED = Refusal("a die showing Strike is locked and cannot be re-rolled", PUSH_STRIKE_LOCKED, "BW-DIE-05")
+PAID_STAYS = Refusal("a Relief already paid for stays as it is", PUSH_RELIEF_PAID, "BW-DIE-05")
+NO_INSPECTOR = Refusal("only the Factory Inspector's holder may cancel a Strike", PUSH_NO_INSPECTOR, "BW-PRIO-01")
+INSPECTOR_USED = Refusal("the Factory Inspector cancels one Strike per Labor", PUSH_INSPECTOR_USED, "BW-PRIO-01")
+NOT_A_STRIKE = Refusal("that die does not show a Strike", PUSH_NOT_A_STRIKE, "BW-PRIO-01")
+NOT_RELIEF = Refusal("that die does not show Relief", PUSH_NOT_RELIEF, "BW-DIE-01")
+RELIEF_PAID = Refusal("that Relief is already paid for", PUSH_RELIEF_PAID, "BW-DIE-01")
+RELIEF_PRICE = Refusal("you cannot pay for that Relief ($2, or $1 with a Relief Office here or a Union Negotiator)", CASH_INSUFFICIENT, "BW-DIE-01")
 
 
 def _die_problem(state: State, action: Reroll | CancelStrike | PayRelief) -> Refusal | None:
     """The die must be one of this Push's (BW-LABOR-07)."""
     dice = lab(state).dice
     if action.die >= len(dice):
-        return Refusal(f"this Push has {len(dice)} dice (numbered from 1)", "push/no_such_die", "BW-LABOR-07")
+        return Refusal(f"this Push has {len(dice)} dice (numbered from 1)", PUSH_NO_SUCH_DIE, "BW-LABOR-07")
     return None
 
 

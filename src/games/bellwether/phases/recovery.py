@@ -20,6 +20,7 @@ from boardcore.turn import no_problem
 from ..actions import RollRecovery, StopRecovery
 from ..board import current_ward, lab, one, set_ward, with_labor
 from ..catalog import FACE_RESOURCE, RECOVERY_ROLLS, RELIEF, STRIKE
+from ..codes import RECOVERY_ATTEMPT_OVER, RECOVERY_NO_ROLLS_LEFT
 from ..dice import roll
 from ..events import Event, MaterialsCollected, RecoveryRolled, RiotEnded, WardFinished
 from ..state import State
@@ -37,9 +38,9 @@ def roll_problem(state: State, seat: int, action: RollRecovery) -> Refusal | Non
     """BW-RIOT-06/09: up to three rolls, each after the start or after a material."""
     labor = lab(state)
     if labor.rolls >= RECOVERY_ROLLS:
-        return Refusal(f"the controller may roll at most {RECOVERY_ROLLS} times", "recovery/no_rolls_left", "BW-RIOT-06")
+        return Refusal(f"the controller may roll at most {RECOVERY_ROLLS} times", RECOVERY_NO_ROLLS_LEFT, "BW-RIOT-06")
     if labor.rolls and labor.last_roll not in FACE_RESOURCE:
-        return Refusal("this recovery attempt has ended", "recovery/attempt_over", "BW-RIOT-08")
+        return Refusal("this recovery attempt has ended", RECOVERY_ATTEMPT_OVER, "BW-RIOT-08")
     return None
 
 

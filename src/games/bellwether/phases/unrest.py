@@ -22,6 +22,7 @@ from boardcore.turn import no_problem
 from ..actions import ChooseLoss, PoliceBlock
 from ..board import claimed, find, has_infra, kind, revolution_now, set_player, set_ward
 from ..catalog import BOARD_UIDS, RIOT_AT, WARD_NAMES, neighbours
+from ..codes import RIOT_NOT_IN_WARD, RIOT_NOT_YOURS
 from ..events import (
     BuildingDestroyed,
     BuildingLost,
@@ -73,10 +74,10 @@ def loss_problem(state: State, seat: int, action: ChooseLoss) -> Refusal | None:
     w = state.riots[0].ward
     b = find(state.wards[w], action.uid)
     if b is None:
-        return Refusal(f"Building #{action.uid} is not in Ward {WARD_NAMES[w]}, the Ward in Riot", "riot/not_in_ward", "BW-RIOT-03")
+        return Refusal(f"Building #{action.uid} is not in Ward {WARD_NAMES[w]}, the Ward in Riot", RIOT_NOT_IN_WARD, "BW-RIOT-03")
     if not can_lose(b, seat):
         msg = "the Riot takes one of your own Factories or Tenements in the Ward, or any Infrastructure there; never a rival's or a neutral Building"
-        return Refusal(msg, "riot/not_yours", "BW-RIOT-03")
+        return Refusal(msg, RIOT_NOT_YOURS, "BW-RIOT-03")
     return None
 
 
