@@ -9,10 +9,10 @@ Four kinds, one table each (``docs/codes.md`` is generated from them by
   :data:`STORED` the further kinds of a stored match refused on load (``MatchRejected.kind``).
 
 A game's own rule codes (``domain/reason``, e.g. ``board/cell_taken``) stay with
-its rules, in the game's own ``CODES`` table passed as ``Game.codes``: a game is
-installed apart from the engine, and the engine never imports a game, so it
-reads each game's table through the game record (``docs/codes.md`` lists every
-registered game's). A code's domain says which part owns it: a game never uses
+its rules, as constants of the game's own (a split game's ``codes.py``) tabled in
+the ``CODES`` passed as ``Game.codes``: a game is installed apart from the engine,
+and the engine never imports a game, so it reads each game's table through the
+game record (``docs/codes.md`` lists every registered game's). A code's domain says which part owns it: a game never uses
 a domain of the engine's or the server's (``action``, ``turn``, ``game``, ...).
 Code is written with the constants below, never with a literal (``tests/boardcore/test_codes.py``).
 This module imports nothing, so every layer may use it.
