@@ -36,7 +36,7 @@ SLOW = (
     "tests/test_typing.py",
     "tests/test_packaging.py::test_the_declared_minimum_versions_work",
     "tests/sim/test_simulate.py::test_ray_gives_identical_results",
-    "tests/games/the_warriors/test_adversarial.py::test_the_secret_scanner_over_whole_nights",
+    "tests/games/the_warriors/test_view.py::test_the_secret_scanner_over_whole_nights",
     "tests/games/five_wards/test_legal_generators.py::test_draft_generator_on_random_tables",
     "tests/serve/test_leaks.py::test_no_frame_shows_a_viewer_what_it_may_not_see",
     "tests/store/test_races.py",

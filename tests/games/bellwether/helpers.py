@@ -10,8 +10,11 @@ from typing import Any
 
 import msgspec
 
-from boardcore.testing import act, rig
+from boardcore import IllegalAction
+from boardcore.encoding import state_digest
+from boardcore.testing import act, refused, rig
 from games.bellwether import GAME
+from games.bellwether import actions as A
 from games.bellwether.actions import ChooseFirstWard, EndTurn
 from games.bellwether.board import set_player, set_ward
 from games.bellwether.catalog import BUILDINGS, DIE_FACES
@@ -98,3 +101,56 @@ def names(events: list[Event]) -> list[str]:
 
 def of(events: list[Event], kind: type) -> list[Any]:
     return [e for e in events if isinstance(e, kind)]
+
+# One well-formed instance of every action type (legal or not depending on the moment).
+SAMPLES = [
+    A.BuyResource(resource=0), A.SellResource(resource=1), A.BuyConstruction(slot=0), A.RecruitOfficial(slot=0),
+    A.HireGangster(), A.Upgrade(uid=0), A.BuyNeutral(ward=0), A.Place(card="F-TW", ward=0),
+    A.PlayJob(gangster="G-FIX"), A.Quell(gangster="G-BRU", ward=0), A.EndTurn(), A.ChooseFirstWard(ward=0),
+    A.Commit(gangster=""), A.Staff(uid=0), A.Overwork(uid=0), A.FinishAllocation(), A.Reroll(die=0),
+    A.CancelStrike(die=0), A.PayRelief(die=0), A.SettlePush(), A.RollRecovery(), A.StopRecovery(),
+    A.ChooseLoss(uid=0), A.PoliceBlock(block=True),
+]
+
+# Out-of-range, unknown or wrongly typed ids for every action type that has fields.
+MALFORMED = [
+    A.BuyResource(resource=3), A.BuyResource(resource=-1), A.BuyResource(resource="Coal"), A.BuyResource(resource=True),
+    A.SellResource(resource=7), A.SellResource(resource=None),
+    A.BuyConstruction(slot=4), A.BuyConstruction(slot=-1), A.BuyConstruction(slot="0"),
+    A.RecruitOfficial(slot=3), A.RecruitOfficial(slot=1.5),
+    A.Upgrade(uid=-1), A.Upgrade(uid="F-TW"),
+    A.BuyNeutral(ward=4), A.BuyNeutral(ward=-1), A.BuyNeutral(ward=(0,)),
+    A.Place(card="F-XX", ward=0), A.Place(card="O-MAY", ward=0), A.Place(card="F-TW", ward=4), A.Place(card=3, ward=0),
+    A.PlayJob(gangster="G-XX"), A.PlayJob(gangster="G-BRU", ward=4), A.PlayJob(gangster="G-BRU", ward=-2),
+    A.PlayJob(gangster="G-ARS", ward=0, target=-5), A.PlayJob(gangster=None),
+    A.Quell(gangster="F-TW", ward=0), A.Quell(gangster="G-BRU", ward=-1),
+    A.ChooseFirstWard(ward=4), A.ChooseFirstWard(ward="I"),
+    A.Commit(gangster="G-XX"), A.Commit(gangster=None),
+    A.Staff(uid=-1), A.Overwork(uid="x"), A.Reroll(die=-1), A.CancelStrike(die="0"), A.PayRelief(die=-3),
+    A.ChooseLoss(uid=-1), A.PoliceBlock(block="yes"), A.PoliceBlock(block=1), A.Staff(uid=2.0), A.Upgrade(uid=2**70 * -1),
+]
+
+
+def refusal(state, seat, action) -> IllegalAction:
+    """The refusal of ``action`` through the engine's one checked entry point; also checks it is typed and changes nothing."""
+    digest = state_digest(state)
+    exc = refused(GAME, state, seat, action)
+    assert exc.code and "/" in exc.code, exc
+    assert state_digest(state) == digest
+    return exc
+
+
+def names_action_and_rule(exc: IllegalAction, action) -> None:
+    """The message names the action's type and, for a rule's refusal, cites the rule's clause."""
+    assert type(action).__name__ in exc.message, exc.message
+    if exc.code not in ("action/malformed", "turn/not_your_turn", "game/over"):
+        assert exc.clause and exc.clause.startswith("BW-") and f"[{exc.clause}]" in exc.message, exc.message
+
+
+def open_contest(p0_gangsters=("G-HEA", "G-BRU"), p1_gangsters=("G-FIX",)):
+    state = clear(player(player(bare(first=0), 0, gangsters=p0_gangsters), 1, gangsters=p1_gangsters), 0)
+    state, _ = build(state, 0, "F-CP", 0)
+    state, _ = build(state, 0, "F-CK", 1)
+    _, state = labor_from(state, 0)
+    assert state.labor.step == "commit"
+    return state

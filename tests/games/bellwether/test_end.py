@@ -12,7 +12,7 @@ from games.bellwether.events import GameEnded, RoundCleanedUp, RoundStarted
 from games.bellwether.phases.unrest import remove_building
 from games.bellwether.scoring import best_by, consolidation_result, limit_result
 
-from .helpers import bare, build, finish_labor, labor_through, of, player, replace, ward
+from .helpers import bare, build, clear, finish_labor, labor_through, of, player, replace, ward
 
 
 def _three_wards(influence_officials=("O-MAY", "O-COU", "O-COU"), riot_iv=False):
@@ -118,3 +118,28 @@ def test_random_playouts_always_end():
             seat = rng.choice(sorted(m.actors))
             m.apply(seat, rng.choice(m.legal_actions(seat)))
         assert m.state.round <= 12 and m.outcome is not None
+
+
+def test_round_limit_tie_breaks_at_every_level():
+    """GAP-23: after the last round rank by calm controlled Wards, then Influence, then Net Worth; a full tie is a draw."""
+    state = bare()
+    for w, owner in ((0, 0), (1, 1)):
+        state, _ = build(clear(state, w), w, "F-CP", owner)
+        state = ward(state, w, controller=owner)
+    assert limit_result(state).winners == ()  # 1 Ward, 0 Influence, $5 + $2 + $4 hand each
+    assert limit_result(ward(state, 1, riot=True, strikers=3)).winners == (0,)  # a Ward in Riot does not count
+    assert limit_result(player(state, 1, officials=("O-UNI",))).winners == (1,)  # Influence 1 beats 0
+    assert limit_result(player(state, 0, cash=6)).winners == (0,)  # Net Worth $12 beats $11
+    assert limit_result(player(player(state, 0, cash=6), 1, officials=("O-UNI",))).winners == (1,)  # Influence first
+
+
+def test_last_round_consolidation_beats_the_limit():
+    """GAP-23: in the final round a Consolidation is still a Consolidation; without one, the limit ends the game."""
+    state = bare(first=0)
+    state = replace(state, max_rounds=1)
+    for w in (0, 1, 3):
+        state, _ = build(state, w, "F-TW", 0)
+    events, won = labor_through(player(state, 0, officials=("O-MAY", "O-COU", "O-COU")), 0)
+    assert won.result.reason == "consolidation" and won.result.winners == (0,)
+    _, limited = labor_through(state, 0)
+    assert limited.result.reason == "round limit" and limited.result.winners == (0,) and limited.round == 1

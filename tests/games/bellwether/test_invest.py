@@ -5,6 +5,7 @@ from __future__ import annotations
 from boardcore import Rng
 from boardcore.testing import act, refused
 from games.bellwether import GAME
+from games.bellwether import actions as A
 from games.bellwether.actions import (
     BuyConstruction,
     BuyNeutral,
@@ -20,13 +21,13 @@ from games.bellwether.actions import (
     Upgrade,
 )
 from games.bellwether.board import available_workers, claimed, influence, overwork_slots, relief_cost, ward_power
-from games.bellwether.events import GangstersInspected, JobPlayed, RiotIgnited
+from games.bellwether.events import CashTaken, GangstersInspected, JobPlayed, RiotIgnited, StrikersRemoved
 from games.bellwether.phases.contest import contest_totals, contest_winner
 from games.bellwether.phases.unrest import remove_building
 from games.bellwether.scoring import net_worth
 from games.bellwether.state import Building
 
-from .helpers import build, clear, new, player, replace, ward
+from .helpers import build, clear, new, of, player, refusal, replace, ward
 
 
 def legal(state, seat=0):
@@ -426,3 +427,39 @@ def test_gap_27_informant_snapshot_is_kept_by_determinize():
     hands = {GAME.determinize(state, 0, Rng.from_seed(seed)).players[1].gangsters for seed in range(20)}
     assert all("G-BRU" in hand and len(hand) == 2 for hand in hands) and len(hands) > 1
     assert all(GAME.view(GAME.determinize(state, 0, Rng.from_seed(s)), 0) == GAME.view(state, 0) for s in range(5))
+
+
+def test_decks_run_dry_and_are_never_reshuffled():
+    """GAP-08: after the last Official and Gangster are taken, slots stay empty and hiring stops, even with a full discard."""
+    state = player(new(first=0), 0, cash=40)
+    state = replace(state, official_deck=(), official_market=("O-ALD", "", ""), gangster_deck=("G-PEA",), discard=("G-BRU", "G-FIX"))
+    _, state = act(GAME, state, 0, A.RecruitOfficial(slot=0))
+    assert state.official_market == ("", "", "") and not any(isinstance(a, A.RecruitOfficial) for a in GAME.legal_actions(state, 0))
+    assert refusal(state, 0, A.RecruitOfficial(slot=1)).code == "market/empty_slot"
+    _, state = act(GAME, state, 0, A.HireGangster())
+    assert state.gangster_deck == () and state.discard == ("G-BRU", "G-FIX")
+    assert refusal(state, 0, A.HireGangster()).code == "market/empty_deck"
+
+
+def test_up_to_effects_take_what_is_there():
+    """GAP-25: a Racketeer takes $1 from a rival holding $1 (and $0 from one with none); a Peacemaker removes the one
+    striker there is; cash never goes below zero."""
+    state = player(player(new(first=0), 0, gangsters=("G-RAC", "G-RAC", "G-PEA")), 1, cash=1)
+    events, state = act(GAME, state, 0, A.PlayJob(gangster="G-RAC"))
+    assert of(events, CashTaken)[0].amount == 1 and (state.players[0].cash, state.players[1].cash) == (6, 0)
+    events, state = act(GAME, state, 0, A.PlayJob(gangster="G-RAC"))
+    assert of(events, CashTaken)[0].amount == 0 and state.players[1].cash == 0
+    state = ward(state, 2, strikers=1)
+    events, state = act(GAME, state, 0, A.PlayJob(gangster="G-PEA", ward=2))
+    assert of(events, StrikersRemoved)[0].count == 1 and state.wards[2].strikers == 0
+
+
+def test_informant_on_an_empty_hand_and_hiring_the_last_card():
+    """Empty piles: an Informant facing no Gangsters sees none (and says so); the last Gangster can be hired, then none."""
+    state = player(player(new(first=0), 0, gangsters=("G-INF",), cash=6), 1, gangsters=())
+    events, state = act(GAME, state, 0, A.PlayJob(gangster="G-INF"))
+    seen = of(events, GangstersInspected)[0]
+    assert seen.seen == () and GAME.describe(seen, 0).endswith(": none")
+    state = replace(state, gangster_deck=("G-SAB",))
+    _, state = act(GAME, state, 0, A.HireGangster())
+    assert state.players[0].gangsters == ("G-SAB",) and A.HireGangster() not in GAME.legal_actions(state, 0)

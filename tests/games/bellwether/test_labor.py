@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
+from boardcore.encoding import state_digest
 from boardcore.testing import act, refused
 from games.bellwether import GAME
+from games.bellwether import actions as A
 from games.bellwether.actions import (
     CancelStrike,
     ChooseFirstWard,
@@ -19,6 +21,7 @@ from games.bellwether.actions import (
     Staff,
     StopRecovery,
 )
+from games.bellwether.board import relief_cost
 from games.bellwether.catalog import DIE_CEMENT, DIE_COAL, DIE_TEXTILE, RELIEF, STRIKE
 from games.bellwether.events import (
     CommitmentsRevealed,
@@ -32,8 +35,24 @@ from games.bellwether.events import (
     WardSkipped,
     WorkersGrew,
 )
+from games.bellwether.phases.contest import contest_winner
 
-from .helpers import bare, build, clear, finish_labor, labor_from, labor_through, of, player, rigged, to_labor, ward
+from .helpers import (
+    bare,
+    build,
+    clear,
+    finish_labor,
+    labor_from,
+    labor_through,
+    of,
+    open_contest,
+    player,
+    refusal,
+    replace,
+    rigged,
+    to_labor,
+    ward,
+)
 
 
 def test_bw_labor_01_02_03_04_order():
@@ -370,3 +389,52 @@ def test_bw_place_10_infrastructure_takes_no_workers():
     state, _ = build(state, 0, "I-UH", 0)
     _, state = labor_from(state, 0)
     assert GAME.legal_actions(state, 0) == [Staff(uid=tw)]
+
+
+def test_commit_order_does_not_change_the_result():
+    """Simultaneous choices: P0 first or P1 first, the reveal and the contest come out the same (BW-CONTEST-03)."""
+    state = open_contest()
+    ea, a = act(GAME, state, 0, A.Commit(gangster="G-HEA"))
+    more, a = act(GAME, a, 1, A.Commit(gangster="G-FIX"))
+    eb, b = act(GAME, state, 1, A.Commit(gangster="G-FIX"))
+    more_b, b = act(GAME, b, 0, A.Commit(gangster="G-HEA"))
+    assert of(more, CommitmentsRevealed) == of(more_b, CommitmentsRevealed)
+    assert of(more, ContestWon) == of(more_b, ContestWon) and state_digest(a) == state_digest(b)
+    # 1 (Coal Pit) + 4 (Heavy) against 1 (Cement Kiln) + 1 (Fixer)
+    assert of(more, ContestWon)[0].totals == (5, 2)
+
+
+def test_a_committed_seat_cannot_change_or_repeat_its_commitment():
+    """A commitment is final: a second one is refused and leaves the sealed choice as it was."""
+    _, state = act(GAME, open_contest(), 0, A.Commit(gangster="G-HEA"))
+    for again in (A.Commit(gangster=""), A.Commit(gangster="G-BRU"), A.Commit(gangster="G-HEA")):
+        exc = refusal(state, 0, again)
+        assert exc.code == "turn/not_your_turn"
+        assert "G-FIX" not in exc.message and "Fixer" not in exc.message
+    assert GAME.legal_actions(state, 0) == []
+
+
+def test_relief_not_offered_without_the_cash():
+    """BW-DIE-01, GAP-07: a Relief the controller cannot pay for is not offered (nothing goes below $0)."""
+    state = clear(player(bare(first=0), 0, cash=1), 0)
+    state, coll = build(state, 0, "F-CO", 0)
+    state = ward(state, 0, workers=3)
+    _, state = labor_from(state, 0)
+    state = rigged(state, (RELIEF,))
+    _, state = act(GAME, state, 0, A.Staff(uid=coll))
+    assert relief_cost(state, 0, 0) == 2
+    events, state = act(GAME, state, 0, A.Overwork(uid=coll))
+    # $1 < $2: nothing to decide, so the Push settled by itself without payment
+    assert [type(e).__name__ for e in events if type(e).__name__ in ("DiceRolled", "ReliefPaid", "PushSettled")] == ["DiceRolled", "PushSettled"]
+    assert state.players[0].cash == 1
+
+
+def test_both_magistrate_and_start_player_tie_rules():
+    """BW-CONTEST-05: with equal totals the Magistrate holder wins even when the rival starts; with no Magistrate the
+    starting player wins (whichever seat that is)."""
+    state = bare(first=1)
+    assert contest_winner(state, (4, 4)) == 1
+    assert contest_winner(replace(state, start_player=0), (4, 4)) == 0
+    assert contest_winner(player(state, 0, officials=("O-MAG",)), (4, 4)) == 0
+    assert contest_winner(player(state, 1, officials=("O-MAG",)), (4, 4)) == 1
+    assert contest_winner(player(state, 0, officials=("O-MAG",)), (3, 4)) == 1  # a Magistrate only breaks ties

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardcore import Match
 from boardcore.testing import act
 from games.bellwether import GAME
+from games.bellwether import actions as A
 from games.bellwether.actions import BuyConstruction, EndTurn, HireGangster
 from games.bellwether.catalog import BUILDINGS, GANGSTERS, NEUTRAL_FACTORIES, OFFICIALS, deck
 from games.bellwether.events import GangsterHired, LaborBegan
 
-from .helpers import build, new, of, player, replace
+from .helpers import build, new, of, player, refusal, replace
 
 
 def test_bw_setup_01_02_03_wards():
@@ -147,3 +150,22 @@ def test_bw_card_12_catalog_matches_the_checklist_tables():
     for cid, (copies, muscle, ward_job) in GANGSTER_TABLE.items():
         assert (GANGSTERS[cid].copies, GANGSTERS[cid].muscle, GANGSTERS[cid].ward_job) == (copies, muscle, ward_job), cid
     assert set(GANGSTERS) == set(GANGSTER_TABLE)
+
+
+# --- edge cases -------------------------------------------------------------------------------------------------------
+
+
+def test_only_two_players():
+    """GAP-01: exactly two seats; other counts are refused at setup."""
+    assert GAME.player_counts == (2,)
+    for n in (1, 3, 4):
+        with pytest.raises(ValueError, match="played by 2 players"):
+            Match.new(GAME, n, seed=1)
+
+
+def test_officials_catalog_prices():
+    """GAP-03: the Official market charges the printed cost (e.g. Mayor $12 for 4 Influence)."""
+    state = replace(player(new(first=0), 0, cash=12), official_market=("O-MAY", "O-ALD", "O-INS"))
+    _, state = act(GAME, state, 0, A.RecruitOfficial(slot=0))
+    assert state.players[0].cash == 0 and OFFICIALS["O-MAY"].influence == 4
+    assert refusal(state, 0, A.RecruitOfficial(slot=1)).code == "cash/insufficient"

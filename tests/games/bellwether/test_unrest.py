@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from boardcore.testing import act, settle
 from games.bellwether import GAME
+from games.bellwether import actions as A
 from games.bellwether.actions import ChooseLoss, Overwork, Place, PlayJob, PoliceBlock, Staff, StopRecovery
 from games.bellwether.catalog import DIE_COAL, STRIKE
 from games.bellwether.events import (
@@ -20,11 +21,28 @@ from games.bellwether.events import (
     StrikerSpread,
     WardBurnedOut,
     WardSkipped,
+    WorkersGrew,
 )
-from games.bellwether.scoring import net_worth
+from games.bellwether.scoring import net_worth, revolution_result
 from games.bellwether.state import RiotTask
 
-from .helpers import bare, build, clear, finish_labor, labor_from, of, player, replace, rigged, ward
+from .helpers import (
+    SAMPLES,
+    bare,
+    build,
+    clear,
+    finish_labor,
+    labor_from,
+    labor_through,
+    names_action_and_rule,
+    new,
+    of,
+    player,
+    refusal,
+    replace,
+    rigged,
+    ward,
+)
 
 
 def _spread_board(ward_i_strikers=0):
@@ -315,3 +333,53 @@ def test_bw_riot_11_a_queued_riot_resolves_before_anything_else():
     assert [type(e).__name__ for e in events] == ["BuildingLost", "StrikerSpread", "StrikerSpread"]
     assert of(events, BuildingLost)[0].uid == pit and [w.strikers for w in state.wards] == [1, 3, 1, 0]
     assert not state.riots and GAME.actors(state) == frozenset({0}) and state.phase == "invest"
+
+
+def test_full_strike_track_and_empty_track():
+    """A Bruiser cannot target a Ward already at 3 strikers; quelling needs a striker; spreading into a full track is blocked."""
+    state = player(new(first=0), 0, gangsters=("G-BRU",))
+    state = ward(ward(state, 1, strikers=3, riot=True), 2, strikers=0)
+    legal = GAME.legal_actions(state, 0)
+    assert A.PlayJob(gangster="G-BRU", ward=1) not in legal and A.PlayJob(gangster="G-BRU", ward=2) in legal
+    assert A.Quell(gangster="G-BRU", ward=2) not in legal and A.Quell(gangster="G-BRU", ward=1) in legal
+    exc = refusal(state, 0, A.Quell(gangster="G-BRU", ward=2))
+    assert exc.code == "quell/no_striker" and exc.clause == "BW-CARD-10"
+
+
+def test_worker_pool_stops_growing_at_six():
+    """GAP-15: a calm Resolve adds a worker up to 6, never beyond."""
+    state = clear(bare(first=0), 0)
+    state, _ = build(state, 0, "F-TW", 0)
+    state = ward(state, 0, workers=6)
+    events, state = labor_through(state, 0)
+    assert not of(events, WorkersGrew) and state.wards[0].workers == 6
+
+
+def test_revolution_tie_breaks_at_every_level():
+    """BW-END-04/05: Net Worth first (even against more losses), then fewer Buildings lost, then a draw."""
+    state = player(player(bare(), 0, lost=2), 1, lost=0)
+    assert revolution_result(state).winners == (1,)
+    assert revolution_result(player(state, 0, cash=6)).winners == (0,)
+    assert revolution_result(player(state, 0, lost=0)).winners == ()
+
+
+def test_police_consultation_accepts_only_the_holders_answer():
+    """O-POL, BW-RIOT-11: while a spread waits on the Police Commissioner, only its holder may act and only to block or
+    allow; everything else is refused with a code and changes nothing."""
+    state = clear(player(player(bare(first=0), 1, officials=("O-POL",)), 0, gangsters=("G-BRU",)), 2)
+    state, _ = build(state, 2, "F-CK", 1)
+    state, _ = build(state, 3, "F-TW", 1)
+    state, _ = build(state, 1, "F-TW", 0)
+    _, state = act(GAME, ward(state, 2, strikers=2, controller=1), 0, A.PlayJob(gangster="G-BRU", ward=2))
+    assert state.police_target == 3 and GAME.actors(state) == frozenset({1})
+    assert GAME.legal_actions(state, 1) == [A.PoliceBlock(block=True), A.PoliceBlock(block=False)]
+    for action in SAMPLES:
+        if isinstance(action, A.PoliceBlock):
+            assert refusal(state, 0, action).code == "turn/not_your_turn"
+            continue
+        exc = refusal(state, 1, action)
+        assert exc.code == "action/wrong_step" and "must block the spreading striker" in exc.message, (action, exc)
+        names_action_and_rule(exc, action)
+        assert refusal(state, 0, action).code == "turn/not_your_turn"
+    _, state = act(GAME, state, 1, A.PoliceBlock(block=False))
+    assert state.wards[3].strikers == 1 and not state.players[1].police_used

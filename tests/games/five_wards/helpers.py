@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+import msgspec
 from msgspec.structs import replace
 
-from boardcore.testing.kit import act, settle
+from boardcore import IllegalAction
+from boardcore.testing.kit import act, find_secrets, settle
+from boardcore.testing.kit import refused as kit_refused
 from boardcore.tuples import put
 from games.five_wards import GAME
 from games.five_wards.actions import EndTurn
 from games.five_wards.board import empty_slot, in_ward
+from games.five_wards.catalog import CLUB, FIST, HAT
 from games.five_wards.state import NOBODY, Player, SelectionTurn, Slot, State, WardState
 
 W1, W2, W3, W4, W5 = range(5)
@@ -116,3 +121,78 @@ def end_turn(state: State, seat: int) -> State:
     if state.turn is not None and state.turn.player == seat and state.turn.acted:
         _, state = act(GAME, state, seat, EndTurn())
     return state
+
+LANDMARK_IDS = ("L02", "L19", "L22", "L28", "L12")
+"""Gasworks (FIRST), Bath House (LAST), Brewery (ALL), Clock Tower (ALL), Lodging House (LAST)."""
+
+CODE = re.compile(r"[a-z]+/[a-z_]+")
+
+
+def secrets(state: State, seat: int | None) -> frozenset[str]:
+    """Every card and tile id hidden from ``seat`` (section 2 of the checklist), and the names text gives them."""
+    assert GAME.secrets is not None
+    return frozenset(GAME.secrets(state, seat))
+
+
+def fields_of(action: Any) -> set[str]:
+    """Every string a player typed into an action (they know what they typed)."""
+    out: set[str] = set()
+    for value in msgspec.structs.asdict(action).values():
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, (tuple, list)):
+            out |= {v for v in value if isinstance(v, str)}
+    return out
+
+
+ENGINE_CODES = {"action/malformed", "turn/not_your_turn", "game/over"}
+"""Refusals the engine makes before any rule of the game runs: they name no clause."""
+
+
+def refused_cleanly(state: State, seat: int, action: Any, code: str | None = None, clause: str | None = None) -> IllegalAction:
+    """The engine refuses ``action`` cleanly: a code, the action and (for a rule) the clause named, nothing hidden named."""
+    err = kit_refused(GAME, state, seat, action, code=code)
+    assert CODE.fullmatch(err.code), err.code
+    assert type(action).__name__ in err.message, err.message
+    if err.code not in ENGINE_CODES:
+        assert err.clause is not None and err.clause in err.message, err.message
+        assert re.fullmatch(r"(FW-[A-Z0-9]+-\d\d|GAP-\d\d)", err.clause)
+    if clause is not None:
+        assert err.clause == clause
+    assert not find_secrets(err.message, secrets(state, seat) - fields_of(action)), err.message
+    return err
+
+
+HANDS = {A: ("T01", "T02", "T04", "T10"), B: ("T03", "T05", "T31", "T32"), C: ("T11", "T12"), D: ("T13",)}
+"""A holds one card of each Phase 1 ability but Sneak and Reinforcements (Loaded Dice, Vagrant, Shakedown, Switcheroo)."""
+
+
+def full_hands(state: State, hands: dict[int, tuple[str, ...]] = HANDS) -> State:
+    """Seats get ``hands``; every other Tactics card (the setup Inspector card too) goes to the draw pile."""
+    taken = {c for h in hands.values() for c in h}
+    pool = (*state.tactics_deck, *(c for p in state.players for c in p.hand), *state.discard)
+    state = replace(state, tactics_deck=tuple(c for c in pool if c not in taken), discard=())
+    for seat in range(len(state.players)):
+        state = with_player(state, seat, hand=hands.get(seat, ()))
+    return state
+
+
+def scenario_draft() -> State:
+    """A at the start of a Phase 1 turn (start A, 4 players, A's last pick), B holding a CLUB die."""
+    s = full_hands(new(4, 0, row=row(*LANDMARK_IDS), start=A))
+    s = with_player(s, B, dice=(CLUB,))
+    return drafting(s, A, pool=(HAT, FIST, FIST), pick=7)
+
+
+def scenario_brawl(hands: dict[int, tuple[str, ...]] = HANDS) -> State:
+    """Phase 2: a HAT Brawl in position 1, B (start) to commit first."""
+    s = full_hands(new(4, 0, row=row("B1", *LANDMARK_IDS[1:]), start=B), hands)
+    return finish_draft(s)
+
+
+def scenario_deploy() -> State:
+    """Phase 3: A deploys 3 Thugs from Gasworks (down only) in Westchester; rivals in Centerville."""
+    s = new(4, 0, row=row(slot("L08", (A, A, A)), *LANDMARK_IDS[1:]), start=A, inspector=W5)
+    s = with_ward(s, W3, ward(4, old={B: 2, C: 1}))
+    s = with_ward(s, W2, ward(4, coppers=1))
+    return deploying(full_hands(s))

@@ -11,7 +11,23 @@ from games.five_wards.catalog import BOOT, CLUB, FIST, HAT, KNIFE
 from games.five_wards.events import BrawlOpened, BrawlResolved, BrawlRevealed, CardDeployed, TacticsCommitted
 from games.five_wards.state import NOBODY
 
-from .helpers import A, B, C, D, draft_done, finish_draft, new, of, row, with_player
+from .helpers import (
+    HANDS,
+    LANDMARK_IDS,
+    A,
+    B,
+    C,
+    D,
+    E,
+    draft_done,
+    finish_draft,
+    new,
+    of,
+    refused_cleanly,
+    row,
+    scenario_brawl,
+    with_player,
+)
 
 
 def _brawl_state(cards, hands, dice, start=B, players=4, inspector=4):
@@ -164,3 +180,53 @@ def test_brawl_opened_waits_only_for_card_holders() -> None:
     events, s2 = settle(GAME, draft_done(s))
     assert of(events, BrawlOpened)[0].waiting == (B,)
     assert GAME.actors(s2) == {B}
+
+
+def test_brawl_winner_with_an_empty_bag() -> None:
+    """GAP-15, design decision 4: a clean winner with an empty bag rallies nobody, so the Brawl stays for the next Phase 2."""
+    s = new(4, 0, row=row("B3", *LANDMARK_IDS[1:]), start=A)
+    for seat in range(4):
+        s = with_player(s, seat, hand=())
+    s = with_player(with_player(s, A, dice=(KNIFE, KNIFE), bag=0), B, dice=(KNIFE,))
+    events, after = settle(GAME, draft_done(s))
+    assert of(events, BrawlResolved)[0].rallied == () and of(events, BrawlResolved)[0].winner == A
+    assert after.row[0].card == "B3" and after.row[0].spaces == (NOBODY, NOBODY) and after.players[A].brawls == ()
+
+
+def test_brawl_tie_with_an_empty_bag_gives_the_spot_to_nobody_else() -> None:
+    """FW-BRAWL-10, GAP-15: turn order picks the first 2 tied players; if one of them has an empty bag only the other
+    rallies (the third tied player does not step in)."""
+    s = new(4, 0, row=row("B3", *LANDMARK_IDS[1:]), start=B)
+    for seat in range(4):
+        s = with_player(s, seat, hand=(), dice=(KNIFE,))
+    s = with_player(s, B, bag=0)
+    events, _ = settle(GAME, draft_done(s))
+    resolved = of(events, BrawlResolved)[0]
+    assert resolved.totals == (1, 1, 1, 1) and resolved.rallied == (C,) and resolved.winner == NOBODY
+
+
+def test_five_way_brawl_tie() -> None:
+    """FW-BRAWL-10, FW-SCORE-12: all 5 tie at 1; with D starting, D and E rally (turn order), the others nothing."""
+    s = new(5, 0, row=row("B1", *LANDMARK_IDS[1:]), start=D)
+    for seat in range(5):
+        s = with_player(s, seat, hand=(), dice=(HAT, CLUB))
+    events, _ = settle(GAME, draft_done(s))
+    resolved = of(events, BrawlResolved)[0]
+    assert resolved.totals == (1, 1, 1, 1, 1) and resolved.rallied == (D, E) and resolved.winner == NOBODY
+
+
+def test_simultaneous_commitments() -> None:
+    """FW-BRAWL-04/06, GAP-12: a seat commits once per Brawl, a seat with no cards is never asked, and nothing is
+    revealed until the last commitment; the reveal turns every commitment face up at once."""
+    s = scenario_brawl({**HANDS, C: ()})
+    assert s.sealed is not None and set(s.sealed.waiting) == {B, D, A} and GAME.actors(s) == {B}
+    _, s = act(GAME, s, B, CommitTactics(cards=("T05",)))
+    refused_cleanly(s, B, CommitTactics(), "turn/not_your_turn")
+    refused_cleanly(s, C, CommitTactics(), "turn/not_your_turn")
+    assert GAME.actors(s) == {D}
+    events, s = act(GAME, s, D, CommitTactics())
+    assert not any(type(e).__name__ == "BrawlRevealed" for e in events) and GAME.actors(s) == {A}
+    events, s = act(GAME, s, A, CommitTactics(cards=("T01", "T02")))
+    revealed = [e for e in events if type(e).__name__ == "BrawlRevealed"]
+    assert len(revealed) == 1 and dict(revealed[0].choices) == {B: ("T05",), D: (), A: ("T01", "T02")}
+    assert GAME.visibility[type(revealed[0])].reveals

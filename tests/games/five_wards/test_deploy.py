@@ -5,20 +5,34 @@ from __future__ import annotations
 
 from boardcore.testing.kit import act, refused, settle
 from games.five_wards import GAME
-from games.five_wards.actions import (
-    Blast,
-    BlastPick,
-    Bolster,
-    BribeCopper,
-    BribeInspector,
-    DeployThugs,
-    EndDeploy,
-)
+from games.five_wards.actions import Blast, BlastPick, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy
 from games.five_wards.board import arrows
 from games.five_wards.events import BossTaken, CardDeployBegan, PhaseBegan, ThugsDeployed, ThugsReturned
 from games.five_wards.state import NOBODY
 
-from .helpers import W1, W2, W3, W4, W5, A, B, C, D, brawls_done, count_in, deploying, new, of, row, slot, ward, with_player, with_ward
+from .helpers import (
+    W1,
+    W2,
+    W3,
+    W4,
+    W5,
+    A,
+    B,
+    C,
+    D,
+    brawls_done,
+    count_in,
+    deploying,
+    new,
+    of,
+    refused_cleanly,
+    row,
+    scenario_deploy,
+    slot,
+    ward,
+    with_player,
+    with_ward,
+)
 
 TILES = ("R2", "R3", "R5", "R1", "R6")
 
@@ -396,3 +410,12 @@ def test_fw_deploy_11_then_phase_4() -> None:
     s = deploying(s)
     events, s = act(GAME, s, A, DeployThugs(ward=W1, count=2))
     assert [e.phase for e in of(events, PhaseBegan)] == ["reset"] and s.round == 2 and s.stage == "draft"
+
+
+def test_blast_needs_your_own_thug_in_the_ward() -> None:
+    """FW-SCHEME-07: Blast only a Ward where you also have Thugs: rivals alone in a Ward cannot be Blasted."""
+    dep = with_player(scenario_deploy(), A, resources=(0, 0, 1))
+    assert not any(isinstance(a, Blast) for a in GAME.legal_actions(dep, A))
+    refused_cleanly(dep, A, Blast(ward=W3), "scheme/not_present", "FW-SCHEME-07")
+    dep = with_ward(dep, W3, ward(4, old={A: 1, B: 2, C: 1}))
+    assert Blast(ward=W3) in GAME.legal_actions(dep, A)

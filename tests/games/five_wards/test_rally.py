@@ -25,7 +25,27 @@ from games.five_wards.events import CopperPlaced, DiceRerolled, DiceRolled, Phas
 from games.five_wards.phases.rally import RESTOCK_OPTIONS
 from games.five_wards.state import COPPER, NOBODY
 
-from .helpers import A, B, C, draft_done, drafting, end_turn, finish_draft, new, of, row, slot, with_player
+from .helpers import (
+    LANDMARK_IDS,
+    A,
+    B,
+    C,
+    D,
+    E,
+    draft_done,
+    drafting,
+    end_turn,
+    finish_draft,
+    new,
+    of,
+    refused_cleanly,
+    row,
+    scenario_deploy,
+    scenario_draft,
+    slot,
+    supplied,
+    with_player,
+)
 
 LANDMARKS_ONLY = row("L02", "L19", "L22", "L28", "L12")
 """Gasworks (FIRST), Bath House (LAST), Brewery (ALL), Clock Tower (ALL), Lodging House (LAST)."""
@@ -449,3 +469,97 @@ def test_first_is_gone_once_a_card_was_touched() -> None:
     _, s = act(GAME, s, B, SelectDie(face=BOOT))
     events, s = act(GAME, s, B, Rally(position=0, space=2))
     assert [e.bonus for e in of(events, ThugRallied)] == [False] and s.row[0].bonus == NOBODY
+
+
+def test_restock_from_empty_piles_still_adds_resources() -> None:
+    """GAP-14, GAP-23, FW-RESTOCK-01: 1 card + 1 resource with no Tactics card anywhere gives just the resource;
+    a draw pile of 1 and an empty discard gives 1 of 2 cards."""
+    s = replace(scenario_draft(), tactics_deck=(), discard=())
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, after = act(GAME, s, A, Restock(cards=1, mayhem=1))
+    assert after.players[A].resources == (1, 1, 2) and len(after.players[A].hand) == 4
+    one = replace(s, tactics_deck=("T20",))
+    one = with_player(one, A, hand=())
+    _, after = act(GAME, one, A, Restock(cards=2))
+    assert after.players[A].hand == ("T20",) and after.tactics_deck == ()
+
+
+def test_last_thug_in_the_bag_earns_no_bonus() -> None:
+    """GAP-15, FW-RALLY-03: with 1 Thug in the bag the Rally happens but the FIRST bonus Thug cannot."""
+    s = with_player(new(4, 0, row=row(*LANDMARK_IDS)), A, bag=1)
+    s = drafting(s, A, pool=(BOOT,))
+    _, s = act(GAME, s, A, SelectDie(face=BOOT))
+    events, s = act(GAME, s, A, Rally(position=0, space=2))
+    assert [e.bonus for e in of(events, ThugRallied)] == [False] and s.row[0].bonus == NOBODY and s.players[A].bag == 0
+
+
+def test_no_copper_when_the_copper_bag_is_empty() -> None:
+    """GAP-16, FW-RALLY-07: a shared filled ALL card gets no Copper if the bag has none left."""
+    s = new(4, 0, row=row("L02", "L19", slot("L22", (A, B)), "L28", "L12"))
+    s = supplied(s, coppers=0)
+    events, _ = settle(GAME, draft_done(s))
+    assert not of(events, CopperPlaced)
+
+
+def test_five_players_snake_and_dice() -> None:
+    """FW-P1-02, FW-SETUP-15, FW-COMP-02: 5 players roll 12 dice and select A B C D E E D C B A; 2 dice stay."""
+    s = new(5, 1, row=row(*LANDMARK_IDS), start=A)
+    for seat in range(5):
+        s = with_player(s, seat, hand=())
+    s = drafting(s, A, pool=(HAT,) * 12, pick=0)
+    assert s.supply.dice_count == 12
+    order = []
+    for _ in range(10):
+        (seat,) = GAME.actors(s)
+        order.append(seat)
+        _, s = act(GAME, s, seat, SelectDie(face=HAT))
+        if len(order) == 10:
+            assert len(s.pool) == 2
+            refused_cleanly(s, seat, SelectDie(face=HAT), "draft/already_selected", "FW-P1-04")
+        _, s = act(GAME, s, seat, Restock(cards=0, power=2))
+    assert order == [A, B, C, D, E, E, D, C, B, A]
+
+
+def test_four_players_snake_from_a_later_start() -> None:
+    """FW-P1-02: with 4 players and C starting, the order is C D A B B A D C."""
+    s = new(4, 1, row=row(*LANDMARK_IDS), start=C)
+    for seat in range(4):
+        s = with_player(s, seat, hand=())
+    s = drafting(s, C, pool=(HAT,) * 10, pick=0)
+    order = []
+    for _ in range(8):
+        (seat,) = GAME.actors(s)
+        order.append(seat)
+        _, s = act(GAME, s, seat, SelectDie(face=HAT))
+        _, s = act(GAME, s, seat, Restock(cards=0, power=2))
+    assert order == [C, D, A, B, B, A, D, C]
+
+
+def test_hand_limit_exactly_four_needs_no_discard() -> None:
+    """FW-RESTOCK-03: 2 cards in hand plus 2 drawn is exactly 4: no discard is due."""
+    s = with_player(scenario_draft(), A, hand=("T01", "T02"))
+    _, s = act(GAME, s, A, SelectDie(face=HAT))
+    _, s = act(GAME, s, A, Restock(cards=2))
+    assert len(s.players[A].hand) == 4 and (s.turn is None or s.turn.discard == 0)
+
+
+def test_wrong_time_tactics() -> None:
+    """GAP-13: Shakedown only before selecting, Loaded Dice and Switcheroo only after; a Tactics card is used only on
+    its owner's own Phase 1 turn."""
+    s = scenario_draft()
+    refused_cleanly(s, A, PlayLoadedDice(card="T01", face=CLUB), "tactics/too_early", "GAP-13")
+    refused_cleanly(s, A, PlaySwitcheroo(card="T10", rival=B, die=0), "tactics/too_early", "GAP-13")
+    _, after_die = act(GAME, s, A, SelectDie(face=HAT))
+    refused_cleanly(after_die, A, PlayShakedown(card="T04"), "tactics/too_late", "GAP-13")
+    refused_cleanly(after_die, B, PlayShakedown(card="T04"), "turn/not_your_turn")  # the engine refuses it: only A faces a decision
+    dep = scenario_deploy()
+    refused_cleanly(dep, A, PlayLoadedDice(card="T01", face=CLUB), "action/wrong_step", "FW-DEPLOY-05")
+
+
+def test_vagrant_onto_a_first_card_with_an_empty_bag() -> None:
+    """GAP-15, GAP-04 Vagrant: the move still happens, but an empty bag cannot supply the FIRST bonus Thug."""
+    s = new(4, 0, row=row(slot("L19", (A, B, NOBODY)), "L02", "L22", "L28", "L12"))
+    s = with_player(with_player(s, A, hand=("T20",)), A, bag=0)
+    s = drafting(s, A, pool=(HAT,))
+    events, s = act(GAME, s, A, PlayVagrant(card="T20", from_position=0, from_space=0, to_position=1, to_space=0))
+    assert s.row[1].spaces[0] == A and s.row[1].bonus == NOBODY and not of(events, ThugRallied)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from msgspec.structs import replace
 
 from boardcore.testing.kit import act, settle
 from games.five_wards import GAME
-from games.five_wards.actions import Bolster, DeployThugs, EndDeploy
+from games.five_wards.actions import Bolster, DeployThugs, EndDeploy, Rally, SelectDie
 from games.five_wards.catalog import TACTIC_BY_ID
 from games.five_wards.events import (
     CopperPlaced,
@@ -22,9 +24,9 @@ from games.five_wards.events import (
     StartPassed,
     TacticsReshuffled,
 )
-from games.five_wards.state import NOBODY, Slot
+from games.five_wards.state import NOBODY, Slot, State
 
-from .helpers import W1, W2, W3, A, B, draft_done, new, of, row, slot, supplied, ward, with_player, with_ward
+from .helpers import LANDMARK_IDS, W1, W2, W3, A, B, draft_done, new, of, row, slot, supplied, ward, with_player, with_ward
 
 
 def _reset(s):
@@ -148,3 +150,62 @@ def test_round_limit_safety() -> None:
     assert outcome.reason == "scored early: safety limit of 1 Phase 1s"
     for viewer in (None, A, B):
         assert "stopped by the safety limit of 1 Phase 1s" in GAME.summarize(s, events, viewer)
+
+
+def test_inspector_stays_when_no_tactics_card_is_left() -> None:
+    """GAP-14, FW-RESET-04: with an empty Tactics draw pile and an empty discard pile, the Inspector stays."""
+    s = new(4, 0, row=row(*LANDMARK_IDS), inspector=W2)
+    for seat in range(4):
+        s = with_player(s, seat, hand=())
+    s = replace(s, tactics_deck=(), discard=(), stage="reset", turn=None)
+    events, after = settle(GAME, s)
+    assert of(events, InspectorMoved) == [InspectorMoved(card=None, ward=W2)]
+    assert after.inspector == W2
+
+
+def test_deck_empties_exactly_with_a_full_row() -> None:
+    """GAP-24, FW-FINAL-01/02: the last card fills the last empty position: the final round begins with nothing to refill."""
+    s = new(4, 0, row=(Slot(), *row(*LANDMARK_IDS[1:])))
+    s = supplied(s, landmark_deck=("L20",))
+    s = replace(s, stage="reset", turn=None)
+    events, after = settle(GAME, s)
+    assert of(events, FinalRoundBegan) and not of(events, LeftoverDrawn)
+    assert after.final and after.row[0].card == "L20" and after.stage == "draft"
+
+
+def test_empty_leftover_deck_leaves_the_position_empty() -> None:
+    """GAP-24: if the leftover deck could not refill a position, the final round is still played with the card missing."""
+    s = new(4, 0, row=(Slot(), Slot(), *row(*LANDMARK_IDS[2:])))
+    s = supplied(s, landmark_deck=(), leftover_deck=("L20",))
+    s = replace(s, stage="reset", turn=None)
+    events, after = settle(GAME, s)
+    assert of(events, LeftoverDrawn) == [LeftoverDrawn(position=0, card="L20")]
+    assert after.final and after.row[1].card is None and after.stage == "draft"
+    assert all(not isinstance(a, Rally) or a.position != 1 for a in _any_rallies(after))
+
+
+def _any_rallies(state: State) -> list[Any]:
+    (seat,) = GAME.actors(state)
+    _, after = act(GAME, state, seat, SelectDie(face=state.pool[0]))
+    return GAME.legal_actions(after, seat)
+
+
+def test_last_phase_1_before_the_safety_limit() -> None:
+    """Safety limit (not a rule): with a limit of 2 Phase 1s, a repeat still plays the 2nd Phase 1; the next is not begun."""
+    s = new(3, 0, row=row(*LANDMARK_IDS), round_limit=2)
+    _, s = settle(GAME, draft_done(s))
+    assert s.stage == "draft" and s.phase1_count == 2
+    _, s = settle(GAME, draft_done(s))
+    assert s.stage == "over" and not s.final
+
+
+def test_the_final_round_is_played_even_at_the_safety_limit() -> None:
+    """FW-FINAL-03, GAP-25: the final round is never cut short by the safety limit: it has one Phase 1 and ends by itself."""
+    s = new(3, 0, row=(Slot(), *row(*LANDMARK_IDS[1:])), round_limit=3)
+    s = supplied(s, landmark_deck=())
+    s = replace(s, stage="reset", turn=None, phase1_count=3)
+    events, after = settle(GAME, s)
+    assert of(events, FinalRoundBegan) and of(events, DiceRolled)
+    assert after.final and after.stage == "draft"
+    _, after = settle(GAME, draft_done(after))
+    assert after.stage == "over" and GAME.outcome(after) is not None and GAME.outcome(after).reason == "final scoring"

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
-from boardcore.testing.kit import fold
+from boardcore.testing.kit import fold, settle
 from games.five_wards import GAME
 from games.five_wards.catalog import SCORING_TILES, ScoringSide, leftover_points, scoring_side
 from games.five_wards.events import ThugsArrested
 from games.five_wards.scoring import SOURCES, score_events, shared_positions, tile_points
-from games.five_wards.state import NOBODY
+from games.five_wards.state import NOBODY, State
 
-from .helpers import W1, W5, A, B, C, D, new, ward, with_player, with_ward
+from .helpers import W1, W2, W3, W4, W5, A, B, C, D, new, ward, with_player, with_ward
 
 S1 = scoring_side("S1", 4)
 
@@ -162,3 +164,40 @@ def test_arrests_never_leave_a_negative_stack() -> None:
     assert events[0] == ThugsArrested(ward=W5, arrests=(2, 1))
     w = s2.wards[W5]
     assert (w.old, w.fresh) == ((0, 0), (1, 0)) and s2.map_thugs == (1, 0)
+
+
+def _scored_two(wards: dict[int, Any], tiles: tuple[str, ...]) -> State:
+    s = new(2, 0, scoring=tiles)
+    s = with_player(with_player(s, A, gang=4, resources=(0, 0, 0), hand=()), B, gang=2, resources=(0, 0, 0), hand=())
+    for index, w in wards.items():
+        s = with_ward(s, index, w)
+    s = replace(s, stage="score", turn=None)
+    return settle(GAME, s)[1]
+
+
+def test_tie_on_points_then_thugs_then_shared() -> None:
+    """FW-SCORE-10, FW-SCORE-11, GAP-26, GAP-29 end to end (2 players, 2-dot sides): A and B score 4 each. Counted after
+    the arrests, B has 12 Thugs on the map and A 11, so B wins, though before the arrests A had 13; with B's lone Thug
+    in Southtown gone it is 11 all, a shared win."""
+    tiles = ("S3", "S3", "S4", "S4", "S4")
+    base = {
+        W1: ward(2, old={A: 6, B: 4}),  # Kingpin 2p: MOST 4 -> A
+        W2: ward(2, old={A: 4, B: 6}),  # MOST 4 -> B
+        W3: ward(2, old={A: 1, B: 1}),  # Headcount: 0 each; B's home Ward, tied: no bonus
+        W5: ward(2, old={A: 2}, coppers=2),  # A's home Ward: both arrested, so no Headcount point and no bonus
+    }
+    s = _scored_two({**base, W4: ward(2, old={B: 1})}, tiles)
+    assert [sum(r) for r in s.scores] == [4, 4] and s.map_thugs == (11, 12)
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (B,) and not out.shared
+    s = _scored_two(base, tiles)
+    assert [sum(r) for r in s.scores] == [4, 4] and s.map_thugs == (11, 11)
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (A, B) and out.shared
+
+
+def test_underdogs_fewest_tie() -> None:
+    """GAP-27, FW-SCORE-04: Underdogs (MOST 2, FEWEST 3) with counts 5, 2, 2: the two FEWEST share positions 2-3 (0 + 3),
+    rounded up to 2 each; with 3, 3 the tie for MOST covers both positions: (2 + 3) / 2 rounded up = 3 each."""
+    assert tile_points(scoring_side("S6", 3), [5, 2, 2], NOBODY) == [2, 2, 2]
+    assert tile_points(scoring_side("S6", 3), [3, 3, 0], NOBODY) == [3, 3, 0]

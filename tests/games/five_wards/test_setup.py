@@ -166,3 +166,11 @@ def test_fw_setup_07_shuffles_depend_on_seed() -> None:
     """FW-SETUP-07, FW-SETUP-09, FW-SETUP-10, FW-SETUP-12: every pile is shuffled from the seed: same seed, same game; other seed, other order."""
     assert new(4, 1) == new(4, 1)
     assert new(4, 1).supply.landmark_deck != new(4, 2).supply.landmark_deck
+
+
+def test_randomness_comes_from_the_seed() -> None:
+    """Checklist section 3, GAP-08: the first starting player and the Gang boards come from the seed."""
+    starts = {new(4, seed).start for seed in range(12)}
+    gangs = {tuple(p.gang for p in new(4, seed).players) for seed in range(12)}
+    assert len(starts) > 1 and len(gangs) > 1
+    assert new(4, 5) == new(4, 5)

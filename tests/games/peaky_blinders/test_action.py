@@ -10,9 +10,7 @@ from games.peaky_blinders import catalog as C
 from games.peaky_blinders.events import CardDrawn, DieRolled, Gained, HenchmanRetrieved, Jailed, Lost, RollsSettled
 from games.peaky_blinders.phases.preparation import available
 
-from .helpers import action_table, give, no_fortune, of, res
-
-STRENGTH, CHARISMA, INTELLECT = 0, 1, 2
+from .helpers import CHARISMA, INTELLECT, STRENGTH, action_table, give, no_fortune, of, res, setf
 
 
 def run_one(zone: int, space: int, henchman: int, die: int, n: int = 3, **items):  # type: ignore[no-untyped-def]
@@ -157,3 +155,21 @@ def test_strength_jail_after_rewards() -> None:
     assert kinds == ["Gained", "Gained", "Gained", "Gained", "Jailed"]
     assert res(after, 0, "weapons1") == 3 and res(after, 0, "suspicion") == 10
     assert after.players[0].jailed and res(after, 0, "strength") == 0
+
+
+def test_empty_stack_and_discard_draw_nothing() -> None:
+    """GAP-14: with no stack and no discards the Eden Club gives nothing and the game goes on."""
+    state = setf(no_fortune(action_table(3, 3, {8: (0, CHARISMA)})), deck=(), discard=())
+    events, after = settle(GAME, rig(state, 7))
+    assert not of(events, CardDrawn) and after.players[0].hand == () and after.phase == "ogs"
+
+
+@pytest.mark.parametrize(("henchman", "die", "tokens", "rewards", "suspicion"), [(STRENGTH, 7, 2, 3, 2), (INTELLECT, 7, 2, 2, 0), (CHARISMA, 8, 4, 3, 0)])
+def test_reward_tier_edges(henchman: int, die: int, tokens: int, rewards: int, suspicion: int) -> None:
+    """PB-ACTION-09, PB-ACTION-14, PB-ACTION-12: a total of 9 is still the 6-9 tier (strength 3 + 2 suspicion,
+    intellect 2); charisma has no tier above 6+ (12 still gives 3)."""
+    state = no_fortune(action_table(3, 2, {8: (0, henchman)}))
+    state = give(state, 0, **{("strength", "charisma", "intellect")[henchman]: tokens})
+    _, after = settle(GAME, rig(state, die))
+    assert res(after, 0, "cash1") - 5 == rewards
+    assert res(after, 0, "suspicion") - 1 == suspicion

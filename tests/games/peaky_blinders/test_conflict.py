@@ -5,13 +5,12 @@ from __future__ import annotations
 from boardcore import RngAdvanced
 from boardcore.testing import act, refused, rig, settle
 from games.peaky_blinders import GAME
+from games.peaky_blinders import actions as A
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import ChooseDefender, DeclineFortune, DeclineSwap, SwapMarker, UseFortune
 from games.peaky_blinders.events import CardDrawn, ConflictBegan, ConflictDecided, DieRolled, RollsSettled
 
-from .helpers import action_table, give, markers, no_fortune, of, res
-
-STRENGTH, CHARISMA = 0, 1
+from .helpers import CHARISMA, STRENGTH, action_table, defender_table, give, markers, no_fortune, of, refuse, res, turn_table
 
 
 def pb_test_01_scene(die: int = 6):  # type: ignore[no-untyped-def]
@@ -168,3 +167,21 @@ def test_conflict_fortune_order() -> None:
     events, state = act(GAME, state, 1, UseFortune())
     decided = of(events, ConflictDecided)[0]
     assert (decided.attacker_total, decided.defender_total, decided.winner) == (4, 5, 1)
+
+
+def test_offence_card_targets() -> None:
+    """An Offence card needs an opponent who exists: none, oneself and seat 3 of 3 are refused by the card rule;
+    a negative seat is not a seat at all (malformed)."""
+    state = give(turn_table(), 0, hand=("OFF-01",))
+    for target in (None, 0, 3):
+        assert refuse(state, 0, A.PlayCard(card="OFF-01", target=target)).code == "card/bad_target"
+    assert refuse(state, 0, A.PlayCard(card="OFF-01", target=-1)).code == "action/malformed"
+
+
+def test_conflict_swap_at_exactly_16() -> None:
+    """PB-CONF-13: "higher than 15": 16 (5 + 3 charisma + 8 members) already allows the swap."""
+    state = give(give(defender_table(), 0, charisma=3, members=8), 1, charisma=0)
+    events, state = act(GAME, rig(state, 5, 1), 0, A.ChooseDefender(defender=1))
+    decided = of(events, ConflictDecided)[0]
+    assert decided.attacker_total == 16 and decided.swap
+    assert A.SwapMarker() in GAME.legal_actions(state, 0)

@@ -115,3 +115,11 @@ def test_derby_limit_ends_game() -> None:
     assert of(events, GameEnded)[0].reason == "limit" and state.phase == "over"
     result = GAME.outcome(state)
     assert result is not None and result.scores is not None
+
+
+def test_derby_horse_crossing_the_line_wins() -> None:
+    """PB-DERBY-07: landing beyond the finish (14 + 6 = 20) wins like landing on it."""
+    state = no_fortune(ogs_table(2, zone=3, passes=2))
+    state = give(give(state, 0, horsepower=14, leadership=1), 1, horsepower=14)
+    events, _ = settle(GAME, rig(state, 6))
+    assert of(events, HorseMoved)[0].spaces == 6 and of(events, DerbyWon)[0].player == 0

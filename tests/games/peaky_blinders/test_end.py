@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from boardcore import Match, RngAdvanced
 from boardcore.testing import act, refused, rig, settle
 from games.peaky_blinders import GAME
+from games.peaky_blinders import actions as A
 from games.peaky_blinders.actions import BuyMarker, Pass
-from games.peaky_blinders.events import GameEnded, HenchmanRetrieved, MissionCompleted
+from games.peaky_blinders.events import DerbyWon, GameEnded, HenchmanRetrieved, MissionCompleted
 from games.peaky_blinders.scoring import CONDITIONS
 
-from .helpers import action_table, give, markers, no_fortune, of, ogs_table, table
+from .helpers import action_table, give, markers, no_fortune, of, ogs_table, setf, table, turn_table
 
 
 def winning_table():  # type: ignore[no-untyped-def]
@@ -115,3 +118,61 @@ def test_round_limit_option() -> None:
     assert m.state.progress.max_derbies == 1
     with pytest.raises(ValueError):
         GAME.config(3, {"max_derbies": 0})
+
+
+def test_win_in_the_last_derby_beats_the_limit() -> None:
+    """GAP-03/04: the last allowed Derby's winner completing his third mission wins by missions, not by the limit."""
+    state = no_fortune(ogs_table(2, zone=3, passes=2))
+    state = setf(state, derbies=5)
+    state = give(state, 0, horsepower=20, leadership=1, missions=("M09", "M05", "C1"), done=(False, True))
+    state = markers(state, 0, (4, 0))
+    events, after = settle(GAME, rig(state, 1))
+    ended = of(events, GameEnded)
+    assert len(ended) == 1 and ended[0].winner == 0 and ended[0].reason != "limit"
+    assert GAME.outcome(after).winners == (0,)
+
+
+def _limit_outcome(**per_seat: dict[str, Any]) -> Any:
+    """The last allowed Derby (P0 starts at 14 and wins with a 1, without a bet: no cash moves to him), then
+    the ranking. Nobody has cash unless given some."""
+    state = setf(no_fortune(ogs_table(3, zone=3, passes=3)), derbies=5)
+    missions = {0: ("M01", "M02", "C1"), 1: ("M03", "M04", "C2"), 2: ("M06", "M07", "C3")}
+    for seat in range(3):
+        state = give(state, seat, cash1=0, cash5=0, missions=missions[seat])
+    state = give(state, 0, horsepower=14, leadership=1)
+    for seat, items in per_seat.items():
+        state = give(state, int(seat[1]), **items)
+    events, after = settle(GAME, rig(state, 1))
+    assert of(events, GameEnded)[0].reason == "limit" and of(events, DerbyWon)[0].player == 0
+    return GAME.outcome(after)
+
+
+def test_limit_ranking_every_tie_break_level() -> None:
+    """GAP-04: at the Derby limit, missions first; equal missions and no markers -> cash; all equal -> a shared win."""
+    assert _limit_outcome(s1={"done": (True, False)}, s2={"cash5": 3}).winners == (1,)
+    assert _limit_outcome(s2={"cash1": 5}).winners == (2,)  # bets 1, keeps 4; the others have 0
+    assert _limit_outcome().winners == (0, 1, 2)
+
+
+def test_limit_ranking_markers_before_cash() -> None:
+    """GAP-04: equal missions: markers in one's own control-mission zone beat more cash."""
+    state = no_fortune(ogs_table(2, zone=3, passes=2))
+    state = setf(state, derbies=5)
+    state = give(state, 0, missions=("M01", "M02", "C1"), horsepower=0, leadership=1, cash1=0, cash5=0)
+    state = give(state, 1, missions=("M03", "M04", "C2"), horsepower=0, cash1=0, cash5=6)
+    state = markers(markers(state, 0, (2, 0)), 1, (0, 1))
+    events, after = settle(GAME, rig(state, 6, 6, 6))
+    assert of(events, GameEnded)[0].reason == "limit"
+    assert GAME.outcome(after).winners == (0,)
+
+
+@pytest.mark.parametrize(("starter", "winner"), [(2, 2), (1, 1), (0, 1)])
+def test_simultaneous_qualifiers_not_acting_first_clockwise_from_starter(starter: int, winner: int) -> None:
+    """GAP-03, PB-END-01: when several players qualify in one step and none of them acts, the first of them
+    clockwise from the current starter wins (here P1 and P2 qualify while P0 makes a free exchange)."""
+    state = setf(give(turn_table(), 0, cash1=5, cash5=0), starter=starter)
+    state = give(state, 1, missions=("M01", "M02", "C1"), done=(True, True))
+    state = give(state, 2, missions=("M03", "M04", "C2"), done=(True, True))
+    state = markers(markers(state, 0, (0, 4, 0)), 1, (0, 0, 4))
+    events, after = act(GAME, state, 0, A.Exchange(good="cash", up=True))
+    assert of(events, GameEnded)[0].winner == winner and GAME.outcome(after).winners == (winner,)

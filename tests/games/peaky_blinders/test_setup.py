@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
-from boardcore import IllegalAction, Match, Waiting
+from boardcore import IllegalAction, Match, Rng, Waiting
 from games.peaky_blinders import GAME
+from games.peaky_blinders import actions as A
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import PlaceHenchman, RevealMission, UseFortune
 from games.peaky_blinders.events import DieRolled, MissionChosen, MissionsShown
@@ -195,3 +197,29 @@ def test_reveal_step_refuses_other_actions() -> None:
         m.apply(0, UseFortune())
     assert err.value.code == "action/wrong_step"
     assert len(m) == 0
+
+
+def test_simultaneous_picks_order_does_not_matter() -> None:
+    """PB-SETUP-11: the face-up cards revealed at once are the same whatever the order of the picks."""
+    shown = []
+    for order in ((0, 1, 2), (2, 0, 1), (1, 2, 0)):
+        m = Match.new(GAME, 3, seed=5)
+        for seat in order:
+            m.apply(seat, A.RevealMission(slot=seat))
+        shown.append([e for e in m.events if isinstance(e, MissionsShown)])
+    assert shown[0] == shown[1] == shown[2] and len(shown[0]) == 1
+
+
+def test_pb_rng_01_02_03_deal_from_the_seed() -> None:
+    """Section 3, PB-RNG-01..03: one seeded RNG shuffles the 11 missions (seat 0 takes cards 1-2, seat 1 cards 3-4,
+    ...), then the 4 control missions (one per seat in order), then the 40 conflict cards; the same seed gives
+    the same table, and the RNG reaches no view."""
+    state = GAME.setup(GAME.config(3), 4)
+    rng = Rng.from_seed(4)
+    missions, rng = rng.shuffle([m.code for m in C.MISSIONS])
+    controls, rng = rng.shuffle([m.code for m in C.CONTROL_MISSIONS])
+    deck, rng = rng.shuffle(C.DECK)
+    assert [p.missions for p in state.players] == [(missions[2 * s], missions[2 * s + 1], controls[s]) for s in range(3)]
+    assert state.supplies.deck == tuple(deck) and state.rng == rng
+    assert GAME.setup(GAME.config(3), 4) == state
+    assert b"rng" not in msgspec.json.encode(GAME.view(state, 0))

@@ -8,9 +8,7 @@ from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import DeclineFortune, PlaceHenchman, PlayCard, UseFortune
 from games.peaky_blinders.events import FortuneUsed, Gained, Jailed
 
-from .helpers import action_table, give, no_fortune, of, ogs_table, res, table
-
-STRENGTH, CHARISMA, INTELLECT = 0, 1, 2
+from .helpers import CHARISMA, INTELLECT, STRENGTH, action_table, give, no_fortune, of, ogs_table, res, table
 
 
 def test_pb_susp_01_02_meter_moves_both_ways() -> None:

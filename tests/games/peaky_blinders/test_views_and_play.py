@@ -7,7 +7,7 @@ import random
 import msgspec
 import pytest
 
-from boardcore import Match, Rng, RngAdvanced, Waiting
+from boardcore import IllegalAction, Match, Rng, RngAdvanced, Waiting
 from boardcore.bots import make_bots
 from boardcore.bots import play_out as bots_play_out
 from games.peaky_blinders import GAME
@@ -16,7 +16,7 @@ from games.peaky_blinders.bots import HouseBot
 from games.peaky_blinders.events import CardDrawn, CardPlayed, DerbyWon, GameEnded
 from games.peaky_blinders.scoring import control_met
 
-from .helpers import give, ogs_table
+from .helpers import ONE_OF_EACH, give, ogs_table
 
 
 def play_out(n: int, seed: int, **options) -> Match:  # type: ignore[no-untyped-def]
@@ -151,3 +151,25 @@ def test_house_bot_fails_loudly_on_a_decision_it_was_never_taught() -> None:
     untaught = msgspec.structs.replace(match.view(seat), waiting=(Waiting(seat=seat, kind="juggle", ask="juggle"),))
     with pytest.raises(KeyError, match="no chooser for the 'juggle' decision"):
         HouseBot.seeded(5, seat).choose(untaught, match.legal_actions(seat))
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_min_and_max_player_counts_play_to_an_end(n: int) -> None:
+    """2 and 4 players: random play reaches an outcome; every refusal of a random illegal pick is typed."""
+    m = Match.new(GAME, n, seed=21, options={"max_derbies": 1})
+    r = random.Random(n)
+    while not m.is_over:
+        seat = min(m.actors)
+        legal = m.legal_actions(seat)
+        wrong = r.choice(ONE_OF_EACH)
+        if wrong not in legal:
+            assert GAME.flow is not None
+            kind = GAME.flow.decision(m.state, seat)
+            assert kind is not None
+            decision = GAME.flow.decisions[kind]
+            problem = decision.problem(m.state, seat, wrong) if isinstance(wrong, decision.actions) else None
+            with pytest.raises(IllegalAction) as err:
+                m.apply(seat, wrong)
+            assert err.value.code == ("action/wrong_step" if problem is None else problem.code)
+        m.apply(seat, r.choice(legal))
+    assert m.outcome is not None

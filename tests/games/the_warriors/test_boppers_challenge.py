@@ -5,10 +5,22 @@ from __future__ import annotations
 from boardcore.testing import refused, rig
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
-from games.the_warriors.actions import CoverSpot, DiscardCard, Move, PlayCard, RemoveWeapon, Rest, Run, StandAndFight, TakeWarCard
-from games.the_warriors.events import BopperDeckBuilt, BopperRevealed, CardRemoved, Challenged, LocationPeeked
+from games.the_warriors.actions import (
+    CoverSpot,
+    DiscardCard,
+    GiveUp,
+    Move,
+    PlayCard,
+    RemoveCard,
+    RemoveWeapon,
+    Rest,
+    Run,
+    StandAndFight,
+    TakeWarCard,
+)
+from games.the_warriors.events import BopperDeckBuilt, BopperRevealed, CardRemoved, Challenged, GameEnded, LocationPeeked
 
-from .helpers import TH, W, apply, cid, in_city, in_fight, legal, new, rolled, run, types, update, weapon_of
+from .helpers import BK0, GRAVEYARD, TH, W, apply, cid, in_city, in_fight, legal, new, rolled, run, swan_in_city, types, update, weapon_of
 
 ARRESTED, FUZZ, COTP, JUMPED = 12, 15, 18, 21
 ALL_TOKENS = cat.FIGHT_SPACES
@@ -156,3 +168,38 @@ def test_wr_faq_07_boombox_then_third_threat() -> None:
     assert s.pending is not None and s.pending.kind == "challenge" and not s.pending.can_run
     s, events = apply(s, 0, StandAndFight())
     assert s.fight is not None and s.instigator == 0
+
+
+def test_gap_13_deck_runs_out_between_two_reveals() -> None:
+    """GAP-13, WR-BOP-03: a Threatening space reveals its last deck card, then rebuilds the deck
+    from the Bopper discard pile for the second reveal."""
+    s = swan_in_city(deck=(0,))
+    s = update(s, bopper_discard=(4,))
+    s, events = apply(s, 0, Move(space=14))
+    first, second = reveals(events)
+    assert first == 0 and second in (0, 4) and types(events).count("BopperDeckBuilt") == 1
+    assert types(events).index("BopperDeckBuilt") == types(events).index("BopperRevealed") + 1
+
+
+def test_wr_test_13_boombox_fight_then_the_city_starts_with_snow() -> None:
+    """WR-TEST-13, WR-FAQ-07, GAP-14: Snow's Boombox reveal after a won fight is her third Threat;
+    she fights at once, takes the Instigator token, and after that fight the City Phase starts with her."""
+    bb = cid("Snow", 1)
+    s = new(2, ("Swan", "Snow"))
+    s = in_fight(s, cat.HI_HATS, GRAVEYARD, 1, hands=((), (bb,)), discards=((), ()), weapons=((), ()), spent=(), threats=((), (FUZZ, ARRESTED)), bopper_deck=(JUMPED, 0), gang_down=(cat.ORPHANS, cat.LIZZIES, cat.PUNKS, cat.FURIES, cat.ROGUES), gang_up=())
+    s, _ = apply(s, 1, PlayCard(card=bb))
+    s = update(s, fight=update(s.fight, covered=(1, 2, 3, 5)))
+    s, events = apply(rolled(s, (4, 2)), 1, CoverSpot(spot=0))
+    assert reveals(events) == [JUMPED] and s.pending is not None and s.pending.kind == "challenge" and s.pending.player == 1
+    s, events = apply(s, 1, StandAndFight())
+    assert s.instigator == 1 and s.fight is not None and s.fight.participants == (1, 0)
+    s, events = run(s, (1, GiveUp()), (1, RemoveCard(card=bb)), (0, GiveUp()))
+    assert s.city is not None and s.city.player == 1 and bb in s.war_removed
+
+
+def test_wr_test_05_third_threat_while_a_weapon_is_taken() -> None:
+    """WR-TEST-05: the Fuzz as third Threat with a single Weapon removes it without a choice."""
+    s = swan_in_city(threats=(ARRESTED, COTP), deck=(FUZZ, 0), weapons=((BK0,), ()))
+    s, events = apply(s, 0, Rest())
+    assert s.weapons[0] == () and BK0 in s.weapons_removed and s.pending is not None and s.pending.kind == "challenge"
+    assert [e for e in events if isinstance(e, GameEnded)] == []

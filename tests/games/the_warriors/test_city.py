@@ -5,11 +5,28 @@ from __future__ import annotations
 from boardcore.testing import refused, rig
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
-from games.the_warriors.actions import GiveUp, Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
-from games.the_warriors.events import BopperRevealed, CardRemoved, CityTurnStarted, Moved
+from games.the_warriors.actions import GiveUp, Move, PlayCard, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
+from games.the_warriors.events import BopperRevealed, CardRemoved, CityTurnStarted, Moved, WarCardTaken
 from games.the_warriors.phases.city import legal_moves
 
-from .helpers import TH, apply, cid, in_city, in_fight, legal, new, run, types, update, weapon_of
+from .helpers import (
+    BK0,
+    MOL0,
+    TH,
+    apply,
+    cid,
+    cochise_swan_fight,
+    in_city,
+    in_fight,
+    legal,
+    new,
+    reveals,
+    run,
+    swan_in_city,
+    types,
+    update,
+    weapon_of,
+)
 
 ALL_TOKENS = cat.FIGHT_SPACES
 COAST = tuple(range(12))
@@ -149,3 +166,39 @@ def test_no_legal_move_still_rests() -> None:
     s = trio(positions=(37, 0, 0), tokens=())
     s = update(s, positions=(8, 9, 0))
     assert Rest() in legal(s, 0)
+
+
+def test_gap_20_empty_war_deck_and_row() -> None:
+    """GAP-20, WR-ACT-02: with the War deck empty the taken card is not replaced (the row
+    shrinks); with the row empty the War card icon does nothing; Loyal then offers nobody a card."""
+    s = swan_in_city(positions=(9, 0), war_deck=(), war_row=(40, 41))
+    s, events = run(s, (0, Move(space=13)), (0, TakeWarCard(index=0)))
+    assert s.war_row == (41,) and 40 in s.hands[0] and WarCardTaken(player=0, index=0, card=40, refill=-1) in events
+    s = swan_in_city(positions=(9, 0), war_deck=(), war_row=())
+    s, events = apply(s, 0, Move(space=13))
+    assert "WarCardTaken" not in types(events) and reveals(events) == [0, 1]
+    loyal = cid("Cowboy", 3)
+    f = cochise_swan_fight(hands=((loyal,), ()), war_row=(), war_deck=())
+    assert [a for a in legal(f, 0) if isinstance(a, PlayCard)] == [PlayCard(card=loyal)]
+
+
+def test_gap_20_empty_weapon_deck() -> None:
+    """GAP-20, WR-ACT-03: the Weapon row shrinks when the Weapon deck is empty."""
+    s = swan_in_city(positions=(6, 0), weapons=((BK0,), ()), weapon_row=(MOL0,), weapon_deck=())
+    s, events = run(s, (0, Move(space=7)), (0, TakeWeapon(index=0)))
+    assert s.weapon_row == () and s.weapons[0] == (BK0, MOL0)
+    s2 = swan_in_city(positions=(6, 0), weapon_row=(), weapon_deck=())
+    s2, events = apply(s2, 0, Move(space=7))
+    assert "WeaponTaken" not in types(events) and s2.pending is not None and s2.pending.kind == "move"
+
+
+def test_the_last_city_turn_before_the_safety_limit() -> None:
+    """Options.max_city_turns = 3: exactly 3 City turns are played, then the night is lost."""
+    s = new(2, ("Cochise", "Swan"), max_city_turns=3)
+    s = in_city(s, 0, positions=(0, 0), tokens=cat.FIGHT_SPACES, bopper_deck=COAST, bopper_discard=(), city_turns=0)
+    played = 0
+    while s.result == 0:
+        assert s.city is not None
+        s, _ = apply(s, s.city.player, Rest())
+        played += 1
+    assert played == 3 and s.city_turns == 3 and "safety limit" in s.reason

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from boardcore.testing import refused
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
-from games.the_warriors.actions import CoverSpot, GiveUp, Move, Rest, Run, StandAndFight
+from games.the_warriors.actions import CoverSpot, GiveUp, Move, OpenFirstFight, Rest, Run, StandAndFight
 from games.the_warriors.events import GameEnded
 from games.the_warriors.phases.fight import is_won
 
@@ -118,3 +119,12 @@ def test_the_final_view_shows_the_result_and_the_final_board() -> None:
     story = GAME.summarize(won, [*started, *events], 0)
     assert "-> WON with 1 spot covered" in story and story.endswith("ALL PLAYERS WIN: the Warriors won the Coney Island Showdown")
     assert "-> LOST with 0 spots covered" in GAME.summarize(lost, [*lost_events, *more], None)
+
+
+def test_no_action_after_the_night_is_over() -> None:
+    """WR-END-10/11: once the game has an outcome every action is refused as game/over."""
+    s = update(new(), result=-1, reason="lost", pending=None)
+    for action in (OpenFirstFight(), Rest(), GiveUp()):
+        err = refused(GAME, s, 0, action, code="game/over")
+        assert type(action).__name__ in str(err)
+    assert GAME.actors(s) == frozenset() and legal(s, 0) == legal(s, 1) == []

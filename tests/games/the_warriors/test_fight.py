@@ -13,15 +13,31 @@ from games.the_warriors.actions import (
     KeepDice,
     KeepLookout,
     LetItGo,
+    OpenFirstFight,
     PlayCard,
     RemoveCard,
     Reroll,
     Roll,
 )
-from games.the_warriors.events import CardPlayed, DiceRolled, LookoutPeeked, TurnStarted
+from games.the_warriors.events import CardPlayed, DiceRolled, FightStarted, LookoutPeeked, TurnStarted
 from games.the_warriors.phases.fight import is_won
 
-from .helpers import TH, apply, cid, in_fight, legal, new, rolled, run, types, update, weapon_of
+from .helpers import (
+    DEFAULT_TRACK,
+    SWEET_TALK,
+    TH,
+    apply,
+    cid,
+    cochise_swan_fight,
+    in_fight,
+    legal,
+    new,
+    rolled,
+    run,
+    types,
+    update,
+    weapon_of,
+)
 
 GRAVEYARD, BACKSTREETS = 2, 1
 CHAIN0, CHAIN1 = weapon_of(cat.CHAIN), weapon_of(cat.CHAIN, 1)
@@ -444,3 +460,51 @@ def test_played_card_event_is_public() -> None:
     s = duo(hands=((CO1,), ()))
     _, events = apply(s, 0, PlayCard(card=CO1))
     assert events[0] == CardPlayed(player=0, card=CO1)
+
+
+def test_four_players_at_van_cortlandt() -> None:
+    """WR-FIGHT-03/04, GAP-07, GAP-28 at the maximum player count: all 4 fight; against a higher
+    rival the 5-spot park needs all 5 spots including the Reputation spot."""
+    s = new(4, ("Cochise", "Swan", "Fox", "Snow"))
+    s = update(s, track=(s.rival, *(g for g in DEFAULT_TRACK if g != s.rival)))
+    s, events = apply(s, s.instigator, OpenFirstFight())
+    started = next(e for e in events if isinstance(e, FightStarted))
+    assert len(started.participants) == 4 and (started.need_loc, started.need_rep) == (5, 1)
+
+
+def test_two_players_at_van_cortlandt_lower_rival() -> None:
+    """WR-FIGHT-03 at the minimum player count: 2 Warriors against a lower rival need 2 park spots."""
+    s = new(2, ("Cochise", "Swan"))
+    s = update(s, track=(*(g for g in DEFAULT_TRACK if g != s.rival), s.rival))
+    s, events = apply(s, s.instigator, OpenFirstFight())
+    started = next(e for e in events if isinstance(e, FightStarted))
+    assert (started.need_loc, started.need_rep) == (2, 0)
+
+
+def test_wr_spot_05_die_equal_to_the_spot() -> None:
+    """WR-SPOT-05 at the boundary: a highest die equal to the spot covers it; one lower does not."""
+    s = cochise_swan_fight(hands=((), ()))
+    assert CoverSpot(spot=4) in legal(rolled(s, (5, 1)), 0)
+    assert CoverSpot(spot=4) not in legal(rolled(s, (4, 4)), 0) and CoverSpot(spot=2) in legal(rolled(s, (4, 4)), 0)
+
+
+def test_two_reactors_at_once() -> None:
+    """GAP-16/18 simultaneous reactions: two other Warriors may both add 1 to the roller's die,
+    in any order; each may instead let it go; the roller's cover closes the window for both."""
+    s = in_fight(new(3, ("Cochise", "Swan", "Mercy")), cat.PUNKS, GRAVEYARD, 0, hands=((), (SW2,), (SWEET_TALK,)), discards=((), (), ()), weapons=((), (), ()), spent=())
+    s = rolled(s, (3,))
+    assert GAME.actors(s) == frozenset({0, 1, 2})
+    s, _ = run(s, (2, Boost(card=SWEET_TALK, die=0)), (1, Boost(card=SW2, die=0)))
+    assert s.fight is not None and s.fight.dice == (5,) and GAME.actors(s) == frozenset({0})
+    t = rolled(in_fight(new(3, ("Cochise", "Swan", "Mercy")), cat.PUNKS, GRAVEYARD, 0, hands=((), (SW2,), (SWEET_TALK,)), discards=((), (), ()), weapons=((), (), ()), spent=()), (4,))
+    t, _ = apply(t, 0, CoverSpot(spot=0))
+    assert not any(isinstance(a, Boost) for a in legal(t, 1)) and legal(t, 2) == []
+    refused(GAME, t, 2, Boost(card=SWEET_TALK, die=0), code="turn/not_your_turn")
+
+
+def test_wr_test_04_weapons_face_up_after_a_lost_fight() -> None:
+    """WR-TEST-04, WR-RESULT-09, WR-WPN-04: a lost fight still turns the participants' Weapons face up."""
+    s = cochise_swan_fight(hands=((), ()), weapons=((CHAIN0,), (BK0,)))
+    s = update(s, spent=(BK0, CHAIN0))
+    s, events = run(s, (0, GiveUp()), (1, GiveUp()))
+    assert s.spent == () and "FightEnded" in types(events) and s.city is not None

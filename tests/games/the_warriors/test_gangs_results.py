@@ -5,10 +5,10 @@ from __future__ import annotations
 from boardcore.testing import refused, rig
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
-from games.the_warriors.actions import Boost, ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, PlayCard
+from games.the_warriors.actions import Boost, ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, Move, PlayCard, Run
 from games.the_warriors.events import CardsDiscarded, DiceSettled, FightEnded, GameEnded, TurnStarted, WarriorsDropped
 
-from .helpers import TH, W, apply, cid, in_fight, legal, new, rolled, run, types, update, weapon_of
+from .helpers import TH, W, apply, cid, cochise_swan_fight, in_fight, legal, new, rolled, run, swan_in_city, types, update, weapon_of
 
 GRAVEYARD = 2
 CHAIN0, BK0, MOL0 = weapon_of(cat.CHAIN), weapon_of(cat.BRASS_KNUCKLES), weapon_of(cat.MOLOTOV)
@@ -153,3 +153,43 @@ def test_wr_result_10_van_cortlandt_removed() -> None:
     s = in_fight(s, cat.PUNKS, cat.VAN_CORTLANDT, 0, hands=((), ()), discards=((), ()), weapons=((), ()), spent=())
     s, _ = run(s, (0, GiveUp()), (1, GiveUp()))
     assert s.fight is None and cat.VAN_CORTLANDT not in s.loc_up and cat.VAN_CORTLANDT not in s.loc_down
+
+
+def test_wr_test_15_gang_stack_after_the_sixth_win() -> None:
+    """WR-TEST-15, WR-RESULT-03/04, GAP-21: after the 6th win in a row the beaten tile goes face
+    up to the bottom and the top face-down tile is revealed (no reshuffle)."""
+    down = (cat.LIZZIES, cat.PUNKS, cat.HI_HATS, cat.FURIES, cat.ROGUES)
+    s = cochise_swan_fight(cat.ORPHANS, hands=((), ()), gang_down=down, gang_up=())
+    s = update(s, fight=update(s.fight, covered=(0, 1, 2)))
+    s, events = apply(rolled(s, (5,)), 0, CoverSpot(spot=4))
+    assert s.rival == cat.LIZZIES and s.gang_down == down[1:] and s.gang_up == (cat.ORPHANS,)
+    assert "GangStackShuffled" not in types(events)
+
+
+def test_gap_21_location_stack_reshuffles_after_a_fight() -> None:
+    """WR-RESULT-08, GAP-21: when the fight's tile was the last face-down one, returning it
+    leaves every tile face up, so they are shuffled face down."""
+    s = cochise_swan_fight(hands=((), ()), weapons=((), ()), loc_down=(), loc_up=(1, 3, 4))
+    s, events = run(s, (0, GiveUp()), (1, GiveUp()))
+    assert "LocationStackShuffled" in types(events) and sorted(s.loc_down) == [1, 2, 3, 4] and s.loc_up == ()
+
+
+def test_orphans_every_die_the_same() -> None:
+    """WR-GANG-06 at the extreme: 3, 3, 3 leaves no die, so no Number spot can be covered."""
+    s = rolled(cochise_swan_fight(cat.ORPHANS, hands=((), ())), (3, 3, 3), kind="reroll")
+    s, _ = apply(s, 0, KeepDice())
+    assert s.fight is not None and s.fight.dice == ()
+    assert not any(isinstance(a, CoverSpot) and a.weapon < 0 for a in legal(s, 0)) and GiveUp() in legal(s, 0)
+
+
+def test_the_last_step_above_the_bottom_of_the_track() -> None:
+    """WR-RESULT-06/07 at the boundary: losing on 6 drops the Warriors to 7 and play goes on;
+    a run whose Bottles land exactly on 7 is not a loss (WR-CHAL-05/06)."""
+    six = (cat.ROGUES, cat.LIZZIES, cat.HI_HATS, cat.PUNKS, cat.ORPHANS, W, cat.FURIES)
+    s = cochise_swan_fight(hands=((), ()), weapons=((), ()), track=six)
+    s, _ = run(s, (0, GiveUp()), (1, GiveUp()))
+    assert s.result == 0 and s.track[-1] == W and s.city is not None
+    five = (cat.ROGUES, cat.LIZZIES, cat.HI_HATS, cat.PUNKS, W, cat.ORPHANS, cat.FURIES)
+    c = swan_in_city(track=five, bottles=1)
+    c, _ = run(c, (0, Move(space=10)), (0, Run()))
+    assert c.result == 0 and c.bottles == 2 and c.track[-1] == W
