@@ -223,7 +223,7 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     hand from a public place (the dealt starting hands, the face-up War row, a discard pile)
     and leaves it face up, so a player who follows the table knows every hand: resampling
     them would invent hands the player knows to be false (and make ``actors`` during a
-    reaction window look like it depends on a secret). ``test_adversarial`` rebuilds every
+    reaction window look like it depends on a secret). ``test_view`` rebuilds every
     hand from the spectator's event stream to keep this true.
 
     Every pile is sorted before it is shuffled, so the sample depends only on what ``player`` may
