@@ -8,7 +8,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "boardcore"
 
-MIRRORED = {"": "tests/boardcore", "testing": "tests/boardcore/testing", "sim": "tests/sim", "store": "tests/store", "viewer": "tests/viewer"}
+MIRRORED = {
+    "": "tests/boardcore",
+    "testing": "tests/boardcore/testing",
+    "serve": "tests/serve",
+    "serve/peers": "tests/serve/peers",
+    "serve/seats": "tests/serve/seats",
+    "sim": "tests/sim",
+    "store": "tests/store",
+    "viewer": "tests/viewer",
+}
 """Source package (relative to ``src/boardcore``) -> the test folder that mirrors it, module by module; a package's own
 ``__init__.py``, when it has behaviour, is tested in ``test_<package>.py`` there (``tests/store/test_store.py``)."""
 
@@ -19,10 +28,27 @@ TESTED_ELSEWHERE = {
     "testing/suite.py": "tests/test_contract.py",
     "testing/plugin.py": "tests/test_contract.py",
     "testing/store_contract.py": "tests/store/test_memory.py",
+    "serve/app.py": "tests/serve/test_lobby.py",
+    "serve/bots.py": "tests/serve/test_seats_survive.py",
+    "serve/connections.py": "tests/serve/test_public.py",
+    "serve/faults.py": "tests/serve/test_malformed.py",
+    "serve/hub.py": "tests/serve/test_master.py",
+    "serve/listener.py": "tests/serve/test_cluster.py",
+    "serve/transport.py": "tests/serve/test_malformed.py",
+    "serve/peers/postgres.py": "tests/serve/test_cluster.py",
+    "serve/seats/__init__.py": "tests/serve/test_storage.py",
+    "serve/seats/memory.py": "tests/serve/test_storage.py",
+    "serve/seats/postgres.py": "tests/serve/test_storage.py",
+    "serve/seats/protocol.py": "tests/serve/test_storage.py",
+    "serve/seats/sqlite.py": "tests/serve/test_storage.py",
 }
 """Modules whose tests have a folder or file of their own: the table has ``tests/table/``; the golden, contract and store
 checks are themselves run over every game (or store) by those files, and their checks' power is shown by
-``tests/boardcore/testing/test_contract.py`` and ``test_leaks.py``."""
+``tests/boardcore/testing/test_contract.py`` and ``test_leaks.py``. The server's layers are tested through the app they
+make up: the Starlette app by the lobby's requests, the hub by its masters, the bots by the seats they take, the
+connection bounds and the HTTP fault handler against a real process or failing store, the WebSocket transport by the
+frames it refuses, the PostgreSQL listener and peers by the cluster; every seat book runs one set of checks in
+``tests/serve/test_storage.py``, as every store runs the store contract."""
 
 NEEDS_NONE = {
     "__init__.py": "re-exports the public names; which modules importing it loads is tests/test_imports.py's",
@@ -30,13 +56,14 @@ NEEDS_NONE = {
     "testing/__init__.py": "re-exports the testing tools",
     "sim/__init__.py": "the package's docstring only (it imports none of its modules, so the core loads without [sim])",
     "viewer/__init__.py": "the package's docstring only",
+    "serve/__init__.py": "the package's docstring only (it imports none of its modules, so the core loads without [serve])",
+    "serve/peers/__init__.py": "the package's docstring only (the cluster imports its one backend)",
 }
 """Modules with no behaviour of their own, and why."""
 
 NOT_YET_MIRRORED = {
     "cli": "tests/boardcore/test_cli.py and, by subcommand end to end, tests/{sim,store}/test_commands.py, tests/viewer/test_command.py",
     "rl": "tests/rl/, by concern (episodes, observations, rewards, the PettingZoo checkers, training)",
-    "serve": "tests/serve/, by scenario (browser, fleet, kill, load, leaks)",
 }
 """Subpackages still tested in their own folders by scenario rather than module by module: what covers them now."""
 
@@ -55,6 +82,32 @@ SPANNING = {
     "tests/store/test_kill.py": "every backend's writer killed mid-append (slow)",
     "tests/store/test_races.py": "processes racing appends to one match on every backend (slow)",
     "tests/viewer/test_replay_browser.py": "the built file of every game in a real browser, network off (slow)",
+    "tests/serve/test_board_clicks.py": "each board game played by clicking its picture in real Chromium",
+    "tests/serve/test_browser.py": "people play through the browser client in real Chromium against a real server (slow)",
+    "tests/serve/test_browser_fairness.py": "a committed seed above 2**63 verified end to end in the player's own browser",
+    "tests/serve/test_browser_origin.py": "allowed and foreign origins in real Chromium: lobby, CORS and WebSocket",
+    "tests/serve/test_browser_seats.py": "seats that survive a closed browser, for every board game in real Chromium",
+    "tests/serve/test_doc.py": "docs/serving.md and its schema stay true to every frame, field, code and endpoint",
+    "tests/serve/test_finished_final.py": "a finished match refuses undo through the whole server, public seed or not",
+    "tests/serve/test_fleet.py": "several server processes over one PostgreSQL database: fan-out, bots, SIGKILL, soak (slow)",
+    "tests/serve/test_frame_bytes.py": "bytes one seat receives over a whole game with and without picture diffs, on the wire",
+    "tests/serve/test_hostile.py": "hostile clients' tokens, seats and frames change nothing in the match",
+    "tests/serve/test_isolation.py": "one match's load never holds up another: hub locks, deadline, damaged matches",
+    "tests/serve/test_js_board.py": "the browser client's board and sheet scripts under Node's test runner",
+    "tests/serve/test_js_client.py": "docs/serving.md's JavaScript client example run in Node against a real server",
+    "tests/serve/test_js_verify.py": "the JavaScript verifier under Node against boardcore verify and every golden log",
+    "tests/serve/test_kill.py": "a server killed mid-game and restarted: steps kept, clients resume, bots go on (slow)",
+    "tests/serve/test_leaks.py": "every raw frame of each hidden-information game scanned for what its viewer may not see",
+    "tests/serve/test_listing_cost.py": "the lobby's listing cost, counted through hub and seat book, flat in finished matches",
+    "tests/serve/test_load.py": "200 WebSocket clients over 20 tables for 60 s (slow)",
+    "tests/serve/test_malformed.py": "every malformed input and store failure, over frames and requests, gets its JSON error",
+    "tests/serve/test_public.py": "issue 32's attacks, each against a real server process on SQLite and PostgreSQL",
+    "tests/serve/test_published_chain.py": "chain values published during play, through stepped frames and the story",
+    "tests/serve/test_readable_table.py": "every game's table page measured in real Chromium on a desktop and a phone",
+    "tests/serve/test_seats_survive.py": "seats that wait, pass to the house bot and keep their token's view, across lobby and master",
+    "tests/serve/test_slow_client.py": "a client that stops reading is cut off over real TCP and resumes (slow)",
+    "tests/serve/test_storage.py": "what the server stores: every seat book, hashed tokens, a restart that keeps the match",
+    "tests/serve/test_wire_integers.py": "no number the server sends exceeds 2**53: seeds as decimal strings, every game's golden views, actions, events",
 }
 """Test files in a mirror folder that test a concern spanning modules or every game, rather than one module."""
 
