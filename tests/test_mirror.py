@@ -31,7 +31,6 @@ TESTED_ELSEWHERE = {
     "serve/app.py": "tests/serve/test_lobby.py",
     "serve/bots.py": "tests/serve/test_seats_survive.py",
     "serve/connections.py": "tests/serve/test_public.py",
-    "serve/faults.py": "tests/serve/test_malformed.py",
     "serve/hub.py": "tests/serve/test_master.py",
     "serve/listener.py": "tests/serve/test_cluster.py",
     "serve/transport.py": "tests/serve/test_malformed.py",
@@ -46,9 +45,9 @@ TESTED_ELSEWHERE = {
 checks are themselves run over every game (or store) by those files, and their checks' power is shown by
 ``tests/boardcore/testing/test_contract.py`` and ``test_leaks.py``. The server's layers are tested through the app they
 make up: the Starlette app by the lobby's requests, the hub by its masters, the bots by the seats they take, the
-connection bounds and the HTTP fault handler against a real process or failing store, the WebSocket transport by the
-frames it refuses, the PostgreSQL listener and peers by the cluster; every seat book runs one set of checks in
-``tests/serve/test_storage.py``, as every store runs the store contract."""
+connection bounds against a real process, the WebSocket transport by the frames it refuses, the PostgreSQL listener
+and peers by the cluster; every seat book runs one set of checks in ``tests/serve/test_storage.py``, as every store
+runs the store contract."""
 
 NEEDS_NONE = {
     "__init__.py": "re-exports the public names; which modules importing it loads is tests/test_imports.py's",
