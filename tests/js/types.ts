@@ -1,4 +1,4 @@
-// tsc --strict over the client's declarations as a UI in TypeScript uses them (tests/serve/test_js_types.py):
+// tsc --strict over the client's declarations as a UI in TypeScript uses them (tests/serve/test_typescript.py):
 // the package's exports resolve, every game's declarations compile, and the unions discriminate on `type`.
 import { changedTargets, Lobby, TableConnection, verifyLog, type Verdict } from "boardcore-client";
 import type { ClientFrame, ProtocolVersion, ServerFrame } from "boardcore-client/protocol";
