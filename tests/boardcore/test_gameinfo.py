@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
+import msgspec
 import pytest
 
 from boardcore.cli import main
@@ -76,3 +77,21 @@ def test_a_false_figure_is_caught_by_play(name: str, players: int, changes: dict
     check_info_holds(record_playout(get_game(name), players, 0))
     with pytest.raises(AssertionError, match=message):
         check_info_holds(record_playout(_declaring(name, **changes), players, 0))
+
+
+@pytest.mark.parametrize("name", ["tic_tac_toe", "kuhn_poker", "five_wards", "the_warriors", "peaky_blinders", "bellwether"])
+def test_each_yes_is_seen_in_play(name: str) -> None:
+    """The contract checks every "no"; here every "yes" shows within two seeded games at the most players:
+    chance (two seeds set up different games, or the RNG is drawn), hidden information (some secret), simultaneous
+    decisions (several seats asked at once)."""
+    game = get_game(name)
+    playouts = [record_playout(game, max(game.info.players), seed) for seed in (0, 1)]
+    states = [state for p in playouts for state in p.states]
+    seats = range(max(game.info.players))
+    first = [msgspec.structs.replace(p.states[0], rng=None) for p in playouts]
+    setups_differ = first[0] != first[1]
+    drawn = any(getattr(s, "rng", None) != getattr(p.states[0], "rng", None) for p in playouts for s in p.states)
+    assert game.info.chance == (setups_differ or drawn)
+    secret = game.secrets is not None and any(game.secrets(s, seat) for s in states[:: max(1, len(states) // 200)] for seat in seats)
+    assert game.info.hidden_information == secret
+    assert game.info.simultaneous == any(len(game.actors(s)) > 1 for s in states)
