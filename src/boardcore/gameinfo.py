@@ -6,6 +6,7 @@ Said once, by the game, from its rulebook; ``Game.player_counts`` is derived fro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal
 
 import attrs
@@ -14,6 +15,10 @@ __all__ = ["GameInfo"]
 
 Play = Literal["competitive", "cooperative", "team"]
 Result = Literal["win-loss", "scores", "ranks"]
+
+
+def _counts(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
 
 
 def _check(info: GameInfo) -> None:
@@ -32,7 +37,7 @@ def _check(info: GameInfo) -> None:
 class GameInfo:
     """What the rules say about a game as a whole (cf. OpenSpiel's GameType/GameInfo); every figure is checked by play."""
 
-    players: tuple[int, ...] = attrs.field(converter=tuple)
+    players: tuple[int, ...] = attrs.field(converter=_counts)
     """Supported numbers of players, rising."""
     play: Play
     """``competitive`` (each seat for itself), ``cooperative`` (all seats win or lose together) or ``team``."""

@@ -10,7 +10,6 @@ import msgspec
 import pytest
 
 from boardcore.cli import main
-from boardcore.gameinfo import GameInfo
 from boardcore.registry import get_game
 from boardcore.testing.contract import check_info_holds, record_playout
 
