@@ -12,6 +12,7 @@ from typing import Union
 import msgspec
 
 from boardcore import PUBLIC, Config, Game, Rng, make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.turn import Decision, Flow, Turn, Waiting, no_problem
 
 
@@ -72,7 +73,7 @@ COUNTER: Game[State, Increment, Incremented, View] = Game(
     name="counter",
     title="Counter",
     rules_version="1",
-    player_counts=(1,),
+    info=GameInfo(players=(1,), play="competitive", result="scores", score_range=None, chance=False, hidden_information=False, simultaneous=False, max_decisions=None, unbounded_because="it never ends (a long history on purpose)"),
     action_type=Increment,
     event_type=Event,
     view_type=View,

@@ -26,6 +26,7 @@ import attrs
 import msgspec
 
 from boardcore.codec import ActionCodec, action_mutability, union_members
+from boardcore.gameinfo import GameInfo
 from boardcore.options import NoOptions, structure_options
 from boardcore.rng import Rng, RngAdvanced, advance
 from boardcore.turn import Flow, Waiting
@@ -194,8 +195,8 @@ class Game(Generic[S, A, E, V]):
     """Human name, e.g. ``"5 Wards"``."""
     rules_version: str
     """Bumped whenever the same log could replay differently."""
-    player_counts: tuple[int, ...]
-    """Supported numbers of players."""
+    info: GameInfo
+    """The rulebook's facts about the game as a whole (players, kind of play, chance, secrecy, length)."""
     action_type: Any
     """The union of action Structs (for decoding, schemas and logs)."""
     event_type: Any
@@ -298,9 +299,12 @@ class Game(Generic[S, A, E, V]):
     """The flow's checks of whose turn it is and of the rules, then the effects (:meth:`act` after the codec)."""
     _codec: ActionCodec = attrs.field(init=False, repr=False)
     _default_configs: dict[int, Config[S]] = attrs.field(init=False, repr=False, factory=dict)
+    player_counts: tuple[int, ...] = attrs.field(init=False, repr=False)
+    """Supported numbers of players (``info.players``, said once there)."""
 
     def __attrs_post_init__(self) -> None:
         flow = self.flow
+        object.__setattr__(self, "player_counts", self.info.players)
         if not isinstance(flow, Flow):
             msg = f"{self.name}: the rules are a boardcore.turn.Flow, not {type(flow).__name__}"
             raise TypeError(msg)

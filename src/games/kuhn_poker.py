@@ -21,6 +21,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Rng, Turn, Waiting, make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.turn import NOBODY_PENDING, no_problem
 
 from . import kuhn_poker_svg
@@ -324,11 +325,18 @@ def view_text(view: View, viewer: int | None, names: Names) -> str:
     return "\n".join(lines)
 
 
+INFO = GameInfo(
+    players=(2,), play="competitive", result="scores", score_range=(-2.0, 2.0),
+    chance=True, hidden_information=True, simultaneous=False, max_decisions=3,
+)
+"""One shuffled card each, held face down; at most three bets (check, bet, call or fold); the ante and one bet
+put at most 2 chips at stake, so each seat nets between -2 and 2."""
+
 GAME: Game[State, Action, Event, View] = Game(
     name="kuhn_poker",
     title="Kuhn poker",
     rules_version="1",
-    player_counts=(2,),
+    info=INFO,
     action_type=Action,
     event_type=Event,
     view_type=View,

@@ -19,6 +19,7 @@ from typing import Annotated, Union
 import msgspec
 
 from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.turn import NOBODY_PENDING
 
 from . import tic_tac_toe_svg
@@ -219,12 +220,18 @@ def action_key(action: PlaceMark) -> str:
     return str(action.cell)
 
 
+INFO = GameInfo(
+    players=(2,), play="competitive", result="win-loss", score_range=(-1.0, 1.0),
+    chance=False, hidden_information=False, simultaneous=False, max_decisions=9,
+)
+"""Two players alternate on a 3x3 board: at most nine marks; a win scores 1 and -1, a draw 0 each."""
+
 GAME: Game[State, PlaceMark, MarkPlaced, View] = Game(
     name="tic_tac_toe",
     codes=CODES,
     title="Tic-tac-toe",
     rules_version="1",
-    player_counts=(2,),
+    info=INFO,
     action_type=Action,
     event_type=Event,
     view_type=View,

@@ -12,6 +12,7 @@ import pytest
 from boardcore import PUBLIC, Game, Match, Outcome
 from boardcore.errors import IllegalAction
 from boardcore.game import make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.rng import Rng, RngAdvanced
 from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting, no_problem
 from tests.boardcore import toy_draw as toy
@@ -129,7 +130,7 @@ GAME: Game[State, Any, Any, State] = Game(
     name="race",
     title="Race to ten",
     rules_version="1",
-    player_counts=(2,),
+    info=GameInfo(players=(2,), play="competitive", result="win-loss", score_range=None, chance=True, hidden_information=False, simultaneous=False, max_decisions=None, unbounded_because="a flow test, never played to the end"),
     action_type=Union[Add, Double, Roll, Shout],
     event_type=Event,
     view_type=State,

@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from boardcore import PUBLIC, Config, Game, Outcome, Rng, make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting
 
 # A tiny hidden-card game: each seat holds one secret card from 0..9; seats take turns
@@ -98,7 +99,7 @@ SOUND: Game[Any, Any, Any, Any] = Game(
     name="toy",
     title="Toy",
     rules_version="1",
-    player_counts=(2,),
+    info=GameInfo(players=(2,), play="competitive", result="scores", score_range=(0.0, 9.0), chance=True, hidden_information=True, simultaneous=False, max_decisions=TURNS),
     action_type=Bet,
     event_type=BetPlaced,
     view_type=View,

@@ -15,6 +15,7 @@ from typing import Annotated, Any, Union
 import msgspec
 
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve, owner
+from boardcore.gameinfo import GameInfo
 from boardcore.rng import RngAdvanced
 from boardcore.seats import next_seat
 from boardcore.tuples import put, without
@@ -23,6 +24,8 @@ from boardcore.turn import no_problem
 CARDS = 9
 MAX_TURNS = 12
 HAND_LIMIT = 3
+INFO = GameInfo(players=(2, 3), play="competitive", result="scores", score_range=None, chance=True, hidden_information=True, simultaneous=False, max_decisions=MAX_TURNS)
+"""No score bound is declared: luck grows with every roll, and the toy's rules say nothing of a ceiling."""
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):
@@ -301,7 +304,7 @@ GAME: Game[State, Action, Event, View] = Game(
     name="high_draw",
     title="High Draw",
     rules_version="1",
-    player_counts=(2, 3),
+    info=INFO,
     action_type=Action,
     event_type=Event,
     view_type=View,

@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from boardcore import PUBLIC, Config, Game, Outcome, Rng, make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.rl import ActionDomain, Encoding, Number, OneHot, RlSpec
 from boardcore.rl.spec import WAITING
 from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting
@@ -80,7 +81,7 @@ def make_game(stuck: frozenset[int]) -> Game[State, Count, Counted, View]:
         name="toy_counting",
         title="Toy counting",
         rules_version="1",
-        player_counts=(2,),
+        info=GameInfo(players=(2,), play="competitive", result="win-loss", score_range=(0.0, 1.0), chance=False, hidden_information=False, simultaneous=True, max_decisions=GOAL),
         action_type=Count,
         event_type=Counted,
         view_type=View,

@@ -1,4 +1,4 @@
-"""``boardcore games``: every registered game, its title, player counts and rules version."""
+"""``boardcore games``: every registered game, its title, player counts and rules version; ``--info`` adds its GameInfo."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ __all__ = ["add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """``games`` takes no arguments."""
+    """``--info`` prints each game's declared facts (:class:`boardcore.gameinfo.GameInfo`) under its line."""
+    parser.add_argument("--info", action="store_true", help="also print each game's declared facts (players, play, chance, hidden information, length)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -23,4 +24,7 @@ def run(args: argparse.Namespace) -> int:
             continue
         counts = ", ".join(map(str, game.player_counts))
         print(f"{name:16} {game.title} (players: {counts}; rules v{game.rules_version})")
+        if getattr(args, "info", False):
+            for line in game.info.lines():
+                print(f"{'':16}   {line}")
     return 0

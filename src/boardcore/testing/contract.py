@@ -44,6 +44,7 @@ __all__ = [
     "check_flow_is_consistent",
     "check_fold_rebuilds_state",
     "check_illegal_actions_rejected",
+    "check_info_holds",
     "check_legal_actions_accepted",
     "check_mistyped_actions_refused",
     "check_playout_terminates",
@@ -138,6 +139,44 @@ def check_playout_terminates(p: Playout) -> None:
     stuck = [seat for seat in actors if not match.legal_actions(seat)]
     assert not stuck, f"{p.name}: stalled at step {len(match)}: seats {stuck} must act but have no legal action"
     raise AssertionError(f"{p.name}: no outcome after {MAX_STEPS} random steps (the game can run forever)")
+
+
+def _without_rng(state: Any) -> Any:
+    """``state`` with its RNG blanked, to compare what the rules built apart from the stream they may draw on."""
+    return msgspec.structs.replace(state, rng=None) if isinstance(state, msgspec.Struct) and hasattr(state, "rng") else state
+
+
+def check_info_holds(p: Playout) -> None:
+    """Every figure of the game's :class:`~boardcore.gameinfo.GameInfo` holds in the playout: the player count is
+    declared, no more decisions than ``max_decisions``, scores inside ``score_range``, a cooperative outcome only for
+    a cooperative game, several deciders only for a simultaneous one, no secret for a game without hidden information,
+    and a game without chance builds the same state from any seed and never draws from its RNG."""
+    info = p.game.info
+    assert p.players in info.players, f"{p.name}: {p.players} players is not among GameInfo.players {info.players}"
+    if info.max_decisions is not None:
+        assert len(p.match) <= info.max_decisions, f"{p.name}: {len(p.match)} decisions, more than max_decisions {info.max_decisions}"
+    outcome = p.match.outcome
+    if outcome is not None and not outcome.truncated:
+        assert outcome.cooperative == (info.play == "cooperative"), f"{p.name}: outcome.cooperative is {outcome.cooperative} for a {info.play} game"
+        if info.result == "scores":
+            assert outcome.scores is not None, f"{p.name}: a game whose result is scores ended with none"
+        if outcome.scores is not None and info.score_range is not None:
+            low, high = info.score_range
+            wild = [score for score in outcome.scores if not low <= score <= high]
+            assert not wild, f"{p.name}: scores {wild} outside score_range {info.score_range}"
+    for step, state in enumerate(p.states):
+        if not info.simultaneous:
+            actors = p.game.actors(state)
+            assert len(actors) <= 1, f"{p.name}: step {step}: seats {sorted(actors)} decide at once in a game declared not simultaneous"
+        if not info.hidden_information and p.game.secrets is not None:
+            hidden = [seat for seat in (None, *range(p.players)) if p.game.secrets(state, seat)]
+            assert not hidden, f"{p.name}: step {step}: secrets hidden from {hidden} in a game declared without hidden information"
+    if not info.chance:
+        first = p.states[0]
+        other = p.game.setup(p.game.config(p.players), p.seed + 1)
+        assert _without_rng(other) == _without_rng(first), f"{p.name}: another seed set up another game in a game declared without chance"
+        drawn = [step for step, state in enumerate(p.states) if getattr(state, "rng", None) != getattr(first, "rng", None)]
+        assert not drawn, f"{p.name}: the RNG was drawn from at step {drawn[0]} in a game declared without chance"
 
 
 def check_replay_digests(p: Playout) -> None:

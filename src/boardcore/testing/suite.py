@@ -117,6 +117,10 @@ class ContractSuite:
         for p in self.playouts(contract_case, contract_seeds):
             contract.check_playout_terminates(p)
 
+    def test_info_holds_in_play(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
+            contract.check_info_holds(p)
+
     def test_replay_reproduces_digests(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
         for p in self.playouts(contract_case, contract_seeds):
             contract.check_replay_digests(p)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.turn import NOBODY_PENDING
 
 from . import targets
@@ -125,12 +126,22 @@ FLOW: Flow[State, Action, Event] = Flow(
     watch=unrest.check_revolution,
 )
 
+INFO = GameInfo(
+    players=(2,), play="competitive", result="win-loss", score_range=None,
+    chance=True, hidden_information=True, simultaneous=False, max_decisions=None,
+    unbounded_because="the game ends only on a victory after Labor or a city all in Riot, which the rules do not force",
+)
+"""Labor dice and shuffled markets; Gangster identities are hidden, committed one seat after another and revealed
+together. A win, a loss or a draw (the Outcome's scores are the deciding figure, Net Worth or Influence, which
+have no printed bound). No length bound: rounds repeat until a player qualifies after Labor or every claimed Ward
+is in Riot (rulebook, End of the game)."""
+
 GAME: Game[State, Action, Event, View] = Game(
     name="bellwether",
     codes=CODES,
     title="Bellwether, 1885",
     rules_version="1",
-    player_counts=(2,),
+    info=INFO,
     action_type=Action,
     event_type=Event,
     view_type=View,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from boardcore import Flow, Game, Turn, make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.turn import NOBODY_PENDING
 
 from . import scoring, targets
@@ -79,12 +80,22 @@ FLOW: Flow[State, Action, Event] = Flow(
     proceed=proceed,
 )
 
+INFO = GameInfo(
+    players=PLAYER_COUNTS, play="competitive", result="scores", score_range=None,
+    chance=True, hidden_information=True, simultaneous=False, max_decisions=None,
+    unbounded_because="the game ends only when the Landmark deck runs out, and a round that fills no card draws none",
+)
+"""Dice rolls and shuffled decks; Tactics hands are hidden and Brawl cards are played face down one seat after
+another. Victory Points have no printed ceiling. No length bound: a round with no Brawl and no filled Landmark
+repeats Phase 1 without drawing from the Landmark deck (rulebook, end of Phase 1), so the rules allow any number of
+rounds; the ``round_limit`` option is a safety limit, not a rule (its ending is marked truncated)."""
+
 GAME: Game[State, Action, Event, View] = Game(
     name="five_wards",
     codes=CODES,
     title="5 Wards",
     rules_version="1",
-    player_counts=PLAYER_COUNTS,
+    info=INFO,
     action_type=Action,
     event_type=Event,
     view_type=View,

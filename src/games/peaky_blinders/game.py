@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.turn import NOBODY_PENDING, no_problem
 
 from . import actions as A
@@ -216,12 +217,21 @@ FLOW: Flow[State, Action, Event] = Flow(
     watch=scoring.watch,
 )
 
+INFO = GameInfo(
+    players=(2, 3, 4), play="competitive", result="scores", score_range=(0.0, 3.0),
+    chance=True, hidden_information=True, simultaneous=True, max_decisions=None,
+    unbounded_because="the game ends only when a player completes all three missions, which the rules do not force",
+)
+"""Dice and shuffled decks; mission cards are kept face down; several seats decide at once. A score counts the
+missions done: two missions and the control mission, so 0 to 3. No length bound: the zones are revisited until
+a player completes all three missions (rulebook, End of the Game); ``max_derbies`` is an option, not a rule."""
+
 GAME: Game[State, Action, Event, View] = Game(
     name="peaky_blinders",
     codes=CODES,
     title="Peaky Blinders: Under New Management",
     rules_version="4",
-    player_counts=(2, 3, 4),
+    info=INFO,
     action_type=Action,
     event_type=Event,
     view_type=View,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from boardcore import Decision, Flow, Game, make_evolve
+from boardcore.gameinfo import GameInfo
 from boardcore.turn import NOBODY_PENDING
 
 from . import start, table, targets
@@ -88,12 +89,21 @@ FLOW: Flow[State, Action, Event] = Flow(
     proceed=proceed,
 )
 
+INFO = GameInfo(
+    players=(2, 3, 4), play="cooperative", result="win-loss", score_range=None,
+    chance=True, hidden_information=True, simultaneous=True, max_decisions=None,
+    unbounded_because="the rulebook sets no turn or fight limit: a lost fight is refought and decks are reshuffled",
+)
+"""All the Warriors win or lose together (rulebook, Coney Island Showdown); dice and shuffled decks; War card hands
+are hidden; several Warriors may be asked at once. No length bound is printed: a lost fight leaves the Gang tile
+to be fought again and Threats are shuffled back into the Bopper deck, so the rules fix no number of turns."""
+
 GAME: Game[State, Action, Event, View] = Game(
     name="the_warriors",
     codes=CODES,
     title="The Warriors: Come Out to Play",
     rules_version="1",
-    player_counts=(2, 3, 4),
+    info=INFO,
     action_type=Action,
     event_type=Event,
     view_type=View,
