@@ -16,7 +16,7 @@ import msgspec
 
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve, owner
 from boardcore.rng import RngAdvanced
-from boardcore.seats import next_seat
+from boardcore.seat_order import next_seat
 from boardcore.tuples import put, without
 from boardcore.turn import no_problem
 

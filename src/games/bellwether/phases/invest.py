@@ -14,7 +14,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
-from boardcore.seats import next_seat
+from boardcore.seat_order import next_seat
 from boardcore.tuples import without
 from boardcore.turn import no_problem
 

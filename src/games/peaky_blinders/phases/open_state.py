@@ -15,7 +15,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Refusal, Turn
-from boardcore.seats import next_seat
+from boardcore.seat_order import next_seat
 from boardcore.tuples import put
 from boardcore.turn import Rules
 

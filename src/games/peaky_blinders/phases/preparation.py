@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from boardcore import Refusal, Turn
-from boardcore.seats import clockwise, next_seat
+from boardcore.seat_order import clockwise, next_seat
 from boardcore.tuples import put
 from boardcore.turn import Rules, no_problem
 

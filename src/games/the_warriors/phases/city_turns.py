@@ -11,7 +11,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore.seats import clockwise, next_seat
+from boardcore.seat_order import clockwise, next_seat
 
 from ..events import CityTurnStarted, GameEnded
 from ..state import SAFETY_LIMIT, City, State

@@ -15,7 +15,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
-from boardcore.seats import clockwise
+from boardcore.seat_order import clockwise
 from boardcore.tuples import without
 from boardcore.turn import no_problem
 
