@@ -13,8 +13,8 @@ from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..codes import CHALLENGE_CANNOT_RUN
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
+from ..shared import Night, offer
 from ..state import State, with_table
-from ..table import Night, offer
 from .city_turns import end_city_turn
 from .fight import open_fight
 

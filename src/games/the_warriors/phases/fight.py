@@ -62,8 +62,8 @@ from ..events import (
     WarriorChosen,
     WarriorsDropped,
 )
+from ..shared import Night, offer, to_discard
 from ..state import City, Fight, State, with_table
-from ..table import Night, offer, to_discard
 from .fight_turn import (
     boost,
     boost_candidates,
