@@ -12,7 +12,7 @@ from typing import Union
 import msgspec
 
 from boardcore import PUBLIC, Config, Game, Rng, make_evolve
-from boardcore.turn import Decision, Flow, Turn, Waiting, no_problem
+from boardcore.kernel import Decision, Flow, Turn, Waiting, no_problem
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):

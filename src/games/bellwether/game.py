@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
-from boardcore.turn import NOBODY_PENDING
+from boardcore.kernel import NOBODY_PENDING
 
 from . import targets
 from .actions import Action

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
-from boardcore.turn import NOBODY_PENDING, no_problem
+from boardcore.kernel import NOBODY_PENDING, no_problem
 
 from . import actions as A
 from . import events as E

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from boardcore import Decision, Flow, Game, make_evolve
-from boardcore.turn import NOBODY_PENDING
+from boardcore.kernel import NOBODY_PENDING
 
 from . import shared, start, targets
 from .actions import Action

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardcore import Config, Decision, Rng
-from boardcore.turn import no_problem
+from boardcore.kernel import no_problem
 
 from . import catalog as cat
 from .actions import OpenFirstFight

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardcore import Decision, Refusal
-from boardcore.turn import no_problem
+from boardcore.kernel import no_problem
 
 from .. import catalog as cat
 from ..actions import Run, StandAndFight

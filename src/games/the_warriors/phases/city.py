@@ -10,8 +10,8 @@ from typing import Any
 from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
+from boardcore.kernel import no_problem
 from boardcore.tuples import put, without
-from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon

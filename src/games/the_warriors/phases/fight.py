@@ -15,9 +15,9 @@ from typing import Any
 from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
+from boardcore.kernel import no_problem
 from boardcore.seat_order import clockwise
 from boardcore.tuples import without
-from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import (
