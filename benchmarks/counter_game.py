@@ -13,7 +13,7 @@ import msgspec
 
 from boardcore import PUBLIC, Config, Game, Rng, make_evolve
 from boardcore.gameinfo import GameInfo
-from boardcore.turn import Decision, Flow, Turn, Waiting, no_problem
+from boardcore.kernel import Decision, Flow, Turn, Waiting, no_problem
 
 
 class State(msgspec.Struct, frozen=True, kw_only=True):

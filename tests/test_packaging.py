@@ -54,7 +54,7 @@ def test_the_sdist_ships_no_tests(dist: Path) -> None:
     (sdist,) = dist.glob("*.tar.gz")
     with tarfile.open(sdist) as archive:
         names = [name.split("/", 1)[1] for name in archive.getnames() if "/" in name]
-    assert "LICENSE" in names and "CHANGELOG.md" in names and "src/boardcore/turn.py" in names
+    assert "LICENSE" in names and "CHANGELOG.md" in names and "src/boardcore/kernel.py" in names
     assert not [n for n in names if n.startswith(("tests/", "benchmarks/"))]
 
 

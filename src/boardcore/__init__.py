@@ -21,11 +21,11 @@ if TYPE_CHECKING:
     from boardcore.commit import Sealed, SealedView, decide_commit
     from boardcore.errors import BoardcoreError, IllegalAction, LogError, RulesVersionMismatch, UndoRefused
     from boardcore.game import Config, Game, Names, make_evolve
+    from boardcore.kernel import Decision, Flow, Refusal, Turn
     from boardcore.match import Match
     from boardcore.options import NoOptions
     from boardcore.outcome import Outcome
     from boardcore.rng import Rng, RngAdvanced, advance
-    from boardcore.turn import Decision, Flow, Refusal, Turn
     from boardcore.visibility import NOBODY, PUBLIC, REVEAL, Visibility, hidden, only, owner
 
 __all__ = [
@@ -81,11 +81,11 @@ HOMES = {
     "Rng": "boardcore.rng",
     "RngAdvanced": "boardcore.rng",
     "advance": "boardcore.rng",
-    "Decision": "boardcore.turn",
-    "Flow": "boardcore.turn",
-    "Refusal": "boardcore.turn",
-    "Turn": "boardcore.turn",
-    "Waiting": "boardcore.turn",
+    "Decision": "boardcore.kernel",
+    "Flow": "boardcore.kernel",
+    "Refusal": "boardcore.kernel",
+    "Turn": "boardcore.kernel",
+    "Waiting": "boardcore.kernel",
     "NOBODY": "boardcore.visibility",
     "PUBLIC": "boardcore.visibility",
     "REVEAL": "boardcore.visibility",

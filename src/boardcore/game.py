@@ -1,7 +1,7 @@
 """The game contract: one frozen record of plain functions per game.
 
-A game is a pure reducer on the turn kernel (:mod:`boardcore.turn`): its
-:class:`~boardcore.turn.Flow` says who decides what, why an action is refused and
+A game is a pure reducer on the turn kernel (:mod:`boardcore.kernel`): its
+:class:`~boardcore.kernel.Flow` says who decides what, why an action is refused and
 which events it emits (recording every random outcome in the events plus one
 :class:`~boardcore.rng.RngAdvanced`); ``evolve`` folds one event into the next
 state and never draws. An action goes in one of two ways, as in python-chess
@@ -27,9 +27,9 @@ import msgspec
 
 from boardcore.codec import ActionCodec, action_mutability, union_members
 from boardcore.gameinfo import GameInfo
+from boardcore.kernel import Flow, Waiting
 from boardcore.options import NoOptions, structure_options
 from boardcore.rng import Rng, RngAdvanced, advance
-from boardcore.turn import Flow, Waiting
 from boardcore.visibility import NOBODY, Visibility, check_table
 
 __all__ = [
@@ -306,7 +306,7 @@ class Game(Generic[S, A, E, V]):
         flow = self.flow
         object.__setattr__(self, "player_counts", self.info.players)
         if not isinstance(flow, Flow):
-            msg = f"{self.name}: the rules are a boardcore.turn.Flow, not {type(flow).__name__}"
+            msg = f"{self.name}: the rules are a boardcore.kernel.Flow, not {type(flow).__name__}"
             raise TypeError(msg)
         object.__setattr__(self, "actors", flow.actors)
         object.__setattr__(self, "legal_actions", flow.legal_actions)

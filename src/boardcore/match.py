@@ -26,6 +26,7 @@ import msgspec
 from boardcore import codes
 from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.game import Config, Game, seat_names
+from boardcore.kernel import Waiting
 from boardcore.log import (
     FORMAT,
     FORMAT_VERSION,
@@ -42,7 +43,6 @@ from boardcore.log import (
 from boardcore.options import unstructure_options
 from boardcore.outcome import Outcome
 from boardcore.resign import RESIGN, Resign, is_resign, resignation
-from boardcore.turn import Waiting
 from boardcore.version import __version__
 
 __all__ = ["MIN_COMMITTED_SEED", "Match", "Step"]

@@ -15,9 +15,9 @@ from typing import Any, Generic, Literal, TypeVar, Union
 import msgspec
 
 from boardcore.game import Game
+from boardcore.kernel import Waiting
 from boardcore.log import SeedReveal
 from boardcore.outcome import Outcome
-from boardcore.turn import Waiting
 
 __all__ = [
     "Choice",

@@ -1,7 +1,7 @@
 """Table: a match that a server or a hot-seat UI holds, with revisions, per-seat messages and a store.
 
 A table wraps a :class:`~boardcore.match.Match` and writes every step and every
-undo to its :class:`~boardcore.store.protocol.Store` as it happens. Its
+undo to its :class:`~boardcore.store.interface.Store` as it happens. Its
 **revision** starts at 0 and goes up by one on every step and every undo; it is
 never reused, so a client that echoes the revision it last saw can be told
 exactly what changed since (:meth:`Table.updates`), or that it must start again
@@ -31,8 +31,8 @@ from boardcore.game import Game
 from boardcore.log import Header, Log, Record
 from boardcore.match import Match, Step
 from boardcore.messages import Choice, Resync, Snapshot, Stepped, Undone, Updates, result_of, reveal_of
+from boardcore.store.interface import Entry, MatchInfo, MatchRejected, RevisionConflict, SeedSecret, Status, StepEntry, Store, UndoEntry
 from boardcore.store.memory import MemoryStore
-from boardcore.store.protocol import Entry, MatchInfo, MatchRejected, RevisionConflict, SeedSecret, Status, StepEntry, Store, UndoEntry
 from boardcore.verify import replay
 
 __all__ = ["StaleRevision", "Table"]

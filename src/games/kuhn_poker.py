@@ -7,7 +7,7 @@ Sequences: pass-pass and bet-bet / pass-bet-bet go to a showdown (higher card
 takes the pot); bet-pass and pass-bet-pass end in a fold. Scores are each seat's
 net chips (+1/+2 or -1/-2).
 
-On the turn kernel (:mod:`boardcore.turn`) the game is one kind of decision,
+On the turn kernel (:mod:`boardcore.kernel`) the game is one kind of decision,
 betting, whose candidates are always ``Pass`` and ``Bet``: nothing is refused
 once it is the seat's turn, so its ``problem`` is empty.
 """
@@ -22,7 +22,7 @@ import msgspec
 
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Rng, Turn, Waiting, make_evolve
 from boardcore.gameinfo import GameInfo
-from boardcore.turn import NOBODY_PENDING, no_problem
+from boardcore.kernel import NOBODY_PENDING, no_problem
 
 from . import kuhn_poker_svg
 

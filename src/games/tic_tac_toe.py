@@ -6,7 +6,7 @@ Cells are numbered 0-8, row by row. Three in a row wins; a full board is a draw.
 Nothing is hidden and nothing is random, so ``view`` is the whole board and
 ``determinize`` only replaces the RNG.
 
-The game runs on the turn kernel (:mod:`boardcore.turn`): it has one kind of
+The game runs on the turn kernel (:mod:`boardcore.kernel`): it has one kind of
 decision, placing a mark, stated once as its candidates and its ``problem``; the
 engine derives the legal list, the refusals and the turn order checks from it.
 """
@@ -20,7 +20,7 @@ import msgspec
 
 from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve
 from boardcore.gameinfo import GameInfo
-from boardcore.turn import NOBODY_PENDING
+from boardcore.kernel import NOBODY_PENDING
 
 from . import tic_tac_toe_svg
 

@@ -162,7 +162,7 @@ def test_a_seats_own_card_committed_then_reshuffled_in_one_step_is_no_leak() -> 
 def test_a_game_takes_its_rules_only_as_a_flow() -> None:
     """A ``Game`` built with anything but a ``Flow`` as its rules is refused at construction, naming ``Flow``."""
     ttt = get_game("tic_tac_toe")
-    with pytest.raises(TypeError, match=r"tic_tac_toe: the rules are a boardcore\.turn\.Flow, not SimpleNamespace"):
+    with pytest.raises(TypeError, match=r"tic_tac_toe: the rules are a boardcore\.kernel\.Flow, not SimpleNamespace"):
         attrs.evolve(ttt, flow=SimpleNamespace(actors=ttt.actors, evolve=ttt.evolve))
 
 

@@ -8,7 +8,7 @@ import msgspec
 
 from boardcore import PUBLIC, Config, Game, Outcome, Rng, make_evolve
 from boardcore.gameinfo import GameInfo
-from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting
+from boardcore.kernel import Decision, Flow, Refusal, Turn, Waiting
 
 # A tiny hidden-card game: each seat holds one secret card from 0..9; seats take turns
 # adding 1 or 2 chips (or a pair of chips) to the pot; after TURNS bets the higher card wins.

@@ -16,10 +16,10 @@ import msgspec
 
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve, owner
 from boardcore.gameinfo import GameInfo
+from boardcore.kernel import no_problem
 from boardcore.rng import RngAdvanced
-from boardcore.seats import next_seat
+from boardcore.seat_order import next_seat
 from boardcore.tuples import put, without
-from boardcore.turn import no_problem
 
 CARDS = 9
 MAX_TURNS = 12

@@ -14,9 +14,9 @@ import msgspec
 
 from boardcore import PUBLIC, Config, Game, Outcome, Rng, make_evolve
 from boardcore.gameinfo import GameInfo
+from boardcore.kernel import Decision, Flow, Refusal, Turn, Waiting
 from boardcore.rl import ActionDomain, Encoding, Number, OneHot, RlSpec
 from boardcore.rl.spec import WAITING
-from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting
 
 GOAL = 3
 

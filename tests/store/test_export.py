@@ -9,7 +9,7 @@ import pytest
 from boardcore import Match
 from boardcore.registry import get_game
 from boardcore.store import MemoryStore, export_log, live_records
-from boardcore.store.protocol import MatchRejected, SeedSecret, StepEntry, UndoEntry, UnknownMatch
+from boardcore.store.interface import MatchRejected, SeedSecret, StepEntry, UndoEntry, UnknownMatch
 from boardcore.verify import verify
 
 TTT = get_game("tic_tac_toe")

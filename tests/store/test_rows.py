@@ -10,7 +10,7 @@ import pytest
 
 from boardcore import Match
 from boardcore.registry import get_game
-from boardcore.store.protocol import MatchInfo, MatchRejected, SeedSecret, StepEntry, UndoEntry
+from boardcore.store.interface import MatchInfo, MatchRejected, SeedSecret, StepEntry, UndoEntry
 from boardcore.store.rows import (
     entry_from_row,
     entry_row,

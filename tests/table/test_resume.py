@@ -13,7 +13,7 @@ import pytest
 from boardcore import Match
 from boardcore.registry import get_game
 from boardcore.store import MatchRejected, SqliteStore, export_log
-from boardcore.store.protocol import SeedSecret
+from boardcore.store.interface import SeedSecret
 from boardcore.table import Table
 from boardcore.verify import verify
 

@@ -21,7 +21,7 @@ from boardcore.serve import nesting
 from boardcore.serve.hub import LISTED, Hub, LobbyRefused
 from boardcore.serve.protocol import Claimed, Created, CreateMatch, Error, SeatToBot, wire_schema
 from boardcore.store import Status, UnknownMatch, export_log
-from boardcore.store.protocol import check_match_id
+from boardcore.store.interface import check_match_id
 
 __all__ = ["MAX_BODY", "JsonResponse", "lobby_routes", "refused"]
 

@@ -29,7 +29,7 @@ from boardcore.serve.hub import Hub
 from boardcore.serve.master import Master, Outbox, encode
 from boardcore.serve.protocol import Act, ClientMessage, Error, Hello, Ping, Pong, Resign, Sync, Undo, Watch
 from boardcore.store import MatchRejected, StoreError, UnknownMatch
-from boardcore.store.protocol import check_match_id
+from boardcore.store.interface import check_match_id
 
 __all__ = ["CLIENT_TYPES", "serve_websocket"]
 

@@ -1,4 +1,4 @@
-"""Durable matches: one store protocol, three backends (memory, SQLite, PostgreSQL), export to logs.
+"""Durable matches: one store interface, three backends (memory, SQLite, PostgreSQL), export to logs.
 
 ``open_store("matches.sqlite3")`` opens (or creates) a SQLite file, the embedded
 default; ``open_store("postgresql://...")`` a PostgreSQL database (the
@@ -17,8 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from boardcore.store.export import export_log, live_records
-from boardcore.store.memory import MemoryStore
-from boardcore.store.protocol import (
+from boardcore.store.interface import (
     STATUSES,
     Entry,
     InvalidEntry,
@@ -35,6 +34,7 @@ from boardcore.store.protocol import (
     UndoEntry,
     UnknownMatch,
 )
+from boardcore.store.memory import MemoryStore
 from boardcore.store.sqlite import SqliteStore
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from boardcore import codes
 from boardcore.log import Log, Record, SeedReveal
-from boardcore.store.protocol import Entry, MatchRejected, StepEntry, Store, StoreUnavailable
+from boardcore.store.interface import Entry, MatchRejected, StepEntry, Store, StoreUnavailable
 
 __all__ = ["export_log", "live_records"]
 

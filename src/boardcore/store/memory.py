@@ -8,7 +8,7 @@ import time
 import msgspec
 
 from boardcore.log import Header
-from boardcore.store.protocol import (
+from boardcore.store.interface import (
     Entry,
     MatchExists,
     MatchInfo,
@@ -24,7 +24,7 @@ __all__ = ["MemoryStore"]
 
 
 class MemoryStore:
-    """A :class:`~boardcore.store.protocol.Store` held in dicts; gone with the process.
+    """A :class:`~boardcore.store.interface.Store` held in dicts; gone with the process.
 
     ``close`` keeps the data, so a test may "restart" by opening tables on the same object.
     """

@@ -19,8 +19,7 @@ import time
 import psycopg
 
 from boardcore.log import Header
-from boardcore.store.postgres_db import PostgresDatabase
-from boardcore.store.protocol import (
+from boardcore.store.interface import (
     Entry,
     MatchExists,
     MatchInfo,
@@ -35,6 +34,7 @@ from boardcore.store.protocol import (
     check_status,
     entry_bounds,
 )
+from boardcore.store.postgres_db import PostgresDatabase
 from boardcore.store.rows import (
     INFO_COLUMNS,
     JOURNAL_COLUMNS,
@@ -77,7 +77,7 @@ row only if it succeeded, and the notification only if both did. Concurrent appe
 losers find the revision moved on and change nothing."""
 
 class PostgresStore:
-    """A :class:`~boardcore.store.protocol.Store` in a PostgreSQL database (tables created on first use).
+    """A :class:`~boardcore.store.interface.Store` in a PostgreSQL database (tables created on first use).
 
     ``conninfo`` is a ``postgresql://`` URL or a libpq connection string; ``schema``
     keeps the tables in a schema of their own (created if missing). A lost

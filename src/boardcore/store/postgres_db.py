@@ -4,7 +4,7 @@ The store, the server's seat book and the server processes' tables each hold one
 :class:`PostgresDatabase`: an autocommit connection reopened on the next call after
 it was lost, a lock so threads take turns on it, tables created behind an advisory
 lock (servers starting together do not race), and every connection failure turned
-into :class:`~boardcore.store.protocol.StoreUnavailable`, whose message names the part.
+into :class:`~boardcore.store.interface.StoreUnavailable`, whose message names the part.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg import sql
 
-from boardcore.store.protocol import StoreUnavailable
+from boardcore.store.interface import StoreUnavailable
 
 __all__ = ["Connection", "Params", "PostgresDatabase"]
 

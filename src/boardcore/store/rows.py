@@ -3,7 +3,7 @@
 Actions are stored as the JSON text of the logged action object (key order kept,
 so an exported log is byte-identical to the match's own); seeds as decimal text
 (a seed may exceed a signed 64-bit column). A row that does not decode is
-reported as :class:`~boardcore.store.protocol.MatchRejected`, never guessed at.
+reported as :class:`~boardcore.store.interface.MatchRejected`, never guessed at.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import msgspec
 
 from boardcore import codes
 from boardcore.log import Header
-from boardcore.store.protocol import Entry, MatchInfo, MatchRejected, SeedSecret, StepEntry, UndoEntry
+from boardcore.store.interface import Entry, MatchInfo, MatchRejected, SeedSecret, StepEntry, UndoEntry
 
 __all__ = [
     "INFO_COLUMNS",
@@ -42,7 +42,7 @@ INFO_COLUMNS = "match_id, game, players, status, revision, steps, created, updat
 
 
 def newest_query(status: str | None, before: str | None, mark: str) -> tuple[str, tuple[Any, ...]]:
-    """The ``WHERE`` clause and parameters of a :meth:`~boardcore.store.protocol.Store.newest` page (``mark``: the
+    """The ``WHERE`` clause and parameters of a :meth:`~boardcore.store.interface.Store.newest` page (``mark``: the
     driver's placeholder), written so the (status,) created, match_id index serves it."""
     clauses: list[str] = []
     params: list[Any] = []

@@ -18,7 +18,7 @@ from pathlib import Path
 import msgspec
 
 from boardcore.log import Header
-from boardcore.store.protocol import (
+from boardcore.store.interface import (
     Entry,
     MatchExists,
     MatchInfo,
@@ -94,7 +94,7 @@ def _check_file(db: sqlite3.Connection, path: str) -> None:
         raise StoreError(f"{path!r} fails SQLite's quick_check, so it is not used: {'; '.join(problems)}")
 
 class SqliteStore:
-    """A :class:`~boardcore.store.protocol.Store` in one SQLite file (created on first use).
+    """A :class:`~boardcore.store.interface.Store` in one SQLite file (created on first use).
 
     Raises (on opening):
         StoreError: the file holds a boardcore schema of another version.

@@ -6,7 +6,7 @@ they return (``synchronous=FULL``), writes that take the file's write lock with
 their first statement (``BEGIN IMMEDIATE``, so racing writers queue for up to
 ``timeout`` seconds instead of failing half way through), reads that see one
 snapshot, and every ``OperationalError`` (locked, disk failing) turned into
-:class:`~boardcore.store.protocol.StoreUnavailable`, whose message names the part.
+:class:`~boardcore.store.interface.StoreUnavailable`, whose message names the part.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from boardcore.store.protocol import StoreUnavailable
+from boardcore.store.interface import StoreUnavailable
 
 __all__ = ["SqliteDatabase"]
 

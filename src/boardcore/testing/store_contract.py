@@ -34,7 +34,7 @@ import pytest
 from boardcore.log import Header, Record
 from boardcore.registry import get_game
 from boardcore.store.export import export_log
-from boardcore.store.protocol import (
+from boardcore.store.interface import (
     Entry,
     InvalidEntry,
     MatchExists,
@@ -65,7 +65,7 @@ def step_entry(revision: int, step: int, player: int = 0, **action: Any) -> Step
 
 
 class StoreContract:
-    """What a :class:`~boardcore.store.protocol.Store` guarantees; see the module docstring for how to run it."""
+    """What a :class:`~boardcore.store.interface.Store` guarantees; see the module docstring for how to run it."""
 
     def reopen(self, store: Store) -> Store:
         """Close ``store`` and open the same data again."""

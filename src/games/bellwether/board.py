@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from boardcore.seats import clockwise
+from boardcore.seat_order import clockwise
 from boardcore.tuples import put, without
 
 from .catalog import (

@@ -13,7 +13,7 @@ from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
 from boardcore.gameinfo import GameInfo
-from boardcore.turn import NOBODY_PENDING
+from boardcore.kernel import NOBODY_PENDING
 
 from . import targets
 from .actions import Action

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from boardcore.seats import clockwise
+from boardcore.seat_order import clockwise
 from boardcore.tuples import put
 
 from .catalog import ALL, BRAWL_BY_ID, DICE_BY_PLAYERS, FIRST, LANDMARK_BY_ID, LAST, TACTIC_BY_ID, WILD, is_brawl

@@ -1,6 +1,6 @@
 """The Game record: the three kinds of decision, who faces them, and the automatic steps between them.
 
-On the turn kernel (:mod:`boardcore.turn`) a 5 Wards action's events are folded
+On the turn kernel (:mod:`boardcore.kernel`) a 5 Wards action's events are folded
 as they are emitted, then the kernel runs the game forward through every
 automatic step (rolling, Phase transitions, Copper deployment, Phase 4, scoring)
 until someone must decide again. Every outcome of those steps is an event, so
@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 
 from boardcore import Flow, Game, Turn, make_evolve
 from boardcore.gameinfo import GameInfo
-from boardcore.turn import NOBODY_PENDING
+from boardcore.kernel import NOBODY_PENDING
 
 from . import scoring, targets
 from .actions import Action

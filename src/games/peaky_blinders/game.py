@@ -14,7 +14,7 @@ from typing import Any
 
 from boardcore import Decision, Flow, Game, Turn, make_evolve
 from boardcore.gameinfo import GameInfo
-from boardcore.turn import NOBODY_PENDING, no_problem
+from boardcore.kernel import NOBODY_PENDING, no_problem
 
 from . import actions as A
 from . import events as E

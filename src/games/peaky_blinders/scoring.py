@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from boardcore import Outcome, Turn
-from boardcore.seats import clockwise
+from boardcore.seat_order import clockwise
 
 from . import catalog as C
 from . import events as E

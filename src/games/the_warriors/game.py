@@ -7,9 +7,9 @@ from collections.abc import Mapping
 
 from boardcore import Decision, Flow, Game, make_evolve
 from boardcore.gameinfo import GameInfo
-from boardcore.turn import NOBODY_PENDING
+from boardcore.kernel import NOBODY_PENDING
 
-from . import start, table, targets
+from . import shared, start, targets
 from .actions import Action
 from .bots import HouseBot
 from .codes import CODES
@@ -58,7 +58,7 @@ def pending(state: State) -> Mapping[int, str]:
     return deciding
 
 
-def proceed(turn: table.Night) -> None:
+def proceed(turn: shared.Night) -> None:
     """The automatic steps, when no decision is pending: a fight that has just started begins
     (``fight.begin``: its gang rule, then the first turn); after a fight, the City Phase
     (``city.after_fight``: Boombox reveals, then the Instigator's City turn)."""
@@ -71,7 +71,7 @@ def proceed(turn: table.Night) -> None:
 evolve = make_evolve(
     Event,
     {
-        **table.HANDLERS,
+        **shared.HANDLERS,
         **fight.HANDLERS,
         **fight_turn.HANDLERS,
         **city_turns.HANDLERS,

@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from boardcore import Config, Decision, Rng
-from boardcore.turn import no_problem
+from boardcore.kernel import no_problem
 
 from . import catalog as cat
 from .actions import OpenFirstFight
 from .phases.fight import open_fight
+from .shared import Night
 from .state import Options, Pending, State, Table, warrior_names
-from .table import Night
 
 
 def setup(config: Config[State], seed: int) -> State:

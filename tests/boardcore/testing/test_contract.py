@@ -16,8 +16,8 @@ import pytest
 
 from boardcore import PUBLIC, REVEAL, Decision, Game, Refusal, make_evolve, owner
 from boardcore.game import union_members
+from boardcore.kernel import no_problem
 from boardcore.testing import contract, leaks
-from boardcore.turn import no_problem
 from tests.boardcore import toy_draw as toy
 from tests.boardcore.toy_draw import GAME as SOUND
 

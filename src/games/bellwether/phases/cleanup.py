@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from boardcore import Turn
-from boardcore.seats import next_seat
+from boardcore.seat_order import next_seat
 
 from ..board import claimed, set_ward
 from ..events import Event, GameEnded, RoundCleanedUp, RoundStarted, WardBurnedOut

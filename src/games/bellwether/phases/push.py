@@ -16,7 +16,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
-from boardcore.turn import no_problem
+from boardcore.kernel import no_problem
 
 from ..actions import CancelStrike, PayRelief, Reroll, SettlePush
 from ..board import add_res, current_ward, get, has_infra, lab, one, relief_cost, set_player, set_ward, with_labor

@@ -15,7 +15,7 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
-from boardcore.turn import no_problem
+from boardcore.kernel import no_problem
 
 from ..actions import RollRecovery, StopRecovery
 from ..board import current_ward, lab, one, set_ward, with_labor

@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 from boardcore import Decision, Refusal, Turn
-from boardcore.turn import no_problem
+from boardcore.kernel import no_problem
 
 from ..actions import ChooseLoss, PoliceBlock
 from ..board import claimed, find, has_infra, kind, revolution_now, set_player, set_ward

@@ -17,7 +17,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
-from boardcore.seats import clockwise
+from boardcore.seat_order import clockwise
 from boardcore.tuples import put
 
 from ..actions import MOST_SPACES, Blast, BlastPick, BlastSource, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy

@@ -19,7 +19,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
-from boardcore.seats import next_seat
+from boardcore.seat_order import next_seat
 from boardcore.tuples import put, without
 
 from ..actions import (

@@ -14,7 +14,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore.seats import next_seat
+from boardcore.seat_order import next_seat
 from boardcore.tuples import put
 
 from ..board import empty_slot

@@ -10,8 +10,8 @@ from typing import Any
 from msgspec.structs import replace
 
 from boardcore import Refusal, Turn
+from boardcore.kernel import Rules
 from boardcore.tuples import put, without
-from boardcore.turn import Rules
 
 from ..actions import PlayLoadedDice, PlayShakedown, PlaySwitcheroo, PlayVagrant, ShakedownPick, ShakedownRoll
 from ..board import bonus_earned, filled, is_landmark, selection, update_player

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from boardcore import Turn
-from boardcore.seats import next_seat
+from boardcore.seat_order import next_seat
 from boardcore.tuples import put
 
 from .. import catalog as C

@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 
 from boardcore import Refusal, Turn
+from boardcore.kernel import Rules, no_problem
 from boardcore.tuples import put
-from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import DeclineFortune, UseFortune

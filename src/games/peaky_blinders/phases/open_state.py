@@ -15,9 +15,9 @@ from typing import Any, Union
 import msgspec
 
 from boardcore import Refusal, Turn
-from boardcore.seats import next_seat
+from boardcore.kernel import Rules
+from boardcore.seat_order import next_seat
 from boardcore.tuples import put
-from boardcore.turn import Rules
 
 from .. import catalog as C
 from ..actions import (

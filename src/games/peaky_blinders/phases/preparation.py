@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 
 from boardcore import Refusal, Turn
-from boardcore.seats import clockwise, next_seat
+from boardcore.kernel import Rules, no_problem
+from boardcore.seat_order import clockwise, next_seat
 from boardcore.tuples import put
-from boardcore.turn import Rules, no_problem
 
 from .. import catalog as C
 from ..actions import PassPlacement, PlaceHenchman

@@ -15,8 +15,8 @@ from .. import catalog as cat
 from ..actions import DiscardCard, RemoveWeapon
 from ..codes import CARD_NOT_IN_HAND, CITY_WEAPON_NOT_HELD
 from ..events import BopperDeckBuilt, BopperRevealed, CardRemoved, CardsDiscarded, WeaponRemoved
+from ..shared import Night, offer
 from ..state import State, with_table
-from ..table import Night, offer
 from .challenge import challenge
 from .city_turns import end_city_turn
 

@@ -7,14 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from boardcore import Decision, Refusal
-from boardcore.turn import no_problem
+from boardcore.kernel import no_problem
 
 from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..codes import CHALLENGE_CANNOT_RUN
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
+from ..shared import Night, offer
 from ..state import State, with_table
-from ..table import Night, offer
 from .city_turns import end_city_turn
 from .fight import open_fight
 

@@ -10,15 +10,15 @@ from typing import Any
 from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
+from boardcore.kernel import no_problem
 from boardcore.tuples import put, without
-from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
 from ..codes import CITY_CARD_NOT_IN_DISCARD, CITY_ILLEGAL_MOVE, CITY_NO_SUCH_CARD, CITY_WEAPON_NOT_HELD
 from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
+from ..shared import Night, offer
 from ..state import State
-from ..table import Night, offer
 from . import showdown
 from .boppers import reveal
 from .challenge import challenge

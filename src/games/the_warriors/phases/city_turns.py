@@ -11,11 +11,11 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from boardcore.seats import clockwise, next_seat
+from boardcore.seat_order import clockwise, next_seat
 
 from ..events import CityTurnStarted, GameEnded
+from ..shared import Night, offer
 from ..state import SAFETY_LIMIT, City, State
-from ..table import Night, offer
 
 
 def start_city_turn(turn: Night, resume: int) -> None:

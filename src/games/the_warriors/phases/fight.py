@@ -15,9 +15,9 @@ from typing import Any
 from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
-from boardcore.seats import clockwise
+from boardcore.kernel import no_problem
+from boardcore.seat_order import clockwise
 from boardcore.tuples import without
-from boardcore.turn import no_problem
 
 from .. import catalog as cat
 from ..actions import (
@@ -62,8 +62,8 @@ from ..events import (
     WarriorChosen,
     WarriorsDropped,
 )
+from ..shared import Night, offer, to_discard
 from ..state import City, Fight, State, with_table
-from ..table import Night, offer, to_discard
 from .fight_turn import (
     boost,
     boost_candidates,

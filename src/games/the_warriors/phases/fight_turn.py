@@ -55,8 +55,8 @@ from ..events import (
     WarCardTaken,
     WeaponTurnedUp,
 )
+from ..shared import Night, face_up_weapons, offer, to_discard
 from ..state import Fight, State, with_table
-from ..table import Night, face_up_weapons, offer, to_discard
 
 # --- what a turn may do (Weapon Spots, Number Spots, War Cards, Weapons) ------------------
 

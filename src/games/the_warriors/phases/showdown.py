@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import catalog as cat
-from ..table import Night
+from ..shared import Night
 from .fight import open_fight
 
 

@@ -13,8 +13,8 @@ from boardcore import PUBLIC, Game, Match, Outcome
 from boardcore.errors import IllegalAction
 from boardcore.game import make_evolve
 from boardcore.gameinfo import GameInfo
+from boardcore.kernel import Decision, Flow, Refusal, Turn, Waiting, no_problem
 from boardcore.rng import Rng, RngAdvanced
-from boardcore.turn import Decision, Flow, Refusal, Turn, Waiting, no_problem
 from tests.boardcore import toy_draw as toy
 
 GOAL = 10

@@ -1,4 +1,4 @@
-"""The store protocol's one rule for appending, and the checks every backend applies to what it is given."""
+"""The store interface's one rule for appending, and the checks every backend applies to what it is given."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from boardcore import Match
 from boardcore.registry import get_game
-from boardcore.store.protocol import (
+from boardcore.store.interface import (
     InvalidEntry,
     RevisionConflict,
     StepEntry,

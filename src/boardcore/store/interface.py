@@ -1,4 +1,4 @@
-"""The event store's protocol: what every backend keeps per match, and the one rule for appending.
+"""The event store's interface (a typing Protocol): what every backend keeps per match, and the one rule for appending.
 
 A store keeps, per match: the public log header, a journal with one entry per
 revision (a step's log record, or an undo naming the step it took back: the

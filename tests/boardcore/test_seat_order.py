@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardcore.seats import clockwise, next_seat
+from boardcore.seat_order import clockwise, next_seat
 
 
 @pytest.mark.parametrize(("start", "players", "order"), [(2, 4, (2, 3, 0, 1)), (0, 2, (0, 1)), (4, 5, (4, 0, 1, 2, 3)), (0, 1, (0,))])
