@@ -438,6 +438,7 @@ class Cluster:
                 log.warning("match %s: another process took over its bots", master.match_id)
                 master.hold_bots(False)
             master.update_seats(elsewhere=swept.elsewhere.get(master.match_id, frozenset()))
+            master.wake_bots()  # a wake-up lost between processes costs one sweep at most, never a stalled match
         loaded = {master.match_id for master in self.hub.masters()}
         for match_id in sorted(swept.held - loaded - pending):
             if match_id in taken_over:
