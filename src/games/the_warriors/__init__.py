@@ -3,8 +3,8 @@
 Rules, decisions, and where each rule lives (rulebook section -> module -> main
 functions): ``docs/games/the_warriors.md``. Layout, bottom to top (a module imports only
 those below it): ``catalog`` (every card, tile and the board), ``actions``, ``events``,
-``state``, ``shared`` (what every phase shares: offering a decision, moving cards and
-Weapons), ``phases/fight_turn`` (one fight turn: cards, Weapons, dice), ``phases/fight``
+``state``, ``deciding`` (who decides now, read from the state), ``shared`` (what every phase
+shares: moving cards and Weapons), ``phases/fight_turn`` (one fight turn: cards, Weapons, dice), ``phases/fight``
 (Fight Phase), ``phases/city_turns`` (whose City turn), ``phases/challenge``,
 ``phases/boppers``, ``phases/showdown``, ``phases/city`` (City Phase), ``start`` (setup),
 ``scoring`` (End of Game), ``view`` (all hidden information), ``text`` (words for humans),

@@ -8,36 +8,7 @@ import msgspec
 
 from boardcore import RngAdvanced
 
-# --- flow ---------------------------------------------------------------------------
-
-DecisionKind = Literal[
-    "first_fight",
-    "gang_target",
-    "gang_discard",
-    "play",
-    "lookout",
-    "reroll",
-    "boost",
-    "ko",
-    "move",
-    "return",
-    "war_row",
-    "weapon_row",
-    "weapon_limit",
-    "fuzz",
-    "jumped",
-    "challenge",
-]
-"""The decisions the game can wait for (``Pending.kind``)."""
-
-
-class ChoiceOffered(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
-    """The game now waits for ``player``'s decision of this kind."""
-
-    kind: DecisionKind
-    player: int
-    count: int = 0
-    can_run: bool = True
+# --- the end ------------------------------------------------------------------------
 
 
 class GameEnded(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True, gc=False):
@@ -303,7 +274,6 @@ class Ran(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fi
 
 
 Event = Union[
-    ChoiceOffered,
     GameEnded,
     FightStarted,
     WarriorChosen,

@@ -8,11 +8,13 @@ from collections.abc import Mapping
 from boardcore import Decision, Flow, Game, make_evolve
 from boardcore.gameinfo import GameInfo
 from boardcore.kernel import NOBODY_PENDING
+from boardcore.verify import register_upcaster
 
 from . import shared, start, targets
 from .actions import Action
 from .bots import HouseBot
 from .codes import CODES
+from .deciding import decision
 from .estimate import estimate
 from .events import Event
 from .metrics import metrics
@@ -32,7 +34,7 @@ DECISIONS: dict[str, Decision[State, Action]] = {
     **boppers.DECISIONS,
     **challenge.DECISIONS,
 }
-"""Every kind of decision: ``state.pending.kind`` for the seat the game waits for, and
+"""Every kind of decision: ``deciding.decision``'s kind for the seat the game waits for, and
 ``<kind>_reaction`` for the other Warriors in a fight who may react to a roll or a knock-out."""
 
 def is_over(state: State) -> bool:
@@ -46,9 +48,9 @@ ALONE = {kind: tuple({seat: kind} for seat in range(4)) for kind in DECISIONS}
 
 def pending(state: State) -> Mapping[int, str]:
     """The seat the game waits for and its pending decision, plus the Warriors who may react to a roll or a
-    knock-out (GAP-18); nobody once the night is over."""
-    p = state.pending
-    if p is None or state.table.result != 0:
+    knock-out (GAP-18), all read from the state (``deciding.decision``); nobody once the night is over."""
+    p = decision(state)
+    if p is None:
         return NOBODY_PENDING
     reaction = REACTIONS.get(p.kind)
     if reaction is None:
@@ -102,7 +104,7 @@ GAME: Game[State, Action, Event, View] = Game(
     name="the_warriors",
     codes=CODES,
     title="The Warriors: Come Out to Play",
-    rules_version="1",
+    rules_version="2",
     info=INFO,
     action_type=Action,
     event_type=Event,
@@ -126,3 +128,8 @@ GAME: Game[State, Action, Event, View] = Game(
     picture=picture,
     targets=targets.targets,
 )
+
+register_upcaster(GAME.name, "1", GAME.rules_version, lambda action: action)
+"""Rules version 1 announced each decision with a ``ChoiceOffered`` event; version 2 reads it from the state.
+The actions are the same, so a version-1 log replays as it is (its digests, which cover the old events, are
+not compared)."""

@@ -1,6 +1,5 @@
-"""What every phase shares, one floor below them: announcing the next decision (``offer``), the
-end of the night, and the folds of events that move War cards and Weapons between
-hands, discard piles, the face-up rows and the box (WR-CARD-04, WR-ACT-01..03, WR-WPN-05, GAP-20)."""
+"""What every phase shares, one floor below them: the end of the night, and the folds of events
+that move War cards and Weapons between hands, discard piles, the face-up rows and the box (WR-CARD-04, WR-ACT-01..03, WR-WPN-05, GAP-20)."""
 
 from __future__ import annotations
 
@@ -16,8 +15,6 @@ from .events import (
     CardRemoved,
     CardReturned,
     CardsDiscarded,
-    ChoiceOffered,
-    DecisionKind,
     Event,
     GameEnded,
     WarCardTaken,
@@ -25,36 +22,10 @@ from .events import (
     WeaponTaken,
     WeaponTurnedUp,
 )
-from .state import Pending, State, with_table
+from .state import State, with_table
 
 Night = Turn[State, Event]
 """The kernel's context of one action: its events so far and the table they fold into."""
-
-_KINDS: tuple[DecisionKind, ...] = (
-    "play",
-    "reroll",
-    "boost",
-    "ko",
-    "move",
-    "return",
-    "war_row",
-    "weapon_row",
-    "weapon_limit",
-    "challenge",
-    "gang_target",
-    "lookout",
-    "fuzz",
-)
-_SHARED = {(kind, player): Pending(kind=kind, player=player) for kind in _KINDS for player in range(4)}
-_OFFERS = {(kind, player): ChoiceOffered(kind=kind, player=player) for kind in _KINDS for player in range(4)}
-"""The usual decisions and their events, built once, so that history steps share them
-instead of each holding a copy (memory per step)."""
-
-
-def offer(turn: Night, kind: DecisionKind, player: int, *, count: int = 0, can_run: bool = True) -> None:
-    """The game now waits for ``player``'s decision of this ``kind`` (``state.pending``)."""
-    usual = _OFFERS.get((kind, player)) if count == 0 and can_run else None
-    turn.emit(usual or ChoiceOffered(kind=kind, player=player, count=count, can_run=can_run))
 
 
 def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:
@@ -80,19 +51,14 @@ def take_from_row(row: tuple[int, ...], deck: tuple[int, ...], index: int, refil
 # --- folds of shared events ------------------------------------------------------------
 
 
-def evolve_choice_offered(state: State, e: ChoiceOffered) -> State:
-    pending = _SHARED.get((e.kind, e.player)) if e.count == 0 and e.can_run else None
-    if pending is None:
-        pending = Pending(kind=e.kind, player=e.player, count=e.count, can_run=e.can_run)
-    return replace(state, pending=pending)
-
-
 def evolve_game_ended(state: State, e: GameEnded) -> State:
-    return replace(state, pending=None, city=None, table=replace(state.table, result=1 if e.won else -1, reason=e.reason))
+    return replace(state, city=None, table=replace(state.table, result=1 if e.won else -1, reason=e.reason))
 
 
 def evolve_cards_discarded(state: State, e: CardsDiscarded) -> State:
-    return to_discard(state, e.player, e.cards)
+    """Counted towards a two-card discard of the player's choice (``deciding.owed``)."""
+    stage = state.stage
+    return replace(to_discard(state, e.player, e.cards), stage=replace(stage, discarded=stage.discarded + len(e.cards)))
 
 
 def evolve_card_returned(state: State, e: CardReturned) -> State:
@@ -131,7 +97,6 @@ def evolve_weapon_turned_up(state: State, e: WeaponTurnedUp) -> State:
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {
-    ChoiceOffered: evolve_choice_offered,
     GameEnded: evolve_game_ended,
     CardsDiscarded: evolve_cards_discarded,
     CardReturned: evolve_card_returned,

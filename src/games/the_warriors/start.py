@@ -16,7 +16,7 @@ from . import catalog as cat
 from .actions import OpenFirstFight
 from .phases.fight import open_fight
 from .shared import Night
-from .state import Options, Pending, State, Table, warrior_names
+from .state import Options, State, Table, warrior_names
 
 
 def setup(config: Config[State], seed: int) -> State:
@@ -71,7 +71,6 @@ def setup(config: Config[State], seed: int) -> State:
         weapons=tuple((w,) for w in taken),
         bopper_deck=bopper_deck,
         threats=((),) * n,
-        pending=Pending(kind="first_fight", player=instigator),
         rng=rng,
         table=table,
     )

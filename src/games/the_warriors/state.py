@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal, get_args
 
 import attrs
 import msgspec
@@ -12,7 +12,6 @@ from msgspec.structs import replace
 from boardcore import Rng
 
 from .catalog import DIFFICULTIES, WARRIOR_NAMES
-from .events import DecisionKind
 
 
 def warrior_names(value: str | Iterable[str]) -> tuple[str, ...]:
@@ -98,8 +97,30 @@ class City(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """The next City turn goes to the first seat clockwise from here not on Coney Island."""
 
 
+DecisionKind = Literal[
+    "first_fight",
+    "gang_target",
+    "gang_discard",
+    "play",
+    "lookout",
+    "reroll",
+    "boost",
+    "ko",
+    "move",
+    "return",
+    "war_row",
+    "weapon_row",
+    "weapon_limit",
+    "fuzz",
+    "jumped",
+    "challenge",
+]
+"""The decisions the game can wait for (``Pending.kind``)."""
+
+
 class Pending(msgspec.Struct, frozen=True, kw_only=True, gc=False):
-    """The decision the game waits for, and whose it is."""
+    """The decision the game waits for, and whose it is: never stored, always read from the
+    state the rule events leave (``deciding.decision``), and shown in every view."""
 
     kind: DecisionKind
     player: int
@@ -107,6 +128,46 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     can_run: bool = True
     declined: tuple[int, ...] = ()
     """Warriors who let this reaction window go by (``LetItGo``)."""
+
+
+Where = Literal[
+    "first_fight",
+    "gang_rule",
+    "play",
+    "lookout",
+    "reroll",
+    "boost",
+    "ko",
+    "after_fight",
+    "move",
+    "moved",
+    "challenge",
+]
+"""Where the rules stand: before the first fight, a fight's gang rule (before its first turn), the steps of a
+fight turn (the decision of the same name: cards, the Lookout's choice, the re-roll window, the +1 window, the
+knock-out), between a fight and the City Phase, a City turn's move, after the move (the space's action), a
+challenge. Each is set by the fold of the event that opens it."""
+
+
+class Stage(msgspec.Struct, frozen=True, kw_only=True, gc=False):
+    """Where the rules stand and what they remember there, set by the folds of the rule events
+    (``deciding`` reads who decides from it and the board)."""
+
+    at: Where
+    target: int = -1
+    """The Warrior the gang's "before the fight" rule hits, once the Instigator chose (``WarriorChosen``)."""
+    discarded: int = 0
+    """Cards discarded so far to the rule being paid (the Punks, Jumped): two of the player's choice."""
+    can_run: bool = True
+    """The challenged Warrior may run (not from a Come Out to Play! challenge)."""
+    declined: tuple[int, ...] = ()
+    """Warriors who let the open reaction window go by (``LetItGo``)."""
+
+
+STAGES: dict[str, Stage] = {at: Stage(at=at) for at in get_args(Where)}
+"""Each stage with nothing to remember yet, built once: most steps share one (memory per step)."""
+CORNERED = Stage(at="challenge", can_run=False)
+"""A Come Out to Play! challenge: no running (WR-CHAL-07)."""
 
 
 class Table(msgspec.Struct, frozen=True, kw_only=True, gc=False):
@@ -165,7 +226,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     threats: tuple[tuple[int, ...], ...]
     fight: Fight | None = None
     city: City | None = None
-    pending: Pending | None = None
+    stage: Stage = STAGES["first_fight"]
     city_turns: int = 0
     rng: Rng
     table: Table

@@ -129,32 +129,6 @@ def label_text(action: Action, view: View, seat: int, names: Names) -> str:
 
 # --- events, as the viewer received them -----------------------------------------------
 
-_CHOICES: dict[str, str] = {
-    "first_fight": "to open the first fight",
-    "gang_target": "to choose the Warrior the gang's rule hits",
-    "gang_discard": "to discard {n} for the gang's rule",
-    "play": "to play cards, cover a spot or give up",
-    "lookout": "to leave the Bopper card on top or put it on the bottom",
-    "reroll": "to re-roll or keep the dice",
-    "boost": "to add 1 to a die or cover a spot",
-    "ko": "to choose a card to remove from the game (knocked out)",
-    "move": "to move or rest",
-    "return": "to return a card from their discard pile",
-    "war_row": "to take a War card from the row",
-    "weapon_row": "to take a Weapon from the row",
-    "weapon_limit": "to remove one of their three Weapons from the game",
-    "fuzz": "to remove one of their Weapons from the game (The Fuzz)",
-    "jumped": "to discard {n} (Jumped)",
-    "challenge": "to fight or run",
-}
-
-
-def _choice(x: e.ChoiceOffered, n: Names) -> str:
-    if x.kind == "challenge" and not x.can_run:
-        return f"{n[x.player]} must fight (no running)"
-    return f"{n[x.player]} " + _CHOICES[x.kind].format(n=_plural(x.count, "card"))
-
-
 def _fight_started(x: e.FightStarted, n: Names) -> str:
     title = "Coney Island Showdown" if x.showdown else "Fight"
     where = "Coney Island" if x.showdown else _loc(x.location)
@@ -223,7 +197,6 @@ def _settled(x: e.DiceSettled, n: Names) -> str:
 
 
 _EVENT_TEXT: dict[type, Callable[[Any, Names], str]] = {
-    e.ChoiceOffered: _choice,
     e.GameEnded: lambda x, n: ("The Warriors WIN: " if x.won else "The Warriors LOSE: ") + x.reason,
     e.FightStarted: _fight_started,
     e.WarriorChosen: lambda x, n: f"{n[x.player]} chooses {n[x.target]} for the gang's rule",

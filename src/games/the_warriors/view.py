@@ -12,6 +12,7 @@ import msgspec
 from boardcore import PUBLIC, REVEAL, Rng, Visibility, Waiting, hidden, owner
 
 from . import catalog as cat
+from .deciding import decision
 from .events import (
     BopperDeckBuilt,
     BopperRevealed,
@@ -20,7 +21,6 @@ from .events import (
     CardReturned,
     CardsDiscarded,
     Challenged,
-    ChoiceOffered,
     ChoseFight,
     CityTurnStarted,
     DiceRerolled,
@@ -120,7 +120,7 @@ def view(state: State, player: int | None) -> View:
     (the Showdown, or a loss at the bottom of the track) ends that fight too, as ``FightEnded``
     does after any other fight; how it went stays in the events and the summary."""
     mine = player is not None
-    p = state.pending
+    p = decision(state)
     peeked = state.loc_down[0] if mine and p is not None and p.kind == "challenge" and p.player == player and state.loc_down else -1
     knows = mine and state.lookout_seat == player
     seats = tuple(
@@ -163,7 +163,7 @@ def view(state: State, player: int | None) -> View:
         instigator=state.instigator,
         fight=state.fight if state.table.result == 0 else None,
         city=state.city,
-        pending=state.pending,
+        pending=p,
         city_turns=state.city_turns,
         result=state.result,
         reason=state.reason,
@@ -171,7 +171,6 @@ def view(state: State, player: int | None) -> View:
 
 
 VISIBILITY: dict[type, Visibility] = {
-    ChoiceOffered: PUBLIC,
     GameEnded: PUBLIC,
     FightStarted: REVEAL,
     WarriorChosen: PUBLIC,
@@ -232,7 +231,7 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     war_deck, rng = rng.shuffle(sorted(table.war_deck))
     weapon_deck, rng = rng.shuffle(sorted(table.weapon_deck))
     gang_down, rng = rng.shuffle(sorted(table.gang_down))
-    p = state.pending
+    p = decision(state)
     keep_top = p is not None and p.kind == "challenge" and p.player == player and table.loc_down
     if keep_top:
         rest, rng = rng.shuffle(sorted(table.loc_down[1:]))
@@ -267,7 +266,7 @@ def secrets(state: State, viewer: int | None) -> frozenset[str]:
     table = state.table
     if table.fights - 1 + table.bottles >= len(cat.LOCATIONS) - 1 or not table.loc_down:
         return frozenset()
-    p = state.pending
+    p = decision(state)
     looking = viewer is not None and p is not None and p.kind == "challenge" and p.player == viewer
     hidden_tiles = table.loc_down[1:] if looking else table.loc_down
     return frozenset(cat.LOCATIONS[tile].name for tile in hidden_tiles)

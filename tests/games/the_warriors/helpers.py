@@ -38,9 +38,9 @@ from games.the_warriors.actions import (
     TakeWarCard,
     TakeWeapon,
 )
-from games.the_warriors.events import BopperRevealed, ChoiceOffered, DecisionKind, TurnStarted
+from games.the_warriors.events import BopperRevealed, TurnStarted
 from games.the_warriors.phases.fight import fight_started
-from games.the_warriors.state import City, Pending, State, Table
+from games.the_warriors.state import STAGES, City, DecisionKind, Stage, State, Table
 
 W = cat.WARRIORS_FIGURE
 DEFAULT_TRACK = (cat.ROGUES, cat.LIZZIES, cat.HI_HATS, W, cat.PUNKS, cat.ORPHANS, cat.FURIES)
@@ -100,27 +100,27 @@ def in_fight(state: State, gang: int, location: int, instigator: int = 0, showdo
     then the first turn); otherwise the Instigator's first turn starts at once.
     """
     fields.setdefault("track", DEFAULT_TRACK)
-    s = update(state, fight=None, pending=None, city=None, rival=gang, **fields)
+    s = update(state, fight=None, city=None, rival=gang, **fields)
     s = fold(GAME, s, [fight_started(s, instigator, location, showdown)])
     if rules:
         return settle(GAME, s)[1]
     f = s.fight
     assert f is not None
     first = f.participants[0]
-    return fold(GAME, s, [TurnStarted(player=first), ChoiceOffered(kind="play", player=first)])
+    return fold(GAME, s, [TurnStarted(player=first)])
 
 
 def rolled(state: State, dice: tuple[int, ...], kind: DecisionKind = "boost") -> State:
     """The current fighter has rolled ``dice`` (re-rolls done unless ``kind`` is "reroll")."""
     f = state.fight
     assert f is not None
-    return update(state, fight=update(f, dice=dice, rolled=True), pending=Pending(kind=kind, player=f.current))
+    return update(state, fight=update(f, dice=dice, rolled=True), stage=Stage(at=kind))
 
 
 def in_city(state: State, seat: int, **fields: Any) -> State:
     """The previous City turn is over and the next one goes to ``seat`` (or the next seat clockwise not on Coney Island)."""
     fields.setdefault("track", DEFAULT_TRACK)
-    s = update(state, fight=None, pending=None, city=City(player=seat, resume=seat), **fields)
+    s = update(state, fight=None, city=City(player=seat, resume=seat), stage=STAGES["after_fight"], **fields)
     return settle(GAME, s)[1]
 
 

@@ -32,8 +32,8 @@ from games.the_warriors.actions import (
     TakeWarCard,
     TakeWeapon,
 )
-from games.the_warriors.events import ChoiceOffered
-from games.the_warriors.state import State
+from games.the_warriors.deciding import decision
+from games.the_warriors.state import Pending, State
 
 from .helpers import SAMPLES, STATES, TH, legal
 
@@ -45,10 +45,10 @@ CLAUSE = re.compile(r"^(WR-[A-Z]+-\d+|GAP-\d+)$")
 
 def test_every_decision_kind_is_reachable_here() -> None:
     """The table above really holds one state per pending decision (so the sweep below covers them all)."""
-    assert set(STATES) == set(typing.get_args(typing.get_type_hints(ChoiceOffered)["kind"]))
+    assert set(STATES) == set(typing.get_args(typing.get_type_hints(Pending)["kind"]))
     for kind, build in STATES.items():
         s = build()
-        assert s.pending is not None and s.pending.kind == kind, kind
+        assert decision(s) is not None and decision(s).kind == kind, kind
     assert {type(a) for a in SAMPLES} == set(typing.get_args(Action))
 
 

@@ -18,6 +18,7 @@ from games.the_warriors.actions import (
     StandAndFight,
     TakeWarCard,
 )
+from games.the_warriors.deciding import decision
 from games.the_warriors.events import BopperDeckBuilt, BopperRevealed, CardRemoved, Challenged, GameEnded, LocationPeeked
 
 from .helpers import BK0, GRAVEYARD, TH, W, apply, cid, in_city, in_fight, legal, new, rolled, run, swan_in_city, types, update, weapon_of
@@ -63,12 +64,12 @@ def test_wr_bop_09_10_11_third_threat_the_fuzz() -> None:
     s = swan(threats=(ARRESTED, COTP), deck=(FUZZ, 0, 1), weapons=((bk, chain), (weapon_of(cat.CHAIN, 1),)))
     s = update(s, bopper_discard=(5, 6))
     s, events = run(s, (0, Move(space=13)), (0, TakeWarCard(index=0)))
-    assert reveals(events) == [FUZZ] and s.pending is not None and s.pending.kind == "fuzz"
+    assert reveals(events) == [FUZZ] and decision(s) is not None and decision(s).kind == "fuzz"
     s, events = apply(s, 0, RemoveWeapon(weapon=chain))
     rebuilt = next(e for e in events if isinstance(e, BopperDeckBuilt))
     assert sorted(rebuilt.order) == sorted((0, 1, ARRESTED, COTP, FUZZ, 5, 6))
     assert s.threats[0] == () and s.bopper_discard == () and s.weapons[0] == (bk,)
-    assert Challenged(player=0, can_run=True) in events and s.pending.kind == "challenge"  # type: ignore[union-attr]
+    assert Challenged(player=0, can_run=True) in events and decision(s).kind == "challenge"  # type: ignore[union-attr]
 
 
 def test_wr_bop_12_arrested_and_jumped_penalties() -> None:
@@ -83,7 +84,7 @@ def test_wr_bop_12_arrested_and_jumped_penalties() -> None:
     assert scripted.hands[0] == (TH + 1,)
     j = swan(threats=(FUZZ, COTP), deck=(JUMPED,), hands=(hand, ()), discards=((), ()))
     j, events = apply(j, 0, Move(space=16))
-    assert j.pending is not None and j.pending.kind == "jumped"
+    assert decision(j) is not None and decision(j).kind == "jumped"
     j, events = run(j, (0, DiscardCard(card=TH)), (0, DiscardCard(card=TH + 2)))
     assert j.discards[0] == (TH, TH + 2) and Challenged(player=0, can_run=True) in events
 
@@ -165,7 +166,7 @@ def test_wr_faq_07_boombox_then_third_threat() -> None:
     s, events = apply(rolled(s, (4, 2)), 0, CoverSpot(spot=0))
     names = types(events)
     assert names.index("FightEnded") < names.index("BopperRevealed") < names.index("Challenged")
-    assert s.pending is not None and s.pending.kind == "challenge" and not s.pending.can_run
+    assert decision(s) is not None and decision(s).kind == "challenge" and not decision(s).can_run
     s, events = apply(s, 0, StandAndFight())
     assert s.fight is not None and s.instigator == 0
 
@@ -190,7 +191,7 @@ def test_wr_test_13_boombox_fight_then_the_city_starts_with_snow() -> None:
     s, _ = apply(s, 1, PlayCard(card=bb))
     s = update(s, fight=update(s.fight, covered=(1, 2, 3, 5)))
     s, events = apply(rolled(s, (4, 2)), 1, CoverSpot(spot=0))
-    assert reveals(events) == [JUMPED] and s.pending is not None and s.pending.kind == "challenge" and s.pending.player == 1
+    assert reveals(events) == [JUMPED] and decision(s) is not None and decision(s).kind == "challenge" and decision(s).player == 1
     s, events = apply(s, 1, StandAndFight())
     assert s.instigator == 1 and s.fight is not None and s.fight.participants == (1, 0)
     s, events = run(s, (1, GiveUp()), (1, RemoveCard(card=bb)), (0, GiveUp()))
@@ -201,5 +202,5 @@ def test_wr_test_05_third_threat_while_a_weapon_is_taken() -> None:
     """WR-TEST-05: the Fuzz as third Threat with a single Weapon removes it without a choice."""
     s = swan_in_city(threats=(ARRESTED, COTP), deck=(FUZZ, 0), weapons=((BK0,), ()))
     s, events = apply(s, 0, Rest())
-    assert s.weapons[0] == () and BK0 in s.weapons_removed and s.pending is not None and s.pending.kind == "challenge"
+    assert s.weapons[0] == () and BK0 in s.weapons_removed and decision(s) is not None and decision(s).kind == "challenge"
     assert [e for e in events if isinstance(e, GameEnded)] == []

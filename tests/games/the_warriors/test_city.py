@@ -6,6 +6,7 @@ from boardcore.testing import refused, rig
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import GiveUp, Move, PlayCard, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
+from games.the_warriors.deciding import decision
 from games.the_warriors.events import BopperRevealed, CardRemoved, CityTurnStarted, Moved, WarCardTaken
 from games.the_warriors.phases.city import legal_moves
 
@@ -51,7 +52,7 @@ def test_wr_city_02_flow_02_city_starts_with_the_instigator() -> None:
     s = new(3, ("Cochise", "Swan", "Fox"))
     s = in_fight(s, cat.PUNKS, 2, 1, hands=((), (), ()), discards=((), (), ()), weapons=((), (), ()), spent=())
     s, events = run(s, (1, GiveUp()), (2, GiveUp()), (0, GiveUp()))
-    assert events[-2] == CityTurnStarted(player=1, resume=2)
+    assert events[-1] == CityTurnStarted(player=1, resume=2)
 
 
 def test_wr_city_02_instigator_on_coney_is_skipped() -> None:
@@ -123,7 +124,7 @@ def test_wr_act_03_and_wr_wpn_05_weapon_row_and_limit() -> None:
     mol = weapon_of(cat.MOLOTOV, 3)
     s = trio(positions=(6, 0, 0), weapons=((chain, sb), (), ()), weapon_row=(mol, 9, 10), weapon_deck=(11,), tokens=ALL_TOKENS)
     s, _ = run(s, (0, Move(space=7)), (0, TakeWeapon(index=0)))
-    assert s.weapon_row == (11, 9, 10) and s.pending is not None and s.pending.kind == "weapon_limit"
+    assert s.weapon_row == (11, 9, 10) and decision(s) is not None and decision(s).kind == "weapon_limit"
     assert legal(s, 0) == [RemoveWeapon(weapon=w) for w in (chain, sb, mol)]
     s, events = apply(s, 0, RemoveWeapon(weapon=sb))
     assert s.weapons[0] == (chain, mol) and sb in s.weapons_removed and "BopperRevealed" in types(events)
@@ -142,7 +143,7 @@ def test_wr_act_05_fight_token_and_faq_06() -> None:
     s = trio(positions=(1, 0, 0))
     s, events = apply(s, 0, Move(space=2))
     assert 2 not in s.tokens and "BopperRevealed" not in types(events) and "Challenged" in types(events)
-    assert s.pending is not None and s.pending.kind == "challenge"
+    assert decision(s) is not None and decision(s).kind == "challenge"
 
 
 def test_wr_rest_01_rest() -> None:
@@ -189,7 +190,7 @@ def test_gap_20_empty_weapon_deck() -> None:
     assert s.weapon_row == () and s.weapons[0] == (BK0, MOL0)
     s2 = swan_in_city(positions=(6, 0), weapon_row=(), weapon_deck=())
     s2, events = apply(s2, 0, Move(space=7))
-    assert "WeaponTaken" not in types(events) and s2.pending is not None and s2.pending.kind == "move"
+    assert "WeaponTaken" not in types(events) and decision(s2) is not None and decision(s2).kind == "move"
 
 
 def test_the_last_city_turn_before_the_safety_limit() -> None:

@@ -11,14 +11,14 @@ import pytest
 from boardcore import Match
 from boardcore.bots import make_bots
 from games.the_warriors import GAME
-from games.the_warriors.events import ChoiceOffered
 from games.the_warriors.game import DECISIONS, FLOW
 from games.the_warriors.phases.fight import REACTIONS
+from games.the_warriors.state import Pending
 
 
 def test_every_pending_kind_and_reaction_has_a_decision() -> None:
     """``decision`` names a decision for every kind the game can wait for, and for each reaction window."""
-    kinds = set(typing.get_args(typing.get_type_hints(ChoiceOffered)["kind"]))
+    kinds = set(typing.get_args(typing.get_type_hints(Pending)["kind"]))
     assert set(DECISIONS) == kinds | set(REACTIONS.values())
     assert all(DECISIONS[name].clause for name in DECISIONS)
 

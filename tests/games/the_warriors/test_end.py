@@ -123,7 +123,7 @@ def test_the_final_view_shows_the_result_and_the_final_board() -> None:
 
 def test_no_action_after_the_night_is_over() -> None:
     """WR-END-10/11: once the game has an outcome every action is refused as game/over."""
-    s = update(new(), result=-1, reason="lost", pending=None)
+    s = update(new(), result=-1, reason="lost")
     for action in (OpenFirstFight(), Rest(), GiveUp()):
         err = refused(GAME, s, 0, action, code="game/over")
         assert type(action).__name__ in str(err)

@@ -19,6 +19,7 @@ from games.the_warriors.actions import (
     Reroll,
     Roll,
 )
+from games.the_warriors.deciding import decision
 from games.the_warriors.events import CardPlayed, DiceRolled, FightStarted, LookoutPeeked, TurnStarted
 from games.the_warriors.phases.fight import is_won
 
@@ -93,7 +94,7 @@ def test_wr_fight_06_clockwise_from_the_instigator() -> None:
     """WR-FIGHT-06: the Instigator first, then clockwise (seat + 1)."""
     s = new(3, ("Cochise", "Swan", "Fox"))
     s = in_fight(s, cat.PUNKS, GRAVEYARD, 1, weapons=((CHAIN0,), (BK0,), (SB0,)), spent=())
-    assert s.fight is not None and s.fight.participants == (1, 2, 0) and s.pending.player == 1  # type: ignore[union-attr]
+    assert s.fight is not None and s.fight.participants == (1, 2, 0) and decision(s).player == 1  # type: ignore[union-attr]
     s, events = apply(rolled(s, (4,)), 1, CoverSpot(spot=0))
     assert TurnStarted(player=2) in events
 
@@ -114,7 +115,7 @@ def test_wr_fight_08_one_spot_a_turn() -> None:
     s = duo()
     s = rolled(s, (5, 4))
     s, events = apply(s, 0, CoverSpot(spot=0))
-    assert events[-2] == TurnStarted(player=1)
+    assert events[-1] == TurnStarted(player=1)
     refused(GAME, s, 0, CoverSpot(spot=2), code="turn/not_your_turn")
 
 
@@ -122,9 +123,9 @@ def test_wr_fight_09_turns_until_knocked_out() -> None:
     """WR-FIGHT-09, WR-KO-03: a knocked-out Warrior is skipped; the others keep taking turns."""
     s = duo(hands=((), (SW1,)))
     s, _ = apply(s, 0, GiveUp())  # Cochise has no cards: nothing to remove
-    assert s.pending is not None and s.pending.player == 1
+    assert decision(s) is not None and decision(s).player == 1
     s, events = apply(rolled(s, (4,)), 1, CoverSpot(spot=0))
-    assert events[-2] == TurnStarted(player=1)
+    assert events[-1] == TurnStarted(player=1)
 
 
 def test_wr_spot_01_weapon_spot_needs_the_matching_weapon() -> None:
@@ -212,13 +213,13 @@ def test_wr_ko_02_remove_from_hand_else_discard() -> None:
     s, _ = apply(s, 0, GiveUp())
     assert legal(s, 0) == [RemoveCard(card=c) for c in pile]
     s, events = apply(s, 0, RemoveCard(card=cid("Vermin", 2)))
-    assert cid("Vermin", 2) in s.war_removed and s.pending.player == 1  # type: ignore[union-attr]
+    assert cid("Vermin", 2) in s.war_removed and decision(s).player == 1  # type: ignore[union-attr]
     s2 = in_fight(new(2, vermin), cat.PUNKS, GRAVEYARD, 0, hands=((TH,), ()), discards=((), ()), weapons=((BK0,), ()), spent=())
     s2, _ = apply(s2, 0, GiveUp())
     assert legal(s2, 0) == [RemoveCard(card=TH)]
     s3 = in_fight(new(2, vermin), cat.PUNKS, GRAVEYARD, 0, hands=((), (SW1,)), discards=((), ()), weapons=((), ()), spent=())
     s3, events = apply(s3, 0, GiveUp())
-    assert "CardRemoved" not in types(events) and s3.pending.player == 1  # type: ignore[union-attr]
+    assert "CardRemoved" not in types(events) and decision(s3).player == 1  # type: ignore[union-attr]
 
 
 def test_wr_ko_03_knocked_out_skipped() -> None:
@@ -304,7 +305,7 @@ def test_wr_card_08_smooth_talker() -> None:
     s, events = apply(s, 0, Reroll(card=st, die=0))
     assert "DiceRerolled" in types(events) and not any(isinstance(a, Reroll) for a in legal(s, 0))
     s, _ = apply(s, 0, KeepDice())
-    assert s.pending.kind == "boost"  # type: ignore[union-attr]
+    assert decision(s).kind == "boost"  # type: ignore[union-attr]
 
 
 def test_wr_card_10_switch_blade() -> None:
@@ -387,11 +388,11 @@ def test_every_card_loyal_and_lookout() -> None:
     top = s.bopper_deck[0]
     s, events = apply(s, 0, PlayCard(card=look))
     peek = next(e for e in events if isinstance(e, LookoutPeeked))
-    assert peek.card == top and s.pending.kind == "lookout"  # type: ignore[union-attr]
+    assert peek.card == top and decision(s).kind == "lookout"  # type: ignore[union-attr]
     assert GAME.redact(peek, 1).card == -1 and GAME.redact(peek, 0).card == top
     assert GAME.view(s, 0).lookout_card == top and GAME.view(s, 1).lookout_card == -1
     s, _ = apply(s, 0, KeepLookout(bottom=True))
-    assert s.bopper_deck[-1] == top and s.pending.kind == "play"  # type: ignore[union-attr]
+    assert s.bopper_deck[-1] == top and decision(s).kind == "play"  # type: ignore[union-attr]
 
 
 def test_every_card_lucky_hat_cover_me_sweet_talk() -> None:
@@ -403,7 +404,7 @@ def test_every_card_lucky_hat_cover_me_sweet_talk() -> None:
     s, _ = apply(s, 1, Reroll(card=cover, die=0))
     assert cover in s.discards[1]
     s, _ = run(s, (0, Reroll(card=lucky, die=0)), (0, KeepDice()))
-    assert s.pending.kind == "boost"  # type: ignore[union-attr]
+    assert decision(s).kind == "boost"  # type: ignore[union-attr]
     s, _ = apply(s, 1, Boost(card=sweet, die=0))
     assert sweet in s.discards[1]
 
@@ -415,7 +416,7 @@ def test_wr_wpn_03_face_down_for_the_fight() -> None:
     assert CHAIN0 in s.spent
     s, _ = apply(rolled(s, (4, 4)), 0, CoverSpot(spot=0))
     s, _ = apply(s, 1, GiveUp())  # Swan has no cards: knocked out, nothing to remove
-    assert s.pending is not None and s.pending.player == 0 and CHAIN0 in s.spent
+    assert decision(s) is not None and decision(s).player == 0 and CHAIN0 in s.spent
     assert CoverSpot(spot=3, weapon=CHAIN0) not in legal(s, 0)
 
 

@@ -6,6 +6,7 @@ from boardcore.testing import refused, rig
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import Boost, ChooseWarrior, CoverSpot, DiscardCard, GiveUp, KeepDice, Move, PlayCard, Run
+from games.the_warriors.deciding import decision
 from games.the_warriors.events import CardsDiscarded, DiceSettled, FightEnded, GameEnded, TurnStarted, WarriorsDropped
 
 from .helpers import TH, W, apply, cid, cochise_swan_fight, in_fight, legal, new, rolled, run, swan_in_city, types, update, weapon_of
@@ -26,7 +27,7 @@ def test_wr_gang_01_02_punks_discard_two_chosen_cards() -> None:
     s = duo(cat.PUNKS, rules=True, hands=((CO1,), (SW1, SW2, SW3)))
     assert legal(s, 0) == [ChooseWarrior(target=0), ChooseWarrior(target=1)]
     s, _ = apply(s, 0, ChooseWarrior(target=1))
-    assert s.pending is not None and (s.pending.kind, s.pending.player) == ("gang_discard", 1)
+    assert decision(s) is not None and (decision(s).kind, decision(s).player) == ("gang_discard", 1)
     s, events = run(s, (1, DiscardCard(card=SW1)), (1, DiscardCard(card=SW3)))
     assert s.discards[1] == (SW1, SW3) and s.hands[1] == (SW2,) and TurnStarted(player=0) in events
     small = duo(cat.PUNKS, rules=True, hands=((CO1,), (SW1,)))
@@ -55,7 +56,7 @@ def test_wr_gang_04_hi_hats_one_weapon_per_fight() -> None:
     assert not any(isinstance(a, CoverSpot) and a.weapon >= 0 for a in legal(s, 0))
     # for the whole fight, not only this turn: Cochise covers, Swan passes, and on his next turn the Molotov is still barred
     s, _ = run(rolled(s, (4, 1)), (0, CoverSpot(spot=0)), (1, GiveUp()))
-    assert s.pending is not None and s.pending.player == 0 and s.fight is not None and s.fight.turn_weapons == 0
+    assert decision(s) is not None and decision(s).player == 0 and s.fight is not None and s.fight.turn_weapons == 0
     assert not any(getattr(a, "weapon", -1) >= 0 for a in legal(s, 0))
     # one Weapon per Warrior: Cochise's use does not bar Swan's
     other = duo(cat.HI_HATS, hands=((CO1,), (SW1,)), weapons=((CHAIN0,), (BK0,)))

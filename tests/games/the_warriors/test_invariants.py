@@ -17,6 +17,7 @@ from boardcore import Match
 from boardcore.bots import make_bots
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
+from games.the_warriors.deciding import decision
 from games.the_warriors.events import FightStarted
 from games.the_warriors.state import State
 
@@ -38,7 +39,7 @@ def check_state(s: State) -> None:
     # WR-BOP-06/10, WR-DIFF-01: Bopper cards in the deck, the discard, in front of a Warrior or set aside.
     _exactly_once(s.bopper_deck + s.bopper_discard + s.bopper_out + sum(s.threats, ()), 24, "Bopper cards")
     assert len(s.war_row) <= 3 and len(s.weapon_row) <= 3
-    p = s.pending
+    p = decision(s)
     for seat in range(s.players):
         # WR-WPN-05: never more than two Weapons, but for the moment the third is being chosen away.
         over = p is not None and p.kind == "weapon_limit" and p.player == seat

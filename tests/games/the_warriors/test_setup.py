@@ -7,6 +7,7 @@ import pytest
 from games.the_warriors import GAME
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import OpenFirstFight
+from games.the_warriors.deciding import decision
 from games.the_warriors.events import FightStarted
 from games.the_warriors.phases.fight import rival_is_higher
 from games.the_warriors.state import State
@@ -188,7 +189,7 @@ def test_wr_flow_01_begins_with_a_fight() -> None:
 
     Setup leaves only the Instigator's OpenFirstFight, whose events start the fight (so the log tells it)."""
     s = new(players=3, warriors=(), seed=4)
-    assert s.fight is None and s.city is None and s.pending is not None
+    assert s.fight is None and s.city is None and decision(s) is not None
     assert [q for q in range(3) if GAME.legal_actions(s, q)] == [s.instigator]
     assert GAME.legal_actions(s, s.instigator) == [OpenFirstFight()]
     s, events = apply(s, s.instigator, OpenFirstFight())

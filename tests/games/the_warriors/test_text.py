@@ -58,7 +58,7 @@ def test_every_line_reads_as_english_for_every_viewer() -> None:
                         assert not any(name in line for name in LOCATION_NAMES), line
                     if isinstance(ev, e.LookoutPeeked) and viewer != secret_owner:
                         assert not any(word in line for word in BOPPER_WORDS), line
-    assert {"FightStarted", "SpotCovered", "ChoiceOffered", "CardRemoved", "LocationReturned", "Ran"} <= seen
+    assert {"FightStarted", "SpotCovered", "TurnStarted", "CardRemoved", "LocationReturned", "Ran"} <= seen
 
 
 def test_specific_wordings() -> None:
@@ -82,8 +82,6 @@ def test_specific_wordings() -> None:
     streetwise = 4 * cat.WARRIOR_NAMES.index("Mercy") + 1
     assert label(PlayCard(card=streetwise, target=1, pick=8), 0) == "play Streetwise: P2 returns the Chain card to their hand"
     assert label(Reroll(card=4 * cat.WARRIOR_NAMES.index("Cochise") + 1, die=-1), 0) == "re-roll every 1 and 2 with Showboat"
-    assert d(e.ChoiceOffered(kind="jumped", player=0, count=2), None) == "P1 to discard 2 cards (Jumped)"
-    assert d(e.ChoiceOffered(kind="challenge", player=0, can_run=False), None) == "P1 must fight (no running)"
     assert d(e.CardRemoved(player=0, card=40, pile="hand", reason="rest"), None) == (
         "P1 removes Throw Hands from their hand from the game (a random card, after resting)"
     )

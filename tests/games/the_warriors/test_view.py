@@ -14,8 +14,9 @@ from boardcore.testing import act, assert_no_secrets
 from games.the_warriors import GAME, Event, View
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import Action, KeepLookout, Move, PlayCard, Roll, Run, StandAndFight
+from games.the_warriors.deciding import decision
 from games.the_warriors.events import DiceRolled, FightStarted, LocationPeeked, LookoutPeeked, WarCardTaken
-from games.the_warriors.state import State
+from games.the_warriors.state import Pending, State
 
 from .helpers import CO1, COVER_ME, FUZZ, LOOKOUT, SAMPLES, STATES, SW1, TH, apply, cochise_swan_fight, legal, swan_in_city, update
 
@@ -51,7 +52,7 @@ def _other_secrets(s: State, seat: int, hands_too: bool = True) -> State:
         if hands_too and q != seat and len(deck) >= len(hands[q]):
             size = len(hands[q])
             hands[q], deck = tuple(deck[:size]), [*deck[size:], *hands[q]]
-    p = s.pending
+    p = decision(s)
     looking = p is not None and p.kind == "challenge" and p.player == seat
     loc = s.loc_down if looking else s.loc_down[::-1]
     return update(
@@ -136,15 +137,15 @@ def test_the_lookout_card_is_private() -> None:
 
 
 def test_the_reroll_window_opens_whoever_holds_cards() -> None:
-    """GAP-15: the re-roll decision follows every roll, so the event stream's shape does not
-    tell anyone whether re-roll cards are in some hand."""
+    """GAP-15: the re-roll decision follows every roll, so the event stream's shape does not tell
+    anyone whether re-roll cards are in some hand, and the roller is asked either way."""
     shapes = []
     for hands in (((CO1,), ()), ((CO1,), (COVER_ME,))):
         s = cochise_swan_fight(hands=hands)
         s, _ = apply(s, 0, PlayCard(card=CO1))
-        events, _ = act(GAME, s, 0, Roll())
-        shapes.append([type(e).__name__ for e in events if not isinstance(e, DiceRolled)])
-    assert shapes[0] == shapes[1] == ["ChoiceOffered", "RngAdvanced"]
+        events, after = act(GAME, s, 0, Roll())
+        shapes.append(([type(e).__name__ for e in events if not isinstance(e, DiceRolled)], GAME.view(after, None).pending))
+    assert shapes[0] == shapes[1] == (["RngAdvanced"], Pending(kind="reroll", player=0))
 
 
 def _rebuild_hands(match: Match[State, Action, Event, View]) -> list[list[int]]:

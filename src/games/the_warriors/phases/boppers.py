@@ -14,8 +14,9 @@ from boardcore.tuples import put
 from .. import catalog as cat
 from ..actions import DiscardCard, RemoveWeapon
 from ..codes import CARD_NOT_IN_HAND, CITY_WEAPON_NOT_HELD
+from ..deciding import owed, penalty
 from ..events import BopperDeckBuilt, BopperRevealed, CardRemoved, CardsDiscarded, WeaponRemoved
-from ..shared import Night, offer
+from ..shared import Night
 from ..state import State, with_table
 from .challenge import challenge
 from .city_turns import end_city_turn
@@ -72,16 +73,12 @@ def third_threat(turn: Night, seat: int, kind: int) -> None:
         hand = s.hands[seat]
         if hand:
             turn.emit(CardRemoved(player=seat, card=hand[turn.below(len(hand))], pile="hand", reason="Arrested"))
+    elif penalty(s, seat) is not None:
+        return  # the player chooses the Weapon or the cards (deciding.decision)
     elif kind == cat.THE_FUZZ:
-        if len(s.weapons[seat]) > 1:
-            offer(turn, "fuzz", seat)
-            return
         if s.weapons[seat]:
             turn.emit(WeaponRemoved(player=seat, weapon=s.weapons[seat][0]))
     elif kind == cat.JUMPED:
-        if len(s.hands[seat]) > 2:
-            offer(turn, "jumped", seat, count=2)
-            return
         if s.hands[seat]:
             turn.emit(CardsDiscarded(player=seat, cards=s.hands[seat]))
     third_threat_done(turn, seat, can_run=kind != cat.COME_OUT_TO_PLAY)
@@ -115,12 +112,9 @@ def jumped_problem(state: State, seat: int, action: DiscardCard) -> Refusal | No
 
 
 def jumped(turn: Night, seat: int, action: DiscardCard) -> None:
-    p = turn.state.pending
-    assert p is not None
+    """One of Jumped's two cards; the reshuffle and the challenge follow the last."""
     turn.emit(CardsDiscarded(player=seat, cards=(action.card,)))
-    if p.count > 1 and turn.state.hands[seat]:
-        offer(turn, "jumped", seat, count=p.count - 1)
-    else:
+    if not owed(turn.state, seat):
         third_threat_done(turn, seat, can_run=True)
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from msgspec.structs import replace
+
 from boardcore import Decision, Refusal
 from boardcore.kernel import no_problem
 
@@ -13,8 +15,8 @@ from .. import catalog as cat
 from ..actions import Run, StandAndFight
 from ..codes import CHALLENGE_CANNOT_RUN
 from ..events import Challenged, ChoseFight, GameEnded, LocationPeeked, LocationStackShuffled, Ran, WarriorsDropped
-from ..shared import Night, offer
-from ..state import State, with_table
+from ..shared import Night
+from ..state import CORNERED, STAGES, State, with_table
 from .city_turns import end_city_turn
 from .fight import open_fight
 
@@ -25,11 +27,11 @@ def challenge(turn: Night, seat: int, can_run: bool) -> None:
     """WR-CHAL-01/02: the challenged Warrior secretly looks at the top Location tile, then fights or runs."""
     turn.emit(Challenged(player=seat, can_run=can_run))
     turn.emit(LocationPeeked(player=seat, tile=turn.state.table.loc_down[0]))
-    offer(turn, "challenge", seat, can_run=can_run)
 
 
 def evolve_challenged(state: State, e: Challenged) -> State:
-    return state
+    """The challenged Warrior (the City turn's player) now fights or runs (the ``challenge`` stage)."""
+    return replace(state, stage=STAGES["challenge"] if e.can_run else CORNERED)
 
 
 def evolve_location_peeked(state: State, e: LocationPeeked) -> State:
@@ -49,9 +51,7 @@ def evolve_chose_fight(state: State, e: ChoseFight) -> State:
 
 def run_problem(state: State, seat: int, action: Run) -> Refusal | None:
     """WR-CHAL-07: nobody may run from a Come Out to Play! challenge (nor from the Showdown, which is no challenge)."""
-    p = state.pending
-    assert p is not None
-    if p.can_run:
+    if state.stage.can_run:
         return None
     return Refusal("nobody may run from a Come Out to Play! challenge: fight.", CHALLENGE_CANNOT_RUN, "WR-CHAL-07")
 

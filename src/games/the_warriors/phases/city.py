@@ -16,9 +16,10 @@ from boardcore.tuples import put, without
 from .. import catalog as cat
 from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWeapon
 from ..codes import CITY_CARD_NOT_IN_DISCARD, CITY_ILLEGAL_MOVE, CITY_NO_SUCH_CARD, CITY_WEAPON_NOT_HELD
+from ..deciding import space_choice, too_many_weapons
 from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
-from ..shared import Night, offer
-from ..state import State
+from ..shared import Night
+from ..state import STAGES, State
 from . import showdown
 from .boppers import reveal
 from .challenge import challenge
@@ -99,13 +100,13 @@ def move(turn: Night, seat: int, action: Move) -> None:
     elif kind == cat.FIGHT:
         challenge(turn, seat, can_run=True)
     else:
-        space_action(turn, seat, space.action)
+        space_action(turn, seat)
 
 
 def evolve_moved(state: State, e: Moved) -> State:
     city = state.city
     assert city is not None
-    state = replace(state, positions=put(state.positions, e.player, e.space), city=replace(city, reveals=e.reveals))
+    state = replace(state, positions=put(state.positions, e.player, e.space), city=replace(city, reveals=e.reveals), stage=STAGES["moved"])
     table = state.table
     if e.space in table.tokens:
         return replace(state, table=replace(table, tokens=without(table.tokens, e.space)))
@@ -134,16 +135,10 @@ def evolve_rested(state: State, e: Rested) -> State:
     )
 
 
-def space_action(turn: Night, seat: int, icon: str) -> None:
-    """WR-ACT-01..04, GAP-22: the action is done if possible, then the Boppers."""
-    s = turn.state
-    if icon == cat.DISCARD_ICON and s.discards[seat]:
-        offer(turn, "return", seat)
-    elif icon == cat.WAR_ICON and s.table.war_row:
-        offer(turn, "war_row", seat)
-    elif icon == cat.WEAPON_ICON and s.table.weapon_row:
-        offer(turn, "weapon_row", seat)
-    else:
+def space_action(turn: Night, seat: int) -> None:
+    """WR-ACT-01..04, GAP-22: the action is done if possible (the player chooses how: ``space_choice``),
+    then the Boppers."""
+    if space_choice(turn.state, seat) is None:
         reveal(turn)
 
 
@@ -202,10 +197,8 @@ def take_weapon(turn: Night, seat: int, action: TakeWeapon) -> None:
     table = turn.state.table
     refill = table.weapon_deck[0] if table.weapon_deck else -1
     turn.emit(WeaponTaken(player=seat, index=action.index, weapon=table.weapon_row[action.index], refill=refill))
-    if len(turn.state.weapons[seat]) > 2:
-        offer(turn, "weapon_limit", seat)
-    else:
-        reveal(turn)
+    if not too_many_weapons(turn.state, seat):
+        reveal(turn)  # otherwise one of the three goes first (weapon_limit)
 
 
 def limit_problem(state: State, seat: int, action: RemoveWeapon) -> Refusal | None:

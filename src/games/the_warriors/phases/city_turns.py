@@ -14,8 +14,8 @@ from msgspec.structs import replace
 from boardcore.seat_order import clockwise, next_seat
 
 from ..events import CityTurnStarted, GameEnded
-from ..shared import Night, offer
-from ..state import SAFETY_LIMIT, City, State
+from ..shared import Night
+from ..state import SAFETY_LIMIT, STAGES, City, State
 
 
 def start_city_turn(turn: Night, resume: int) -> None:
@@ -28,7 +28,6 @@ def start_city_turn(turn: Night, resume: int) -> None:
         return
     seat = next(q for q in clockwise(resume, table.players) if q not in table.arrived)
     turn.emit(CityTurnStarted(player=seat, resume=next_seat(seat, table.players)))
-    offer(turn, "move", seat)
 
 
 def end_city_turn(turn: Night) -> None:
@@ -39,7 +38,8 @@ def end_city_turn(turn: Night) -> None:
 
 
 def evolve_city_turn_started(state: State, e: CityTurnStarted) -> State:
-    return replace(state, city=City(player=e.player, resume=e.resume), city_turns=state.city_turns + 1)
+    """The player moves or rests (the ``move`` stage)."""
+    return replace(state, city=City(player=e.player, resume=e.resume), city_turns=state.city_turns + 1, stage=STAGES["move"])
 
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {CityTurnStarted: evolve_city_turn_started}

@@ -43,6 +43,7 @@ from ..codes import (
     FIGHT_NOT_IN_FIGHT,
     FIGHT_NOTHING_TO_HOLD,
 )
+from ..deciding import owed
 from ..events import (
     CardRemoved,
     CardsDiscarded,
@@ -62,8 +63,8 @@ from ..events import (
     WarriorChosen,
     WarriorsDropped,
 )
-from ..shared import Night, offer, to_discard
-from ..state import City, Fight, State, with_table
+from ..shared import Night, to_discard
+from ..state import STAGES, City, Fight, State, with_table
 from .fight_turn import (
     boost,
     boost_candidates,
@@ -148,7 +149,7 @@ def evolve_fight_started(state: State, e: FightStarted) -> State:
         need_rep=e.need_rep,
         weapon_uses=(0,) * state.table.players,
     )
-    state = replace(state, fight=fight, city=None, pending=None)
+    state = replace(state, fight=fight, city=None, stage=STAGES["gang_rule"])
     if e.showdown:
         return with_table(state, instigator=e.instigator, fights=state.table.fights + 1, rival=e.gang, gang_down=(), gang_up=(), loc_down=(), loc_up=())
     return with_table(state, instigator=e.instigator, fights=state.table.fights + 1)
@@ -160,16 +161,14 @@ def open_fight(turn: Night, instigator: int, location: int, showdown: bool) -> N
 
 
 def begin(turn: Night) -> None:
-    """The automatic step after ``FightStarted``: the rival's "before the fight" rule (Lizzies,
-    Punks; GAP-04, GAP-28: the opening fight and the Showdown included), then the Instigator's
+    """The automatic step after ``FightStarted`` while nobody chooses (``deciding.decision``): the rival's
+    "before the fight" rule on a lone Warrior (Lizzies, Punks; GAP-04, GAP-28: the opening fight and the
+    Showdown included; with more Warriors the Instigator first chooses the target), then the Instigator's
     first turn (WR-FIGHT-06)."""
     f = fight_of(turn.state)
     assert f.current == -1, "a fight begins once"
     if f.gang in (cat.LIZZIES, cat.PUNKS):
-        if len(f.participants) == 1:
-            hit_target(turn, f.participants[0])
-        else:
-            offer(turn, "gang_target", f.participants[0])
+        hit_target(turn, f.participants[0])
         return
     start_turn(turn, f.participants[0])
 
@@ -182,9 +181,8 @@ def hit_target(turn: Night, target: int) -> None:
     if f.gang == cat.LIZZIES:
         if hand:
             turn.emit(CardsDiscarded(player=target, cards=(hand[turn.below(len(hand))],)))
-    elif len(hand) > 2:
-        offer(turn, "gang_discard", target, count=2)
-        return
+    elif owed(s, target):
+        return  # the target chooses the two cards (deciding.decision)
     elif hand:
         turn.emit(CardsDiscarded(player=target, cards=hand))
     start_turn(turn, f.participants[0])
@@ -193,12 +191,11 @@ def hit_target(turn: Night, target: int) -> None:
 def start_turn(turn: Night, seat: int) -> None:
     """A fight turn: play cards, roll, cover a spot or give up."""
     turn.emit(TurnStarted(player=seat))
-    offer(turn, "play", seat)
 
 
 def evolve_turn_started(state: State, e: TurnStarted) -> State:
     f = replace(fight_of(state), current=e.player, dice_total=0, powers=(), wild=False, turn_weapons=0, dice=(), rolled=False, ko_from_discard=False)
-    return replace(state, fight=f)
+    return replace(state, fight=f, stage=STAGES["play"])
 
 
 def next_turn(turn: Night) -> None:
@@ -234,7 +231,7 @@ def choose_warrior(turn: Night, seat: int, action: ChooseWarrior) -> None:
 
 
 def evolve_warrior_chosen(state: State, e: WarriorChosen) -> State:
-    return state
+    return replace(state, stage=replace(state.stage, target=e.target))
 
 
 def discard_problem(state: State, seat: int, action: DiscardCard) -> Refusal | None:
@@ -250,12 +247,8 @@ def discard_candidates(state: State, seat: int) -> list[DiscardCard]:
 
 def discard_for_gang(turn: Night, seat: int, action: DiscardCard) -> None:
     """One of the Punks' two cards; the first fight turn follows the last."""
-    p = turn.state.pending
-    assert p is not None
     turn.emit(CardsDiscarded(player=seat, cards=(action.card,)))
-    if p.count > 1 and turn.state.hands[seat]:
-        offer(turn, "gang_discard", seat, count=p.count - 1)
-    else:
+    if not owed(turn.state, seat):
         start_turn(turn, fight_of(turn.state).participants[0])
 
 
@@ -275,15 +268,13 @@ def give_up(turn: Night, seat: int, action: GiveUp) -> None:
     """WR-KO-01/02, GAP-17: knocked out; remove a card from hand, else from the discard pile, else nothing."""
     turn.emit(KnockedOut(player=seat))
     s = turn.state
-    if s.hands[seat] or s.discards[seat]:
-        offer(turn, "ko", seat)
-    else:
-        next_turn(turn)
+    if not s.hands[seat] and not s.discards[seat]:
+        next_turn(turn)  # nothing to remove; otherwise the Warrior chooses the card
 
 
 def evolve_knocked_out(state: State, e: KnockedOut) -> State:
     f = fight_of(state)
-    return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)))
+    return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)), stage=STAGES["ko"])
 
 
 def ko_pile(state: State, seat: int) -> tuple[int, ...]:
@@ -325,11 +316,9 @@ def hold_the_line_problem(state: State, seat: int, action: HoldTheLine) -> Refus
     """Hold the Line (Swan): another Warrior in the fight discards it from hand while the knocked-out
     Warrior still has a hand to spare and a discard pile to lose from instead (our reading)."""
     f = fight_of(state)
-    p = state.pending
-    assert p is not None
     if f.ko_from_discard:
         return Refusal("Hold the Line was already used for this knock-out.", FIGHT_ALREADY_HELD, "WR-CARD-03")
-    if not state.hands[p.player] or not state.discards[p.player]:
+    if not state.hands[f.current] or not state.discards[f.current]:
         return Refusal("Hold the Line changes nothing now: the knocked-out Warrior needs a hand and a discard pile.", FIGHT_NOTHING_TO_HOLD, "WR-CARD-03")
     if action.card not in state.hands[seat] or cat.card(action.card).ability != cat.HOLD_THE_LINE:
         return Refusal("discard Hold the Line from your own hand.", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-03")
@@ -339,9 +328,7 @@ def hold_the_line_problem(state: State, seat: int, action: HoldTheLine) -> Refus
 def hold_the_line_options(state: State, seat: int) -> list[HoldTheLine]:
     """The legal Hold the Line plays, fast: exactly ``hold_the_line_candidates`` without a problem."""
     f = fight_of(state)
-    p = state.pending
-    assert p is not None
-    target = p.player
+    target = f.current
     if f.ko_from_discard or not state.hands[target] or not state.discards[target]:
         return []
     return [HoldTheLine(card=c) for c in state.hands[seat] if cat.card(c).ability == cat.HOLD_THE_LINE]
@@ -352,9 +339,7 @@ def hold_the_line_candidates(state: State, seat: int) -> list[HoldTheLine]:
 
 
 def hold_the_line(turn: Night, seat: int, action: HoldTheLine) -> None:
-    p = turn.state.pending
-    assert p is not None
-    turn.emit(HoldTheLineUsed(player=seat, target=p.player, card=action.card))
+    turn.emit(HoldTheLineUsed(player=seat, target=fight_of(turn.state).current, card=action.card))
 
 
 def evolve_hold_the_line_used(state: State, e: HoldTheLineUsed) -> State:
@@ -368,22 +353,19 @@ def decline(turn: Night, seat: int, action: LetItGo) -> None:
 
 
 def evolve_reaction_declined(state: State, e: ReactionDeclined) -> State:
-    p = state.pending
-    assert p is not None
-    return replace(state, pending=replace(p, declined=(*p.declined, e.player)))
+    return replace(state, stage=replace(state.stage, declined=(*state.stage.declined, e.player)))
 
 
 def reactions(state: State, seat: int) -> list[Any]:
     """What a Warrior other than the decider may do in a reaction window: react, or let it go (nothing when they cannot react)."""
-    p = state.pending
     f = state.fight
-    assert p is not None and f is not None
-    if seat == p.player or seat not in f.participants or seat in p.declined:
+    assert f is not None
+    if seat == f.current or seat not in f.participants or seat in state.stage.declined:
         return []
     found: list[Any]
-    if p.kind == "reroll":
+    if state.stage.at == "reroll":
         found = list(reroll_options(state, seat, f))
-    elif p.kind == "boost":
+    elif state.stage.at == "boost":
         found = list(boost_options(state, seat, f))
     else:
         found = list(hold_the_line_options(state, seat))
@@ -467,7 +449,7 @@ def evolve_fight_ended(state: State, e: FightEnded) -> State:
     theirs = {w for seat in f.participants for w in state.weapons[seat]}
     spent = tuple(w for w in state.spent if w not in theirs)
     city = City(player=f.boombox_seat, reveals=f.boombox, resume=state.table.instigator) if f.boombox else None
-    return replace(state, spent=spent, fight=None, pending=None, city=city)
+    return replace(state, spent=spent, fight=None, city=city, stage=STAGES["after_fight"])
 
 
 # --- the decisions of a fight --------------------------------------------------------------------

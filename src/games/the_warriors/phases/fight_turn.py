@@ -55,8 +55,8 @@ from ..events import (
     WarCardTaken,
     WeaponTurnedUp,
 )
-from ..shared import Night, face_up_weapons, offer, to_discard
-from ..state import Fight, State, with_table
+from ..shared import Night, face_up_weapons, to_discard
+from ..state import STAGES, Fight, State, with_table
 
 # --- what a turn may do (Weapon Spots, Number Spots, War Cards, Weapons) ------------------
 
@@ -267,7 +267,6 @@ def play_card(turn: Night, seat: int, action: PlayCard) -> None:
         turn.emit(WarCardTaken(player=action.target, index=action.pick, card=table.war_row[action.pick], refill=refill))
     elif ability == cat.LOOKOUT and s.bopper_deck:
         turn.emit(LookoutPeeked(player=seat, card=s.bopper_deck[0]))
-        offer(turn, "lookout", seat)
 
 
 def evolve_card_played(state: State, e: CardPlayed) -> State:
@@ -287,20 +286,20 @@ def evolve_card_played(state: State, e: CardPlayed) -> State:
 
 
 def evolve_lookout_peeked(state: State, e: LookoutPeeked) -> State:
-    return with_table(state, lookout_seat=e.player, lookout_card=e.card, lookout_bottom=False)
+    """The player now keeps the card on top or puts it at the bottom (the ``lookout`` step)."""
+    return with_table(replace(state, stage=STAGES["lookout"]), lookout_seat=e.player, lookout_card=e.card, lookout_bottom=False)
 
 
 def keep_lookout(turn: Night, seat: int, bottom: bool) -> None:
     """Lookout: the peeked Bopper card stays on top or goes to the bottom; the turn goes on."""
     turn.emit(LookoutDecided(player=seat, bottom=bottom))
-    offer(turn, "play", seat)
 
 
 def evolve_lookout_decided(state: State, e: LookoutDecided) -> State:
     if not e.bottom:
-        return state
+        return replace(state, stage=STAGES["play"])
     deck = state.bopper_deck
-    return with_table(replace(state, bopper_deck=(*deck[1:], deck[0])), lookout_bottom=True)
+    return with_table(replace(state, bopper_deck=(*deck[1:], deck[0]), stage=STAGES["play"]), lookout_bottom=True)
 
 
 # --- covering a spot ---------------------------------------------------------------------------
@@ -382,19 +381,14 @@ def roll(turn: Night, seat: int, action: Roll) -> None:
     """Roll the dice the cards give; the re-roll window opens."""
     f = fight_of(turn.state)
     turn.emit(DiceRolled(player=seat, dice=turn.dice(f.dice_total, 6)))
-    reroll_window(turn)
 
 
 def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
-    return replace(state, fight=replace(fight_of(state), dice=e.dice, rolled=True))
-
-
-def reroll_window(turn: Night) -> None:
-    """The re-roll window stays open until the roller keeps the dice (GAP-15).
+    """The re-roll window opens (``reroll``), and stays open until the roller keeps the dice (GAP-15).
 
     It opens after every roll, whoever holds re-roll cards, so that its opening tells
     nobody what is in anyone's hand."""
-    offer(turn, "reroll", fight_of(turn.state).current)
+    return replace(state, fight=replace(fight_of(state), dice=e.dice, rolled=True), stage=STAGES["reroll"])
 
 
 def reroll_problem(state: State, seat: int, action: Reroll) -> Refusal | None:
@@ -462,10 +456,11 @@ def reroll(turn: Night, seat: int, action: Reroll) -> None:
     else:
         new = put(dice, action.die, turn.dice(1, 6)[0])
     turn.emit(DiceRerolled(player=f.current, by=seat, card=action.card, dice=new))
-    reroll_window(turn)
 
 
 def evolve_dice_rerolled(state: State, e: DiceRerolled) -> State:
+    """The re-roll window opens again on the new dice (everyone may react again)."""
+    state = replace(state, stage=STAGES["reroll"])
     f = fight_of(state)
     if e.by == e.player and e.card in f.powers and cat.card(e.card).ability in (cat.REROLL_POWER, cat.SHOWBOAT):
         f = replace(f, powers=without(f.powers, e.card))
@@ -484,11 +479,11 @@ def keep_dice(turn: Night, seat: int, action: KeepDice) -> None:
     f = fight_of(turn.state)
     dice = orphans(f.dice) if f.gang == cat.ORPHANS else f.dice
     turn.emit(DiceSettled(player=f.current, dice=dice))
-    offer(turn, "boost", f.current)
 
 
 def evolve_dice_settled(state: State, e: DiceSettled) -> State:
-    return replace(state, fight=replace(fight_of(state), dice=e.dice))
+    """The +1 window opens (``boost``): +1s, then a spot to cover or giving up."""
+    return replace(state, fight=replace(fight_of(state), dice=e.dice), stage=STAGES["boost"])
 
 
 def boost_problem(state: State, seat: int, action: Boost) -> Refusal | None:
