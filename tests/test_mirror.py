@@ -38,7 +38,7 @@ TESTED_ELSEWHERE = {
     "serve/seats/__init__.py": "tests/serve/test_storage.py",
     "serve/seats/memory.py": "tests/serve/test_storage.py",
     "serve/seats/postgres.py": "tests/serve/test_storage.py",
-    "serve/seats/protocol.py": "tests/serve/test_storage.py",
+    "serve/seats/interface.py": "tests/serve/test_storage.py",
     "serve/seats/sqlite.py": "tests/serve/test_storage.py",
 }
 """Modules whose tests have a folder or file of their own: the table has ``tests/table/``; the golden, contract and store
