@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 from starlette.testclient import TestClient
 
-from boardcore.registry import list_games
+from boardcore.registry import get_game, list_games
 from boardcore.serve.lobby import MAX_BODY
+from boardcore.serve.protocol import GameListing
 from boardcore.verify import verify
 from tests.serve.client import claim, create, seat, served
+from tests.serve.server import ServerProcess
 
 PEOPLE = [{"name": "Ann"}, {"name": "Bob"}]
 
@@ -28,6 +32,26 @@ def test_games_lists_every_registered_game_with_counts_bots_and_option_defaults(
     assert games["five_wards"]["player_counts"] == [2, 3, 4, 5] and games["five_wards"]["house_bot"]
     assert {"name": "round_limit", "default": 40} in games["five_wards"]["options"]
     assert games["tic_tac_toe"]["options"] == []
+
+
+def test_a_real_server_lists_each_games_info_as_the_game_declares_it(tmp_path: Path) -> None:
+    """``boardcore serve`` sends each game's GameInfo in /api/games (players, kind of play, result, score range, chance,
+    secrecy, simultaneity, length), equal to the game's own record and decodable as the schema's ``GameListing``."""
+    server = ServerProcess(tmp_path / "lobby.sqlite3").start()
+    try:
+        body = server.get("/api/games")
+    finally:
+        server.stop()
+    listed = msgspec.convert(body, list[GameListing])
+    assert {game.name for game in listed} == set(list_games())
+    for game in listed:
+        assert game.info == get_game(game.name).info
+        assert body[[g["name"] for g in body].index(game.name)]["info"] == msgspec.json.decode(msgspec.json.encode(get_game(game.name).info))
+    info = {game["name"]: game["info"] for game in body}
+    assert info["the_warriors"]["play"] == "cooperative" and info["five_wards"]["play"] == "competitive"
+    assert info["tic_tac_toe"]["players"] == [2] and info["tic_tac_toe"]["score_range"] == [-1.0, 1.0] and info["tic_tac_toe"]["max_decisions"] == 9
+    assert info["kuhn_poker"]["hidden_information"] and not info["tic_tac_toe"]["hidden_information"]
+    assert info["five_wards"]["max_decisions"] is None and info["five_wards"]["unbounded_because"]
 
 
 def test_create_claims_the_creators_seat_and_lists_the_match_as_open(client: TestClient) -> None:
