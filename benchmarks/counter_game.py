@@ -86,7 +86,7 @@ COUNTER: Game[State, Increment, Incremented, View] = Game(
         pending=pending,
         is_over=lambda state: False,
     ),
-    view=lambda state, player: View(count=state.count),
+    view=lambda state, player, waiting: View(count=state.count, waiting=waiting),
     visibility={Incremented: PUBLIC},
     outcome=lambda state: None,
     determinize=lambda state, player, rng: state,

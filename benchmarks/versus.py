@@ -2,7 +2,7 @@
 
     git worktree add /tmp/base 3754e7c                                # the tree to compare against
     .venv/bin/python benchmarks/versus.py /tmp/base                   # playouts, apply(JSON), verify, replay
-    .venv/bin/python benchmarks/versus.py /tmp/base --suite search    # determinize, ISMCTS iterations, house-bot playouts
+    .venv/bin/python benchmarks/versus.py /tmp/base --suite search    # determinize, view, ISMCTS iterations, house-bot playouts
     .venv/bin/python benchmarks/versus.py /tmp/base --suite rl        # rl.env / raw_env moves, PettingZoo tictactoe_v3
     .venv/bin/python benchmarks/versus.py /tmp/base --suite long      # replay per step at 1,000 and 30,000 steps; saving
     .venv/bin/python benchmarks/versus.py /tmp/base -k five_wards --rounds 9
@@ -97,6 +97,11 @@ def determinize():
     return [game.determinize(state, seat, Rng.from_seed(index, DETERMINIZE)) for index, state in enumerate(states) for seat in range(players)]
 samples = timed("determinize", len(states) * players, determinize)
 digest = hashlib.sha256(b"".join(map(msgspec.msgpack.encode, samples))).hexdigest()[:12]
+seats = (None, *range(players))
+def views():
+    return [game.view(state, seat) for _ in range(5) for state in states for seat in seats]
+shown = timed("view", 5 * len(states) * len(seats), views)
+digest += " views " + hashlib.sha256(b"".join(map(msgspec.msgpack.encode, shown[: len(states) * len(seats)]))).hexdigest()[:12]
 if game.house_bot is not None:
     def house():
         actions = 0

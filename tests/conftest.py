@@ -43,7 +43,7 @@ SLOW = (
     "tests/svg/test_structure.py::test_status_names_a_seat_the_engine_waits_for",
     "tests/boardcore/test_ismcts.py::test_same_view_gives_same_choice",
     "tests/boardcore/test_ismcts.py::test_the_opponent_model_keeps_only_the_bots_own_decisions_in_the_tree",
-    "tests/sim/test_commands.py::test_simulate_then_report",
+    "tests/boardcore/cli/test_simulate.py::test_simulate_then_report",
     "tests/games/peaky_blinders/test_views_and_play.py::test_house_bots_win_by_missions",
     "tests/games/the_warriors/test_bots.py::test_house_bot_nights_end_by_the_rules",
     "tests/boardcore/testing/test_contract.py::test_the_sound_toy_is_the_same_under_two_hash_seeds",

@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import inspect
 import typing
-import weakref
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -161,22 +160,16 @@ def _no_summary(view: Any, events: Sequence[Any], outcome: Any, names: Names) ->
     return ""
 
 
-def _filling_waiting(raw: Callable[[Any, int | None], Any], flow: Flow[Any, Any, Any]) -> Callable[[Any, int | None], Any]:
-    """A flow game's ``view`` with the engine's list of who must decide what filled in, so every seat's view (and
-    the picture drawn from it) shows the same list, and no game derives it again from its own fields."""
-    waiting, replace = flow.waiting, msgspec.structs.replace
+def _filling_waiting(raw: Callable[[Any, int | None, tuple[Waiting, ...]], Any], flow: Flow[Any, Any, Any]) -> Callable[[Any, int | None], Any]:
+    """A flow game's ``view`` handed the engine's list of who must decide what as it builds the view, so every seat's
+    view (and the picture drawn from it) shows the same list, no game derives it again, and no view is copied."""
+    waiting = flow.waiting
 
     def view(state: Any, seat: int | None) -> Any:
-        return replace(raw(state, seat), waiting=waiting(state))
+        return raw(state, seat, waiting(state))
 
     view.__wrapped__ = raw  # type: ignore[attr-defined]  # inspect.unwrap finds the game's own, and tools its module
-    _FILLING.add(view)
     return view
-
-
-_FILLING: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
-"""The views made by :func:`_filling_waiting` (``attrs.evolve`` of a game passes one back in: it is filled anew from
-the game's own view, for the game's flow)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -205,9 +198,10 @@ class Game(Generic[S, A, E, V]):
     """The Struct ``view`` returns."""
     setup: Callable[[Config[Any], int], S]
     """``setup(config, seed)``: the initial state; shuffles draw from the state's RNG."""
-    view: Callable[[S, int | None], V]
-    """What a seat (``None``: a spectator) may know, built field by field. A flow game's view declares
-    ``waiting: tuple[Waiting, ...] = ()`` and leaves it: the engine fills in who must decide what (``waiting``)."""
+    _view: Callable[[S, int | None, tuple[Waiting, ...]], V] = attrs.field(alias="view", repr=False)
+    """``view(state, seat, waiting)``: what a seat (``None``: a spectator) may know, built field by field. The view
+    declares ``waiting: tuple[Waiting, ...] = ()`` and sets it to ``waiting``, the engine's list of who must decide
+    what (:meth:`waiting`), handed in so no game derives it again."""
     visibility: Mapping[type, Visibility]
     """Who sees each event type, declared for every type; ``redact`` and the undo barriers derive from it."""
     outcome: Callable[[S], Any]
@@ -299,6 +293,9 @@ class Game(Generic[S, A, E, V]):
     """The flow's checks of whose turn it is and of the rules, then the effects (:meth:`act` after the codec)."""
     _codec: ActionCodec = attrs.field(init=False, repr=False)
     _default_configs: dict[int, Config[S]] = attrs.field(init=False, repr=False, factory=dict)
+    view: Callable[[S, int | None], V] = attrs.field(init=False, repr=False)
+    """``view(state, seat)``: the game's view of ``state`` for ``seat`` (``None``: a spectator), who must decide what
+    included (derived: the game's ``view`` handed the flow's ``waiting``)."""
     player_counts: tuple[int, ...] = attrs.field(init=False, repr=False)
     """Supported numbers of players (``info.players``, said once there)."""
 
@@ -315,10 +312,9 @@ class Game(Generic[S, A, E, V]):
         object.__setattr__(self, "play_listed", flow._play_listed)
         object.__setattr__(self, "_checked", flow._play)
         if "waiting" not in getattr(self.view_type, "__struct_fields__", ()):
-            msg = f"{self.name}: a game's view declares `waiting: tuple[Waiting, ...] = ()`, which the engine fills"
+            msg = f"{self.name}: a game's view declares `waiting: tuple[Waiting, ...] = ()`, which the engine hands to `view`"
             raise TypeError(msg)
-        raw = self.view.__wrapped__ if self.view in _FILLING else self.view  # type: ignore[attr-defined]  # attrs.evolve passes the filled one back in
-        object.__setattr__(self, "view", _filling_waiting(raw, flow))
+        object.__setattr__(self, "view", _filling_waiting(self._view, flow))
         table = dict(self.visibility)
         members = union_members(self.event_type)
         if RngAdvanced in members:

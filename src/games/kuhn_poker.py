@@ -90,7 +90,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     shown: tuple[int, int] | None
     """Both cards, once shown at a showdown."""
     waiting: tuple[Waiting, ...] = ()
-    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
+    """Who must decide what now (the engine's list, from the game's ``pending``, handed to ``view``)."""
 
 
 # --- functions ---------------------------------------------------------------
@@ -208,7 +208,7 @@ def pot(history: str) -> int:
     return 2 * ANTE + history.count("b")
 
 
-def view(state: State, player: int | None) -> View:
+def view(state: State, player: int | None, waiting: tuple[Waiting, ...]) -> View:
     """Own card and the betting; the other card only after a showdown."""
     return View(
         card=None if player is None else state.hands[player],
@@ -216,6 +216,7 @@ def view(state: State, player: int | None) -> View:
         to_act=to_act(state),
         pot=pot(state.history),
         shown=state.hands if state.shown else None,
+        waiting=waiting,
     )
 
 

@@ -81,7 +81,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
     winner: int | None
     waiting: tuple[Waiting, ...] = ()
-    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
+    """Who must decide what now (the engine's list, from the game's ``pending``, handed to ``view``)."""
 
 
 PLACE = tuple(PlaceMark(cell=cell) for cell in range(9))
@@ -156,9 +156,9 @@ FLOW: Flow[State, PlaceMark, Event] = Flow(
 )
 
 
-def view(state: State, player: int | None) -> View:
+def view(state: State, player: int | None, waiting: tuple[Waiting, ...]) -> View:
     """The whole board: tic-tac-toe hides nothing."""
-    return View(board=state.board, turn=state.turn, winner=state.winner)
+    return View(board=state.board, turn=state.turn, winner=state.winner, waiting=waiting)
 
 
 WINS = tuple(Outcome.from_scores([1.0 if seat == winner else -1.0 for seat in range(2)], reason="three in a row") for winner in range(2))

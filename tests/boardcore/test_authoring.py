@@ -136,8 +136,8 @@ class _Leaky(msgspec.Struct, frozen=True):
     waiting: tuple[Waiting, ...] = ()
 
 
-def _every_hand(state: toy.State, seat: int | None) -> _Leaky:
-    return _Leaky(hands=tuple(tuple(toy.name(card) for card in hand) for hand in state.hands))
+def _every_hand(state: toy.State, seat: int | None, waiting: tuple[Waiting, ...]) -> _Leaky:
+    return _Leaky(hands=tuple(tuple(toy.name(card) for card in hand) for hand in state.hands), waiting=waiting)
 
 
 def test_a_leak_names_the_field_path() -> None:

@@ -1,5 +1,5 @@
 """GameInfo (issue 33 item 3): the record refuses a malformed declaration, ``Game.player_counts`` is derived from it,
-``boardcore games --info`` prints it, and the contract check catches a figure that play contradicts."""
+and the contract check catches a figure that play contradicts."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import attrs
 import msgspec
 import pytest
 
-from boardcore.cli import main
 from boardcore.registry import get_game
 from boardcore.testing.contract import check_info_holds, record_playout
 
@@ -45,18 +44,6 @@ def test_player_counts_are_said_once_in_the_record() -> None:
     assert game.player_counts == (3, 4)
     with pytest.raises(ValueError, match="3, 4 players"):
         game.config(2)
-
-
-def test_games_info_prints_every_figure(capsys: pytest.CaptureFixture[str]) -> None:
-    """``boardcore games --info`` lists each game's record under its line; plain ``games`` does not."""
-    assert main(["games", "--info"]) == 0
-    out = capsys.readouterr().out
-    block = out[out.index("tic_tac_toe") :].split("\n")[:9]
-    assert [line.strip() for line in block[1:]] == TRUE_TIC_TAC_TOE.lines()
-    assert block[5].strip() == "chance: no" and block[8].strip() == "max decisions: 9"
-    assert "unbounded (the game ends only when a player completes all three missions" in out
-    assert main(["games"]) == 0
-    assert "max decisions" not in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

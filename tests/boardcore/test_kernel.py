@@ -29,7 +29,7 @@ class State(msgspec.Struct, frozen=True, kw_only=True):
     last: int = 0
     """The seat that moved last."""
     waiting: tuple[Waiting, ...] = ()
-    """Who must decide what (a view field the engine fills: the state is its own view here)."""
+    """Who must decide what (a view field the engine hands in: the state is its own view here)."""
 
 
 class Add(msgspec.Struct, frozen=True, tag=True, kw_only=True):
@@ -118,8 +118,8 @@ FLOW: Flow[State, Any, Any] = Flow(
 )
 
 
-def _view(state: State, seat: int | None) -> State:
-    return state
+def _view(state: State, seat: int | None, waiting: tuple[Waiting, ...]) -> State:
+    return msgspec.structs.replace(state, waiting=waiting)
 
 
 def _outcome(state: State) -> Outcome | None:

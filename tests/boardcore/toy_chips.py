@@ -78,8 +78,8 @@ FLOW: Flow[State, Bet, BetPlaced] = Flow(
 )
 
 
-def view(state: State, seat: int | None) -> View:
-    return View(own=None if seat is None else state.hands[seat], bets=state.bets)
+def view(state: State, seat: int | None, waiting: tuple[Waiting, ...]) -> View:
+    return View(own=None if seat is None else state.hands[seat], bets=state.bets, waiting=waiting)
 
 
 def outcome(state: State) -> Outcome | None:

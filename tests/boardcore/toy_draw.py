@@ -100,7 +100,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     turn: int
     shown: tuple[tuple[int, ...], ...] | None
     waiting: tuple[Waiting, ...] = ()
-    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
+    """Who must decide what now (the engine's list, from the game's ``pending``, handed to ``view``)."""
 
 
 def name(card: int) -> str:
@@ -228,7 +228,7 @@ def flow(**changes: Any) -> Flow[State, Any, Any]:
     return Flow(**parts)
 
 
-def view(state: State, seat: int | None) -> View:
+def view(state: State, seat: int | None, waiting: tuple[Waiting, ...]) -> View:
     return View(
         hand=None if seat is None else state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
@@ -238,6 +238,7 @@ def view(state: State, seat: int | None) -> View:
         stopped=state.stopped,
         turn=state.turn,
         shown=state.hands if state.shown else None,
+        waiting=waiting,
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from boardcore.rl import Bag, Number, ObservationLayout, OneHot, Seq, Skip, SpecError
 from tests.rl.cases import CASES
-from tests.rl.test_episodes import episode
+from tests.rl.test_pettingzoo_env import episode
 
 
 class Inner(msgspec.Struct, frozen=True):

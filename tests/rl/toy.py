@@ -67,8 +67,8 @@ def make_game(stuck: frozenset[int]) -> Game[State, Count, Counted, View]:
     def count(turn: Turn[State, Counted], player: int, action: Count) -> None:
         turn.emit(Counted(player=player, by=action.by))
 
-    def view(state: State, player: int | None) -> View:
-        return View(count=state.count, last=None)
+    def view(state: State, player: int | None, waiting: tuple[Waiting, ...]) -> View:
+        return View(count=state.count, last=None, waiting=waiting)
 
     def outcome(state: State) -> Outcome | None:
         return Outcome.from_scores([1.0, 0.0]) if state.count >= GOAL else None

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
+from playwright.sync_api import expect
 from starlette.testclient import TestClient
 
-from boardcore.registry import list_games
+from boardcore.registry import get_game, list_games
 from boardcore.serve.lobby import MAX_BODY
+from boardcore.serve.protocol import GameListing
 from boardcore.verify import verify
 from tests.serve.client import claim, create, seat, served
+from tests.serve.server import ServerProcess
+from tests.svg import chromium
 
 PEOPLE = [{"name": "Ann"}, {"name": "Bob"}]
 
@@ -28,6 +34,47 @@ def test_games_lists_every_registered_game_with_counts_bots_and_option_defaults(
     assert games["five_wards"]["player_counts"] == [2, 3, 4, 5] and games["five_wards"]["house_bot"]
     assert {"name": "round_limit", "default": 40} in games["five_wards"]["options"]
     assert games["tic_tac_toe"]["options"] == []
+
+
+def test_a_real_server_lists_each_games_info_as_the_game_declares_it(tmp_path: Path) -> None:
+    """``boardcore serve`` sends each game's GameInfo in /api/games (players, kind of play, result, score range, chance,
+    secrecy, simultaneity, length), equal to the game's own record and decodable as the schema's ``GameListing``."""
+    server = ServerProcess(tmp_path / "lobby.sqlite3").start()
+    try:
+        body = server.get("/api/games")
+    finally:
+        server.stop()
+    listed = msgspec.convert(body, list[GameListing])
+    assert {game.name for game in listed} == set(list_games())
+    for game in listed:
+        assert game.info == get_game(game.name).info
+        assert body[[g["name"] for g in body].index(game.name)]["info"] == msgspec.json.decode(msgspec.json.encode(get_game(game.name).info))
+    info = {game["name"]: game["info"] for game in body}
+    assert info["the_warriors"]["play"] == "cooperative" and info["five_wards"]["play"] == "competitive"
+    assert info["tic_tac_toe"]["players"] == [2] and info["tic_tac_toe"]["score_range"] == [-1.0, 1.0] and info["tic_tac_toe"]["max_decisions"] == 9
+    assert info["kuhn_poker"]["hidden_information"] and not info["tic_tac_toe"]["hidden_information"]
+    assert info["five_wards"]["max_decisions"] is None and info["five_wards"]["unbounded_because"]
+
+
+
+def test_the_lobby_page_shows_the_chosen_games_info(tmp_path: Path) -> None:
+    """In real Chromium, the New match form says under the game what its GameInfo says, and follows the chosen game."""
+    server = ServerProcess(tmp_path / "page.sqlite3").start()
+    try:
+        with chromium.browser_or_skip("lobby page") as browser:
+            page = browser.new_page()
+            page.goto(server.url + "/")
+            page.wait_for_selector("#game option", state="attached")
+            page.select_option("#game", "tic_tac_toe")
+            expect(page.locator("#game-info")).to_have_text("2 players · competitive · scores -1 to 1 · nothing hidden · no chance · at most 9 moves")
+            page.select_option("#game", "the_warriors")
+            text = page.locator("#game-info").inner_text()
+            assert text.startswith("2-4 players · cooperative: all win or lose together · ") and "hidden information · chance" in text
+            page.select_option("#game", "five_wards")
+            expect(page.locator("#game-info")).to_contain_text("2-5 players · competitive")
+            expect(page.locator("#game-info")).to_contain_text("no set length")
+    finally:
+        server.stop()
 
 
 def test_create_claims_the_creators_seat_and_lists_the_match_as_open(client: TestClient) -> None:

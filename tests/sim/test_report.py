@@ -11,7 +11,7 @@ from boardcore.sim import plots
 from boardcore.sim.executors import SerialExecutor
 from boardcore.sim.play import MatchRecord
 from boardcore.sim.report import display_names, write_report
-from boardcore.sim.seats import seat_pools
+from boardcore.sim.seat_advantage import seat_pools
 from boardcore.sim.simulate import simulate
 from boardcore.sim.stats import wilson
 

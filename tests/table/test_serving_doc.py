@@ -8,7 +8,7 @@ from pathlib import Path
 
 from boardcore.messages import Snapshot, Stepped, Undone, Updates
 from boardcore.store.rows import SCHEMA_VERSION
-from boardcore.store.schema import SQLITE as SCHEMA
+from boardcore.store.tables import SQLITE as SCHEMA
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "serving.md").read_text(encoding="utf-8")
 

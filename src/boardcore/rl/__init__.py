@@ -37,7 +37,7 @@ from boardcore.rl.spec import (
 )
 
 if TYPE_CHECKING:
-    from boardcore.rl.catalog import PASS, ActionCatalog, ActionSpelling
+    from boardcore.rl.action_catalog import PASS, ActionCatalog, ActionSpelling
     from boardcore.rl.gymnasium_env import SingleAgentEnv, single_agent, single_agent_vector
     from boardcore.rl.observation import Column, ObservationLayout, Observer
     from boardcore.rl.pettingzoo_env import BoardcoreEnv, env, raw_env
@@ -75,9 +75,9 @@ RL_EXTRA = frozenset({"numpy", "gymnasium", "pettingzoo"})
 """The top-level modules of the ``[rl]`` extra."""
 
 ENV_PARTS = {
-    "PASS": "boardcore.rl.catalog",
-    "ActionCatalog": "boardcore.rl.catalog",
-    "ActionSpelling": "boardcore.rl.catalog",
+    "PASS": "boardcore.rl.action_catalog",
+    "ActionCatalog": "boardcore.rl.action_catalog",
+    "ActionSpelling": "boardcore.rl.action_catalog",
     "Column": "boardcore.rl.observation",
     "ObservationLayout": "boardcore.rl.observation",
     "Observer": "boardcore.rl.observation",

@@ -23,7 +23,7 @@ from gymnasium import spaces
 
 from boardcore.bots import Bot, RandomBot
 from boardcore.game import Game
-from boardcore.rl.catalog import PASS
+from boardcore.rl.action_catalog import PASS
 from boardcore.rl.pettingzoo_env import BoardcoreEnv, raw_env
 from boardcore.rl.spec import RlSpec
 

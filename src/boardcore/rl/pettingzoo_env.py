@@ -24,7 +24,7 @@ from boardcore.errors import IllegalAction
 from boardcore.game import Game
 from boardcore.match import Match
 from boardcore.registry import get_game
-from boardcore.rl.catalog import PASS, ActionCatalog, ActionSpelling, Mask
+from boardcore.rl.action_catalog import PASS, ActionCatalog, ActionSpelling, Mask
 from boardcore.rl.observation import ObservationLayout, Observer, Sparse
 from boardcore.rl.registry import get_spec
 from boardcore.rl.spec import RlSpec

@@ -30,13 +30,13 @@ from boardcore.log import Header
 from boardcore.registry import get_game, list_games
 from boardcore.serve.limits import CreateLimits
 from boardcore.serve.master import Master, MasterClosed, Outbox, Settings
-from boardcore.serve.protocol import BotKind, CreateMatch, GameInfo, MatchSummary, OptionInfo, SeatInfo
+from boardcore.serve.protocol import BotKind, CreateMatch, GameListing, MatchSummary, OptionInfo, SeatInfo
 from boardcore.serve.seats import MemorySeats, SeatBook, SeatRefused, SeatRow, open_seats
 from boardcore.serve.tokens import new_token, token_hash
 from boardcore.store import MatchInfo, MatchRejected, MemoryStore, Status, Store, UnknownMatch, open_store
 from boardcore.table import Table
 
-__all__ = ["MAX_NAME", "Coordinator", "Hub", "LobbyRefused", "SingleProcess", "game_info", "open_backends"]
+__all__ = ["MAX_NAME", "Coordinator", "Hub", "LobbyRefused", "SingleProcess", "game_listing", "open_backends"]
 
 log = logging.getLogger("boardcore.serve")
 
@@ -80,14 +80,15 @@ def open_backends(location: str) -> tuple[Store, SeatBook]:
     return store, seats
 
 
-def game_info(game: Game[Any, Any, Any, Any]) -> GameInfo:
-    """What the lobby shows of a game: its name, player counts, house bot and options with their defaults."""
+def game_listing(game: Game[Any, Any, Any, Any]) -> GameListing:
+    """What the lobby shows of a game: its name, player counts, house bot, options with their defaults and its info."""
     options = tuple(
         OptionInfo(name=field.name, default=field.default if not isinstance(field.default, tuple) else list(field.default))
         for field in attrs.fields(game.options_type)
         if field.default is not attrs.NOTHING and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
     )
-    return GameInfo(name=game.name, title=game.title, player_counts=game.player_counts, house_bot=game.house_bot is not None, options=options)
+    house_bot = game.house_bot is not None
+    return GameListing(name=game.name, title=game.title, player_counts=game.player_counts, house_bot=house_bot, options=options, info=game.info)
 
 
 def _clean_name(name: str, seat: int) -> str:
@@ -352,9 +353,9 @@ class Hub:
 
     # --- lobby -------------------------------------------------------------------------------------
 
-    def games(self) -> list[GameInfo]:
+    def games(self) -> list[GameListing]:
         """Every game this server hosts."""
-        return [game_info(game) for game in self._games.values()]
+        return [game_listing(game) for game in self._games.values()]
 
     async def create(self, request: CreateMatch, client: str = "") -> tuple[MatchSummary, int | None, str | None]:
         """A new match as asked by ``client`` (its address): its summary, and the claimed seat and token when

@@ -35,7 +35,7 @@ from boardcore.errors import IllegalAction, UndoRefused
 from boardcore.messages import Updates
 from boardcore.resign import RESIGN, is_resign
 from boardcore.serve.bots import ServerBots
-from boardcore.serve.pictures import picture_diff
+from boardcore.serve.picture_diff import picture_diff
 from boardcore.serve.protocol import (
     PROTOCOL_VERSION,
     BotKind,

@@ -15,6 +15,7 @@ from typing import Any, Literal, Union
 
 import msgspec
 
+from boardcore.gameinfo import GameInfo
 from boardcore.messages import Resync, Snapshot, Updates
 
 __all__ = [
@@ -28,7 +29,7 @@ __all__ = [
     "Created",
     "Error",
     "Finished",
-    "GameInfo",
+    "GameListing",
     "Hello",
     "MatchSummary",
     "OptionInfo",
@@ -267,7 +268,7 @@ class OptionInfo(msgspec.Struct, frozen=True, kw_only=True):
     default: Any
 
 
-class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
+class GameListing(msgspec.Struct, frozen=True, kw_only=True):
     """A game the server can host (``GET /api/games``)."""
 
     name: str
@@ -276,6 +277,10 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     house_bot: bool
     """The game has a house bot (else a ``house`` seat plays uniformly at random)."""
     options: tuple[OptionInfo, ...]
+    info: GameInfo
+    """The game's own :class:`~boardcore.gameinfo.GameInfo` as it declares it (player counts, competitive or
+    cooperative, result kind, score range, chance, hidden information, simultaneous decisions, maximum length), so a
+    lobby can show what kind of game it is before a match is made."""
 
 
 class SeatRequest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -360,7 +365,7 @@ class Claimed(msgspec.Struct, frozen=True, kw_only=True):
     """Shown once, never stored: keep it to connect as that seat."""
 def wire_schema() -> dict[str, Any]:
     """JSON Schema of every frame and HTTP body (views, actions and events are each game's: ``boardcore schema GAME``)."""
-    roots: list[Any] = [ClientMessage, ServerMessage, CreateMatch, Created, Claimed, MatchSummary, GameInfo, SeatToBot]
+    roots: list[Any] = [ClientMessage, ServerMessage, CreateMatch, Created, Claimed, MatchSummary, GameListing, SeatToBot]
     (client, server, create, created, claimed, summary, game, to_bot), components = msgspec.json.schema_components(
         roots, ref_template="#/$defs/{name}"
     )
@@ -376,7 +381,7 @@ def wire_schema() -> dict[str, Any]:
             "created": created,
             "claimed": claimed,
             "match_summary": summary,
-            "game_info": game,
+            "game_listing": game,
             "seat_to_bot": to_bot,
         },
         "$defs": components,

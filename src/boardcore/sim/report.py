@@ -3,7 +3,7 @@
 For each game, player count and line-up of bots: win rate per seat with 95%
 Wilson intervals, score and length distributions, how games ended and the game's
 own metrics (``Game.metrics``); then the seat advantage, pooled over seat rotations
-with bot strength taken out (:mod:`boardcore.sim.seats`), and each bot over every
+with bot strength taken out (:mod:`boardcore.sim.seat_advantage`), and each bot over every
 seat it played. A seat *wins* a game when it is among the winners (a shared
 win counts for each sharer; draws and shared wins are counted apart). A
 cooperative game has one team result, reported once. Seats are numbered from 0, as
@@ -27,7 +27,7 @@ import attrs
 
 from boardcore.sim import plots
 from boardcore.sim.play import MatchRecord
-from boardcore.sim.seats import SeatPool, seat_pools
+from boardcore.sim.seat_advantage import SeatPool, seat_pools
 from boardcore.sim.specs import display_name
 from boardcore.sim.stats import quantiles, wilson
 

@@ -48,7 +48,7 @@ from boardcore.store.rows import (
     secret_from_row,
     secret_row,
 )
-from boardcore.store.schema import POSTGRES, schema_version, version_mismatch
+from boardcore.store.tables import POSTGRES, schema_version, version_mismatch
 
 __all__ = ["CHANNEL", "PostgresStore"]
 

@@ -45,8 +45,8 @@ from boardcore.store.rows import (
     secret_from_row,
     secret_row,
 )
-from boardcore.store.schema import SQLITE, schema_version, version_mismatch
 from boardcore.store.sqlite_db import SqliteDatabase
+from boardcore.store.tables import SQLITE, schema_version, version_mismatch
 from boardcore.store.wal import lost_commits
 
 __all__ = ["SqliteStore"]

@@ -427,7 +427,7 @@ def _at(x: float, y: float) -> str:
     """A ``transform`` that puts a part drawn at its own origin at (``x``, ``y``).
 
     Parts that move (a Building to another space, a section below a new line) keep their bytes, so a picture diff
-    (:mod:`boardcore.serve.pictures`) sends the one changed attribute instead of the whole part.
+    (:mod:`boardcore.serve.picture_diff`) sends the one changed attribute instead of the whole part.
     """
     return f"translate({num(x)},{num(y)})"
 

@@ -80,7 +80,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     police_target: int
     result: Result | None
     waiting: tuple[Waiting, ...] = ()
-    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
+    """Who must decide what now (the engine's list, from the game's ``pending``, handed to ``view``)."""
 
 
 SEATS = (0, 1)
@@ -127,7 +127,7 @@ def _labor_view(state: State, viewer: int | None) -> LaborView | None:
     )
 
 
-def view(state: State, viewer: int | None) -> View:
+def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
     """What ``viewer`` may know (``None``: a spectator, public only)."""
     return View(
         viewer=viewer,
@@ -150,6 +150,7 @@ def view(state: State, viewer: int | None) -> View:
         riots=state.riots,
         police_target=state.police_target,
         result=state.result,
+        waiting=waiting,
     )
 
 

@@ -85,10 +85,10 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     scores: tuple[tuple[int, ...], ...] | None
     map_thugs: tuple[int, ...] | None
     waiting: tuple[Waiting, ...] = ()
-    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
+    """Who must decide what now (the engine's list, from the game's ``pending``, handed to ``view``)."""
 
 
-def view(state: State, viewer: int | None) -> View:
+def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
     """The whitelist view of ``state`` for ``viewer``."""
     players = tuple(
         PlayerView(
@@ -137,6 +137,7 @@ def view(state: State, viewer: int | None) -> View:
         round_limit=state.supply.round_limit,
         scores=state.scores,
         map_thugs=state.map_thugs,
+        waiting=waiting,
     )
 
 

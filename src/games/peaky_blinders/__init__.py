@@ -3,7 +3,7 @@
 Rules, decisions, and where each rule lives (rulebook section -> module -> main
 functions): ``docs/games/peaky_blinders.md``. Layout: ``catalog`` (every space, mission
 and card), ``state`` (frozen records), ``actions`` and ``events`` (the unions), ``start``
-(setup), ``table`` (money, counters, dice and the conflict stack, shared by every phase),
+(setup), ``resources`` (a seat's money, counters and markers, and the dice and draws that change them, shared by every phase),
 ``phases/`` by rulebook section (``show_mission``, ``starter``, ``preparation``, ``action``,
 ``conflict``, ``open_state``, ``cards``, ``derby``, ``fortune``, ``suspicion``, and
 ``common`` for shared folds), ``scoring`` (missions, the win check, the result), ``view``

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from boardcore.shares import softmax
 
 from . import catalog as C
+from .resources import cash, value
 from .state import State
-from .table import cash, value
 
 __all__ = ["BLOCKED", "PROGRESS", "estimate", "standing"]
 

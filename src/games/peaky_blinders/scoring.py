@@ -10,8 +10,8 @@ from boardcore.seat_order import clockwise
 from . import catalog as C
 from . import events as E
 from .events import Event, GameEnded, MissionCompleted
+from .resources import cash, value
 from .state import State
-from .table import cash, value
 
 __all__ = [
     "CONDITIONS",

@@ -111,7 +111,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     winner: int
     end_reason: str
     waiting: tuple[Waiting, ...] = ()
-    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
+    """Who must decide what now (the engine's list, from the game's ``pending``, handed to ``view``)."""
 
 
 def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
@@ -137,7 +137,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     )
 
 
-def view(state: State, viewer: int | None) -> View:
+def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
     """A whitelist of the table for ``viewer`` (``None``: a spectator)."""
     return View(
         viewer=viewer,
@@ -164,6 +164,7 @@ def view(state: State, viewer: int | None) -> View:
         players=tuple(_player_view(state, seat, viewer) for seat in range(len(state.players))),
         winner=state.progress.winner,
         end_reason=state.progress.end_reason,
+        waiting=waiting,
     )
 
 

@@ -109,10 +109,10 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
     reason: str
     """How the night ended (empty while it goes on)."""
     waiting: tuple[Waiting, ...] = ()
-    """Who must decide what now (filled in by the engine from the game's ``pending``)."""
+    """Who must decide what now (the engine's list, from the game's ``pending``, handed to ``view``)."""
 
 
-def view(state: State, player: int | None) -> View:
+def view(state: State, player: int | None, waiting: tuple[Waiting, ...]) -> View:
     """A whitelist of what ``player`` may know.
 
     Once the night is over every seat sees the result, the reason and the final board (track,
@@ -167,6 +167,7 @@ def view(state: State, player: int | None) -> View:
         city_turns=state.city_turns,
         result=state.result,
         reason=state.reason,
+        waiting=waiting,
     )
 
 

@@ -14,7 +14,7 @@ import attrs
 import msgspec
 import pytest
 
-from boardcore import PUBLIC, REVEAL, Decision, Game, Refusal, make_evolve, owner
+from boardcore import PUBLIC, REVEAL, Decision, Game, Refusal, Waiting, make_evolve, owner
 from boardcore.game import union_members
 from boardcore.kernel import no_problem
 from boardcore.testing import contract, leaks
@@ -75,8 +75,8 @@ PUBLIC_DRAW = attrs.evolve(SOUND, visibility=_with_visibility(CardDrawn=PUBLIC))
 # 2. a spectator's view shows a player's hand
 
 
-def spectator_sees_hand(state: toy.State, seat: int | None) -> toy.View:
-    return msgspec.structs.replace(toy.view(state, seat), hand=state.hands[0 if seat is None else seat])
+def spectator_sees_hand(state: toy.State, seat: int | None, waiting: tuple[Waiting, ...]) -> toy.View:
+    return msgspec.structs.replace(toy.view(state, seat, waiting), hand=state.hands[0 if seat is None else seat])
 
 
 SPECTATOR_SEES_HAND = attrs.evolve(SOUND, view=spectator_sees_hand)

@@ -8,7 +8,7 @@ import attrs
 import msgspec
 import pytest
 
-from boardcore import Match, make_evolve
+from boardcore import Match, Waiting, make_evolve
 from boardcore.testing import contract, leaks
 from tests.boardcore import toy_draw as toy
 from tests.boardcore.toy_draw import GAME as SOUND
@@ -24,8 +24,8 @@ def _turn(**changes: Any) -> Any:
     return attrs.evolve(toy.flow().decisions["turn"], **changes)
 
 
-def _peeking_view(state: toy.State, seat: int | None) -> toy.View:
-    view = toy.view(state, seat)
+def _peeking_view(state: toy.State, seat: int | None, waiting: tuple[Waiting, ...]) -> toy.View:
+    view = toy.view(state, seat, waiting)
     if seat is not None and state.stopped[seat] and state.deck and not state.shown:
         return msgspec.structs.replace(view, shown=((state.deck[0],),))
     return view

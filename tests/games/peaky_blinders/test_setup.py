@@ -11,8 +11,8 @@ from games.peaky_blinders import actions as A
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import PlaceHenchman, RevealMission, UseFortune
 from games.peaky_blinders.events import DieRolled, MissionChosen, MissionsShown
+from games.peaky_blinders.resources import cash, value
 from games.peaky_blinders.scoring import CONDITIONS
-from games.peaky_blinders.table import cash, value
 
 from .helpers import give, res
 

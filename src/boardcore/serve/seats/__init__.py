@@ -7,7 +7,7 @@ claimed. That lives in one more table in the same database,
 SHA-256 (:mod:`boardcore.serve.tokens`). A match of the store without seat rows
 (one ``boardcore play --db`` wrote, say) is not served.
 
-Laid out like the store: the protocol (:mod:`.protocol`) and one module per backend,
+Laid out like the store: the interface (:mod:`.interface`) and one module per backend,
 memory (tests), SQLite (the same file as the store) and PostgreSQL, each thread-safe.
 ``PostgresSeats`` is imported only when asked for, so psycopg loads only for a
 PostgreSQL database.
@@ -18,8 +18,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from boardcore.serve.seats.interface import BOT_KINDS, SCHEMA, SeatBook, SeatRefused, SeatRow, refusal
 from boardcore.serve.seats.memory import MemorySeats
-from boardcore.serve.seats.protocol import BOT_KINDS, SCHEMA, SeatBook, SeatRefused, SeatRow, refusal
 from boardcore.serve.seats.sqlite import SqliteSeats
 from boardcore.store import is_postgres_url, postgres_module
 

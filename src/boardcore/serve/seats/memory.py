@@ -6,7 +6,7 @@ import threading
 from collections.abc import Sequence
 
 from boardcore.serve.protocol import BotKind
-from boardcore.serve.seats.protocol import SeatRow, refusal, seat_row
+from boardcore.serve.seats.interface import SeatRow, refusal, seat_row
 
 __all__ = ["MemorySeats"]
 

@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 
 from boardcore.serve.protocol import BotKind
-from boardcore.serve.seats.protocol import SCHEMA, SCHEMA_LOCK, SeatRow, by_match, refusal, seat_row
+from boardcore.serve.seats.interface import SCHEMA, SCHEMA_LOCK, SeatRow, by_match, refusal, seat_row
 from boardcore.store.postgres_db import PostgresDatabase
 
 __all__ = ["PostgresSeats"]

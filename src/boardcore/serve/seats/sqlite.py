@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from boardcore.serve.protocol import BotKind
-from boardcore.serve.seats.protocol import SCHEMA, SeatRow, by_match, refusal, seat_row
+from boardcore.serve.seats.interface import SCHEMA, SeatRow, by_match, refusal, seat_row
 from boardcore.store import StoreUnavailable
 from boardcore.store.sqlite_db import SqliteDatabase
 

@@ -8,8 +8,8 @@ from boardcore import Turn
 
 from .. import catalog as C
 from ..events import Event, Gained, HenchmanRetrieved, RollsSettled
+from ..resources import draw_card, roll
 from ..state import State
-from ..table import draw_card, roll
 from . import conflict, starter
 from .fortune import totals
 from .suspicion import lower_suspicion, raise_suspicion

@@ -27,8 +27,8 @@ from ..events import (
     Transferred,
     TurnEnded,
 )
+from ..resources import roll
 from ..state import Play, State
-from ..table import roll
 from .fortune import totals
 from .suspicion import lower_suspicion, raise_suspicion
 

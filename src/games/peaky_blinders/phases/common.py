@@ -8,8 +8,8 @@ from boardcore.tuples import put
 
 from .. import catalog as C
 from ..events import CardDrawn, DeckReshuffled, Gained, GameEnded, Lost, MissionCompleted, Transferred
+from ..resources import bump, with_player
 from ..state import State
-from ..table import bump, with_player
 
 __all__ = [
     "evolve_card_drawn",

@@ -21,8 +21,8 @@ from ..events import (
     RollsSettled,
     SwapDeclined,
 )
+from ..resources import draw_card, lose_all, roll, supply_markers
 from ..state import Conflict, State
-from ..table import draw_card, lose_all, roll, supply_markers
 from .fortune import totals
 
 __all__ = [

@@ -10,8 +10,8 @@ from boardcore.tuples import put
 
 from .. import catalog as C
 from ..events import BetPlaced, DerbyBegan, DerbyWon, Event, HorseMoved, RollsSettled
+from ..resources import cash, pay, roll
 from ..state import Derby, State
-from ..table import cash, pay, roll
 from . import starter
 from .fortune import totals
 

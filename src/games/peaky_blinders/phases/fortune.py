@@ -12,8 +12,8 @@ from .. import catalog as C
 from ..actions import DeclineFortune, UseFortune
 from ..codes import FORTUNE_NONE_LEFT
 from ..events import DieRolled, Event, FortuneDeclined, FortuneUsed, RollsSettled
+from ..resources import bump
 from ..state import Roll, State
-from ..table import bump
 
 __all__ = [
     "CHOICES",

@@ -59,8 +59,8 @@ from ..events import (
     MaterialSwapped,
     TurnEnded,
 )
+from ..resources import bump, cash, pay, supply_markers, with_player
 from ..state import State, Turns
-from ..table import bump, cash, pay, supply_markers, with_player
 from . import cards, derby
 from .conflict import move_marker
 from .preparation import begin_zone

@@ -9,8 +9,8 @@ from boardcore import Turn
 from .. import catalog as C
 from ..catalog import Purpose
 from ..events import Event, RollsSettled, StarterChosen, StarterContest
+from ..resources import roll
 from ..state import Round, State, Tie, Turns
-from ..table import roll
 from .fortune import totals
 
 __all__ = ["begin", "contenders", "evolve_starter_chosen", "evolve_starter_contest", "step"]

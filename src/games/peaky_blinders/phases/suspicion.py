@@ -11,8 +11,8 @@ from boardcore import Turn
 
 from .. import catalog as C
 from ..events import Event, Gained, Jailed, Lost
+from ..resources import with_player
 from ..state import State
-from ..table import with_player
 
 __all__ = ["evolve_jailed", "lower_suspicion", "raise_suspicion"]
 

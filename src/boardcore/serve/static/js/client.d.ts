@@ -7,7 +7,7 @@ import type {
   CreateMatch,
   Created,
   Finished,
-  GameInfo,
+  GameListing,
   MatchSummary,
   SeatInfo,
   Snapshot,
@@ -27,7 +27,7 @@ export declare class ApiError extends Error {
 export declare class Lobby {
   constructor(base?: string, options?: { fetch?: typeof fetch });
   readonly base: string;
-  games(): Promise<GameInfo[]>;
+  games(): Promise<GameListing[]>;
   matches(query?: string): Promise<MatchSummary[]>;
   match(matchId: string): Promise<MatchSummary>;
   /** A new match; a `seed` is sent as a decimal string. */

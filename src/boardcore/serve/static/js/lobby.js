@@ -16,6 +16,7 @@ const seatRows = document.getElementById("seat-rows");
 const optionBox = document.getElementById("options");
 const optionFields = document.getElementById("option-fields");
 const createError = document.getElementById("create-error");
+const gameInfo = document.getElementById("game-info");
 let games = [];
 
 function currentGame() {
@@ -41,8 +42,22 @@ function drawSeats() {
   seatRows.replaceChildren(...Array.from({ length: Number(playersSelect.value) }, (_, seat) => seatRow(seat, previous[seat])));
 }
 
+// The game's GameInfo in a line: who plays, how it ends, what is hidden or left to chance, how long it can last.
+function describeGame(info) {
+  const counts = info.players.length > 1 && info.players.at(-1) - info.players[0] === info.players.length - 1
+    ? `${info.players[0]}-${info.players.at(-1)}` : info.players.join(", ");
+  const parts = [`${counts} players`, info.play === "cooperative" ? "cooperative: all win or lose together" : info.play];
+  if (info.score_range) parts.push(`scores ${info.score_range[0]} to ${info.score_range[1]}`);
+  parts.push(info.hidden_information ? "hidden information" : "nothing hidden");
+  parts.push(info.chance ? "chance" : "no chance");
+  if (info.simultaneous) parts.push("simultaneous choices");
+  parts.push(info.max_decisions === null ? "no set length" : `at most ${info.max_decisions} moves`);
+  return parts.join(" · ");
+}
+
 function drawGame() {
   const game = currentGame();
+  gameInfo.textContent = describeGame(game.info);
   const chosen = playersSelect.value;
   playersSelect.replaceChildren(...game.player_counts.map((count) => el("option", { value: count }, String(count))));
   if (game.player_counts.includes(Number(chosen))) playersSelect.value = chosen;

@@ -355,12 +355,13 @@ export interface Claimed {
 /**
  * A game the server can host (`GET /api/games`).
  */
-export interface GameInfo {
+export interface GameListing {
   name: string;
   title: string;
   player_counts: number[];
   house_bot: boolean;
   options: OptionInfo[];
+  info: GameInfo;
 }
 
 /**
@@ -369,6 +370,21 @@ export interface GameInfo {
 export interface OptionInfo {
   name: string;
   default: unknown;
+}
+
+/**
+ * What the rules say about a game as a whole (cf. OpenSpiel's GameType/GameInfo); every figure is checked by play.
+ */
+export interface GameInfo {
+  players: number[];
+  play: "competitive" | "cooperative" | "team";
+  result: "ranks" | "scores" | "win-loss";
+  score_range: [number, number] | null;
+  chance: boolean;
+  hidden_information: boolean;
+  simultaneous: boolean;
+  max_decisions: number | null;
+  unbounded_because?: string;
 }
 
 /**

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from boardcore.sim.play import MatchRecord
-from boardcore.sim.seats import seat_pools
+from boardcore.sim.seat_advantage import seat_pools
 
 
 def _record(bots: tuple[str, ...], winners: tuple[int, ...], cooperative: bool = False, game: str = "g") -> MatchRecord:

@@ -1,4 +1,4 @@
-"""Table helpers every rulebook section shares: money, counters, markers, dice and the conflict stack.
+"""A seat's resources every rulebook section shares: money, counters, markers, and the dice and draws that change them.
 
 One floor below ``phases/``: it knows the records and the events, never a phase.
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from boardcore.store.schema import POSTGRES, SCHEMA_VERSION, SQLITE, schema_version, tables, version_mismatch
+from boardcore.store.tables import POSTGRES, SCHEMA_VERSION, SQLITE, schema_version, tables, version_mismatch
 
 
 def test_one_template_gives_each_dialect_its_own_words() -> None:

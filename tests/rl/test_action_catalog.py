@@ -8,13 +8,13 @@ import msgspec
 import numpy as np
 import pytest
 
-from boardcore import IllegalAction, Match
-from boardcore.registry import get_game, list_games
-from boardcore.rl import PASS, ActionCatalog, ActionSpelling, BoardcoreEnv, SpecError, Subset, env, get_spec, list_specs, raw_env
+from boardcore import IllegalAction
+from boardcore.registry import get_game
+from boardcore.rl import PASS, ActionCatalog, ActionSpelling, BoardcoreEnv, SpecError, Subset, raw_env
 from boardcore.testing.contract import record_playout, sample_indices
 from games.five_wards.actions import CommitTactics, Restock
 from tests.rl import toy
-from tests.rl.cases import CASES, play
+from tests.rl.cases import CASES
 
 
 def test_tic_tac_toe_catalog_is_one_token_per_cell() -> None:
@@ -120,75 +120,6 @@ def test_an_illegal_token_is_refused_and_changes_nothing() -> None:
     bare.step(np.int64(2))
     assert bare.match.steps[0].action.cell == 0, "the agent chose the cell; the type token was filled in"
     assert bare.agent_selection == "player_1"
-
-
-def test_the_wrapped_environment_ends_the_episode_on_an_illegal_token() -> None:
-    """rl.env (the checks of PettingZoo's classic wrappers): an illegal token ends the episode with -1 for its agent,
-    0 for the rest, and leaves the match as it was; a token outside the action space and a step before reset are
-    assertion errors, as with PettingZoo's wrappers."""
-    wrapped = env("tic_tac_toe", render_mode="ansi")
-    with pytest.raises(AssertionError, match="reset"):
-        wrapped.step(2)
-    wrapped.reset(seed=1)
-    with pytest.raises(AssertionError, match="action space"):
-        wrapped.step(99)
-    wrapped.step(1)
-    assert all(wrapped.terminations.values()) and all(wrapped.truncations.values())
-    assert wrapped.rewards == {"player_0": -1.0, "player_1": 0}
-    assert len(wrapped.match) == 0
-    assert "choose one of" in str(wrapped.render())
-    for agent in wrapped.agent_iter():
-        assert wrapped.last()[1] == {"player_0": -1.0, "player_1": 0.0}[agent]
-        wrapped.step(None)
-    assert not wrapped.agents
-
-
-def test_a_seat_without_legal_action_passes_explicitly() -> None:
-    """Both seats act, seat 0 has no legal action: its mask is only the pass token, and passing lets seat 1 act."""
-    bare = raw_env(toy.make_game(frozenset({0})), spec=toy.SPEC)
-    bare.reset(seed=1)
-    assert bare.agent_selection == "player_0"
-    assert np.flatnonzero(bare.observe("player_0")["action_mask"]).tolist() == [PASS]
-    bare.step(PASS)
-    assert bare.agent_selection == "player_1"
-    assert PASS not in np.flatnonzero(bare.observe("player_1")["action_mask"])
-    taken = play(bare, 2)
-    assert bare.match.is_over and all(token == PASS for agent, token in taken if agent == "player_0")
-
-
-def test_an_episode_where_nobody_can_act_is_truncated() -> None:
-    """Every actor passes and nothing changes: the episode is cut (truncated, reward 0), not looped forever."""
-    bare = raw_env(toy.make_game(frozenset({0, 1})), spec=toy.SPEC, render_mode="ansi")
-    bare.reset(seed=1)
-    bare.step(PASS)
-    bare.step(PASS)
-    assert all(bare.truncations.values()) and not any(bare.terminations.values())
-    assert bare.rewards == {"player_0": 0.0, "player_1": 0.0}
-    assert "no seat can act" in str(bare.render())
-    assert not bare.match.is_over
-
-
-def test_the_spec_is_found_through_its_entry_point() -> None:
-    """get_spec reads the boardcore.rl entry points; an unknown game's error lists the games that have one."""
-    assert get_spec("five_wards") is BoardcoreEnv("five_wards", 2).spec
-    with pytest.raises(KeyError, match="five_wards"):
-        get_spec("no_such_game")
-
-
-def test_every_registered_game_has_a_spec() -> None:
-    """Every game of this repository is published as an environment."""
-    assert set(list_games()) <= set(list_specs())
-
-
-def test_unseeded_resets_follow_the_last_seed() -> None:
-    """reset(seed=s) plays Match.new(game, players, s); later seedless resets are drawn from s, so they repeat too."""
-    first, second = raw_env("kuhn_poker"), raw_env("kuhn_poker")
-    first.reset(seed=5)
-    assert first.match.seed == 5 and first.match.initial_state == Match.new(first.game, 2, 5).initial_state
-    second.reset(seed=5)
-    first.reset()
-    second.reset()
-    assert first.match.seed == second.match.seed != 5
 
 
 class Pick(msgspec.Struct, frozen=True, tag=True, kw_only=True, forbid_unknown_fields=True):

@@ -9,7 +9,7 @@ import pytest
 
 from boardcore.match import Match
 from boardcore.registry import get_game
-from boardcore.serve.pictures import apply_diff, picture_diff
+from boardcore.serve.picture_diff import apply_diff, picture_diff
 from boardcore.store import MemoryStore
 from boardcore.table import Table
 from tests.serve.client import claim, create, seat, served, state_of

@@ -1,4 +1,5 @@
-"""Whole episodes through the environment: they replay as verified matches, leak nothing, and spell real actions.
+"""The PettingZoo environment: whole episodes replay as verified matches, leak nothing and spell real actions; illegal
+tokens, passes, stuck tables and seedless resets; rewards at the end, and safety limits as truncations.
 
 For every game and player count, one seeded masked-random episode (bounded at
 ``MOST_TOKENS``) is recorded, then checked against the engine independently.
@@ -14,11 +15,12 @@ import pytest
 
 from boardcore.encoding import state_digest
 from boardcore.match import Match
-from boardcore.rl import ActionSpelling, BoardcoreEnv
+from boardcore.rl import PASS, ActionSpelling, BoardcoreEnv, env, raw_env
 from boardcore.rng import DETERMINIZE, Rng
 from boardcore.testing.kit import find_secrets
 from boardcore.verify import verify
-from tests.rl.cases import CASES, masked_random_steps, seat
+from tests.rl import toy
+from tests.rl.cases import CASES, masked_random_steps, play, seat
 
 SEED = 7
 MOST_TOKENS = 3000
@@ -183,3 +185,123 @@ def test_render_shows_a_seat_nothing_hidden_from_it(name: str, players: int) -> 
             words = [word for word in game.secrets(env.match.state, viewer) if word in text]  # a cheap filter first
             found = find_secrets(text, words)
             assert not found, f"the text for seat {viewer} names {sorted(found)}: {new}"
+
+
+def test_the_wrapped_environment_ends_the_episode_on_an_illegal_token() -> None:
+    """rl.env (the checks of PettingZoo's classic wrappers): an illegal token ends the episode with -1 for its agent,
+    0 for the rest, and leaves the match as it was; a token outside the action space and a step before reset are
+    assertion errors, as with PettingZoo's wrappers."""
+    wrapped = env("tic_tac_toe", render_mode="ansi")
+    with pytest.raises(AssertionError, match="reset"):
+        wrapped.step(2)
+    wrapped.reset(seed=1)
+    with pytest.raises(AssertionError, match="action space"):
+        wrapped.step(99)
+    wrapped.step(1)
+    assert all(wrapped.terminations.values()) and all(wrapped.truncations.values())
+    assert wrapped.rewards == {"player_0": -1.0, "player_1": 0}
+    assert len(wrapped.match) == 0
+    assert "choose one of" in str(wrapped.render())
+    for agent in wrapped.agent_iter():
+        assert wrapped.last()[1] == {"player_0": -1.0, "player_1": 0.0}[agent]
+        wrapped.step(None)
+    assert not wrapped.agents
+
+
+def test_a_seat_without_legal_action_passes_explicitly() -> None:
+    """Both seats act, seat 0 has no legal action: its mask is only the pass token, and passing lets seat 1 act."""
+    bare = raw_env(toy.make_game(frozenset({0})), spec=toy.SPEC)
+    bare.reset(seed=1)
+    assert bare.agent_selection == "player_0"
+    assert np.flatnonzero(bare.observe("player_0")["action_mask"]).tolist() == [PASS]
+    bare.step(PASS)
+    assert bare.agent_selection == "player_1"
+    assert PASS not in np.flatnonzero(bare.observe("player_1")["action_mask"])
+    taken = play(bare, 2)
+    assert bare.match.is_over and all(token == PASS for agent, token in taken if agent == "player_0")
+
+
+def test_an_episode_where_nobody_can_act_is_truncated() -> None:
+    """Every actor passes and nothing changes: the episode is cut (truncated, reward 0), not looped forever."""
+    bare = raw_env(toy.make_game(frozenset({0, 1})), spec=toy.SPEC, render_mode="ansi")
+    bare.reset(seed=1)
+    bare.step(PASS)
+    bare.step(PASS)
+    assert all(bare.truncations.values()) and not any(bare.terminations.values())
+    assert bare.rewards == {"player_0": 0.0, "player_1": 0.0}
+    assert "no seat can act" in str(bare.render())
+    assert not bare.match.is_over
+
+
+def test_unseeded_resets_follow_the_last_seed() -> None:
+    """reset(seed=s) plays Match.new(game, players, s); later seedless resets are drawn from s, so they repeat too."""
+    first, second = raw_env("kuhn_poker"), raw_env("kuhn_poker")
+    first.reset(seed=5)
+    assert first.match.seed == 5 and first.match.initial_state == Match.new(first.game, 2, 5).initial_state
+    second.reset(seed=5)
+    first.reset()
+    second.reset()
+    assert first.match.seed == second.match.seed != 5
+
+
+def finish(env: BoardcoreEnv, seed: int) -> None:
+    """Play masked-random tokens from ``reset(seed=seed)`` until every agent is done (agents not yet removed)."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while not all(env.terminations[a] or env.truncations[a] for a in env.agents):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_tic_tac_toe_rewards_the_winner(seed: int) -> None:
+    """The seat that closes a line gets +1, the other -1; a full board gives 0; the episode terminates."""
+    env = raw_env("tic_tac_toe")
+    finish(env, seed)
+    outcome = env.match.outcome
+    assert outcome is not None and all(env.terminations.values()) and not any(env.truncations.values())
+    expected = {f"player_{s}": (0.0 if outcome.is_draw else 1.0 if s in outcome.winners else -1.0) for s in range(2)}
+    assert env.rewards == expected
+    assert env.last()[1] == expected[env.agent_selection], "last() reports the accumulated reward"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kuhn_poker_rewards_are_chips(seed: int) -> None:
+    """Kuhn poker pays the chips won (+1/+2 or -1/-2), as OpenSpiel does, so its game value (-1/18) carries over."""
+    env = raw_env("kuhn_poker")
+    finish(env, seed)
+    outcome = env.match.outcome
+    assert outcome is not None and outcome.scores is not None
+    assert [env.rewards["player_0"], env.rewards["player_1"]] == list(outcome.scores)
+    assert env.rewards["player_0"] in (-2.0, -1.0, 1.0, 2.0) and sum(env.rewards.values()) == 0
+
+
+def test_the_warriors_is_won_or_lost_together() -> None:
+    """Cooperative: every seat gets the same reward, +1 for a won night and -1 for a lost one, by the rules (terminated)."""
+    env = raw_env("the_warriors", 3)
+    finish(env, 4)
+    outcome = env.match.outcome
+    assert outcome is not None and outcome.cooperative
+    assert set(env.rewards.values()) == {1.0 if outcome.winners else -1.0}
+    assert all(env.terminations.values()) and not any(env.truncations.values())
+
+
+def test_the_warriors_safety_limit_truncates() -> None:
+    """The max_city_turns option ends the night as a loss; the environment reports it as a truncation."""
+    env = raw_env("the_warriors", 2, options={"max_city_turns": 1})
+    finish(env, 4)
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert set(env.rewards.values()) == {-1.0}
+
+
+def test_five_wards_round_limit_truncates_and_a_full_game_terminates() -> None:
+    """5 Wards scored early by its round_limit option is a truncation (with the early scores' rewards); a game that
+    reaches its final round terminates."""
+    cut = raw_env("five_wards", 2, options={"round_limit": 1})
+    finish(cut, 1)
+    assert all(cut.truncations.values()) and not any(cut.terminations.values())
+    assert sorted(cut.rewards.values()) in ([-1.0, 1.0], [0.0, 0.0], [1.0, 1.0])
+    full = raw_env("five_wards", 2)
+    finish(full, 1)
+    assert full.match.view(None).final
+    assert all(full.terminations.values()) and not any(full.truncations.values())
