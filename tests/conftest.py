@@ -64,11 +64,13 @@ longest tests, and one worker running them all in turn would be the suite's crit
 
 
 FIRST = (
-    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_peaky_blinders",
-    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_bellwether",
     "tests/sim/test_strength.py::test_ismcts_raises_the_warriors_win_rate",
+    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_peaky_blinders",
     "tests/test_static.py::test_engine_and_games_are_strictly_typed",
+    "tests/serve/test_board_clicks.py::test_a_board_game_is_played_on_the_board_against_house_bots[peaky_blinders]",
     "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_five_wards",
+    "tests/viewer/test_replay_browser.py::test_every_step_of_every_perspective_is_replay_svg[peaky_blinders]",
+    "tests/sim/test_strength.py::test_ismcts_beats_the_house_bot_in_bellwether",
     "tests/sim/test_strength.py::test_ismcts_beats_random",
     "tests/test_packaging.py::test_the_declared_minimum_versions_work",
     "tests/sim/test_simulate.py::test_ray_gives_identical_results",
