@@ -42,6 +42,7 @@ from boardcore.log import (
 )
 from boardcore.options import unstructure_options
 from boardcore.outcome import Outcome
+from boardcore.presentation import Presentation, presentation_of
 from boardcore.resign import RESIGN, Resign, is_resign, resignation
 from boardcore.version import __version__
 
@@ -155,6 +156,8 @@ class Match(Generic[S, A, E, V]):
     """Log records of the first ``len(_records)`` steps, each hashed once."""
     _header: Header | None = attrs.field(default=None, repr=False)
     _offered: tuple[Any, int, tuple[A, ...]] | None = attrs.field(default=None, repr=False, init=False)
+    presentation: Presentation = attrs.field(kw_only=True, repr=False, default=attrs.Factory(lambda self: presentation_of(self.game), takes_self=True))
+    """How the game is shown (its text and picture): the one registered for the game's name unless one is given."""
     """The last legal list handed out: (the state it was for, the seat, a private copy of the actions, the kind
     of decision they answer on the turn kernel)."""
 
@@ -170,8 +173,10 @@ class Match(Generic[S, A, E, V]):
         options: Any = None,
         *,
         commit_seed: bool = False,
+        presentation: Presentation | None = None,
     ) -> Match[S, A, E, V]:
-        """Set up a new match; ``commit_seed`` logs only a salted hash of the seed until the end.
+        """Set up a new match; ``commit_seed`` logs only a salted hash of the seed until the end; ``presentation``:
+        how the match is shown, for a game that is not installed (else the one registered for the game's name).
 
         ``seed=None`` draws 64 random bits (what a committed seed should be: the
         seed is the game's every shuffle and roll).
@@ -201,11 +206,14 @@ class Match(Generic[S, A, E, V]):
         _check_start(game, state)
         salt = new_salt() if commit_seed else None
         commitment = seed_commitment(seed, salt) if commit_seed else None
-        return cls(game, config, seed, names, [state], [], commitment, salt)
+        return cls(game, config, seed, names, [state], [], commitment, salt, presentation=presentation_of(game, presentation))
 
     @classmethod
-    def from_header(cls, game: Game[S, A, E, V], header: Header, seed: int, salt: str | None = None) -> Match[S, A, E, V]:
-        """The match a log with this ``header`` starts: to replay the log, or to play on after a restart.
+    def from_header(
+        cls, game: Game[S, A, E, V], header: Header, seed: int, salt: str | None = None, *, presentation: Presentation | None = None
+    ) -> Match[S, A, E, V]:
+        """The match a log with this ``header`` starts: to replay the log, or to play on after a restart (shown with
+        ``presentation``, as :meth:`new`).
 
         The header is kept exactly (engine version included), so the records the
         match makes chain exactly as the log's did, whichever engine wrote it.
@@ -228,7 +236,7 @@ class Match(Generic[S, A, E, V]):
             raise ValueError(f"the seed {seed} is not the header's seed")
         if header.seed is None and header.seed_commitment != seed_commitment(seed, salt):
             raise ValueError("the seed (with its salt) does not open the header's commitment")
-        match = cls.new(game, header.players, seed, header.options)
+        match = cls.new(game, header.players, seed, header.options, presentation=presentation)
         if header.seed is None:
             match.seed_commitment, match.seed_salt = header.seed_commitment, salt
         match._header = header
@@ -241,8 +249,11 @@ class Match(Generic[S, A, E, V]):
         state: S,
         players: int | Sequence[str],
         options: Any = None,
+        *,
+        presentation: Presentation | None = None,
     ) -> Match[S, A, E, V]:
-        """A match starting from a state built by hand (for scenarios, tests and puzzles).
+        """A match starting from a state built by hand (for scenarios, tests and puzzles), shown with ``presentation``
+        (as :meth:`new`).
 
         It plays, undoes and redacts like any match, but has no seed to replay
         from, so it has no verifiable log.
@@ -251,7 +262,7 @@ class Match(Generic[S, A, E, V]):
             ValueError: a bad player count or options.
         """
         config = game.config(players if type(players) is int else len(_player_names(players)), options)
-        return cls(game, config, None, _player_names(players), [state], [])
+        return cls(game, config, None, _player_names(players), [state], [], presentation=presentation_of(game, presentation))
 
     # --- reading ---------------------------------------------------------
 
@@ -394,7 +405,7 @@ class Match(Generic[S, A, E, V]):
             TypeError: ``event`` is not an event of this game.
         """
         self._check_seat(viewer)
-        return self.game.describe(event, viewer, self.players)
+        return self.presentation.describe(self.game, event, viewer, self.players)
 
     def step_text(self, step: int, viewer: int | None) -> list[str]:
         """The lines ``viewer`` may read about step ``step`` (1-based), from the events they received.
@@ -409,9 +420,9 @@ class Match(Generic[S, A, E, V]):
         told = self._steps[step - 1]
         if isinstance(told.action, Resign):
             return [f"{self.players[told.player]} resigns."]
-        describe = self.game.describe
-        before = self.game.view(self._states[step - 1], viewer) if self.game.story_text is not None else None
-        lines = (describe(event, viewer, self.players, before) for event in told.events)
+        describe, game = self.presentation.describe, self.game
+        before = game.view(self._states[step - 1], viewer) if self.presentation.story_text is not None else None
+        lines = (describe(game, event, viewer, self.players, before) for event in told.events)
         return [line for line in lines if line]
 
     def label(self, action: A, seat: int, view: V | None = None) -> str:
@@ -422,9 +433,9 @@ class Match(Generic[S, A, E, V]):
             ValueError: ``seat`` is not a seat of this match.
         """
         self._check_seat(seat, spectator=False)
-        if view is None and self.game.label_text is not None:
+        if view is None and self.presentation.label_text is not None:
             view = self.game.view(self._states[-1], seat)
-        return self.game.label(action, seat, self.players, view)
+        return self.presentation.label(action, seat, self.players, view)
 
     def summary(self, viewer: int | None) -> str:
         """The story of the match so far as ``viewer`` may read it.
@@ -433,7 +444,7 @@ class Match(Generic[S, A, E, V]):
             ValueError: ``viewer`` is not a seat of this match.
         """
         self._check_seat(viewer)
-        story = self.game.summarize(self._states[-1], self.events, viewer, self.players)
+        story = self.presentation.summarize(self.game, self._states[-1], self.events, viewer, self.players)
         resigned = self.resigned
         if resigned is None:
             return story
@@ -447,7 +458,7 @@ class Match(Generic[S, A, E, V]):
             TypeError: the game draws no pictures.
         """
         self._check_seat(viewer)
-        picture = self.game.picture
+        picture = self.presentation.picture
         if picture is None:
             msg = f"{self.game.title} draws no pictures"
             raise TypeError(msg)

@@ -322,9 +322,9 @@ class Table(Generic[S, A, E, V]):
         waiting = match.waiting
         legal: tuple[Choice[A], ...] = ()
         if seat is not None and any(w.seat == seat for w in waiting):
-            game = match.game
+            shown = match.presentation
             legal = tuple(
-                Choice(action=action, label=match.label(action, seat, view), targets=game.targets_of(action, seat), pick=game.picks(action))
+                Choice(action=action, label=match.label(action, seat, view), targets=shown.targets_of(action, seat), pick=shown.picks(action))
                 for action in match.legal_actions(seat)
             )
         return Snapshot(

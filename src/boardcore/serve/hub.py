@@ -34,6 +34,7 @@ from boardcore.serve.protocol import BotKind, CreateMatch, GameInfo, MatchSummar
 from boardcore.serve.seats import MemorySeats, SeatBook, SeatRefused, SeatRow, open_seats
 from boardcore.serve.tokens import new_token, token_hash
 from boardcore.store import MatchInfo, MatchRejected, MemoryStore, Status, Store, UnknownMatch, open_store
+from boardcore.strategy import get_strategy
 from boardcore.table import Table
 
 __all__ = ["MAX_NAME", "Coordinator", "Hub", "LobbyRefused", "SingleProcess", "game_info", "open_backends"]
@@ -87,7 +88,7 @@ def game_info(game: Game[Any, Any, Any, Any]) -> GameInfo:
         for field in attrs.fields(game.options_type)
         if field.default is not attrs.NOTHING and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
     )
-    return GameInfo(name=game.name, title=game.title, player_counts=game.player_counts, house_bot=game.house_bot is not None, options=options)
+    return GameInfo(name=game.name, title=game.title, player_counts=game.player_counts, house_bot=get_strategy(game.name).house_bot is not None, options=options)
 
 
 def _clean_name(name: str, seat: int) -> str:

@@ -32,6 +32,7 @@ from boardcore.errors import IllegalAction
 from boardcore.game import Game
 from boardcore.log import read_log
 from boardcore.match import Match
+from boardcore.presentation import Presentation
 from boardcore.registry import get_game
 from boardcore.rng import RngAdvanced
 from boardcore.verify import verify
@@ -85,9 +86,12 @@ class Playout:
         return f"{self.game.name} ({self.players} players, seed {self.seed})"
 
 
-def record_playout(game: Game[Any, Any, Any, Any], players: int, seed: int, options: Any = None) -> Playout:
-    """Random bots play ``game`` from ``seed`` to the end (or ``MAX_STEPS``)."""
-    match = Match.new(game, players, seed, options)
+def record_playout(
+    game: Game[Any, Any, Any, Any], players: int, seed: int, options: Any = None, *, presentation: Presentation | None = None
+) -> Playout:
+    """Random bots play ``game`` from ``seed`` to the end (or ``MAX_STEPS``); the match is shown with ``presentation``
+    (else the one registered for the game), which the leak checks read."""
+    match = Match.new(game, players, seed, options, presentation=presentation)
     bots = [RandomBot.seeded(seed, seat) for seat in range(players)]
     states = [match.state]
     digests = [state_digest(match.state)]
