@@ -17,6 +17,7 @@ import pytest
 from boardcore import PUBLIC, REVEAL, Decision, Game, Refusal, make_evolve, owner
 from boardcore.game import union_members
 from boardcore.kernel import no_problem
+from boardcore.presentation import Presentation
 from boardcore.testing import contract, leaks
 from tests.boardcore import toy_draw as toy
 from tests.boardcore.toy_draw import GAME as SOUND
@@ -45,8 +46,9 @@ ALL_CHECKS: list[Check] = [
 SEEDS = range(1, 6)
 
 
-def playouts(game: Game[Any, Any, Any, Any], players: int = 3) -> list[contract.Playout]:
-    return [contract.record_playout(game, players, seed) for seed in SEEDS]
+def playouts(game: Game[Any, Any, Any, Any], players: int = 3, presentation: Presentation = toy.PRESENTATION) -> list[contract.Playout]:
+    """The toy is not installed: its playouts are shown with its own presentation, handed in."""
+    return [contract.record_playout(game, players, seed, presentation=presentation) for seed in SEEDS]
 
 
 @pytest.mark.parametrize("check", ALL_CHECKS, ids=lambda c: c.__name__)
@@ -124,7 +126,8 @@ def leaky_text(event: Any, viewer: int | None, names: Any) -> str:
     return toy.event_text(event, viewer, names)
 
 
-DESCRIBE_LEAKS = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Draw: (toy.draw_problem, take_turn_remembering)})}), event_text=leaky_text)
+DESCRIBE_LEAKS = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Draw: (toy.draw_problem, take_turn_remembering)})}))
+LEAKY_TEXT = attrs.evolve(toy.PRESENTATION, event_text=leaky_text)
 
 # 6. legal actions depend on hidden cards: stopping is allowed only while a rival holds C8
 
@@ -251,7 +254,7 @@ def test_a_broken_toy_is_caught(bug: str) -> None:
     """Each broken copy fails the check meant to catch its class of mistake, with a message that says what is wrong."""
     game, check, words = BROKEN[bug]
     with pytest.raises(AssertionError, match=words):
-        for p in playouts(game):
+        for p in playouts(game, presentation=LEAKY_TEXT if bug == "describe leaks" else toy.PRESENTATION):
             check(p)
 
 
