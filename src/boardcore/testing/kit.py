@@ -43,9 +43,12 @@ V = TypeVar("V")
 T = TypeVar("T")
 
 
-def scenario(game: Game[S, A, E, V], state: S, players: int | Sequence[str], options: Any = None) -> Match[S, A, E, V]:
-    """A match that starts from ``state`` (see :meth:`Match.from_state`): apply, undo, views and text work; no log."""
-    return Match.from_state(game, state, players, options)
+def scenario(
+    game: Game[S, A, E, V], state: S, players: int | Sequence[str], options: Any = None, *, presentation: Presentation | None = None
+) -> Match[S, A, E, V]:
+    """A match that starts from ``state`` (see :meth:`Match.from_state`): apply, undo, views and text (``presentation``'s,
+    else the game's registered one) work; no log."""
+    return Match.from_state(game, state, players, options, presentation=presentation)
 
 
 def act(game: Game[S, A, E, V], state: S, seat: int, action: Any) -> tuple[list[E], S]:
