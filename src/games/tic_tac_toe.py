@@ -1,4 +1,5 @@
-"""Tic-tac-toe on the boardcore contract (the tutorial game: copy this file to start one).
+"""Tic-tac-toe on the boardcore contract (the tutorial game: copy this file and its presentation,
+``tic_tac_toe_presentation``, to start one).
 
 Two seats, X (seat 0) moves first.
 
@@ -9,6 +10,7 @@ Nothing is hidden and nothing is random, so ``view`` is the whole board and
 The game runs on the turn kernel (:mod:`boardcore.kernel`): it has one kind of
 decision, placing a mark, stated once as its candidates and its ``problem``; the
 engine derives the legal list, the refusals and the turn order checks from it.
+This module is the rules only: the words and the picture are registered apart.
 """
 
 from __future__ import annotations
