@@ -126,22 +126,6 @@ def _handled_types(handler: Callable[..., Any]) -> tuple[type, ...]:
     return found
 
 
-class _SeatNames(Sequence[str]):
-    """``P1, P2, ...`` for any seat: the names text uses when a caller gives none."""
-
-    def __getitem__(self, seat: Any) -> Any:
-        if isinstance(seat, slice):
-            msg = "default seat names cannot be sliced"
-            raise TypeError(msg)
-        return f"P{seat + 1}"
-
-    def __len__(self) -> int:
-        return 1 << 30
-
-
-DEFAULT_NAMES: Names = _SeatNames()
-
-
 @functools.cache
 def seat_names(players: int) -> tuple[str, ...]:
     """The default names of ``players`` seats: ``("P1", "P2", ...)`` (built once per count)."""

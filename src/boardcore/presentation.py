@@ -23,12 +23,28 @@ from typing import Any
 
 import attrs
 
-from boardcore.game import DEFAULT_NAMES, Game, Names
+from boardcore.game import Game, Names
 from boardcore.registry import Registry
 
-__all__ = ["PLAIN", "PRESENTATIONS", "Presentation", "get_presentation", "list_presentations", "presentation_of"]
+__all__ = ["DEFAULT_NAMES", "PLAIN", "PRESENTATIONS", "Presentation", "get_presentation", "list_presentations", "presentation_of"]
 
 GROUP = "boardcore.presentation"
+
+
+class _SeatNames(Sequence[str]):
+    """``P1, P2, ...`` for any seat: the names text uses when a caller gives none."""
+
+    def __getitem__(self, seat: Any) -> Any:
+        if isinstance(seat, slice):
+            msg = "default seat names cannot be sliced"
+            raise TypeError(msg)
+        return f"P{seat + 1}"
+
+    def __len__(self) -> int:
+        return 1 << 30
+
+
+DEFAULT_NAMES: Names = _SeatNames()
 
 
 def event_fields(event: Any, viewer: int | None, names: Names) -> str:

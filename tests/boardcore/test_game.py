@@ -197,11 +197,8 @@ def test_make_evolve_refuses_two_handlers_for_one_event_and_a_handler_outside_th
         make_evolve(toy.LuckRolled, {toy.LuckRolled: placed, toy.CardDrawn: placed})
 
 
-def test_default_seat_names_are_p1_p2_for_any_seat() -> None:
-    """Text without names calls seats P1, P2, ...; the tuple for a count is built once."""
-    from boardcore.game import DEFAULT_NAMES, seat_names
+def test_default_seat_names_are_built_once_per_count() -> None:
+    """A match without names calls its seats P1, P2, ...; the tuple for a count is built once."""
+    from boardcore.game import seat_names
 
     assert seat_names(3) == ("P1", "P2", "P3") and seat_names(3) is seat_names(3)
-    assert DEFAULT_NAMES[0] == "P1" and DEFAULT_NAMES[41] == "P42"
-    with pytest.raises(TypeError, match="sliced"):
-        DEFAULT_NAMES[0:2]

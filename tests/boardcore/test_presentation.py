@@ -7,7 +7,7 @@ import attrs
 import pytest
 
 from boardcore import Match
-from boardcore.presentation import PLAIN, Presentation, get_presentation, list_presentations, presentation_of
+from boardcore.presentation import DEFAULT_NAMES, PLAIN, Presentation, get_presentation, list_presentations, presentation_of
 from boardcore.registry import get_game, list_games
 from games import kuhn_poker_presentation, tic_tac_toe_presentation
 from games.five_wards import presentation as five_wards_presentation
@@ -75,3 +75,10 @@ def test_an_unregistered_game_is_shown_plainly_unless_handed_its_presentation() 
 def test_a_game_carries_no_presentation() -> None:
     """A Game carries no text or picture: they are the presentation's, so a consumer never finds them on the game."""
     assert not {"event_text", "picture", "view_text", "targets", "pick_kinds", "action_key"} & {f.name for f in attrs.fields(type(get_game("five_wards")))}
+
+
+def test_text_without_names_calls_seats_p1_p2_for_any_seat() -> None:
+    """Text without names calls seats P1, P2, ... for any seat; the default names are not a list to slice."""
+    assert DEFAULT_NAMES[0] == "P1" and DEFAULT_NAMES[41] == "P42"
+    with pytest.raises(TypeError, match="sliced"):
+        DEFAULT_NAMES[0:2]

@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 import msgspec
 
 from boardcore.errors import IllegalAction
-from boardcore.game import DEFAULT_NAMES, Game
+from boardcore.game import Game
 from boardcore.match import Match
-from boardcore.presentation import Presentation, presentation_of
+from boardcore.presentation import DEFAULT_NAMES, Presentation, presentation_of
 from boardcore.rng import Rng
 
 __all__ = [
