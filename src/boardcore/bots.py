@@ -140,8 +140,8 @@ def make_bots(game: Game[Any, A, Any, V], players: int, seed: int, kind: str = "
     if kind not in BOT_KINDS:
         msg = f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}"
         raise ValueError(msg)
-    house = strategy_of(game, strategy).house_bot
-    if kind == "house" and house is not None:
+    house = strategy_of(game, strategy).house_bot if kind == "house" else None
+    if house is not None:
         return [house(seed, seat) for seat in range(players)]
     return [RandomBot.seeded(seed, seat) for seat in range(players)]
 

@@ -156,8 +156,12 @@ class Match(Generic[S, A, E, V]):
     """Log records of the first ``len(_records)`` steps, each hashed once."""
     _header: Header | None = attrs.field(default=None, repr=False)
     _offered: tuple[Any, int, tuple[A, ...]] | None = attrs.field(default=None, repr=False, init=False)
-    presentation: Presentation = attrs.field(kw_only=True, repr=False, default=attrs.Factory(lambda self: presentation_of(self.game), takes_self=True))
-    """How the game is shown (its text and picture): the one registered for the game's name unless one is given."""
+    _presentation: Presentation | None = attrs.field(default=None, kw_only=True, repr=False, alias="presentation")
+    """How the game is shown, when given; else found on first use (a match that is only played never loads it)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self._presentation is not None:
+            self._presentation.check(self.game)
     """The last legal list handed out: (the state it was for, the seat, a private copy of the actions, the kind
     of decision they answer on the turn kernel)."""
 
@@ -206,7 +210,7 @@ class Match(Generic[S, A, E, V]):
         _check_start(game, state)
         salt = new_salt() if commit_seed else None
         commitment = seed_commitment(seed, salt) if commit_seed else None
-        return cls(game, config, seed, names, [state], [], commitment, salt, presentation=presentation_of(game, presentation))
+        return cls(game, config, seed, names, [state], [], commitment, salt, presentation=presentation)
 
     @classmethod
     def from_header(
@@ -262,7 +266,7 @@ class Match(Generic[S, A, E, V]):
             ValueError: a bad player count or options.
         """
         config = game.config(players if type(players) is int else len(_player_names(players)), options)
-        return cls(game, config, None, _player_names(players), [state], [], presentation=presentation_of(game, presentation))
+        return cls(game, config, None, _player_names(players), [state], [], presentation=presentation)
 
     # --- reading ---------------------------------------------------------
 
@@ -396,6 +400,15 @@ class Match(Generic[S, A, E, V]):
         return [event for step in self._steps for event in step.events]
 
     # --- text ------------------------------------------------------------
+
+    @property
+    def presentation(self) -> Presentation:
+        """How the match is shown (its text and picture): the one it was given, else the one registered for the game's
+        name (:data:`~boardcore.presentation.PLAIN` when there is none), looked up the first time it is needed."""
+        found = self._presentation
+        if found is None:
+            found = self._presentation = presentation_of(self.game)
+        return found
 
     def describe(self, event: E, viewer: int | None) -> str | None:
         """One line for ``event`` as ``viewer`` may read it (redacted first; seat names used), or ``None``.
