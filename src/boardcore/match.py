@@ -156,14 +156,14 @@ class Match(Generic[S, A, E, V]):
     """Log records of the first ``len(_records)`` steps, each hashed once."""
     _header: Header | None = attrs.field(default=None, repr=False)
     _offered: tuple[Any, int, tuple[A, ...]] | None = attrs.field(default=None, repr=False, init=False)
+    """The last legal list handed out: (the state it was for, the seat, a private copy of the actions, the kind
+    of decision they answer on the turn kernel)."""
     _presentation: Presentation | None = attrs.field(default=None, kw_only=True, repr=False, alias="presentation")
     """How the game is shown, when given; else found on first use (a match that is only played never loads it)."""
 
     def __attrs_post_init__(self) -> None:
         if self._presentation is not None:
             self._presentation.check(self.game)
-    """The last legal list handed out: (the state it was for, the seat, a private copy of the actions, the kind
-    of decision they answer on the turn kernel)."""
 
     def __repr__(self) -> str:
         return f"Match(game={self.game.name!r}, players={self.players!r}, steps={len(self._steps)})"
