@@ -102,12 +102,17 @@ def views():
     return [game.view(state, seat) for _ in range(5) for state in states for seat in seats]
 shown = timed("view", 5 * len(states) * len(seats), views)
 digest += " views " + hashlib.sha256(b"".join(map(msgspec.msgpack.encode, shown[: len(states) * len(seats)]))).hexdigest()[:12]
-if game.house_bot is not None:
+try:  # a game's house bot is in its registered strategy; an earlier tree kept it on the Game
+    from boardcore.strategy import get_strategy
+    house_bot = get_strategy(name).house_bot
+except ImportError:
+    house_bot = game.house_bot
+if house_bot is not None:
     def house():
         actions = 0
         for seed in range(1, 4):
             match = Match.new(game, players, seed)
-            bots = [game.house_bot(seed, seat) for seat in range(players)]
+            bots = [house_bot(seed, seat) for seat in range(players)]
             while actors := match.actors:
                 seat = min(actors)
                 match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))

@@ -10,10 +10,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_tutorial_includes_the_real_tic_tac_toe_source() -> None:
-    """docs/writing-a-game.md ends with src/games/tic_tac_toe.py, unchanged."""
+    """docs/writing-a-game.md ends with src/games/tic_tac_toe.py and its presentation module, unchanged."""
     tutorial = (ROOT / "docs" / "writing-a-game.md").read_text(encoding="utf-8")
-    source = (ROOT / "src" / "games" / "tic_tac_toe.py").read_text(encoding="utf-8")
-    assert f"```python\n{source}```" in tutorial, "regenerate the tutorial's last block from tic_tac_toe.py"
+    for name in ("tic_tac_toe.py", "tic_tac_toe_presentation.py"):
+        source = (ROOT / "src" / "games" / name).read_text(encoding="utf-8")
+        assert f"```python\n{source}```" in tutorial, f"regenerate the tutorial's last blocks from {name}"
 
 
 def _run_pycon_blocks(name: str) -> int:

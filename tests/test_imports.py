@@ -8,6 +8,7 @@ Optional extras (Ray, pyarrow, Playwright) are loaded where they are needed with
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -213,3 +214,51 @@ def test_boardcore_help_loads_no_subcommand() -> None:
     loaded = done.stdout.split("\n")[-2].split()
     above = [m for m in loaded if m.startswith(("games", "psycopg", "numpy")) or layer_of(m) != "core" and m != "boardcore.cli"]
     assert not above, above
+
+
+# --- a game's rules -----------------------------------------------------------------------------------------------
+
+RULES_MODULES = ("games.tic_tac_toe", "games.kuhn_poker", *(f"games.{p.name}.game" for p in sorted((SRC / "games").iterdir()) if (p / "game.py").is_file()))
+"""Each shipped game's rules: the module that builds its ``Game`` (a one-file game's own module)."""
+
+SHOWN_OR_PLAYED = re.compile(r"(^|[._])(svg|svg_\w+|text|view_text|bots|estimate|search|metrics|targets|presentation|strategy|rl)$")
+"""The modules of a game's presentation (text, picture, board ids), strategy (house bot, estimate, search pruning,
+figures) and RL spec: each registered apart (``boardcore.presentation``, ``boardcore.strategy``, ``boardcore.rl``)."""
+
+
+def game_unit(name: str) -> str:
+    """The game a module belongs to: its package, or ``games`` for the one-file games beside the packages."""
+    return "games" if SRC.joinpath(*name.split(".")).with_suffix(".py").is_file() and name.count(".") == 1 else package_of(name)
+
+
+def rules_closure(name: str) -> set[str]:
+    """Every module of the game's own package (or of the one-file games) that ``name`` imports at its top, directly or
+    through another."""
+    package = game_unit(name)
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        path = SRC.joinpath(*current.split(".")).with_suffix(".py")
+        if not path.is_file():
+            path = SRC.joinpath(*current.split("."), "__init__.py")
+        for used in imports_of(path)[0]:
+            if used in KNOWN and game_unit(used) == package and used not in seen and used != name:
+                seen.add(used)
+                todo.append(used)
+    return seen
+
+
+@pytest.mark.parametrize("rules", RULES_MODULES)
+def test_a_games_rules_import_no_presentation_or_strategy(rules: str) -> None:
+    """A game's rules module, and everything of its package it imports, is rules only: no picture, text, bot, estimate,
+    search pruning, figures or RL spec (each is registered apart and imports the rules, never the reverse)."""
+    found = sorted(m for m in rules_closure(rules) if SHOWN_OR_PLAYED.search(m.removeprefix("games.")))
+    assert not found, f"{rules} imports {found}"
+
+
+def test_the_rules_check_sees_a_picture_import() -> None:
+    """The check above can fail: tic-tac-toe's rules importing its picture module are caught."""
+    assert "games.tic_tac_toe_svg" in rules_closure("games.tic_tac_toe_presentation")
+    assert SHOWN_OR_PLAYED.search("tic_tac_toe_svg") and SHOWN_OR_PLAYED.search("five_wards.view_text")
+    assert not SHOWN_OR_PLAYED.search("five_wards.view") and not SHOWN_OR_PLAYED.search("five_wards.phases.rally")

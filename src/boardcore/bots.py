@@ -18,6 +18,7 @@ from boardcore.game import Game
 from boardcore.match import Match
 from boardcore.outcome import Outcome
 from boardcore.rng import BOTS, DETERMINIZE, Rng
+from boardcore.strategy import Strategy, strategy_of
 
 __all__ = ["BOT_KINDS", "Bot", "MonteCarloBot", "RandomBot", "SamplingBot", "bot_rng", "choose", "make_bots", "play_out"]
 
@@ -129,8 +130,9 @@ class MonteCarloBot:
         return 0.0
 
 
-def make_bots(game: Game[Any, A, Any, V], players: int, seed: int, kind: str = "house") -> list[Bot[V, A]]:
-    """One bot per seat: the game's house bot, or uniform random ones.
+def make_bots(game: Game[Any, A, Any, V], players: int, seed: int, kind: str = "house", *, strategy: Strategy | None = None) -> list[Bot[V, A]]:
+    """One bot per seat: the game's house bot (from ``strategy``, else the one registered for the game), or uniform
+    random ones.
 
     Raises:
         ValueError: an unknown ``kind``.
@@ -138,8 +140,9 @@ def make_bots(game: Game[Any, A, Any, V], players: int, seed: int, kind: str = "
     if kind not in BOT_KINDS:
         msg = f"unknown bot kind {kind!r}; choose one of {', '.join(BOT_KINDS)}"
         raise ValueError(msg)
-    if kind == "house" and game.house_bot is not None:
-        return [game.house_bot(seed, seat) for seat in range(players)]
+    house = strategy_of(game, strategy).house_bot if kind == "house" else None
+    if house is not None:
+        return [house(seed, seat) for seat in range(players)]
     return [RandomBot.seeded(seed, seat) for seat in range(players)]
 
 

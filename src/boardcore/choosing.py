@@ -1,6 +1,6 @@
 """Choices of several pieces made one piece at a time, for UIs without a pointer (the terminal seat).
 
-A game's ``pick_kinds`` (see :class:`~boardcore.game.Game`) name the actions whose targets are pieces chosen
+A game's ``pick_kinds`` (see :class:`~boardcore.presentation.Presentation`) name the actions whose targets are pieces chosen
 together, such as the cards committed to a 5 Wards Brawl. A menu shows each such kind once, as a choice of
 pieces, instead of one line per subset; the person names the pieces, and the set is legal when it equals the
 targets of one of the kind's actions.
@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from boardcore.game import Game
+from boardcore.presentation import Presentation
 
 __all__ = ["Pick", "menu", "piece_names"]
 
@@ -52,13 +52,13 @@ class Pick:
         return None
 
 
-def menu(game: Game[Any, Any, Any, Any], legal: Sequence[Any], seat: int) -> list[Any]:
+def menu(presentation: Presentation, legal: Sequence[Any], seat: int) -> list[Any]:
     """``legal`` as menu entries: each action alone, except the actions of a pick kind, gathered into one :class:`Pick`
     where the first of them stood."""
     entries: list[Any] = []
     groups: dict[str, list[Any]] = {}
     for action in legal:
-        if not game.picks(action):
+        if not presentation.picks(action):
             entries.append(action)
             continue
         kind = type(action).__name__
@@ -70,7 +70,7 @@ def menu(game: Game[Any, Any, Any, Any], legal: Sequence[Any], seat: int) -> lis
     for entry in entries:
         if isinstance(entry, str):
             actions = tuple(groups[entry])
-            targets = tuple(game.targets_of(action, seat) for action in actions)
+            targets = tuple(presentation.targets_of(action, seat) for action in actions)
             pieces = tuple(dict.fromkeys(piece for chosen in targets for piece in chosen))
             out.append(Pick(entry, actions, pieces, tuple(frozenset(chosen) for chosen in targets)))
         else:

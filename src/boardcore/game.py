@@ -10,7 +10,15 @@ trusts an action taken from ``legal_actions`` and checks nothing.
 
 Everything a player may know comes from ``view`` and from ``redact``, which is
 derived from the game's one visibility table; text for a player is written only
-from what ``redact`` gives that player (:meth:`Game.describe`).
+from what ``redact`` gives that player (:meth:`boardcore.presentation.Presentation.describe`).
+
+A ``Game`` is the rules and the facts about them, nothing else: how a game is shown
+(text, picture, board ids) is its :class:`~boardcore.presentation.Presentation`, how
+it is played well and measured (house bot, search hints, figures) its
+:class:`~boardcore.strategy.Strategy`, and its RL encoding its
+:class:`~boardcore.rl.spec.RlSpec`, each registered by the game's name in an
+entry-point group of its own. ``secrets`` stays here: it is the hidden-information
+contract's own test hook, read from the full state beside ``view`` and ``visibility``.
 """
 
 from __future__ import annotations
@@ -117,22 +125,6 @@ def _handled_types(handler: Callable[..., Any]) -> tuple[type, ...]:
     return found
 
 
-class _SeatNames(Sequence[str]):
-    """``P1, P2, ...`` for any seat: the names text uses when a caller gives none."""
-
-    def __getitem__(self, seat: Any) -> Any:
-        if isinstance(seat, slice):
-            msg = "default seat names cannot be sliced"
-            raise TypeError(msg)
-        return f"P{seat + 1}"
-
-    def __len__(self) -> int:
-        return 1 << 30
-
-
-DEFAULT_NAMES: Names = _SeatNames()
-
-
 @functools.cache
 def seat_names(players: int) -> tuple[str, ...]:
     """The default names of ``players`` seats: ``("P1", "P2", ...)`` (built once per count)."""
@@ -145,19 +137,6 @@ class Config(Generic[S]):
 
     players: int
     options: Any = attrs.field(factory=NoOptions)
-
-
-def _event_text_default(event: Any, viewer: int | None, names: Names) -> str:
-    fields = ", ".join(f"{f}={getattr(event, f)!r}" for f in event.__struct_fields__)
-    return f"{type(event).__name__}({fields})"
-
-
-def _action_text_default(action: Any, seat: int, names: Names) -> str:
-    return _event_text_default(action, seat, names)
-
-
-def _no_summary(view: Any, events: Sequence[Any], outcome: Any, names: Names) -> str:
-    return ""
 
 
 def _filling_waiting(raw: Callable[[Any, int | None, tuple[Waiting, ...]], Any], flow: Flow[Any, Any, Any]) -> Callable[[Any, int | None], Any]:
@@ -212,49 +191,8 @@ class Game(Generic[S, A, E, V]):
     """The game's decisions, automatic steps and end on the turn kernel: the rules (the only way to give them)."""
     options_type: type = NoOptions
     """attrs frozen class of options; ``Config.options`` is an instance of it."""
-    event_text: Callable[[E, int | None, Names], str] = _event_text_default
-    """One line for an event *as the viewer receives it* (only ever called with a redacted event)."""
-    action_text: Callable[[A, int, Names], str] = _action_text_default
-    """One line for a seat's own action (a button label), e.g. ``"place a mark in cell 4"``."""
-    story_text: Callable[[E, V, int | None, Names], str] | None = None
-    """``story_text(event, view, viewer, names)``: a story line written with the viewer's own view from before the
-    step, for a game whose events mean different moves by the situation (Kuhn poker's pass is a check or a fold);
-    used instead of ``event_text`` wherever that view is at hand (``None``: ``event_text`` always)."""
-    label_text: Callable[[A, V, int, Names], str] | None = None
-    """``label_text(action, view, seat, names)``: the button label written with the seat's own view, for a game whose
-    actions name pieces by ids only the view can put words to (a fold or a check; a Building's name); used instead
-    of ``action_text`` wherever the seat's view is at hand (``None``: ``action_text`` always)."""
-    summary_text: Callable[[V, Sequence[E], Any, Names], str] = _no_summary
-    """The story of a finished game for one viewer, from their final view, their events and the outcome."""
     secrets: Callable[[S, int | None], Collection[str]] | None = None
     """Words (card ids, names) hidden from the viewer now; the contract suite scans every outward channel for them."""
-    estimate: Callable[[S], tuple[float, ...]] | None = None
-    """``estimate(state)``: each seat's expected share of the win (0 to 1) from an unfinished state, a heuristic for
-    search bots that stop their rollouts early (they call it on sampled worlds, never the real state); never used
-    by the rules."""
-    search_moves: Callable[[V, int, Sequence[A]], Sequence[A]] | None = None
-    """``search_moves(view, seat, legal)``: the legal actions a search bot compares at the seat's decision, a game's
-    pruning of moves no sound plan makes (never empty while ``legal`` is not; never used by the rules); ``None``: all."""
-    picture: Callable[[V, int | None, Names], str] | None = None
-    """``picture(view, viewer, names)``: the viewer's view as an SVG document (drawn from the view alone), if any."""
-    view_text: Callable[[V, int | None, Names], str] | None = None
-    """``view_text(view, viewer, names)``: the viewer's view in words for text seats (names as the picture shows them,
-    never raw ids), if any; ``None``: the terminal lists the view's fields."""
-    action_key: Callable[[A], str] | None = None
-    """``action_key(action)``: what a text seat types for the action when its view text numbers the pieces (tic-tac-toe:
-    the cell number drawn in the grid), so the menu's numbers are the ones shown; ``None``: the menu counts 1, 2, 3."""
-    house_bot: Callable[[int, int], Any] | None = None
-    """``house_bot(seed, seat)``: a sensible :class:`~boardcore.bots.Bot` for this game (view-only), if any."""
-    metrics: Callable[[S, Sequence[E]], Mapping[str, float | tuple[float, ...]]] | None = None
-    """``metrics(final_state, events)``: figures of one finished match that a designer compares between rule
-    variants (rounds played, how often a rule fired), by name; a tuple is one figure per seat. Simulations record
-    them as columns; never used by the rules."""
-    targets: Callable[[A, int], tuple[str, ...]] | None = None
-    """``targets(action, seat)``: the ids of the board elements ``action`` involves (a cell, a space, a card, a die),
-    the ids the picture gives those elements in ``data-target``; every UI acts on a click through them (``None``: none)."""
-    pick_kinds: frozenset[str] = frozenset()
-    """Action kinds (class names) whose targets are pieces chosen together (cards to commit): a UI builds one by
-    toggling pieces and confirms it once the set is legal, never listing every subset."""
     codes: Mapping[str, str] = attrs.field(factory=dict)
     """The game's own refusal codes (``domain/reason``), each with its one-line meaning: every code its rules give, in
     domains of its own (the engine's and the server's are in :mod:`boardcore.codes`; ``tests/boardcore/test_codes.py``)."""
@@ -323,10 +261,6 @@ class Game(Generic[S, A, E, V]):
         barriers = frozenset({RngAdvanced} | {t for t, rule in table.items() if rule.undo_barrier})
         object.__setattr__(self, "visibility", table)
         object.__setattr__(self, "action_classes", union_members(self.action_type))
-        unknown = sorted(set(self.pick_kinds) - {cls.__name__ for cls in self.action_classes})
-        if unknown:
-            msg = f"{self.name}: pick_kinds names no action of the game: {', '.join(unknown)}"
-            raise TypeError(msg)
         object.__setattr__(self, "undo_barriers", barriers)
         refused, loose = action_mutability(self.action_type)
         if refused:
@@ -367,49 +301,6 @@ class Game(Generic[S, A, E, V]):
     def redact(self, event: E, player: int | None) -> E | None:
         """``event`` as ``player`` (``None``: a spectator) may receive it, or ``None``."""
         return self.visibility[type(event)].redact(event, player)  # type: ignore[no-any-return]
-
-    def describe(self, event: E, viewer: int | None, names: Names | None = None, view: V | None = None) -> str | None:
-        """One line of text for ``event`` as ``viewer`` may read it, or ``None`` when they receive nothing of it;
-        ``view`` is the viewer's view before the step, for a game that writes its story with it (``story_text``).
-
-        The engine redacts first: the game's text never sees what the viewer may not.
-        Describe another seat's action through the events it produced, never from the action.
-
-        Raises:
-            TypeError: ``event`` is not an event of this game (label your own actions with :meth:`label`).
-        """
-        rule = self.visibility.get(type(event))
-        if rule is None:
-            msg = f"{type(event).__name__} is not an event of {self.title}; label a seat's own action with Game.label"
-            raise TypeError(msg)
-        seen = rule.redact(event, viewer)
-        if seen is None:
-            return None
-        names = DEFAULT_NAMES if names is None else names
-        if self.story_text is not None and view is not None:
-            return self.story_text(seen, view, viewer, names)
-        return self.event_text(seen, viewer, names)
-
-    def label(self, action: A, seat: int, names: Names | None = None, view: V | None = None) -> str:
-        """One line for ``seat``'s own action (a button label), from ``seat``'s ``view`` when the game writes labels
-        with it; never show it to another seat."""
-        names = DEFAULT_NAMES if names is None else names
-        if self.label_text is not None and view is not None:
-            return self.label_text(action, view, seat, names)
-        return self.action_text(action, seat, names)
-
-    def targets_of(self, action: A, seat: int) -> tuple[str, ...]:
-        """The ids of the elements ``seat``'s own ``action`` involves (empty when the game declares none)."""
-        return () if self.targets is None else self.targets(action, seat)
-
-    def picks(self, action: A) -> bool:
-        """``action``'s targets are pieces chosen together (toggled one by one, then confirmed)."""
-        return type(action).__name__ in self.pick_kinds
-
-    def summarize(self, state: S, events: Iterable[E], viewer: int | None, names: Names | None = None) -> str:
-        """The story of the game so far for ``viewer``, told from their view and the events they received."""
-        seen = [e for e in (self.redact(event, viewer) for event in events) if e is not None]
-        return self.summary_text(self.view(state, viewer), seen, self.outcome(state), DEFAULT_NAMES if names is None else names)
 
     def config(self, players: int, options: Any = None) -> Config[S]:
         """A checked :class:`Config`; ``options`` may be an instance, a dict (structured) or ``None``.

@@ -15,7 +15,7 @@ so a difference in their means is more their own than the dice's.
 
 Rollouts may stop early: with ``depth`` set, a rollout plays at most that many
 actions of its policy and then asks the game's ``estimate`` (each seat's expected
-share of the win from an unfinished state, :attr:`boardcore.game.Game.estimate`)
+share of the win from an unfinished state, :attr:`boardcore.strategy.Strategy.estimate`)
 to score the sampled world. That makes an iteration 10-20 times cheaper in the
 long board games, where a rollout to the end costs hundreds of actions. A game
 without an estimate is always played to the end.
@@ -81,6 +81,7 @@ from boardcore.bots import Bot, bot_rng
 from boardcore.gcpause import paused_gc
 from boardcore.outcome import Outcome
 from boardcore.rng import BOTS, DETERMINIZE, Rng
+from boardcore.strategy import Strategy, strategy_of
 
 __all__ = ["OPPONENTS", "ROLLOUTS", "ISMCTSBot", "rewards"]
 
@@ -132,7 +133,8 @@ class ISMCTSBot:
     actions before the game's ``estimate`` scores the sampled world (``None``, or a
     game without an estimate: play to the end). ``search``: the action kinds whose
     decisions are searched (``None``: every decision); the rollout policy plays the
-    others.
+    others. ``strategy``: the game's house bot, estimate and search pruning (the one
+    registered for the game's name unless given).
     """
 
     game: Any
@@ -147,6 +149,7 @@ class ISMCTSBot:
     depth: int | None = None
     max_rollout_steps: int = 10_000
     search: frozenset[str] | None = attrs.field(default=None, converter=attrs.converters.optional(frozenset))
+    strategy: Strategy = attrs.field(kw_only=True, default=attrs.Factory(lambda self: strategy_of(self.game), takes_self=True), repr=False)
     decisions: int = attrs.field(default=0, init=False)
     """Decisions searched so far (choices with a single legal action are not searched)."""
     searched: int = attrs.field(default=0, init=False)
@@ -162,7 +165,7 @@ class ISMCTSBot:
 
     def __attrs_post_init__(self) -> None:
         self._nobody = [None] * self.players
-        self._plain = self.rollout == "random" or self.game.house_bot is None
+        self._plain = self.rollout == "random" or self.strategy.house_bot is None
         if self.rollout not in ROLLOUTS:
             msg = f"unknown rollout policy {self.rollout!r}; choose one of {', '.join(ROLLOUTS)}"
             raise ValueError(msg)
@@ -200,9 +203,10 @@ class ISMCTSBot:
         """
         if len(legal) == 1:
             return legal[0]
-        if self._own is None and self.rollout == "house" and self.game.house_bot is not None:
+        house = self.strategy.house_bot
+        if self._own is None and self.rollout == "house" and house is not None:
             word, self.rng = self.rng.next_word()
-            self._own = self.game.house_bot(word, self.seat)
+            self._own = house(word, self.seat)
         if self._own is None:
             action, self.rng = self.rng.choice(legal)
             return action
@@ -257,7 +261,8 @@ class ISMCTSBot:
         policy, only those kinds and the policy's own moves (``prior``, and its choice
         among the other kinds) stay.
         """
-        pruned = legal if self.game.search_moves is None else self.game.search_moves(view, self.seat, legal)
+        prune = self.strategy.search_moves
+        pruned = legal if prune is None else prune(view, self.seat, legal)
         if self.search is None or policy is None:
             return list(pruned)
         others = [action for action in legal if type(action).__name__ not in self.search]
@@ -266,11 +271,12 @@ class ISMCTSBot:
 
     def _policies(self, word: int | None = None) -> list[Bot[Any, Any] | None]:
         """Rollout bots per seat (``None``: uniform random), seeded from ``word`` or else the bot's next word."""
-        if self.rollout == "random" or self.game.house_bot is None:
+        house = self.strategy.house_bot
+        if self.rollout == "random" or house is None:
             return self._nobody
         if word is None:
             word, self.rng = self.rng.next_word()
-        return [self.game.house_bot(word, seat) for seat in range(self.players)]
+        return [house(word, seat) for seat in range(self.players)]
 
     def _world(self, worlds: list[int], index: int) -> int:
         """The seed of sampled world number ``index`` of this decision (drawn from the bot's stream when first needed)."""
@@ -379,7 +385,7 @@ class ISMCTSBot:
         """Each seat's reward after playing on with the rollout policy: to the end, or ``depth`` actions then the estimate."""
         game = self.game
         legal_actions, actors, outcome_of, play = game.legal_actions, game.actors, game.outcome, game.play_listed
-        estimate = game.estimate
+        estimate = self.strategy.estimate
         depth = self.depth if estimate is not None and self.depth is not None else self.max_rollout_steps
         for _ in range(depth):
             outcome = outcome_of(state)

@@ -42,6 +42,7 @@ from boardcore.log import (
 )
 from boardcore.options import unstructure_options
 from boardcore.outcome import Outcome
+from boardcore.presentation import Presentation, presentation_of
 from boardcore.resign import RESIGN, Resign, is_resign, resignation
 from boardcore.version import __version__
 
@@ -157,6 +158,12 @@ class Match(Generic[S, A, E, V]):
     _offered: tuple[Any, int, tuple[A, ...]] | None = attrs.field(default=None, repr=False, init=False)
     """The last legal list handed out: (the state it was for, the seat, a private copy of the actions, the kind
     of decision they answer on the turn kernel)."""
+    _presentation: Presentation | None = attrs.field(default=None, kw_only=True, repr=False, alias="presentation")
+    """How the game is shown, when given; else found on first use (a match that is only played never loads it)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self._presentation is not None:
+            self._presentation.check(self.game)
 
     def __repr__(self) -> str:
         return f"Match(game={self.game.name!r}, players={self.players!r}, steps={len(self._steps)})"
@@ -170,8 +177,10 @@ class Match(Generic[S, A, E, V]):
         options: Any = None,
         *,
         commit_seed: bool = False,
+        presentation: Presentation | None = None,
     ) -> Match[S, A, E, V]:
-        """Set up a new match; ``commit_seed`` logs only a salted hash of the seed until the end.
+        """Set up a new match; ``commit_seed`` logs only a salted hash of the seed until the end; ``presentation``:
+        how the match is shown, for a game that is not installed (else the one registered for the game's name).
 
         ``seed=None`` draws 64 random bits (what a committed seed should be: the
         seed is the game's every shuffle and roll).
@@ -201,11 +210,14 @@ class Match(Generic[S, A, E, V]):
         _check_start(game, state)
         salt = new_salt() if commit_seed else None
         commitment = seed_commitment(seed, salt) if commit_seed else None
-        return cls(game, config, seed, names, [state], [], commitment, salt)
+        return cls(game, config, seed, names, [state], [], commitment, salt, presentation=presentation)
 
     @classmethod
-    def from_header(cls, game: Game[S, A, E, V], header: Header, seed: int, salt: str | None = None) -> Match[S, A, E, V]:
-        """The match a log with this ``header`` starts: to replay the log, or to play on after a restart.
+    def from_header(
+        cls, game: Game[S, A, E, V], header: Header, seed: int, salt: str | None = None, *, presentation: Presentation | None = None
+    ) -> Match[S, A, E, V]:
+        """The match a log with this ``header`` starts: to replay the log, or to play on after a restart (shown with
+        ``presentation``, as :meth:`new`).
 
         The header is kept exactly (engine version included), so the records the
         match makes chain exactly as the log's did, whichever engine wrote it.
@@ -228,7 +240,7 @@ class Match(Generic[S, A, E, V]):
             raise ValueError(f"the seed {seed} is not the header's seed")
         if header.seed is None and header.seed_commitment != seed_commitment(seed, salt):
             raise ValueError("the seed (with its salt) does not open the header's commitment")
-        match = cls.new(game, header.players, seed, header.options)
+        match = cls.new(game, header.players, seed, header.options, presentation=presentation)
         if header.seed is None:
             match.seed_commitment, match.seed_salt = header.seed_commitment, salt
         match._header = header
@@ -241,8 +253,11 @@ class Match(Generic[S, A, E, V]):
         state: S,
         players: int | Sequence[str],
         options: Any = None,
+        *,
+        presentation: Presentation | None = None,
     ) -> Match[S, A, E, V]:
-        """A match starting from a state built by hand (for scenarios, tests and puzzles).
+        """A match starting from a state built by hand (for scenarios, tests and puzzles), shown with ``presentation``
+        (as :meth:`new`).
 
         It plays, undoes and redacts like any match, but has no seed to replay
         from, so it has no verifiable log.
@@ -251,7 +266,7 @@ class Match(Generic[S, A, E, V]):
             ValueError: a bad player count or options.
         """
         config = game.config(players if type(players) is int else len(_player_names(players)), options)
-        return cls(game, config, None, _player_names(players), [state], [])
+        return cls(game, config, None, _player_names(players), [state], [], presentation=presentation)
 
     # --- reading ---------------------------------------------------------
 
@@ -386,6 +401,15 @@ class Match(Generic[S, A, E, V]):
 
     # --- text ------------------------------------------------------------
 
+    @property
+    def presentation(self) -> Presentation:
+        """How the match is shown (its text and picture): the one it was given, else the one registered for the game's
+        name (:data:`~boardcore.presentation.PLAIN` when there is none), looked up the first time it is needed."""
+        found = self._presentation
+        if found is None:
+            found = self._presentation = presentation_of(self.game)
+        return found
+
     def describe(self, event: E, viewer: int | None) -> str | None:
         """One line for ``event`` as ``viewer`` may read it (redacted first; seat names used), or ``None``.
 
@@ -394,7 +418,7 @@ class Match(Generic[S, A, E, V]):
             TypeError: ``event`` is not an event of this game.
         """
         self._check_seat(viewer)
-        return self.game.describe(event, viewer, self.players)
+        return self.presentation.describe(self.game, event, viewer, self.players)
 
     def step_text(self, step: int, viewer: int | None) -> list[str]:
         """The lines ``viewer`` may read about step ``step`` (1-based), from the events they received.
@@ -409,9 +433,9 @@ class Match(Generic[S, A, E, V]):
         told = self._steps[step - 1]
         if isinstance(told.action, Resign):
             return [f"{self.players[told.player]} resigns."]
-        describe = self.game.describe
-        before = self.game.view(self._states[step - 1], viewer) if self.game.story_text is not None else None
-        lines = (describe(event, viewer, self.players, before) for event in told.events)
+        describe, game = self.presentation.describe, self.game
+        before = game.view(self._states[step - 1], viewer) if self.presentation.story_text is not None else None
+        lines = (describe(game, event, viewer, self.players, before) for event in told.events)
         return [line for line in lines if line]
 
     def label(self, action: A, seat: int, view: V | None = None) -> str:
@@ -422,9 +446,9 @@ class Match(Generic[S, A, E, V]):
             ValueError: ``seat`` is not a seat of this match.
         """
         self._check_seat(seat, spectator=False)
-        if view is None and self.game.label_text is not None:
+        if view is None and self.presentation.label_text is not None:
             view = self.game.view(self._states[-1], seat)
-        return self.game.label(action, seat, self.players, view)
+        return self.presentation.label(action, seat, self.players, view)
 
     def summary(self, viewer: int | None) -> str:
         """The story of the match so far as ``viewer`` may read it.
@@ -433,7 +457,7 @@ class Match(Generic[S, A, E, V]):
             ValueError: ``viewer`` is not a seat of this match.
         """
         self._check_seat(viewer)
-        story = self.game.summarize(self._states[-1], self.events, viewer, self.players)
+        story = self.presentation.summarize(self.game, self._states[-1], self.events, viewer, self.players)
         resigned = self.resigned
         if resigned is None:
             return story
@@ -447,7 +471,7 @@ class Match(Generic[S, A, E, V]):
             TypeError: the game draws no pictures.
         """
         self._check_seat(viewer)
-        picture = self.game.picture
+        picture = self.presentation.picture
         if picture is None:
             msg = f"{self.game.title} draws no pictures"
             raise TypeError(msg)

@@ -49,7 +49,7 @@ class Choice(msgspec.Struct, Generic[A], frozen=True, kw_only=True):
     targets: tuple[str, ...] = ()
     """The ids of the picture's elements (their ``data-target``) this action involves: clicking one offers it."""
     pick: bool = False
-    """The targets are pieces chosen together: toggle them one by one, then confirm (``Game.pick_kinds``)."""
+    """The targets are pieces chosen together: toggle them one by one, then confirm (``Presentation.pick_kinds``)."""
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):

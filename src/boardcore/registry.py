@@ -6,8 +6,8 @@ the same way::
     [project.entry-points."boardcore.games"]
     my_game = "my_package.rules:GAME"
 
-:class:`Registry` is the one loader behind every group (games here, RL specs in
-:mod:`boardcore.rl.registry`): names listed, an entry loaded and checked for its
+:class:`Registry` is the one loader behind every group (games here; presentations and strategies in
+:mod:`boardcore.presentation` and :mod:`boardcore.strategy`; RL specs in :mod:`boardcore.rl.registry`): names listed, an entry loaded and checked for its
 type, and the same errors for an unknown name or a shadowed package.
 """
 

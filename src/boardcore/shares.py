@@ -1,6 +1,6 @@
 """Turning a game's standings into win shares, for the games' ``estimate`` functions.
 
-An estimate (:attr:`boardcore.game.Game.estimate`) scores an unfinished state as
+An estimate (:attr:`boardcore.strategy.Strategy.estimate`) scores an unfinished state as
 each seat's expected share of the win. Games measure how far ahead each seat is in
 their own terms; these two maps make shares of that, written once.
 """

@@ -1,6 +1,6 @@
 """Small SVG drawing helpers that every game's picture shares: the document frame, escaping, shapes, text, a palette.
 
-Pictures are pure functions from a seat's view to an SVG document (``Game.picture``);
+Pictures are pure functions from a seat's view to an SVG document (``Presentation.picture``);
 these helpers only build strings, so the same view always gives the same bytes: no
 clock, no random ids, attributes in the order given, numbers written one way
 (:func:`num`). Every piece of text passes through :func:`escape`, since seat names

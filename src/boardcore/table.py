@@ -31,6 +31,7 @@ from boardcore.game import Game
 from boardcore.log import Header, Log, Record
 from boardcore.match import Match, Step
 from boardcore.messages import Choice, Resync, Snapshot, Stepped, Undone, Updates, result_of, reveal_of
+from boardcore.presentation import Presentation
 from boardcore.store.interface import Entry, MatchInfo, MatchRejected, RevisionConflict, SeedSecret, Status, StepEntry, Store, UndoEntry
 from boardcore.store.memory import MemoryStore
 from boardcore.verify import replay
@@ -102,17 +103,18 @@ class Table(Generic[S, A, E, V]):
         commit_seed: bool = False,
         store: Store | None = None,
         match_id: str | None = None,
+        presentation: Presentation | None = None,
     ) -> Table[S, A, E, V]:
         """A new match, stored at revision 0 (``store`` defaults to a fresh :class:`MemoryStore`).
 
-        Arguments are :meth:`Match.new <boardcore.match.Match.new>`'s; ``match_id``
-        defaults to a fresh random id.
+        Arguments are :meth:`Match.new <boardcore.match.Match.new>`'s (``presentation`` too: how the match is shown,
+        for a game that is not installed); ``match_id`` defaults to a fresh random id.
 
         Raises:
             ValueError: bad players, seed, options or match id.
             MatchExists: ``match_id`` is taken in ``store``.
         """
-        match = Match.new(game, players, seed, options, commit_seed=commit_seed)
+        match = Match.new(game, players, seed, options, commit_seed=commit_seed, presentation=presentation)
         store = MemoryStore() if store is None else store
         match_id = new_match_id() if match_id is None else match_id
         assert match.seed is not None  # Match.new always has a seed
@@ -120,12 +122,15 @@ class Table(Generic[S, A, E, V]):
         return cls(match, match_id, store)
 
     @classmethod
-    def open(cls, store: Store, match_id: str, *, game: Game[Any, Any, Any, Any] | None = None) -> Table[Any, Any, Any, Any]:
+    def open(
+        cls, store: Store, match_id: str, *, game: Game[Any, Any, Any, Any] | None = None, presentation: Presentation | None = None
+    ) -> Table[Any, Any, Any, Any]:
         """The stored match, rebuilt by replaying its whole journal (undone steps included) and verified.
 
         Each step must be legal and reproduce its stored record exactly (action,
         event and state digests, hash chain); each undo must be one the policy
-        allowed unless it was forced. ``game`` overrides the registry lookup.
+        allowed unless it was forced. ``game`` overrides the registry lookup, and ``presentation`` the one registered
+        for the game's name.
 
         Raises:
             UnknownMatch: no such match.
@@ -142,6 +147,7 @@ class Table(Generic[S, A, E, V]):
                 seed=secret.seed if committed else None,
                 salt=secret.salt if committed else None,
                 game=game,
+                presentation=presentation,
             )
         except LogError as exc:
             raise MatchRejected(match_id, exc.message, kind=exc.kind) from None
@@ -322,9 +328,9 @@ class Table(Generic[S, A, E, V]):
         waiting = match.waiting
         legal: tuple[Choice[A], ...] = ()
         if seat is not None and any(w.seat == seat for w in waiting):
-            game = match.game
+            shown = match.presentation
             legal = tuple(
-                Choice(action=action, label=match.label(action, seat, view), targets=game.targets_of(action, seat), pick=game.picks(action))
+                Choice(action=action, label=match.label(action, seat, view), targets=shown.targets_of(action, seat), pick=shown.picks(action))
                 for action in match.legal_actions(seat)
             )
         return Snapshot(

@@ -152,7 +152,7 @@ class TerminalSeats:
     def view_text(self, seat: int) -> str:
         """The seat's view in the game's own words when it has them, else its fields."""
         view = self.match.view(seat)
-        words = self.match.game.view_text
+        words = self.match.presentation.view_text
         if words is None:
             return render_view(view)
         return "\n".join(textwrap.indent(line, "  ") for line in words(view, seat, self.match.players).splitlines())
@@ -168,7 +168,7 @@ class TerminalSeats:
             return
         if lines == before:
             return
-        if self.match.game.view_text is not None:  # words read as a whole: a grid or a sentence cut apart says nothing
+        if self.match.presentation.view_text is not None:  # words read as a whole: a grid or a sentence cut apart says nothing
             self.say("Your view now:")
             self.say("\n".join(lines))
             return
@@ -178,8 +178,8 @@ class TerminalSeats:
     def menu(self, seat: int) -> dict[str, Any]:
         """The seat's menu by what the person types: each legal action, or one :class:`Pick` per kind of pieces chosen
         together; keyed by the game's keys when it numbers its pieces, else 1, 2, 3."""
-        entries = menu_entries(self.match.game, list(self.match.legal_actions(seat)), seat)
-        key = self.match.game.action_key
+        entries = menu_entries(self.match.presentation, list(self.match.legal_actions(seat)), seat)
+        key = self.match.presentation.action_key
         if key is not None and not any(isinstance(entry, Pick) for entry in entries):
             keyed = {key(entry): entry for entry in entries}
             if len(keyed) == len(entries):
@@ -253,7 +253,7 @@ class TerminalSeats:
 
     def choose_pieces(self, seat: int, pick: Pick) -> Any | None:
         """The action of ``pick`` whose pieces the person names by number (``None``: they went back to the menu)."""
-        names = piece_names(self.match.picture(seat)) if self.match.game.picture is not None else {}
+        names = piece_names(self.match.picture(seat)) if self.match.presentation.picture is not None else {}
         noun = _noun(pick)
         for number, piece in enumerate(pick.pieces, start=1):
             self.say(f"    ({number}) {names.get(piece, piece)}")

@@ -37,6 +37,7 @@ from boardcore.log import (
 )
 from boardcore.match import Match
 from boardcore.outcome import Outcome
+from boardcore.presentation import Presentation
 from boardcore.published import PublishedChain
 from boardcore.registry import get_game
 from boardcore.resign import RESIGN, is_resign, resignation
@@ -214,19 +215,22 @@ def _seed_for(header: Header, given: int | None, salt: str | None, revealed: See
     return given
 
 
-def _start(log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, Any, Any] | None) -> tuple[Match[Any, Any, Any, Any], list[Upcaster]]:
-    """The match at step 0 for the log's header (seed from the header, the reveal or ``seed``)."""
+def _start(
+    log: Log, seed: int | None, salt: str | None, game: Game[Any, Any, Any, Any] | None, presentation: Presentation | None = None
+) -> tuple[Match[Any, Any, Any, Any], list[Upcaster]]:
+    """The match at step 0 for the log's header (seed from the header, the reveal or ``seed``), shown with
+    ``presentation`` (else the game's registered one)."""
     header = log.header
     game, upcasters = _game_for(header, game)
     real_seed = _seed_for(header, seed, salt, log.reveal, len(log.records) + 2)
     real_salt = log.reveal.salt if header.seed is None and log.reveal is not None and seed is None else salt
     try:
         if upcasters:  # the replay runs under newer rules: its records are the new rules' own
-            match = Match.new(game, header.players, real_seed, header.options)
+            match = Match.new(game, header.players, real_seed, header.options, presentation=presentation)
             if header.seed is None:
                 match.seed_commitment, match.seed_salt = header.seed_commitment, real_salt
         else:  # the replay continues the log's own header, so its records chain exactly as the log's
-            match = Match.from_header(game, header, real_seed, real_salt)
+            match = Match.from_header(game, header, real_seed, real_salt, presentation=presentation)
     except ValueError as exc:
         raise LogError(f"the header cannot start a game: {exc}", line=1, kind=codes.CORRUPT) from None
     return match, upcasters
@@ -458,10 +462,12 @@ def replay(
     *,
     salt: str | None = None,
     game: Game[Any, Any, Any, Any] | None = None,
+    presentation: Presentation | None = None,
 ) -> Match[Any, Any, Any, Any]:
     """The match rebuilt from a log's actions, up to ``step`` (default: all of them).
 
-    ``seed`` and ``salt`` open a committed seed that was not revealed.
+    ``seed`` and ``salt`` open a committed seed that was not revealed; ``game`` (a game that is not installed) replaces
+    the registry's, and ``presentation`` is how the match is shown (else the one registered for the game's name).
 
     Raises:
         ValueError: ``step`` is negative.
@@ -475,7 +481,7 @@ def replay(
     if step is not None and step > len(log.records):
         msg = f"the log has {len(log.records)} steps; there is no step {step}"
         raise ValueError(msg)
-    match, upcasters = _start(log, seed, salt, game)
+    match, upcasters = _start(log, seed, salt, game, presentation)
     records = log.records if step is None else log.records[:step]
     if len(records) < PAUSE_GC_FROM:
         _apply_records(match, records, upcasters)

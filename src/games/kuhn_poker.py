@@ -15,16 +15,14 @@ once it is the seat's turn, so its ``problem`` is empty.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, Union
 
 import msgspec
 
-from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Rng, Turn, Waiting, make_evolve
+from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Outcome, Rng, Turn, Waiting, make_evolve
 from boardcore.gameinfo import GameInfo
 from boardcore.kernel import NOBODY_PENDING, no_problem
-
-from . import kuhn_poker_svg
 
 # --- constants ---------------------------------------------------------------
 
@@ -272,60 +270,6 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     return msgspec.structs.replace(state, hands=hands, rng=Rng.from_seed(seed))
 
 
-def event_text(event: Passed | BetPlaced | CardsShown, viewer: int | None, names: Names) -> str:
-    """``Ann bets``, ``Showdown: Ann's J against Bob's K``."""
-    if isinstance(event, Passed):
-        return f"{names[event.player]} checks or folds"
-    if isinstance(event, BetPlaced):
-        return f"{names[event.player]} bets or calls"
-    return f"Showdown: {names[0]}'s {CARDS[event.hands[0]]} against {names[1]}'s {CARDS[event.hands[1]]}"
-
-
-def story_text(event: Passed | BetPlaced | CardsShown, view: View, viewer: int | None, names: Names) -> str:
-    """The picture's words for the move, from the betting before it: ``Ann checks``, ``Bob folds``, ``Ann calls``."""
-    if isinstance(event, CardsShown):
-        return event_text(event, viewer, names)
-    letter = "p" if isinstance(event, Passed) else "b"
-    return f"{names[event.player]} {kuhn_poker_svg.betting_words(view.history + letter)[-1]}"
-
-
-def action_text(action: Pass | Bet, seat: int, names: Names) -> str:
-    """``check or fold`` or ``bet or call`` (without the view, which says which one it is)."""
-    return "check or fold" if isinstance(action, Pass) else "bet or call"
-
-
-def label_text(action: Pass | Bet, view: View, seat: int, names: Names) -> str:
-    """The picture's words: ``check`` or ``bet`` while no bet is faced, ``fold`` or ``call`` once one is."""
-    word = kuhn_poker_svg.betting_words(view.history + ("p" if isinstance(action, Pass) else "b"))[-1]
-    return {"checks": "check", "folds": "fold", "bets": "bet 1 chip", "calls": "call 1 chip"}[word]
-
-
-def summary_text(view: View, events: Sequence[Any], outcome: Outcome | None, names: Names) -> str:
-    """The betting, the cards the viewer may know, and who took the pot."""
-    betting = ", ".join(f"{names[k % 2]} {word}" for k, word in enumerate(kuhn_poker_svg.betting_words(view.history)))
-    lines = [f"Betting: {betting or 'none yet'}."]
-    if view.shown is not None:
-        lines.append(f"Cards: {names[0]} {CARDS[view.shown[0]]}, {names[1]} {CARDS[view.shown[1]]}.")
-    elif view.card is not None:
-        lines.append(f"Your card: {CARDS[view.card]}; the other card was never shown.")
-    if outcome is not None and outcome.scores is not None:
-        winner = outcome.winners[0]
-        won = int(outcome.scores[winner])
-        lines.append(f"{names[winner]} takes {won} chip{'' if won == 1 else 's'} ({outcome.reason}).")
-    return "\n".join(lines)
-
-
-def view_text(view: View, viewer: int | None, names: Names) -> str:
-    """The viewer's card, the betting and where the hand stands, in the picture's own words (J, Q, K; checks, folds)."""
-    betting = ", ".join(f"{names[k % 2]} {word}" for k, word in enumerate(kuhn_poker_svg.betting_words(view.history)))
-    lines = [] if view.card is None else [f"Your card: {CARDS[view.card]}."]
-    if view.shown is not None:
-        lines.append(f"Shown: {names[0]} {CARDS[view.shown[0]]}, {names[1]} {CARDS[view.shown[1]]}.")
-    lines.append(f"Betting: {betting or 'nothing yet'}. Pot: {view.pot} chips.")
-    lines.append(kuhn_poker_svg.status_line(view, names) + ".")
-    return "\n".join(lines)
-
-
 INFO = GameInfo(
     players=(2,), play="competitive", result="scores", score_range=(-2.0, 2.0),
     chance=True, hidden_information=True, simultaneous=False, max_decisions=3,
@@ -347,12 +291,5 @@ GAME: Game[State, Action, Event, View] = Game(
     visibility={Passed: PUBLIC, BetPlaced: PUBLIC, CardsShown: REVEAL},
     outcome=outcome,
     determinize=determinize,
-    event_text=event_text,
-    action_text=action_text,
-    summary_text=summary_text,
-    view_text=view_text,
-    story_text=story_text,
-    label_text=label_text,
-    picture=kuhn_poker_svg.picture,
     secrets=secrets,
 )

@@ -1,4 +1,5 @@
-"""Tic-tac-toe on the boardcore contract (the tutorial game: copy this file to start one).
+"""Tic-tac-toe on the boardcore contract (the tutorial game: copy this file and its presentation,
+``tic_tac_toe_presentation``, to start one).
 
 Two seats, X (seat 0) moves first.
 
@@ -9,6 +10,7 @@ Nothing is hidden and nothing is random, so ``view`` is the whole board and
 The game runs on the turn kernel (:mod:`boardcore.kernel`): it has one kind of
 decision, placing a mark, stated once as its candidates and its ``problem``; the
 engine derives the legal list, the refusals and the turn order checks from it.
+This module is the rules only: the words and the picture are registered apart.
 """
 
 from __future__ import annotations
@@ -18,11 +20,9 @@ from typing import Annotated, Union
 
 import msgspec
 
-from boardcore import PUBLIC, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve
+from boardcore import PUBLIC, Config, Decision, Flow, Game, Outcome, Refusal, Rng, Turn, Waiting, make_evolve
 from boardcore.gameinfo import GameInfo
 from boardcore.kernel import NOBODY_PENDING
-
-from . import tic_tac_toe_svg
 
 # --- constants ---------------------------------------------------------------
 
@@ -181,45 +181,6 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     return msgspec.structs.replace(state, rng=Rng.from_seed(seed))
 
 
-def event_text(event: MarkPlaced, viewer: int | None, names: Names) -> str:
-    """``Ann (X) takes cell 4``."""
-    return f"{names[event.player]} ({MARKS[event.player]}) takes cell {event.cell}"
-
-
-def action_text(action: PlaceMark, seat: int, names: Names) -> str:
-    """``place X in cell 4``."""
-    return f"place {MARKS[seat]} in cell {action.cell}"
-
-
-def targets(action: PlaceMark, seat: int) -> tuple[str, ...]:
-    """The cell the mark goes in (``cell-4``, as the picture names it)."""
-    return (f"cell-{action.cell}",)
-
-
-def summary_text(view: View, events: object, outcome: Outcome | None, names: Names) -> str:
-    """The final board as three rows of X, O and dots."""
-    rows = ["".join("." if c == EMPTY else MARKS[c] for c in view.board[r * 3 : r * 3 + 3]) for r in range(3)]
-    return "\n".join(rows)
-
-
-def view_text(view: View, viewer: int | None, names: Names) -> str:
-    """The grid as the picture draws it: marks, and each free cell's number (the number a text seat types)."""
-    rows = [" | ".join(MARKS[c] if c != EMPTY else str(r * 3 + i) for i, c in enumerate(view.board[r * 3 : r * 3 + 3])) for r in range(3)]
-    players = f"X: {names[0]} · O: {names[1]}"
-    if view.winner is not None:
-        status = f"{names[view.winner]} ({MARKS[view.winner]}) has three in a row."
-    elif EMPTY not in view.board:
-        status = "The board is full: a draw."
-    else:
-        status = f"{names[view.turn]} ({MARKS[view.turn]}) to move."
-    return "\n".join([players, f" {rows[0]}", "---+---+---", f" {rows[1]}", "---+---+---", f" {rows[2]}", status])
-
-
-def action_key(action: PlaceMark) -> str:
-    """The cell number, as the grid (text and picture) shows it."""
-    return str(action.cell)
-
-
 INFO = GameInfo(
     players=(2,), play="competitive", result="win-loss", score_range=(-1.0, 1.0),
     chance=False, hidden_information=False, simultaneous=False, max_decisions=9,
@@ -241,11 +202,4 @@ GAME: Game[State, PlaceMark, MarkPlaced, View] = Game(
     visibility={MarkPlaced: PUBLIC},
     outcome=outcome,
     determinize=determinize,
-    event_text=event_text,
-    action_text=action_text,
-    summary_text=summary_text,
-    view_text=view_text,
-    action_key=action_key,
-    picture=tic_tac_toe_svg.picture,
-    targets=targets,
 )

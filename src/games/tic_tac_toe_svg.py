@@ -1,4 +1,4 @@
-"""Tic-tac-toe's picture: the board as an SVG document, drawn from a view (``GAME.picture``).
+"""Tic-tac-toe's picture: the board as an SVG document, drawn from a view (``PRESENTATION.picture``).
 
 Kept beside the rules module rather than in it, so the tutorial file stays about the
 rules. The rules module imports this one for its ``GAME`` record, so this one reads

@@ -22,7 +22,7 @@ def _at_a_commit(seed: int = 11) -> tuple[Table, int, Pick]:
         match = table.match
         while not match.is_over:
             seat = min(match.actors)
-            entries = menu(game, list(match.legal_actions(seat)), seat)
+            entries = menu(match.presentation, list(match.legal_actions(seat)), seat)
             picks = [e for e in entries if isinstance(e, Pick) and len(e.pieces) >= 2]
             if picks:
                 return table, seat, picks[0]
@@ -33,12 +33,12 @@ def _at_a_commit(seed: int = 11) -> tuple[Table, int, Pick]:
 def test_a_pick_is_one_menu_entry_not_every_subset() -> None:
     """The commit actions (every subset of the hand) become one entry listing each card once; the rest stay."""
     table, seat, pick = _at_a_commit()
-    game, legal = table.match.game, list(table.match.legal_actions(seat))
-    entries = menu(game, legal, seat)
+    shown, legal = table.match.presentation, list(table.match.legal_actions(seat))
+    entries = menu(shown, legal, seat)
     assert sum(isinstance(e, Pick) for e in entries) == 1
-    assert len(pick.actions) == sum(game.picks(a) for a in legal) == 2 ** len(pick.pieces)
+    assert len(pick.actions) == sum(shown.picks(a) for a in legal) == 2 ** len(pick.pieces)
     assert len(set(pick.pieces)) == len(pick.pieces)
-    assert [e for e in entries if not isinstance(e, Pick)] == [a for a in legal if not game.picks(a)]
+    assert [e for e in entries if not isinstance(e, Pick)] == [a for a in legal if not shown.picks(a)]
 
 
 def test_the_set_chosen_is_the_action_with_exactly_those_pieces() -> None:

@@ -153,16 +153,11 @@ def test_fold_replays_events_into_the_state_play_reached() -> None:
     assert TTT.fold(start, every) == state and TTT.fold(state, []) is state
 
 
-def test_redact_and_describe_follow_the_visibility_table() -> None:
-    """A drawn card reaches its drawer in full, everyone else (spectators too) as "a card"; text never sees more."""
+def test_redact_follows_the_visibility_table() -> None:
+    """A drawn card reaches its drawer in full, everyone else (spectators too) as "a card"."""
     drawn = toy.CardDrawn(player=1, card=7)
     assert SOUND.redact(drawn, 1) == drawn
     assert SOUND.redact(drawn, 0) == SOUND.redact(drawn, None) == toy.CardDrawn(player=1, card=None)
-    assert SOUND.describe(drawn, 1, ["Ann", "Bob"]) == f"Bob draws {toy.name(7)}"
-    assert SOUND.describe(drawn, 0, ["Ann", "Bob"]) == "Bob draws a card"
-    assert SOUND.describe(drawn, None) == "P2 draws a card"
-    with pytest.raises(TypeError, match="label a seat's own action"):
-        SOUND.describe(toy.Draw(), 0)
 
 
 def test_the_rng_bookkeeping_is_seen_by_nobody_and_every_hidden_or_revealing_event_is_an_undo_barrier() -> None:
@@ -178,21 +173,6 @@ def test_a_game_whose_visibility_table_misses_an_event_is_refused_when_built() -
     table = {k: v for k, v in toy.VISIBILITY.items() if k is not toy.Stopped}
     with pytest.raises(TypeError, match=r"missing \['Stopped'\]"):
         attrs.evolve(SOUND, visibility=table)
-
-
-def test_pick_kinds_must_name_actions_of_the_game() -> None:
-    """A pick kind that is no action of the game is refused when the Game is built; a real one makes ``picks`` true."""
-    with pytest.raises(TypeError, match="pick_kinds names no action of the game: Grab"):
-        attrs.evolve(SOUND, pick_kinds=("Grab",))
-    picking = attrs.evolve(SOUND, pick_kinds=("Discard",))
-    assert picking.picks(toy.Discard(card=1)) and not picking.picks(toy.Draw())
-
-
-def test_labels_and_targets_come_from_the_game_or_defaults() -> None:
-    """``label`` uses the game's action text; ``targets_of`` is empty for a game that declares no targets."""
-    assert TTT.label(PlaceMark(cell=4), 0) == "place X in cell 4"
-    assert TTT.targets_of(PlaceMark(cell=4), 0) == ("cell-4",)
-    assert attrs.evolve(TTT, targets=None).targets_of(PlaceMark(cell=4), 0) == ()
 
 
 @pytest.mark.parametrize("players", [1, 3, "2", True])
@@ -217,11 +197,8 @@ def test_make_evolve_refuses_two_handlers_for_one_event_and_a_handler_outside_th
         make_evolve(toy.LuckRolled, {toy.LuckRolled: placed, toy.CardDrawn: placed})
 
 
-def test_default_seat_names_are_p1_p2_for_any_seat() -> None:
-    """Text without names calls seats P1, P2, ...; the tuple for a count is built once."""
-    from boardcore.game import DEFAULT_NAMES, seat_names
+def test_default_seat_names_are_built_once_per_count() -> None:
+    """A match without names calls its seats P1, P2, ...; the tuple for a count is built once."""
+    from boardcore.game import seat_names
 
     assert seat_names(3) == ("P1", "P2", "P3") and seat_names(3) is seat_names(3)
-    assert DEFAULT_NAMES[0] == "P1" and DEFAULT_NAMES[41] == "P42"
-    with pytest.raises(TypeError, match="sliced"):
-        DEFAULT_NAMES[0:2]

@@ -12,6 +12,7 @@ from boardcore.bots import make_bots
 from boardcore.ismcts import OPPONENTS, ISMCTSBot, _Node, rewards
 from boardcore.registry import get_game
 from boardcore.rng import DETERMINIZE
+from boardcore.strategy import get_strategy
 
 GAMES = [("five_wards", 2), ("peaky_blinders", 2), ("bellwether", 2), ("the_warriors", 2), ("kuhn_poker", 2), ("tic_tac_toe", 2)]
 
@@ -143,8 +144,8 @@ def test_a_search_without_evidence_plays_the_house_move(name: str, players: int)
         view = game.view(state, seat)
         bot = ISMCTSBot.seeded(game, 13, seat, players, iterations=1, rollout="house")
         word, _ = bot.rng.next_word()  # the rollout policies of this decision are seeded from the bot's next word
-        assert game.house_bot is not None
-        expected = game.house_bot(word, seat).choose(view, legal)
+        assert get_strategy(game.name).house_bot is not None
+        expected = get_strategy(game.name).house_bot(word, seat).choose(view, legal)
         assert bot.choose_sampled(view, legal, _sampler(game, state, seat)) == expected
 
 
@@ -175,15 +176,15 @@ def test_depth_scores_the_cut_rollout_with_the_estimate() -> None:
     game = get_game("five_wards")
     state, seat = _decision_points("five_wards", 2, seed=2, count=3)[-1]
     bot = ISMCTSBot.seeded(game, 1, seat, 2, depth=0)
-    assert game.estimate is not None
-    assert bot._roll_out(state, [None, None], Rng.from_seed(1)) == game.estimate(state)
-    assert all(0.0 <= share <= 1.0 for share in game.estimate(state))
+    assert get_strategy(game.name).estimate is not None
+    assert bot._roll_out(state, [None, None], Rng.from_seed(1)) == get_strategy(game.name).estimate(state)
+    assert all(0.0 <= share <= 1.0 for share in get_strategy(game.name).estimate(state))
 
 
 def test_a_game_without_an_estimate_is_rolled_out_to_the_end() -> None:
     """``depth`` is ignored where the game has no estimate: the reward is a finished game's."""
     game = get_game("tic_tac_toe")
-    assert game.estimate is None
+    assert get_strategy(game.name).estimate is None
     bot = ISMCTSBot.seeded(game, 1, 0, 2, depth=0)
     result = bot._roll_out(Match.new(game, 2, 1).state, [None, None], Rng.from_seed(5))
     assert result in {(1.0, 0.0), (0.0, 1.0), (0.5, 0.5)}
@@ -253,14 +254,14 @@ def test_only_decisions_offering_a_search_kind_are_searched() -> None:
     offering a searched kind runs the iterations.
     """
     game = get_game("bellwether")
-    assert game.house_bot is not None
+    assert get_strategy(game.name).house_bot is not None
     offered, other = _split_by_search("bellwether", LABOR_ALLOCATION)
     seat = other[0][1]
     mine = [state for state, actor in other if actor == seat]
     assert offered and len(mine) >= 2
     bot = ISMCTSBot.seeded(game, 13, seat, 2, iterations=20, depth=8, rollout="house", opponents="policy", search=LABOR_ALLOCATION)
     word, _ = bot.rng.next_word()
-    policy = game.house_bot(word, seat)
+    policy = get_strategy(game.name).house_bot(word, seat)
     for state in mine:
         legal = game.legal_actions(state, seat)
         view = game.view(state, seat)
@@ -311,12 +312,12 @@ def test_a_searched_decision_compares_its_kinds_and_the_policys_own_moves() -> N
     )
     view, legal = game.view(state, seat), game.legal_actions(state, seat)
     bot = ISMCTSBot.seeded(game, 5, seat, 2, iterations=10, depth=0, rollout="house", opponents="policy", search={"BuyMarker"})
-    policy, twin = game.house_bot(9, seat), game.house_bot(9, seat)
+    policy, twin = get_strategy(game.name).house_bot(9, seat), get_strategy(game.name).house_bot(9, seat)
     prior = policy.choose(view, legal)
     compared = bot.candidates(view, legal, policy, prior)
     others = [action for action in legal if type(action).__name__ != "BuyMarker"]
     own = {twin.choose(view, legal), twin.choose(view, others)}
-    markers = [action for action in game.search_moves(view, seat, legal) if type(action).__name__ == "BuyMarker"]
+    markers = [action for action in get_strategy(game.name).search_moves(view, seat, legal) if type(action).__name__ == "BuyMarker"]
     assert set(compared) == set(markers) | own
     assert set(legal) - set(compared)  # some moves were left to the policy, so the check can fail
     assert bot.choose_sampled(view, legal, _sampler(game, state, seat)) in compared

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
-from boardcore.game import Game
 from boardcore.match import Match
+from boardcore.presentation import get_presentation
 from boardcore.registry import get_game
 from boardcore.table import Table
 
@@ -35,13 +35,12 @@ def _states(name: str, players: int, seed: int, every: int) -> Iterator[tuple[Ma
 @pytest.mark.parametrize("name", TARGETED)
 def test_every_target_is_drawn_in_the_seats_picture(name: str) -> None:
     """Each target id of each legal action is a ``data-target`` of the acting seat's picture, over a whole game."""
-    game = get_game(name)
-    players = game.player_counts[0]
+    players, shown = get_game(name).player_counts[0], get_presentation(name)
     checked = 0
     for match, seat in _states(name, players, seed=7, every=3):
         drawn = set(_DRAWN.findall(match.picture(seat)))
         for action in match.legal_actions(seat):
-            missing = [t for t in game.targets_of(action, seat) if t not in drawn]
+            missing = [t for t in shown.targets_of(action, seat) if t not in drawn]
             assert not missing, f"{match.label(action, seat)!r} targets {missing}, not drawn for seat {seat}"
             checked += 1
     assert checked
@@ -50,9 +49,9 @@ def test_every_target_is_drawn_in_the_seats_picture(name: str) -> None:
 @pytest.mark.parametrize("name", TARGETED)
 def test_some_action_has_targets(name: str) -> None:
     """A game that declares targets gives some legal action a target in its first decisions."""
-    game = get_game(name)
-    states = itertools.islice(_states(name, game.player_counts[0], seed=3, every=1), 60)
-    assert any(game.targets_of(a, seat) for match, seat in states for a in match.legal_actions(seat))
+    states = itertools.islice(_states(name, get_game(name).player_counts[0], seed=3, every=1), 60)
+    shown = get_presentation(name)
+    assert any(shown.targets_of(a, seat) for match, seat in states for a in match.legal_actions(seat))
 
 
 def test_snapshot_carries_targets_and_picks() -> None:
@@ -66,27 +65,26 @@ def test_snapshot_carries_targets_and_picks() -> None:
 
 def test_five_wards_commit_is_a_pick() -> None:
     """5 Wards' CommitTactics is the pick kind: its targets are the committed cards, in the seat's own hand."""
-    game = get_game("five_wards")
+    shown = get_presentation("five_wards")
     for match, seat in _states("five_wards", 2, seed=11, every=1):
         commits = [a for a in match.legal_actions(seat) if type(a).__name__ == "CommitTactics"]
         if len(commits) > 2:
             drawn = set(_DRAWN.findall(match.picture(seat)))
             for action in commits:
-                assert game.picks(action)
-                assert game.targets_of(action, seat) == tuple(f"card-{c}" for c in action.cards)
-                assert set(game.targets_of(action, seat)) <= drawn
+                assert shown.picks(action)
+                assert shown.targets_of(action, seat) == tuple(f"card-{c}" for c in action.cards)
+                assert set(shown.targets_of(action, seat)) <= drawn
             return
     pytest.fail("no Brawl commit with a choice of cards in this game")
 
 
 def test_pick_kinds_must_name_actions() -> None:
-    """A pick kind that is not an action of the game is refused when the Game is built."""
+    """A pick kind that is not an action of the game is refused when a match is shown with it."""
     with pytest.raises(TypeError, match="pick_kinds names no action"):
-        attrs.evolve(get_game("tic_tac_toe"), pick_kinds=frozenset({"Nope"}))
+        Match.new(get_game("tic_tac_toe"), 2, 1, presentation=attrs.evolve(get_presentation("tic_tac_toe"), pick_kinds=frozenset({"Nope"})))
 
 
 def test_targets_default_to_none() -> None:
     """A game that declares no targets gives every action none."""
-    game: Game = get_game("kuhn_poker")
-    match = Match.new(game, 2, 1)
-    assert all(game.targets_of(a, 0) == () for a in match.legal_actions(0))
+    match = Match.new(get_game("kuhn_poker"), 2, 1)
+    assert all(match.presentation.targets_of(a, 0) == () for a in match.legal_actions(0))

@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 from boardcore.bots import make_bots
+from boardcore.presentation import get_presentation
 from boardcore.registry import get_game
 from boardcore.store import MemoryStore
 from boardcore.table import Table
@@ -95,10 +96,10 @@ def test_view_lines_name_every_field_and_changes_are_shown_alone() -> None:
         "waiting 1: seat 0 · kind mark · ask place a mark in an empty cell",
     ]
     assert render_view(table.match.view(0)).startswith("  board -1, -1")
-    fields_only = attrs.evolve(get_game("five_wards"), view_text=None)
-    table = Table.create(fields_only, 2, seed=3, store=MemoryStore())
+    fields_only = attrs.evolve(get_presentation("five_wards"), view_text=None)
+    table = Table.create(get_game("five_wards"), 2, seed=3, store=MemoryStore(), presentation=fields_only)
     out = io.StringIO()
-    TerminalSeats(table, [0], make_bots(fields_only, 2, 3), io.StringIO("1\nq\n"), out).play()
+    TerminalSeats(table, [0], make_bots(table.match.game, 2, 3), io.StringIO("1\nq\n"), out).play()
     assert "Your view (v shows it again):" in out.getvalue() and "Changed in your view:" in out.getvalue()
     assert out.getvalue().count("wards 1:") == 1  # unchanged lines are not repeated
 
@@ -181,8 +182,8 @@ def test_view_text_names_things_never_raw_ids_and_hides_what_the_seat_may_not_kn
 
     from boardcore.match import Match
 
-    rules = get_game(game)
-    assert rules.view_text is not None
+    rules, view_text = get_game(game), get_presentation(game).view_text
+    assert view_text is not None
     players = rules.player_counts[-1] if len(rules.player_counts) == 1 else 3
     match = Match.new(rules, players, seed=11)
     rng = random.Random(4)
@@ -190,7 +191,7 @@ def test_view_text_names_things_never_raw_ids_and_hides_what_the_seat_may_not_kn
         if match.is_over:
             break
         for seat in range(players):
-            words = rules.view_text(match.view(seat), seat, match.players)
+            words = view_text(match.view(seat), seat, match.players)
             assert not re.search(RAW_IDS[game], words), words
             assert "None" not in words and not re.search(r"(^|[,:] )-1\b", words, re.M)  # no empty-space sentinels
             hidden = rules.secrets(match.state, seat) if rules.secrets else ()

@@ -17,6 +17,7 @@ import msgspec
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Names, Outcome, Refusal, Rng, Turn, Waiting, make_evolve, owner
 from boardcore.gameinfo import GameInfo
 from boardcore.kernel import no_problem
+from boardcore.presentation import Presentation
 from boardcore.rng import RngAdvanced
 from boardcore.seat_order import next_seat
 from boardcore.tuples import put, without
@@ -315,7 +316,8 @@ GAME: Game[State, Action, Event, View] = Game(
     visibility=VISIBILITY,
     outcome=outcome,
     determinize=determinize,
-    event_text=event_text,
-    action_text=action_text,
     secrets=secrets,
 )
+
+PRESENTATION = Presentation(event_text=event_text, action_text=action_text)
+"""How the toy is shown: it is not installed, so whatever shows it is handed this (``presentation=``)."""

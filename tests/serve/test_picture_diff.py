@@ -90,11 +90,11 @@ def test_a_seat_asking_for_diffs_gets_a_whole_picture_then_diffs_that_rebuild_it
         with seat(client, match_id, made["token"], pictures=True, diffs=True) as again:
             assert again.until(lambda f: f["type"].startswith("picture"))["type"] == "picture"
     match = Table.open(store, match_id).match
-    game = match.game
-    assert game.picture is not None
+    game, draw = match.game, match.presentation.picture
+    assert draw is not None
 
     def picture(revision: int, viewer: int) -> str:  # no undo here: revision n is step n
-        return game.picture(game.view(match.state_at(revision), viewer), viewer, match.players)
+        return draw(game.view(match.state_at(revision), viewer), viewer, match.players)
 
     assert sorted(rebuilt) == list(range(6)) and sorted(whole) == list(range(6))
     for revision in range(6):

@@ -19,6 +19,7 @@ from boardcore import Match
 from boardcore.bots import make_bots
 from boardcore.registry import get_game
 from boardcore.sim.stats import binomial_greater
+from boardcore.strategy import get_strategy
 from games.peaky_blinders import catalog as C
 
 GAMES = 40
@@ -51,7 +52,7 @@ def test_shares_are_well_formed(name: str, players: int) -> None:
     game = get_game(name)
     for states, outcome in _games(name, players)[:5]:
         for state in states[::7]:
-            shares = game.estimate(state)
+            shares = get_strategy(game.name).estimate(state)
             assert len(shares) == players and all(0.0 <= share <= 1.0 for share in shares)
             if outcome.cooperative:
                 assert len(set(shares)) == 1
@@ -67,7 +68,7 @@ def test_the_late_favourite_wins_more_often_than_chance(name: str, players: int)
     for states, outcome in _games(name, players):
         if len(outcome.winners) != 1:
             continue
-        shares = game.estimate(states[int(len(states) * LATE)])
+        shares = get_strategy(game.name).estimate(states[int(len(states) * LATE)])
         decided += 1
         hits += max(range(players), key=shares.__getitem__) == outcome.winners[0]
     p = binomial_greater(hits, decided, 1 / players)
@@ -79,7 +80,7 @@ def test_the_warriors_estimate_is_higher_on_nights_that_were_won() -> None:
     game = get_game("the_warriors")
     won, lost = [], []
     for states, outcome in _games("the_warriors", 2):
-        share = game.estimate(states[int(len(states) * LATE)])[0]
+        share = get_strategy(game.name).estimate(states[int(len(states) * LATE)])[0]
         (won if outcome.winners else lost).append(share)
     assert won and lost, "the sample needs nights of both kinds"
     assert sum(won) / len(won) > sum(lost) / len(lost) + 0.1
@@ -101,6 +102,6 @@ def test_peaky_blinders_a_rival_marker_in_ones_control_zone_counts_as_a_block() 
         markers[zone] = (markers[zone][0], markers[zone][1] + 1)
         return msgspec.structs.replace(state, markers=tuple(markers))
 
-    before = game.estimate(state)[0]
-    assert game.estimate(with_rival_marker(zone_of[0]))[0] < before - 0.1
-    assert game.estimate(with_rival_marker(idle))[0] == pytest.approx(before)
+    before = get_strategy(game.name).estimate(state)[0]
+    assert get_strategy(game.name).estimate(with_rival_marker(zone_of[0]))[0] < before - 0.1
+    assert get_strategy(game.name).estimate(with_rival_marker(idle))[0] == pytest.approx(before)

@@ -17,6 +17,7 @@ from boardcore.sim.play import MatchTask, measure, play_task
 from boardcore.sim.results import CSV_NAME, PARQUET_NAME, read_results
 from boardcore.sim.simulate import simulate
 from boardcore.sim.specs import parse_spec
+from boardcore.strategy import get_strategy
 
 BOARD_GAMES = {"five_wards": 3, "bellwether": 2, "peaky_blinders": 3, "the_warriors": 2}
 
@@ -43,7 +44,7 @@ def test_every_board_game_declares_numbers_a_designer_asks_for(game: str, player
 def test_five_wards_metrics_agree_with_the_final_state() -> None:
     """Rounds are the state's round; every Brawl card collected came from a Brawl fought."""
     match = finished("five_wards", 3, 4)
-    figures = dict(get_game("five_wards").metrics(match.state, match.events))  # type: ignore[misc]
+    figures = dict(get_strategy("five_wards").metrics(match.state, match.events))  # type: ignore[misc]
     assert figures["rounds"] == match.state.round
     assert sum(figures["brawl_cards"]) <= figures["brawls"]
 
@@ -51,7 +52,7 @@ def test_five_wards_metrics_agree_with_the_final_state() -> None:
 def test_peaky_blinders_derby_wins_are_the_players_own() -> None:
     """Derby wins per seat are the players' tallies, and no more Derbies were won than were run."""
     match = finished("peaky_blinders", 3, 5)
-    figures = dict(get_game("peaky_blinders").metrics(match.state, match.events))  # type: ignore[misc]
+    figures = dict(get_strategy("peaky_blinders").metrics(match.state, match.events))  # type: ignore[misc]
     assert figures["derby_wins"] == tuple(p.derby_wins for p in match.state.players)
     assert sum(figures["derby_wins"]) <= figures["derbies"]
 
@@ -59,7 +60,7 @@ def test_peaky_blinders_derby_wins_are_the_players_own() -> None:
 def test_the_warriors_cannot_win_more_fights_than_it_fought() -> None:
     """Fights won never exceed fights fought."""
     match = finished("the_warriors", 2, 3)
-    figures = dict(get_game("the_warriors").metrics(match.state, match.events))  # type: ignore[misc]
+    figures = dict(get_strategy("the_warriors").metrics(match.state, match.events))  # type: ignore[misc]
     assert 0 <= figures["fights_won"] <= figures["fights"]
 
 
@@ -73,9 +74,9 @@ def test_bad_metrics_are_reported_with_the_game_and_name() -> None:
     """A metric that is not a number, or a per-seat figure of the wrong length, is a clear error."""
     match = finished("bellwether", 2, 1)
     for bad, message in (({"x": "many"}, "is a number"), ({"x": (1.0,)}, "is 2 numbers"), ({"x": True}, "is a number")):
-        game = attrs.evolve(get_game("bellwether"), metrics=lambda state, events, bad=bad: bad)
+        strategy = attrs.evolve(get_strategy("bellwether"), metrics=lambda state, events, bad=bad: bad)
         with pytest.raises(RuntimeError, match=message):
-            measure(game, match)
+            measure(get_game("bellwether"), match, strategy)
 
 
 def test_simulate_keeps_metrics_as_columns_in_both_formats(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ import msgspec
 
 from boardcore import Match
 from boardcore.bots import RandomBot
+from boardcore.presentation import get_presentation
 from boardcore.registry import get_game
 
 HERE = Path(__file__).resolve().parent
@@ -110,6 +111,6 @@ def views_json(case: Case, match: Match[Any, Any, Any, Any]) -> bytes:
 
 def draw(case: Case, viewer: int | None, view: Any) -> str:
     """The game's picture of ``view`` for ``viewer``, with the cases' seat names."""
-    picture = get_game(case.game).picture
+    picture = get_presentation(case.game).picture
     assert picture is not None, f"{case.game} draws no pictures"
     return picture(view, viewer, NAMES[: case.players])

@@ -11,6 +11,7 @@ import pytest
 
 from boardcore import Match, Rng
 from boardcore.bots import RandomBot
+from boardcore.presentation import get_presentation
 from boardcore.registry import get_game
 from boardcore.testing import find_secrets
 
@@ -44,18 +45,18 @@ def _seeds(game_name: str) -> tuple[int, ...]:
 @pytest.mark.parametrize(("game_name", "players"), GAMES, ids=[g for g, _ in GAMES])
 def test_pictures_are_unchanged_under_determinize(game_name: str, players: int) -> None:
     """Each seat's picture, and the spectator's, is the same for every state consistent with what that seat knows."""
-    game = get_game(game_name)
-    assert game.picture is not None
+    game, picture = get_game(game_name), get_presentation(game_name).picture
+    assert picture is not None
     names = tuple(f"Seat {k}" for k in range(players))
     for seed in _seeds(game_name):
         for step, state in enumerate(_checkpoints(game_name, players, seed)):
-            public = game.picture(game.view(state, None), None, names)
+            public = picture(game.view(state, None), None, names)
             for seat in range(players):
-                mine = game.picture(game.view(state, seat), seat, names)
+                mine = picture(game.view(state, seat), seat, names)
                 for sample in range(2):
                     other = game.determinize(state, seat, Rng.from_seed(1000 * step + 10 * seat + sample))
-                    assert game.picture(game.view(other, seat), seat, names) == mine, f"seed {seed}, checkpoint {step}: seat {seat}'s picture moved"
-                    assert game.picture(game.view(other, None), None, names) == public, f"seed {seed}, checkpoint {step}: the spectator's moved"
+                    assert picture(game.view(other, seat), seat, names) == mine, f"seed {seed}, checkpoint {step}: seat {seat}'s picture moved"
+                    assert picture(game.view(other, None), None, names) == public, f"seed {seed}, checkpoint {step}: the spectator's moved"
 
 
 HIDING = [(g, p) for g, p in GAMES if g != "tic_tac_toe"]
@@ -65,13 +66,13 @@ HIDING = [(g, p) for g, p in GAMES if g != "tic_tac_toe"]
 @pytest.mark.parametrize(("game_name", "players"), HIDING, ids=[g for g, _ in HIDING])
 def test_pictures_hold_no_hidden_words(game_name: str, players: int) -> None:
     """No card or name the game declares hidden from a viewer (``Game.secrets``) appears in that viewer's picture."""
-    game = get_game(game_name)
-    assert game.picture is not None and game.secrets is not None
+    game, picture = get_game(game_name), get_presentation(game_name).picture
+    assert picture is not None and game.secrets is not None
     names = tuple(f"Seat {k}" for k in range(players))
     for seed in _seeds(game_name):
         for state in _checkpoints(game_name, players, seed):
             for viewer in (None, *range(players)):
-                shown = _readable(game.picture(game.view(state, viewer), viewer, names))
+                shown = _readable(picture(game.view(state, viewer), viewer, names))
                 words = {word for word in game.secrets(state, viewer) if word in shown}  # the regex scan only where a word occurs at all
                 leaked = find_secrets(shown, words)
                 assert not leaked, f"seed {seed}: {leaked} in the picture of viewer {viewer}"

@@ -18,6 +18,7 @@ import pytest
 
 from boardcore import Match
 from boardcore.bots import RandomBot
+from boardcore.presentation import get_presentation
 from boardcore.registry import get_game
 from boardcore.svg import MIN_FONT, PANEL_WIDTH, Sheet, sheet, text
 from tests.svg.cases import CASES, NAMES, draw, stored_views, who
@@ -72,7 +73,7 @@ def test_golden_cases_are_readable_sheets(case: Any) -> None:
 
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_whole_game_states_are_readable_sheets(game_name: str) -> None:
-    picture = get_game(game_name).picture
+    picture = get_presentation(game_name).picture
     assert picture is not None
     for step, viewer, view, players in _states(game_name, GAMES[game_name], seed=7, every=9):
         assert problems(picture(view, viewer, NAMES[:players])) == [], f"{game_name} step {step} seen by {who(viewer)}"

@@ -12,6 +12,7 @@ import pytest
 
 from boardcore import Match
 from boardcore.bots import RandomBot
+from boardcore.presentation import get_presentation
 from boardcore.registry import get_game, list_games
 from games.bellwether.catalog import GANGSTERS
 from games.five_wards.catalog import TACTIC_BY_ID
@@ -183,7 +184,7 @@ def test_the_docs_show_a_picture_of_every_game() -> None:
     docs = Path(__file__).resolve().parents[2] / "docs"
     page = (docs / "pictures.md").read_text(encoding="utf-8")
     for name in list_games():
-        if get_game(name).picture is None:
+        if get_presentation(name).picture is None:
             continue
         assert f"(pictures/{name}.png)" in page
         assert (docs / "pictures" / f"{name}.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
@@ -193,7 +194,7 @@ def test_the_docs_show_a_picture_of_every_game() -> None:
 def test_size_scales_the_picture_and_keeps_its_drawing(case: Case) -> None:
     """``size=`` sets the width in pixels and keeps the aspect ratio; the drawing itself (the viewBox) is unchanged."""
     viewer, view = next(iter(stored_views(case).items()))
-    picture = get_game(case.game).picture
+    picture = get_presentation(case.game).picture
     assert picture is not None
     plain = _parse(picture(view, viewer, NAMES[: case.players]))
     scaled = _parse(picture(view, viewer, NAMES[: case.players], size=480))  # type: ignore[call-arg]

@@ -86,7 +86,7 @@ def test_every_step_of_every_perspective_is_replay_svg(name: str, players: int, 
     assert main(["replay", str(log), "--html", str(out)]) == 0
     match = replay(log)
     seats = [None, *range(players)]
-    expected = [[match.game.picture(match.game.view(match.state_at(step), seat), seat, match.players) for step in range(len(match) + 1)] for seat in seats]
+    expected = [[match.presentation.picture(match.game.view(match.state_at(step), seat), seat, match.players) for step in range(len(match) + 1)] for seat in seats]
     for seat, step in [(seats[-1], len(match) // 2), (None, len(match))]:  # the command itself, at two of them
         svg = tmp_path / "one.svg"
         as_seat = [] if seat is None else ["--as", str(seat)]

@@ -19,6 +19,7 @@ from boardcore.outcome import outcome_text
 from boardcore.registry import get_game
 from boardcore.store import open_store
 from boardcore.store.locations import stored_note
+from boardcore.strategy import get_strategy
 from boardcore.table import Table
 from boardcore.terminal import play_at_terminal
 from boardcore.verify import verify
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     match.log.save(out)
     verdict = verify(out)
-    kind = "house" if args.bots == "house" and game.house_bot is not None else "random"
+    kind = "house" if args.bots == "house" and get_strategy(game.name).house_bot is not None else "random"
     print(f"{game.title}: {players} players, seed {shown_seed}, {kind} bots, {len(match)} actions, {len(match.events)} events")
     summary = match.summary(None)
     if summary:

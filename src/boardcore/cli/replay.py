@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     view = match.view(seat)
     where = f"{match.game.title} after step {len(match)} as {_who(match, seat)}"
     if args.svg is not None:
-        if match.game.picture is None:
+        if match.presentation.picture is None:
             raise ValueError(f"{match.game.title} draws no pictures")
         picture = match.picture(seat)
         if args.svg == "-":

@@ -26,11 +26,12 @@ from boardcore.game import Game
 from boardcore.rl.action_catalog import PASS
 from boardcore.rl.pettingzoo_env import BoardcoreEnv, raw_env
 from boardcore.rl.spec import RlSpec
+from boardcore.strategy import strategy_of
 
 __all__ = ["BotFactory", "Opponents", "SingleAgentEnv", "single_agent", "single_agent_vector"]
 
 BotFactory = Callable[[int, int], Bot[Any, Any]]
-"""``factory(seed, seat)``: the bot for ``seat`` of the match seeded ``seed`` (the signature of ``Game.house_bot``)."""
+"""``factory(seed, seat)``: the bot for ``seat`` of the match seeded ``seed`` (the signature of ``Strategy.house_bot``)."""
 
 Opponents = str | Bot[Any, Any] | BotFactory
 """``"house"`` (the game's house bot; uniform random for a game without one), ``"random"``, a bot, or a factory."""
@@ -42,10 +43,10 @@ def _factory(game: Game[Any, Any, Any, Any], opponents: Any) -> BotFactory:
     Raises:
         ValueError: a string other than ``house`` or ``random``, or something that is neither a bot nor callable.
     """
-    if opponents == "random" or (opponents == "house" and game.house_bot is None):
+    house = strategy_of(game).house_bot if opponents == "house" else None
+    if opponents == "random" or (opponents == "house" and house is None):
         return RandomBot.seeded
-    if opponents == "house":
-        house: BotFactory = game.house_bot  # type: ignore[assignment]
+    if house is not None:
         return house
     if isinstance(opponents, str):
         msg = f"opponents is 'house', 'random', a bot or a factory (seed, seat) -> bot, not {opponents!r}"

@@ -34,6 +34,7 @@ from boardcore.serve.protocol import BotKind, CreateMatch, GameListing, MatchSum
 from boardcore.serve.seats import MemorySeats, SeatBook, SeatRefused, SeatRow, open_seats
 from boardcore.serve.tokens import new_token, token_hash
 from boardcore.store import MatchInfo, MatchRejected, MemoryStore, Status, Store, UnknownMatch, open_store
+from boardcore.strategy import get_strategy
 from boardcore.table import Table
 
 __all__ = ["MAX_NAME", "Coordinator", "Hub", "LobbyRefused", "SingleProcess", "game_listing", "open_backends"]
@@ -87,7 +88,7 @@ def game_listing(game: Game[Any, Any, Any, Any]) -> GameListing:
         for field in attrs.fields(game.options_type)
         if field.default is not attrs.NOTHING and not isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
     )
-    house_bot = game.house_bot is not None
+    house_bot = get_strategy(game.name).house_bot is not None
     return GameListing(name=game.name, title=game.title, player_counts=game.player_counts, house_bot=house_bot, options=options, info=game.info)
 
 

@@ -541,7 +541,7 @@ class Master:
                     )
                     stories[seat] = encode(Story(revision=revision, steps=told_steps))
                 texts.append(stories[seat])
-            if picture and match.game.picture is not None:
+            if picture and match.presentation.picture is not None:
                 if seat not in pictures:
                     pictures[seat] = self._picture(revision, seat)
                 svg = pictures[seat]

@@ -1,7 +1,7 @@
 """Two sets of results side by side: did the rule change (or the options) move win rates and metrics?
 
 Each line-up (player count and bot in each seat) found in both sets is compared seat by
-seat: win rates, mean scores, game length and every metric of ``Game.metrics``, as
+seat: win rates, mean scores, game length and every metric of ``Strategy.metrics``, as
 ``B - A`` with a 95% interval. Where the two sets share seeds, the difference is paired
 over the common seeds (the same deals and dice under both rules, so the noise of the
 deal cancels): the mean of the per-seed differences, normal interval. Without common

@@ -19,6 +19,7 @@ from boardcore.bots import play_out
 from boardcore.match import Match
 from boardcore.registry import get_game
 from boardcore.sim.specs import parse_spec
+from boardcore.strategy import Strategy, strategy_of
 
 __all__ = ["MatchRecord", "MatchTask", "options_text", "play_task", "play_tasks"]
 
@@ -60,7 +61,7 @@ class MatchRecord(msgspec.Struct, frozen=True, kw_only=True):
     length: int
     """Actions applied."""
     metrics: tuple[tuple[str, float], ...] = ()
-    """The game's per-match figures (``Game.metrics``), by name, in the game's order."""
+    """The game's per-match figures (``Strategy.metrics``), by name, in the game's order."""
     seat_metrics: tuple[tuple[str, tuple[float, ...]], ...] = ()
     """The game's per-seat figures, by name: one value per seat, in seat order."""
 
@@ -103,15 +104,19 @@ def play_task(task: MatchTask) -> MatchRecord:
     )
 
 
-def measure(game: Any, match: Match[Any, Any, Any, Any]) -> tuple[tuple[tuple[str, float], ...], tuple[tuple[str, tuple[float, ...]], ...]]:
-    """The finished match's ``Game.metrics``, split into per-match and per-seat figures.
+def measure(
+    game: Any, match: Match[Any, Any, Any, Any], strategy: Strategy | None = None
+) -> tuple[tuple[tuple[str, float], ...], tuple[tuple[str, tuple[float, ...]], ...]]:
+    """The finished match's figures (``Strategy.metrics``, of ``strategy`` or else the game's registered one), split
+    into per-match and per-seat figures.
 
     Raises:
         RuntimeError: the game's metrics are not numbers, or a per-seat figure has the wrong length.
     """
-    if game.metrics is None:
+    metrics = strategy_of(game, strategy).metrics
+    if metrics is None:
         return (), ()
-    found = game.metrics(match.state, match.events)
+    found = metrics(match.state, match.events)
     scalars: list[tuple[str, float]] = []
     per_seat: list[tuple[str, tuple[float, ...]]] = []
     for name, value in found.items():

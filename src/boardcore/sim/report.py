@@ -2,7 +2,7 @@
 
 For each game, player count and line-up of bots: win rate per seat with 95%
 Wilson intervals, score and length distributions, how games ended and the game's
-own metrics (``Game.metrics``); then the seat advantage, pooled over seat rotations
+own metrics (``Strategy.metrics``); then the seat advantage, pooled over seat rotations
 with bot strength taken out (:mod:`boardcore.sim.seat_advantage`), and each bot over every
 seat it played. A seat *wins* a game when it is among the winners (a shared
 win counts for each sharer; draws and shared wins are counted apart). A

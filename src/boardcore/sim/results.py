@@ -2,7 +2,7 @@
 
 Columns: ``seed, game, players, bots, winners, ranks, scores, reason,
 cooperative, draw, truncated, length``, then one column per figure of the game's
-``Game.metrics``: ``metric.NAME`` for a per-match figure, ``seat_metric.NAME`` for one
+``Strategy.metrics``: ``metric.NAME`` for a per-match figure, ``seat_metric.NAME`` for one
 per seat. Per-seat values are lists in seat order: Parquet
 stores them as list columns; CSV joins them with ``;`` (``winners`` is empty
 when nobody won, ``scores`` empty when the game has none). Seats are numbered from 0

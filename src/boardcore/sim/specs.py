@@ -49,6 +49,7 @@ import attrs
 
 from boardcore.bots import Bot, MonteCarloBot, RandomBot
 from boardcore.ismcts import OPPONENTS, ROLLOUTS, ISMCTSBot
+from boardcore.strategy import strategy_of
 
 __all__ = ["ENTRY_POINTS", "KINDS", "BotSpec", "checked_specs", "display_name", "house_params", "parse_spec"]
 
@@ -115,7 +116,7 @@ class BotSpec:
 
 def house_params(game: Any) -> dict[str, type]:
     """The parameters of ``game``'s house bot: the attrs fields of its class that have a default, with their types."""
-    house = getattr(game.house_bot, "__self__", None)
+    house = getattr(strategy_of(game).house_bot, "__self__", None)
     if not isinstance(house, type) or not attrs.has(house):
         return {}
     found = {}
@@ -132,12 +133,13 @@ _TYPES: Mapping[str, type] = {"bool": bool, "int": int, "float": float, "str": s
 
 
 def _house_bot(game: Any, params: Mapping[str, str], seed: int, seat: int) -> Bot[Any, Any]:
-    if game.house_bot is None:
+    house = strategy_of(game).house_bot
+    if house is None:
         if params:
             msg = f"{game.name} has no house bot (house plays uniformly at random), so house takes no parameters"
             raise ValueError(msg)
         return RandomBot.seeded(seed, seat)
-    bot = game.house_bot(seed, seat)
+    bot = house(seed, seat)
     if not params:
         return bot  # type: ignore[no-any-return]
     allowed = house_params(game)
@@ -279,7 +281,7 @@ def checked_specs(game: Any, texts: Sequence[str], players: int) -> list[str]:
 
 def _plain(spec: BotSpec, game: Any) -> BotSpec:
     """``house`` is ``random`` for a game without a house bot; results and reports say which bot really played."""
-    if spec.kind == "house" and game.house_bot is None:
+    if spec.kind == "house" and strategy_of(game).house_bot is None:
         return BotSpec("random", tuple(pair for pair in spec.params if pair[0] == NAME))
     return spec
 

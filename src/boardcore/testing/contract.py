@@ -32,8 +32,10 @@ from boardcore.errors import IllegalAction
 from boardcore.game import Game
 from boardcore.log import read_log
 from boardcore.match import Match
+from boardcore.presentation import Presentation
 from boardcore.registry import get_game
 from boardcore.rng import RngAdvanced
+from boardcore.strategy import Strategy, strategy_of
 from boardcore.verify import verify
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "check_legal_actions_accepted",
     "check_mistyped_actions_refused",
     "check_playout_terminates",
+    "check_presentation_and_strategy",
     "check_replay_digests",
     "check_rules_draw_only_from_the_state_rng",
     "check_serialization_round_trips",
@@ -85,9 +88,12 @@ class Playout:
         return f"{self.game.name} ({self.players} players, seed {self.seed})"
 
 
-def record_playout(game: Game[Any, Any, Any, Any], players: int, seed: int, options: Any = None) -> Playout:
-    """Random bots play ``game`` from ``seed`` to the end (or ``MAX_STEPS``)."""
-    match = Match.new(game, players, seed, options)
+def record_playout(
+    game: Game[Any, Any, Any, Any], players: int, seed: int, options: Any = None, *, presentation: Presentation | None = None
+) -> Playout:
+    """Random bots play ``game`` from ``seed`` to the end (or ``MAX_STEPS``); the match is shown with ``presentation``
+    (else the one registered for the game), which the leak checks read."""
+    match = Match.new(game, players, seed, options, presentation=presentation)
     bots = [RandomBot.seeded(seed, seat) for seat in range(players)]
     states = [match.state]
     digests = [state_digest(match.state)]
@@ -248,6 +254,41 @@ def check_legal_actions_accepted(p: Playout, states: int = 30, per_state: int = 
         for seat in range(p.players):
             if seat not in game.actors(state):
                 assert not game.legal_actions(state, seat), f"{p.name}: step {index}: seat {seat} is not an actor but has legal actions"
+
+
+def check_presentation_and_strategy(p: Playout, states: int = 12, strategy: Strategy | None = None) -> None:
+    """The game's presentation (the playout's match's) and ``strategy`` (else the registered one) fit its rules: pick
+    kinds name its actions; every legal action has a label and targets that are ids; the house bot picks a legal
+    action from the seat's view; ``search_moves`` keeps a non-empty part of the legal actions; ``estimate`` gives
+    each seat a share from 0 to 1 before the end; ``metrics`` of the finished match are numbers, a tuple one per seat.
+
+    Catches: a record registered for another game, or one whose functions answer outside what their consumers read.
+    """
+    game, shown, names = p.game, p.match.presentation, p.match.players
+    played = strategy_of(game, strategy)
+    shown.check(game)
+    for index in sample_indices(len(p.states), states):
+        state, where = p.states[index], f"{p.name}: step {index}"
+        for seat in sorted(game.actors(state)):
+            view, legal = game.view(state, seat), list(game.legal_actions(state, seat))
+            for action in legal:
+                label = shown.label(action, seat, names, view)
+                assert isinstance(label, str) and label.strip(), f"{where}: {action!r} has no label for seat {seat}"
+                targets = shown.targets_of(action, seat)
+                assert type(targets) is tuple and all(isinstance(t, str) and t for t in targets), f"{where}: the targets of {action!r} are {targets!r}"
+            if played.house_bot is not None and legal:
+                chosen = played.house_bot(p.seed, seat).choose(view, legal)
+                assert chosen in legal, f"{where}: the house bot of seat {seat} chose {chosen!r}, which is not legal"
+            if played.search_moves is not None and legal:
+                kept = played.search_moves(view, seat, legal)
+                assert kept and all(action in legal for action in kept), f"{where}: search_moves kept {list(kept)!r} of the legal actions"
+        if played.estimate is not None and game.outcome(state) is None:
+            shares = played.estimate(state)
+            assert len(shares) == p.players and all(0.0 <= s <= 1.0 for s in shares), f"{where}: the estimate is {shares!r}"
+    if played.metrics is not None and p.match.is_over:
+        for name, value in played.metrics(p.match.state, p.match.events).items():
+            ok = len(value) == p.players and all(isinstance(v, int | float) for v in value) if isinstance(value, tuple) else isinstance(value, int | float)
+            assert ok, f"{p.name}: the metric {name!r} is {value!r}, not a number or one number per seat"
 
 
 def check_flow_is_consistent(p: Playout, states: int = 40) -> None:

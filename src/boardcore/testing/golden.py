@@ -53,7 +53,7 @@ def playthrough_text(game_name: str, players: int, seed: int, steps: int | None 
         count += 1
         lines.append(f"step {count}: {match.players[seat]} {label} | {_json(action)}")
         for event in match.steps[-1].events:
-            told = match.game.describe(event, None, match.players, before)
+            told = match.presentation.describe(match.game, event, None, match.players, before)
             lines.append(f"  event: {told or '(hidden from spectators)'} | {_json(event)}")
         lines += _views(match, players)
     outcome = match.outcome

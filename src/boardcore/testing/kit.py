@@ -16,8 +16,9 @@ from typing import Any, TypeVar
 import msgspec
 
 from boardcore.errors import IllegalAction
-from boardcore.game import DEFAULT_NAMES, Game
+from boardcore.game import Game
 from boardcore.match import Match
+from boardcore.presentation import DEFAULT_NAMES, Presentation, presentation_of
 from boardcore.rng import Rng
 
 __all__ = [
@@ -42,9 +43,12 @@ V = TypeVar("V")
 T = TypeVar("T")
 
 
-def scenario(game: Game[S, A, E, V], state: S, players: int | Sequence[str], options: Any = None) -> Match[S, A, E, V]:
-    """A match that starts from ``state`` (see :meth:`Match.from_state`): apply, undo, views and text work; no log."""
-    return Match.from_state(game, state, players, options)
+def scenario(
+    game: Game[S, A, E, V], state: S, players: int | Sequence[str], options: Any = None, *, presentation: Presentation | None = None
+) -> Match[S, A, E, V]:
+    """A match that starts from ``state`` (see :meth:`Match.from_state`): apply, undo, views and text (``presentation``'s,
+    else the game's registered one) work; no log."""
+    return Match.from_state(game, state, players, options, presentation=presentation)
 
 
 def act(game: Game[S, A, E, V], state: S, seat: int, action: Any) -> tuple[list[E], S]:
@@ -187,10 +191,12 @@ def assert_no_secrets(
     events: Iterable[E] = (),
     messages: Iterable[str] = (),
     names: Sequence[str] | None = None,
+    presentation: Presentation | None = None,
 ) -> None:
     """Nothing hidden from ``viewer`` reaches them: not in their view (JSON, repr and words), the events they receive
     (JSON and text), their legal actions (JSON and labels), nor ``messages`` they were shown. A failure names the
-    field that leaked (``view.hands[1][0]``, ``CardDrawn.card``).
+    field that leaked (``view.hands[1][0]``, ``CardDrawn.card``). The words are ``presentation``'s (else the one
+    registered for the game).
 
     ``words`` are the hidden ids and names (default: ``game.secrets(state, viewer)``): names such as ``"T17"`` or
     ``"Ace of spades"``, never bare numbers, which would match every count and seat number (a ``TypeError``).
@@ -207,30 +213,40 @@ def assert_no_secrets(
     view = game.view(state, viewer)
     _check(game, where, hidden, "the view", msgspec.json.encode(view), view, "view")
     _check(game, where, hidden, "the view's repr", repr(view))
-    if game.view_text is not None:
-        _check(game, where, hidden, "the view text", game.view_text(view, viewer, DEFAULT_NAMES if names is None else names))
-    check_events(game, viewer, hidden, events, names)
+    shown = presentation_of(game, presentation)
+    if shown.view_text is not None:
+        _check(game, where, hidden, "the view text", shown.view_text(view, viewer, DEFAULT_NAMES if names is None else names))
+    check_events(game, viewer, hidden, events, names, shown)
     if viewer is not None:
         for action in game.legal_actions(state, viewer):
             _check(game, where, hidden, "a legal action", msgspec.json.encode(action), action, type(action).__name__)
-            _check(game, where, hidden, "a legal action's label", game.label(action, viewer, names))
-            _check(game, where, hidden, "a legal action's label", game.label(action, viewer, names, view))
+            _check(game, where, hidden, "a legal action's label", shown.label(action, viewer, names))
+            _check(game, where, hidden, "a legal action's label", shown.label(action, viewer, names, view))
     for message in messages:
         _check(game, where, hidden, "a message", message)
 
 
-def check_events(game: Game[S, A, E, V], viewer: int | None, words: Collection[str], events: Iterable[E], names: Sequence[str] | None) -> None:
-    """None of ``events``, as ``viewer`` receives them (JSON and text), names any of ``words``."""
+def check_events(
+    game: Game[S, A, E, V],
+    viewer: int | None,
+    words: Collection[str],
+    events: Iterable[E],
+    names: Sequence[str] | None,
+    presentation: Presentation | None = None,
+) -> None:
+    """None of ``events``, as ``viewer`` receives them (JSON and ``presentation``'s text, else the registered one's),
+    names any of ``words``."""
     hidden = secret_words(game, words)
     if not hidden:
         return
+    shown = presentation_of(game, presentation)
     where = "a spectator" if viewer is None else f"seat {viewer}"
     for event in events:
         seen = game.redact(event, viewer)
         if seen is not None:
             name = type(seen).__name__
             _check(game, where, hidden, f"a {name} event", msgspec.json.encode(seen), seen, name)
-            _check(game, where, hidden, f"the text of a {name} event", game.describe(event, viewer, names) or "")
+            _check(game, where, hidden, f"the text of a {name} event", shown.describe(game, event, viewer, names) or "")
 
 
 def secret_words(game: Game[Any, Any, Any, Any], words: Iterable[Any]) -> set[str]:

@@ -60,7 +60,7 @@ def check_seats_see_only_their_own(p: Playout, states: int = 40) -> None:
     Catches: a view that shows a hidden card; legal actions or turn order that depend on hidden cards; a refusal
     message that names who holds a card; a summary or an outcome that tells what stayed hidden; a kept or fixed RNG.
     """
-    game = p.game
+    game, shown = p.game, p.match.presentation
     names = p.match.players
     pool = action_pool(p, most=60)
     history = _events_before(p)
@@ -82,16 +82,16 @@ def check_seats_see_only_their_own(p: Playout, states: int = 40) -> None:
                 assert refusal(game, twin, seat, action) == real, (
                     f"{where}: the refusal of {action!r} depends on something hidden from them: {real}"
                 )
-            summary = game.summarize(state, history[index], seat, names)
-            assert game.summarize(twin, history[index], seat, names) == summary, f"{where}'s summary depends on something hidden from them"
+            summary = shown.summarize(game, state, history[index], seat, names)
+            assert shown.summarize(game, twin, history[index], seat, names) == summary, f"{where}'s summary depends on something hidden from them"
             outcome = game.outcome(state)
             assert game.outcome(twin) == outcome, f"{where}: the outcome (shown to everyone) depends on something hidden from them"
             if game.secrets is not None:
-                assert_no_secrets(game, state, seat, messages=[summary], names=names)
+                assert_no_secrets(game, state, seat, messages=[summary], names=names, presentation=shown)
                 if index:
                     step_events = _before_any_reveal(game, p.match.steps[index - 1].events)
                     hidden = _hidden_throughout(game, p.states[index - 1], state, seat)
-                    check_events(game, seat, hidden, step_events, names)
+                    check_events(game, seat, hidden, step_events, names, shown)
                 told = find_secrets(repr(outcome), game.secrets(state, seat)) if outcome is not None else set()
                 assert not told, f"{where}: the outcome (shown to everyone) names what is hidden from them: {sorted(told)}"
             if not over:
@@ -120,7 +120,6 @@ def check_event_streams(p: Playout, steps: int = 40) -> None:
     event that only some worlds emit, an undoable action that shows something hidden (a reveal declared PUBLIC).
     """
     game = p.game
-    names = p.match.players
     all_steps = p.match.steps
     for index in sample_indices(len(all_steps), steps):
         step = all_steps[index]
@@ -143,7 +142,7 @@ def check_event_streams(p: Playout, steps: int = 40) -> None:
                 continue  # the step showed this viewer something new: its events may rightly differ
             (real_events, real_cut), (other_events, other_cut) = _until_shown(game, step.events, viewer), _until_shown(game, events, viewer)
             real, other = _seen(game, real_events, viewer), _seen(game, other_events, viewer)
-            real_text, other_text = _text(game, real_events, viewer, names), _text(game, other_events, viewer, names)
+            real_text, other_text = _text(p, real_events, viewer), _text(p, other_events, viewer)
             if real_cut or other_cut:  # one world reached a reveal (or the viewer's own event) first: compare up to it
                 shown = min(len(real), len(other))
                 real, other, real_text, other_text = real[:shown], other[:shown], real_text[:shown], other_text[:shown]
@@ -181,8 +180,8 @@ def _until_shown(game: Game[Any, Any, Any, Any], events: Sequence[Any], viewer: 
     return events, False
 
 
-def _text(game: Game[Any, Any, Any, Any], events: Sequence[Any], viewer: int | None, names: Sequence[str]) -> list[str]:
-    lines = (game.describe(event, viewer, names) for event in events)
+def _text(p: Playout, events: Sequence[Any], viewer: int | None) -> list[str]:
+    lines = (p.match.presentation.describe(p.game, event, viewer, p.match.players) for event in events)
     return [line for line in lines if line is not None]
 
 
@@ -209,7 +208,7 @@ def check_spectators_see_nothing_private(p: Playout, states: int = 40) -> None:
                 "spectators are shown something private"
             )
         if game.secrets is not None:
-            assert_no_secrets(game, state, None, names=p.match.players)
+            assert_no_secrets(game, state, None, names=p.match.players, presentation=p.match.presentation)
 
 
 def _has_hidden_information(p: Playout) -> bool:

@@ -139,6 +139,10 @@ class ContractSuite:
             contract.check_legal_actions_accepted(p)
             contract.check_flow_is_consistent(p)
 
+    def test_presentation_and_strategy_fit_the_rules(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
+        for p in self.playouts(contract_case, contract_seeds):
+            contract.check_presentation_and_strategy(p)
+
     def test_illegal_actions_rejected(self, contract_case: ContractCase, contract_seeds: Sequence[int]) -> None:
         for p in self.playouts(contract_case, contract_seeds):
             contract.check_illegal_actions_rejected(p)

@@ -121,15 +121,15 @@ def _shown_until(verdict: Verdict, records: int) -> int:
 
 def _frames(match: Match[Any, Any, Any, Any], seats: Sequence[int | None], shown: int) -> tuple[str | None, str]:
     """Every perspective's pictures and views in words, steps 0..``shown``, each drawn from that perspective's view alone."""
-    game = match.game
+    game, picture = match.game, match.presentation.picture
     pictures: list[list[str]] = []
     words: list[list[str]] = []
     for seat in seats:
         views = [game.view(match.state_at(step), seat) for step in range(shown + 1)]
         words.append([render_view(view) for view in views])
-        if game.picture is not None:
-            pictures.append([game.picture(view, seat, match.players) for view in views])
-    return (encode_frames(pictures) if game.picture is not None else None), encode_frames(words)
+        if picture is not None:
+            pictures.append([picture(view, seat, match.players) for view in views])
+    return (encode_frames(pictures) if picture is not None else None), encode_frames(words)
 
 
 def replay_data(

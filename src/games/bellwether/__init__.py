@@ -6,8 +6,9 @@ card), ``state``, ``actions``, ``events``, ``start`` (setup), ``phases/invest`` 
 ``phases/jobs`` (Gangster Jobs), ``phases/labor``, ``phases/contest``, ``phases/allocate``, ``phases/push``, ``phases/recovery``,
 ``phases/unrest`` (Riots), ``phases/cleanup``, ``scoring``; below the phases, ``board`` (derived
 board facts) and ``dice`` (the Labor die); ``view`` (all hidden information), ``text``
-(event lines, labels, the chronicle), ``svg`` (the picture), ``bots`` (the house bot) and
-``game`` (who decides what now, the automatic steps, the Game record).
+(event lines, labels, the chronicle), ``svg`` (the picture), ``bots`` (the house bot),
+``game`` (who decides what now, the automatic steps, the Game record: the rules only), ``presentation`` (the text and
+picture, registered apart) and ``strategy`` (the house bot, estimate and figures, registered apart).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Each baron's chance of winning an unfinished Bellwether game: ``GAME.estimate``, for search bots.
+"""Each baron's chance of winning an unfinished Bellwether game: ``STRATEGY.estimate``, for search bots.
 
 The rules never call this. A search bot (``boardcore.ismcts`` with ``depth``) stops
 its rollouts early and scores the sampled world with it (it is only ever given

@@ -15,21 +15,14 @@ from boardcore import Decision, Flow, Game, Turn, make_evolve
 from boardcore.gameinfo import GameInfo
 from boardcore.kernel import NOBODY_PENDING
 
-from . import targets
 from .actions import Action
-from .bots import HouseBot
 from .codes import CODES
-from .estimate import estimate
 from .events import Event
-from .metrics import metrics
 from .phases import allocate, cleanup, contest, invest, jobs, labor, push, recovery, unrest
 from .scoring import outcome
 from .start import setup
 from .state import ALLOCATE, CHOOSE, COMMIT, INVEST, LABOR, NEXT, OVER, PUSH, RECOVER, Options, State
-from .svg import picture
-from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
-from .view_text import view_text
 
 evolve = make_evolve(
     Event,
@@ -152,15 +145,5 @@ GAME: Game[State, Action, Event, View] = Game(
     outcome=outcome,
     determinize=determinize,
     options_type=Options,
-    event_text=event_text,
-    action_text=action_text,
-    label_text=label_text,
-    summary_text=summary_text,
-    view_text=view_text,
     secrets=secrets,
-    estimate=estimate,
-    picture=picture,
-    house_bot=HouseBot.seeded,
-    metrics=metrics,
-    targets=targets.targets,
 )

@@ -1,4 +1,4 @@
-"""What a designer compares between Bellwether variants, per finished match (``Game.metrics``; never used by the rules).
+"""What a designer compares between Bellwether variants, per finished match (``Strategy.metrics``; never used by the rules).
 
 Rounds played (against the round limit), Riots ignited and Wards burned out (the unrest
 rules' bite), and per seat the Buildings placed: the building race the score turns on.

@@ -1,4 +1,4 @@
-"""Bellwether 1885's picture: a seat's view as a sheet of panels (``GAME.picture``) that a phone shows one at a time.
+"""Bellwether 1885's picture: a seat's view as a sheet of panels (``PRESENTATION.picture``) that a phone shows one at a time.
 
 The panels, in reading order: where the game stands (whose turn, who is looking) with the Invest & Build turn,
 the Labor in progress or the result beneath it; the two barons side by side as a table (cash, resources,

@@ -6,8 +6,9 @@ functions): ``docs/games/five_wards.md``. Layout: ``catalog`` (every card and ti
 (Phase 1), ``phases/brawl`` (Phase 2), ``phases/deploy`` (Phase 3), ``phases/reset``
 (Phase 4 and the final round), ``scoring``, ``view`` (all hidden information),
 ``text`` (event lines, action labels, the summary), ``bots`` (the house bot),
-``game`` (the Game record, who decides, the automatic steps); shared table helpers
-in ``board`` and Tactics draws in ``draws``.
+``game`` (the Game record, who decides, the automatic steps: the rules only), ``presentation``
+(the text and picture, registered apart), ``strategy`` (the house bot, estimate and figures, registered apart);
+shared table helpers in ``board`` and Tactics draws in ``draws``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Each Gang's chance of winning an unfinished 5 Wards game: ``GAME.estimate``, for search bots.
+"""Each Gang's chance of winning an unfinished 5 Wards game: ``STRATEGY.estimate``, for search bots.
 
 The rules never call this. A search bot (``boardcore.ismcts`` with ``depth``) stops
 its rollouts early and scores the sampled world with it, so it must be cheap and

@@ -15,20 +15,14 @@ from boardcore import Flow, Game, Turn, make_evolve
 from boardcore.gameinfo import GameInfo
 from boardcore.kernel import NOBODY_PENDING
 
-from . import scoring, targets
+from . import scoring
 from .actions import Action
-from .bots import HouseBot
 from .codes import CODES
-from .estimate import estimate
 from .events import Event
-from .metrics import metrics
 from .phases import brawl, deploy, rally, reset
 from .start import Options, setup
 from .state import State
-from .svg import picture
-from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
-from .view_text import view_text
 
 __all__ = ["FLOW", "GAME", "PLAYER_COUNTS", "evolve", "pending"]
 
@@ -106,16 +100,5 @@ GAME: Game[State, Action, Event, View] = Game(
     outcome=scoring.outcome,
     determinize=determinize,
     options_type=Options,
-    event_text=event_text,
-    action_text=action_text,
-    label_text=label_text,
-    summary_text=summary_text,
-    view_text=view_text,
     secrets=secrets,
-    estimate=estimate,
-    picture=picture,
-    house_bot=HouseBot.seeded,
-    metrics=metrics,
-    targets=targets.targets,
-    pick_kinds=targets.PICK_KINDS,
 )

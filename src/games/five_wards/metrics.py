@@ -1,4 +1,4 @@
-"""What a designer compares between 5 Wards variants, per finished match (``Game.metrics``; never used by the rules).
+"""What a designer compares between 5 Wards variants, per finished match (``Strategy.metrics``; never used by the rules).
 
 Rounds played (the round limit against the tile supply), Brawls fought, Brawl cards each seat
 collected (FW-DEPLOY-06) and Thugs each seat lost to the Coppers at scoring (FW-SCORE-03):

@@ -1,4 +1,4 @@
-"""5 Wards' picture: a seat's view as a sheet of panels (``GAME.picture``), each narrow enough for a phone.
+"""5 Wards' picture: a seat's view as a sheet of panels (``PRESENTATION.picture``), each narrow enough for a phone.
 
 First the status (whose turn, who is looking, the dice pool), the final scores once the game is
 over, every Gang's board and the viewer's own Tactics hand; then one panel per Ward in row order

@@ -9,7 +9,9 @@ and card), ``state`` (frozen records), ``actions`` and ``events`` (the unions), 
 ``common`` for shared folds), ``scoring`` (missions, the win check, the result), ``view``
 (all hidden information: views, who sees each event, determinize, secrets), ``text``
 (words for humans), ``svg`` (a seat's view as a picture), ``bots`` (the house bot), ``estimate`` and
-``search`` (what search bots judge and compare), and ``game`` (the decisions, the automatic steps and the Game record).
+``search`` (what search bots judge and compare), ``game`` (the decisions, the automatic steps and the Game record: the
+rules only), ``presentation`` (the text and picture, registered apart) and ``strategy`` (the house bot, estimate,
+search pruning and figures, registered apart).
 """
 
 from __future__ import annotations

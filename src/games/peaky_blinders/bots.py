@@ -72,7 +72,7 @@ class HouseBot:
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
-        """The house bot of ``seat`` in a game seeded ``seed`` (``Game.house_bot``)."""
+        """The house bot of ``seat`` in a game seeded ``seed`` (``Strategy.house_bot``)."""
         return cls(seat, bot_rng(seed, seat))
 
     def _pick(self, options: Sequence[T]) -> T:

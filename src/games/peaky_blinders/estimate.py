@@ -1,4 +1,4 @@
-"""Each player's chance of winning an unfinished Peaky Blinders game: ``GAME.estimate``, for search bots.
+"""Each player's chance of winning an unfinished Peaky Blinders game: ``STRATEGY.estimate``, for search bots.
 
 The rules never call this. A search bot (``boardcore.ismcts`` with ``depth``) stops
 its rollouts early and scores the sampled world with it (it is only ever given

@@ -18,21 +18,14 @@ from boardcore.kernel import NOBODY_PENDING, no_problem
 
 from . import actions as A
 from . import events as E
-from . import scoring, targets
+from . import scoring
 from .actions import Action
-from .bots import HouseBot
 from .codes import CODES
-from .estimate import estimate
 from .events import Event
-from .metrics import metrics
 from .phases import action, cards, common, conflict, derby, fortune, open_state, preparation, show_mission, starter, suspicion
-from .search import search_moves
 from .start import setup
 from .state import Options, State
-from .svg import picture
-from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
-from .view_text import view_text
 
 __all__ = [
     "DECISIONS",
@@ -242,16 +235,5 @@ GAME: Game[State, Action, Event, View] = Game(
     outcome=scoring.outcome,
     determinize=determinize,
     options_type=Options,
-    event_text=event_text,
-    action_text=action_text,
-    label_text=label_text,
-    summary_text=summary_text,
-    view_text=view_text,
     secrets=secrets,
-    estimate=estimate,
-    search_moves=search_moves,
-    picture=picture,
-    house_bot=HouseBot.seeded,
-    metrics=metrics,
-    targets=targets.targets,
 )

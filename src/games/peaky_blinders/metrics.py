@@ -1,4 +1,4 @@
-"""What a designer compares between Peaky Blinders variants, per finished match (``Game.metrics``; never used by the rules).
+"""What a designer compares between Peaky Blinders variants, per finished match (``Strategy.metrics``; never used by the rules).
 
 Derbies run (the game's clock), conflicts fought, and per seat the Derbies won and missions
 completed: the two roads to victory whose balance the rulebook's ending turns on.

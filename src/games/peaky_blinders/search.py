@@ -1,4 +1,4 @@
-"""Which Peaky Blinders moves a search compares: ``GAME.search_moves``, for search bots.
+"""Which Peaky Blinders moves a search compares: ``STRATEGY.search_moves``, for search bots.
 
 The rules never call this. A control mission needs all 4 spaces of its zone, so a
 marker is worth 8 cash in two places only: the seat's own control-mission zone, and

@@ -1,4 +1,4 @@
-"""Peaky Blinders' picture: a seat's view as a sheet of panels a phone shows whole (``GAME.picture``).
+"""Peaky Blinders' picture: a seat's view as a sheet of panels a phone shows whole (``PRESENTATION.picture``).
 
 The panels, in reading order: where the table stands (whose decision, who is looking, what
 is being resolved), the viewer's conflict cards, the game board's four zones (rulebook

@@ -8,7 +8,8 @@ shares: moving cards and Weapons), ``phases/fight_turn`` (one fight turn: cards,
 (Fight Phase), ``phases/city_turns`` (whose City turn), ``phases/challenge``,
 ``phases/boppers``, ``phases/showdown``, ``phases/city`` (City Phase), ``start`` (setup),
 ``scoring`` (End of Game), ``view`` (all hidden information), ``text`` (words for humans),
-``bots`` (the house bot), ``game`` (the Flow and the Game record).
+``bots`` (the house bot), ``game`` (the Flow and the Game record: the rules only), ``presentation`` (the text and
+picture) and ``strategy`` (the house bot, estimate and figures), each registered apart.
 """
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ class HouseBot:
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
-        """The house bot of ``seat`` in a game seeded with ``seed`` (``GAME.house_bot``)."""
+        """The house bot of ``seat`` in a game seeded with ``seed`` (``STRATEGY.house_bot``)."""
         return cls(seat, bot_rng(seed, seat))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:

@@ -1,4 +1,4 @@
-"""The team's chance of winning an unfinished night of The Warriors: ``GAME.estimate``, for search bots.
+"""The team's chance of winning an unfinished night of The Warriors: ``STRATEGY.estimate``, for search bots.
 
 The rules never call this. A search bot (``boardcore.ismcts`` with ``depth``) stops
 its rollouts early and scores the sampled world with it (it is only ever given

@@ -10,22 +10,16 @@ from boardcore.gameinfo import GameInfo
 from boardcore.kernel import NOBODY_PENDING
 from boardcore.verify import register_upcaster
 
-from . import shared, start, targets
+from . import shared, start
 from .actions import Action
-from .bots import HouseBot
 from .codes import CODES
 from .deciding import decision
-from .estimate import estimate
 from .events import Event
-from .metrics import metrics
 from .phases import boppers, challenge, city, city_turns, fight, fight_turn
 from .phases.fight import REACTIONS, reactors
 from .scoring import outcome
 from .state import Options, State
-from .svg import picture
-from .text import action_text, event_text, label_text, summary_text
 from .view import VISIBILITY, View, determinize, secrets, view
-from .view_text import view_text
 
 DECISIONS: dict[str, Decision[State, Action]] = {
     **start.DECISIONS,
@@ -116,17 +110,7 @@ GAME: Game[State, Action, Event, View] = Game(
     outcome=outcome,
     determinize=determinize,
     options_type=Options,
-    event_text=event_text,
-    action_text=action_text,
-    label_text=label_text,
-    summary_text=summary_text,
-    view_text=view_text,
     secrets=secrets,
-    estimate=estimate,
-    house_bot=HouseBot.seeded,
-    metrics=metrics,
-    picture=picture,
-    targets=targets.targets,
 )
 
 register_upcaster(GAME.name, "1", GAME.rules_version, lambda action: action)

@@ -1,4 +1,4 @@
-"""What a designer compares between The Warriors variants, per finished match (``Game.metrics``; never used by the rules).
+"""What a designer compares between The Warriors variants, per finished match (``Strategy.metrics``; never used by the rules).
 
 The Warriors is cooperative, so its figures are the team's: City turns taken (against
 ``max_city_turns``), fights fought and won, rival gangs defeated and Warriors knocked out,

@@ -1,4 +1,4 @@
-"""The Warriors' picture: a seat's view as a sheet of panels (``GAME.picture``), each narrow enough for a phone.
+"""The Warriors' picture: a seat's view as a sheet of panels (``PRESENTATION.picture``), each narrow enough for a phone.
 
 The panels, in reading order: where the night stands (whose turn, who is looking, the
 Reputation Track and the Bottles); the fight in progress (Gang and Location tiles with

@@ -17,6 +17,8 @@ import pytest
 from boardcore import PUBLIC, REVEAL, Decision, Game, Refusal, Waiting, make_evolve, owner
 from boardcore.game import union_members
 from boardcore.kernel import no_problem
+from boardcore.presentation import Presentation
+from boardcore.strategy import NONE, Strategy
 from boardcore.testing import contract, leaks
 from tests.boardcore import toy_draw as toy
 from tests.boardcore.toy_draw import GAME as SOUND
@@ -34,6 +36,7 @@ ALL_CHECKS: list[Check] = [
     contract.check_illegal_actions_rejected,
     contract.check_mistyped_actions_refused,
     contract.check_serialization_round_trips,
+    contract.check_presentation_and_strategy,
     leaks.check_seats_see_only_their_own,
     leaks.check_event_streams,
     leaks.check_spectators_see_nothing_private,
@@ -45,8 +48,9 @@ ALL_CHECKS: list[Check] = [
 SEEDS = range(1, 6)
 
 
-def playouts(game: Game[Any, Any, Any, Any], players: int = 3) -> list[contract.Playout]:
-    return [contract.record_playout(game, players, seed) for seed in SEEDS]
+def playouts(game: Game[Any, Any, Any, Any], players: int = 3, presentation: Presentation = toy.PRESENTATION) -> list[contract.Playout]:
+    """The toy is not installed: its playouts are shown with its own presentation, handed in."""
+    return [contract.record_playout(game, players, seed, presentation=presentation) for seed in SEEDS]
 
 
 @pytest.mark.parametrize("check", ALL_CHECKS, ids=lambda c: c.__name__)
@@ -124,7 +128,8 @@ def leaky_text(event: Any, viewer: int | None, names: Any) -> str:
     return toy.event_text(event, viewer, names)
 
 
-DESCRIBE_LEAKS = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Draw: (toy.draw_problem, take_turn_remembering)})}), event_text=leaky_text)
+DESCRIBE_LEAKS = attrs.evolve(SOUND, flow=toy.flow(decisions={"turn": _turn({toy.Draw: (toy.draw_problem, take_turn_remembering)})}))
+LEAKY_TEXT = attrs.evolve(toy.PRESENTATION, event_text=leaky_text)
 
 # 6. legal actions depend on hidden cards: stopping is allowed only while a rival holds C8
 
@@ -251,7 +256,7 @@ def test_a_broken_toy_is_caught(bug: str) -> None:
     """Each broken copy fails the check meant to catch its class of mistake, with a message that says what is wrong."""
     game, check, words = BROKEN[bug]
     with pytest.raises(AssertionError, match=words):
-        for p in playouts(game):
+        for p in playouts(game, presentation=LEAKY_TEXT if bug == "describe leaks" else toy.PRESENTATION):
             check(p)
 
 
@@ -270,6 +275,32 @@ def test_the_suite_caches_playouts_by_game_object_not_by_name() -> None:
     assert broken.game is PUBLIC_DRAW and sound.game is SOUND
     with pytest.raises(AssertionError):
         leaks.check_event_streams(broken)
+
+
+@pytest.mark.parametrize(
+    ("presentation", "strategy", "words"),
+    [
+        (attrs.evolve(toy.PRESENTATION, action_text=lambda action, seat, names: " "), NONE, "has no label"),
+        (attrs.evolve(toy.PRESENTATION, targets=lambda action, seat: ["card"]), NONE, "the targets of"),
+        (toy.PRESENTATION, Strategy(house_bot=lambda seed, seat: _Stubborn()), "not legal"),
+        (toy.PRESENTATION, Strategy(search_moves=lambda view, seat, legal: []), "search_moves kept"),
+        (toy.PRESENTATION, Strategy(estimate=lambda state: (1.5,) * len(state.hands)), "the estimate is"),
+        (toy.PRESENTATION, Strategy(metrics=lambda state, events: {"draws": "many"}), "not a number"),
+    ],
+    ids=["blank label", "targets not a tuple", "house bot plays illegally", "search keeps nothing", "estimate above 1", "metric not a number"],
+)
+def test_a_presentation_or_strategy_that_does_not_fit_the_rules_is_caught(presentation: Presentation, strategy: Strategy, words: str) -> None:
+    """Each record's functions answer within what their consumers read, or the check names the one that does not."""
+    with pytest.raises(AssertionError, match=words):
+        for p in playouts(SOUND, 2, presentation):
+            contract.check_presentation_and_strategy(p, strategy=strategy)
+
+
+class _Stubborn:
+    """A house bot that always plays the same action, legal or not."""
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return toy.Discard(card=99)
 
 
 def test_there_is_one_toy_per_mistake_class() -> None:

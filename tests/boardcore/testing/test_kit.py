@@ -6,6 +6,7 @@ import msgspec
 import pytest
 
 from boardcore import IllegalAction
+from boardcore.presentation import PLAIN
 from boardcore.testing import act, assert_no_secrets, find_secrets, fold, refused, rig, scenario, settle
 from tests.boardcore import toy_draw as toy
 from tests.boardcore.toy_draw import GAME
@@ -71,12 +72,14 @@ def test_settle_runs_the_automatic_steps_of_a_built_state() -> None:
 
 
 def test_scenario_is_a_match_from_a_built_state_without_a_log() -> None:
-    """A scenario plays, undoes and shows views and text with the given names; it has no seed, so no log."""
+    """A scenario plays, undoes and shows views and text with the given names (in the words of the presentation it is
+    handed, the toy being installed nowhere, else plainly); it has no seed, so no log."""
     built = replace(start(), hands=((3,), (5,)))
-    match = scenario(GAME, built, ["Ann", "Bob"])
+    match = scenario(GAME, built, ["Ann", "Bob"], presentation=toy.PRESENTATION)
     match.apply(0, toy.Draw())
     assert match.view(0).hand is not None and len(match.view(0).hand) == 2
     assert match.step_text(1, 1) == ["Ann draws a card"]
+    assert scenario(GAME, built, ["Ann", "Bob"]).presentation is PLAIN
     match.undo(0, force=True)
     assert match.state == built
     with pytest.raises(ValueError, match="built state"):

@@ -12,6 +12,7 @@ from boardcore import Match, Rng, Waiting
 from boardcore.bots import bot_rng, make_bots, play_out
 from games.bellwether import GAME
 from games.bellwether.bots import HouseBot
+from games.bellwether.strategy import STRATEGY
 
 
 def _house_game(seed: int) -> Match:
@@ -21,9 +22,9 @@ def _house_game(seed: int) -> Match:
 
 
 def test_house_bot_is_wired_and_seeded_from_the_bots_stream():
-    """GAME.house_bot is HouseBot.seeded, whose RNG is the engine's bot stream for the seat (never the game's own draws)."""
-    assert GAME.house_bot == HouseBot.seeded
-    bot = GAME.house_bot(7, 1)
+    """STRATEGY.house_bot is HouseBot.seeded, whose RNG is the engine's bot stream for the seat (never the game's own draws)."""
+    assert STRATEGY.house_bot == HouseBot.seeded
+    bot = STRATEGY.house_bot(7, 1)
     assert isinstance(bot, HouseBot) and bot.seat == 1
     temper, rng = bot_rng(7, 1).below(2)
     assert bot.rng == rng and bot.bold == (temper == 1)

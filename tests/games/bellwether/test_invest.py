@@ -24,6 +24,7 @@ from games.bellwether.board import available_workers, claimed, influence, overwo
 from games.bellwether.events import CashTaken, GangstersInspected, JobPlayed, RiotIgnited, StrikersRemoved
 from games.bellwether.phases.contest import contest_totals, contest_winner
 from games.bellwether.phases.unrest import remove_building
+from games.bellwether.presentation import PRESENTATION
 from games.bellwether.scoring import net_worth
 from games.bellwether.state import Building
 
@@ -240,7 +241,7 @@ def test_bw_ib_07_every_job():
     events, state = act(GAME, state, 0, PlayJob(gangster="G-INF"))
     seen = [e for e in events if isinstance(e, GangstersInspected)][0]
     assert seen.seen == ("G-FIX",) and GAME.redact(seen, 1).seen is None and GAME.redact(seen, None).seen is None
-    assert "Fixer" in GAME.describe(seen, 0) and "Fixer" not in GAME.describe(GAME.redact(seen, 1), 1)
+    assert "Fixer" in PRESENTATION.describe(GAME, seen, 0) and "Fixer" not in PRESENTATION.describe(GAME, GAME.redact(seen, 1), 1)
     state = ward(state, 1, strikers=2)
     _, state = act(GAME, state, 0, PlayJob(gangster="G-PEA", ward=1))
     assert state.wards[1].strikers == 0
@@ -459,7 +460,7 @@ def test_informant_on_an_empty_hand_and_hiring_the_last_card():
     state = player(player(new(first=0), 0, gangsters=("G-INF",), cash=6), 1, gangsters=())
     events, state = act(GAME, state, 0, A.PlayJob(gangster="G-INF"))
     seen = of(events, GangstersInspected)[0]
-    assert seen.seen == () and GAME.describe(seen, 0).endswith(": none")
+    assert seen.seen == () and PRESENTATION.describe(GAME, seen, 0).endswith(": none")
     state = replace(state, gangster_deck=("G-SAB",))
     _, state = act(GAME, state, 0, A.HireGangster())
     assert state.players[0].gangsters == ("G-SAB",) and A.HireGangster() not in GAME.legal_actions(state, 0)

@@ -36,6 +36,7 @@ from games.bellwether.events import (
     WorkersGrew,
 )
 from games.bellwether.phases.contest import contest_winner
+from games.bellwether.presentation import PRESENTATION
 
 from .helpers import (
     bare,
@@ -126,7 +127,7 @@ def test_bw_contest_02_03_secret_then_revealed_together():
     assert GAME.redact(committed, 1) == GangsterCommitted(player=0, ward=0, gangster=None)
     assert GAME.redact(committed, None) == GangsterCommitted(player=0, ward=0, gangster=None)
     assert GAME.redact(committed, 0).gangster == "G-HEA"
-    assert "Heavy" not in GAME.describe(GAME.redact(committed, 1), 1)
+    assert "Heavy" not in PRESENTATION.describe(GAME, GAME.redact(committed, 1), 1)
     seen_by_1 = GAME.view(state, 1)
     assert seen_by_1.labor.committed == (0,) and seen_by_1.labor.own_commitment is None
     assert seen_by_1.players[0] == before.players[0]  # still holds the Heavy as far as P1 can tell

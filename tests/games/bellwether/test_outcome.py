@@ -12,6 +12,7 @@ import pytest
 from boardcore import Match
 from boardcore.bots import make_bots, play_out
 from games.bellwether import GAME
+from games.bellwether.presentation import PRESENTATION
 from games.bellwether.scoring import net_worth
 
 from .helpers import labor_through, player
@@ -30,7 +31,7 @@ def test_bw_end_03_04_revolution_scores_net_worth_by_source():
     cash, resources and Buildings; ties on Net Worth fall to fewer Buildings lost, and the reason says so."""
     events, state = _revolution_board()  # Net Worth 24-24, P0 lost 1, P1 lost 2
     ended = [e for e in events if type(e).__name__ == "GameEnded"]
-    assert "P1 wins: Net Worth tied, so fewer Buildings lost to Riots decides (1 vs 2)" in GAME.describe(ended[0], None)
+    assert "P1 wins: Net Worth tied, so fewer Buildings lost to Riots decides (1 vs 2)" in PRESENTATION.describe(GAME, ended[0], None)
     out = GAME.outcome(state)
     assert out.scores == (24.0, 24.0) and out.ranking == ((0,), (1,))
     _sums(out)

@@ -18,6 +18,7 @@ from games.bellwether import GAME
 from games.bellwether import actions as A
 from games.bellwether import events as E
 from games.bellwether.catalog import card_name
+from games.bellwether.presentation import PRESENTATION
 from games.bellwether.text import ACTION_TEXT, EVENT_TEXT
 
 from .helpers import bare, build, clear, labor_from, player, replace
@@ -68,7 +69,7 @@ def test_every_event_and_action_reads_as_a_line_for_every_viewer():
     match = _played(3)
     for viewer in (0, 1, None):
         for event in match.events_for(viewer):
-            line = GAME.describe(event, viewer)
+            line = PRESENTATION.describe(GAME, event, viewer)
             assert line and "\n" not in line and "(" not in line[:1]
     replay = Match.new(GAME, 2, seed=3)
     for step in match.steps[:40]:
@@ -86,7 +87,7 @@ def test_building_events_name_the_card_and_its_owner_not_just_an_id():
     for match in [_played(seed) for seed in range(4)] + [_house(0)]:
         for viewer in (0, 1, None):
             for event in match.events_for(viewer):
-                line = GAME.describe(event, viewer) or ""
+                line = PRESENTATION.describe(GAME, event, viewer) or ""
                 assert not bare_id.search(line), line
                 if isinstance(event, kinds):
                     seen.add(type(event))
@@ -96,11 +97,11 @@ def test_building_events_name_the_card_and_its_owner_not_just_an_id():
 
 def test_dice_are_counted_from_one():
     """BW-DIE: the dice a player re-rolls, pays Relief on or cancels are numbered 1, 2, 3 for people."""
-    assert "die 1" in (GAME.describe(E.DieRerolled(ward=0, die=0, face=1), None) or "")
-    assert "die 2" in (GAME.describe(E.StrikeCanceled(player=0, ward=0, die=1), 0) or "")
-    assert "die 1" in GAME.label(A.Reroll(die=0), 0)
-    assert "die 3" in GAME.label(A.PayRelief(die=2), 0)
-    assert "die 1" in GAME.label(A.CancelStrike(die=0), 0)
+    assert "die 1" in (PRESENTATION.describe(GAME, E.DieRerolled(ward=0, die=0, face=1), None) or "")
+    assert "die 2" in (PRESENTATION.describe(GAME, E.StrikeCanceled(player=0, ward=0, die=1), 0) or "")
+    assert "die 1" in PRESENTATION.label(A.Reroll(die=0), 0)
+    assert "die 3" in PRESENTATION.label(A.PayRelief(die=2), 0)
+    assert "die 1" in PRESENTATION.label(A.CancelStrike(die=0), 0)
 
 
 def test_chronicle_tells_every_recovery_attempt():
@@ -135,18 +136,18 @@ def test_describing_a_raw_secret_event_names_the_gangster_only_to_its_holder():
         E.GangstersInspected(player=0, seen=("G-ARS",)),
     ]
     for event in raw:
-        assert find_secrets(GAME.describe(event, 0) or "", _secret("G-ARS")), event
+        assert find_secrets(PRESENTATION.describe(GAME, event, 0) or "", _secret("G-ARS")), event
         for viewer in (1, None):
-            line = GAME.describe(event, viewer, NAMES)
+            line = PRESENTATION.describe(GAME, event, viewer, NAMES)
             assert line and not find_secrets(line, _secret("G-ARS")), (event, viewer, line)
-    assert GAME.describe(raw[1], 1, NAMES) == "Ann commits a card face down"
+    assert PRESENTATION.describe(GAME, raw[1], 1, NAMES) == "Ann commits a card face down"
 
 
 def test_another_seats_commitment_is_told_from_its_events_never_from_the_action():
     """Issue 10: an action is not an event, so ``describe`` refuses it (it used to name a Commit's Gangster to any
     viewer); the rival and spectators read the commitment from its redacted event, face down."""
     with pytest.raises(TypeError):
-        GAME.describe(A.Commit(gangster="G-HEA"), 1)
+        PRESENTATION.describe(GAME, A.Commit(gangster="G-HEA"), 1)
     state = clear(player(player(bare(first=0), 0, gangsters=("G-HEA",)), 1, gangsters=("G-FIX",)), 0)
     state, _ = build(state, 0, "F-CP", 0)
     state, _ = build(state, 0, "F-CK", 1)
@@ -167,7 +168,7 @@ def test_summaries_tell_no_seat_a_gangster_it_cannot_know():
             state = match.state_at(step)
             events = [e for s in match.steps[:step] for e in s.events]
             for viewer in (0, 1, None):
-                text = GAME.summarize(state, events, viewer)
+                text = PRESENTATION.summarize(GAME, state, events, viewer)
                 assert not find_secrets(text, GAME.secrets(state, viewer)), (seed, step, viewer)
 
 
@@ -176,5 +177,5 @@ def test_hired_gangster_reads_as_a_gangster_to_the_rival():
     state = player(bare(first=0), 0, cash=6)
     state = replace(state, gangster_deck=("G-INF", "G-ARS"))
     events, _ = act(GAME, state, 0, A.HireGangster())
-    assert GAME.describe(events[0], 0, NAMES) == "Ann hires Informant"
-    assert GAME.describe(events[0], 1, NAMES) == GAME.describe(events[0], None, NAMES) == "Ann hires a Gangster"
+    assert PRESENTATION.describe(GAME, events[0], 0, NAMES) == "Ann hires Informant"
+    assert PRESENTATION.describe(GAME, events[0], 1, NAMES) == PRESENTATION.describe(GAME, events[0], None, NAMES) == "Ann hires a Gangster"

@@ -11,6 +11,7 @@ from games.bellwether import GAME
 from games.bellwether import actions as A
 from games.bellwether.catalog import GANGSTERS
 from games.bellwether.events import GangsterHired, GangstersInspected
+from games.bellwether.presentation import PRESENTATION
 
 from .helpers import MALFORMED, SAMPLES, new, of, open_contest, player, refusal, replace
 
@@ -52,7 +53,7 @@ def _as_seen(state, events, seat):
     seen = [e for e in seen if e is not None]
     return (
         seen,
-        [GAME.describe(e, seat) for e in seen],
+        [PRESENTATION.describe(GAME, e, seat) for e in seen],
         GAME.view(state, seat),
         GAME.actors(state),
         GAME.legal_actions(state, seat),

@@ -10,6 +10,7 @@ from boardcore.encoding import state_digest
 from boardcore.testing import contract, leaks
 from games.five_wards import GAME
 from games.five_wards.bots import HouseBot
+from games.five_wards.strategy import STRATEGY
 
 
 def _house_game(players: int, seed: int) -> Match:
@@ -33,7 +34,7 @@ def test_house_bot_games_reach_the_real_final_round(players: int) -> None:
 def test_house_bot_is_seeded_from_the_bots_stream() -> None:
     """The same seed and seat give the same bot (and the same game); its draws never come from the rules RNG."""
     assert HouseBot.seeded(7, 2) == HouseBot(2, Rng.from_seed(7 * 1_000_003 + 2, 1))
-    assert GAME.house_bot == HouseBot.seeded
+    assert STRATEGY.house_bot == HouseBot.seeded
     a, b = _house_game(3, 4), _house_game(3, 4)
     assert [r.action for r in a.log.records] == [r.action for r in b.log.records] and a.state == b.state
 

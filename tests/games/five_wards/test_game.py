@@ -13,6 +13,7 @@ from games.five_wards.actions import CommitTactics, DeployThugs, Rally, Restock,
 from games.five_wards.board import in_ward, thugs_on
 from games.five_wards.catalog import FIST, HAT
 from games.five_wards.events import GameScored, TacticsDrawn
+from games.five_wards.presentation import PRESENTATION
 from games.five_wards.state import State
 from games.five_wards.view import determinize
 
@@ -72,10 +73,10 @@ def test_describe_every_step() -> None:
     those who receive nothing of it)."""
     match = _playout(3, 2)
     for step in match.steps[:300]:
-        assert GAME.label(step.action, step.player)
+        assert PRESENTATION.label(step.action, step.player)
         for event in step.events:
             for viewer in (None, 0, 1):
-                text = GAME.describe(event, viewer)
+                text = PRESENTATION.describe(GAME, event, viewer)
                 assert (text is None) == (GAME.redact(event, viewer) is None)
                 assert text is None or text.strip()
 

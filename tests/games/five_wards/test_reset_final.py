@@ -24,6 +24,7 @@ from games.five_wards.events import (
     StartPassed,
     TacticsReshuffled,
 )
+from games.five_wards.presentation import PRESENTATION
 from games.five_wards.state import NOBODY, Slot, State
 
 from .helpers import LANDMARK_IDS, W1, W2, W3, A, B, draft_done, new, of, row, slot, supplied, ward, with_player, with_ward
@@ -149,7 +150,7 @@ def test_round_limit_safety() -> None:
     assert s.stage == "over" and not s.final and outcome is not None
     assert outcome.reason == "scored early: safety limit of 1 Phase 1s"
     for viewer in (None, A, B):
-        assert "stopped by the safety limit of 1 Phase 1s" in GAME.summarize(s, events, viewer)
+        assert "stopped by the safety limit of 1 Phase 1s" in PRESENTATION.summarize(GAME, s, events, viewer)
 
 
 def test_inspector_stays_when_no_tactics_card_is_left() -> None:

@@ -28,6 +28,7 @@ from games.five_wards.events import (
     ThugRallied,
     ThugsArrested,
 )
+from games.five_wards.presentation import PRESENTATION
 from games.five_wards.text import ACTION_TEXT, EVENT_TEXT, round_lines
 
 from .helpers import new
@@ -62,7 +63,7 @@ def test_gap_10_summary_of_a_brawl_nobody_contests() -> None:
 
 def test_fw_brawl_10_describe_a_three_way_tie() -> None:
     """FW-BRAWL-10: the event line names all tied players, the 2 that rally, and the card's fate; totals read as words."""
-    text = GAME.describe(THREE_WAY, None)
+    text = PRESENTATION.describe(GAME, THREE_WAY, None)
     assert "P4, P1 and P2 tie at 1" in text
     assert "P4 and P1 rally 1 Thug each" in text
     assert "discarded after deploying" in text
@@ -72,40 +73,40 @@ def test_fw_brawl_10_describe_a_three_way_tie() -> None:
 
 def test_fw_brawl_07_describe_a_clean_win() -> None:
     """FW-BRAWL-07, FW-BRAWL-08: the winner rallies 2 Thugs and collects the card after deploying."""
-    text = GAME.describe(BrawlResolved(position=3, totals=(3, 0), rallied=(0, 0), winner=0), 1)
+    text = PRESENTATION.describe(GAME, BrawlResolved(position=3, totals=(3, 0), rallied=(0, 0), winner=0), 1)
     assert text.startswith("Brawl at 4 · Southtown: P1 wins with 3, rallies 2 Thugs")
     assert "collects the card after deploying" in text
 
 
 def test_spaces_are_numbered_from_1() -> None:
     """Players count spaces on a card from 1, like positions and Wards."""
-    assert GAME.describe(ThugRallied(player=0, position=1, space=0), None) == "P1 rallies a Thug to space 1 of 2 · Northington"
-    assert GAME.label(Rally(position=4, space=0, second_space=1), 0) == "rally to space 1 of 5 · Eastwick and space 2"
+    assert PRESENTATION.describe(GAME, ThugRallied(player=0, position=1, space=0), None) == "P1 rallies a Thug to space 1 of 2 · Northington"
+    assert PRESENTATION.label(Rally(position=4, space=0, second_space=1), 0) == "rally to space 1 of 5 · Eastwick and space 2"
 
 
 def test_restock_and_blast_read_as_english() -> None:
     """FW-RESTOCK-01, GAP-31: no "0 Tactics", no internal stack names."""
-    assert GAME.label(Restock(cards=2), 0) == "restock: draw 2 Tactics cards"
-    assert GAME.label(Restock(cards=1, capital=1), 0) == "restock: draw 1 Tactics card and add 1 Capital"
-    text = GAME.describe(ThugBlasted(player=2, ward=3, source="boss"), None)
+    assert PRESENTATION.label(Restock(cards=2), 0) == "restock: draw 2 Tactics cards"
+    assert PRESENTATION.label(Restock(cards=1, capital=1), 0) == "restock: draw 1 Tactics card and add 1 Capital"
+    text = PRESENTATION.describe(GAME, ThugBlasted(player=2, ward=3, source="boss"), None)
     assert text == "P3 loses a Thug from the Ward Boss space in Southtown"
-    assert GAME.label(BlastPick(source="old"), 0) == "blast a Thug from the ones placed in earlier rounds"
+    assert PRESENTATION.label(BlastPick(source="old"), 0) == "blast a Thug from the ones placed in earlier rounds"
 
 
 def test_fw_score_11_summary_explains_a_tie_break() -> None:
     """FW-SCORE-11: equal points go to the Gang with more Thugs on the map; the summary says why the winner won."""
     state = replace(new(3), stage="over", scores=((11, 2, 2, 0, 1), (10, 2, 2, 1, 1), (7, 2, 1, 0, 1)), map_thugs=(11, 15, 14))
-    text = GAME.summarize(state, [], None)
+    text = PRESENTATION.summarize(GAME, state, [], None)
     assert text.rstrip().endswith("wins the tie on 16 points with more Thugs on the map (15 to 11)!")
     assert text.splitlines()[-1].startswith("P2 ")
     tied = replace(state, map_thugs=(15, 15, 14))
-    assert GAME.summarize(tied, [], 0).rstrip().endswith("share the win (16 points and 15 Thugs on the map each)!")
+    assert PRESENTATION.summarize(GAME, tied, [], 0).rstrip().endswith("share the win (16 points and 15 Thugs on the map each)!")
 
 
 def test_gap_04_shakedown_of_no_dice_reads_as_words() -> None:
     """GAP-04 Shakedown may reroll any number of pool dice, none included: say so rather than "nothing -> nothing"."""
-    assert GAME.describe(DiceRerolled(player=0, before=(), after=()), None) == "P1 rerolls no dice"
-    assert GAME.describe(DiceRerolled(player=0, before=(0, 1), after=(1, 5)), None) == "P1 rerolls hat, fist -> fist, boot"
+    assert PRESENTATION.describe(GAME, DiceRerolled(player=0, before=(), after=()), None) == "P1 rerolls no dice"
+    assert PRESENTATION.describe(GAME, DiceRerolled(player=0, before=(0, 1), after=(1, 5)), None) == "P1 rerolls hat, fist -> fist, boot"
 
 
 def test_gap_15_brawl_with_no_thug_to_rally_stays_in_the_text() -> None:
@@ -114,29 +115,29 @@ def test_gap_15_brawl_with_no_thug_to_rally_stays_in_the_text() -> None:
     tie = BrawlResolved(position=4, totals=(1, 1), rallied=(), winner=-1)
     (line,) = round_lines([tie, RoundEnded(round=8)], NAMES)
     assert "P1 and P2 tied at 1 (no Thug left to rally, the Brawl stays)" in line
-    assert "discard" not in GAME.describe(tie, None) and "stays" in GAME.describe(tie, None)
+    assert "discard" not in PRESENTATION.describe(GAME, tie, None) and "stays" in PRESENTATION.describe(GAME, tie, None)
     win = BrawlResolved(position=4, totals=(2, 1), rallied=(), winner=0)
     (line,) = round_lines([win, RoundEnded(round=8)], NAMES)
     assert "P1 won (no Thug left to rally, the Brawl stays)" in line
-    assert "collects" not in GAME.describe(win, None) and "stays" in GAME.describe(win, None)
+    assert "collects" not in PRESENTATION.describe(GAME, win, None) and "stays" in PRESENTATION.describe(GAME, win, None)
 
 
 def test_counts_and_tiles_read_as_words() -> None:
     """FW-BRAWL-04 commitments and FW-RESET-02 tiles: no "0 card(s)", no internal tile ids."""
-    assert GAME.describe(TacticsCommitted(player=1, count=0, cards=None), 0) == "P2 commits no cards face down"
-    assert GAME.describe(TacticsCommitted(player=1, count=1, cards=None), 0) == "P2 commits 1 card face down"
-    assert GAME.label(CommitTactics(cards=()), 0) == "commit no cards"
-    assert GAME.label(CommitTactics(cards=("T01", "T31")), 0) == "commit 2 cards face down"
-    assert GAME.describe(TacticsDrawn(player=1, count=2, cards=None), 0) == "P2 draws 2 cards"
-    text = GAME.describe(RecruitReplaced(ward=2, tile="R3"), None)
+    assert PRESENTATION.describe(GAME, TacticsCommitted(player=1, count=0, cards=None), 0) == "P2 commits no cards face down"
+    assert PRESENTATION.describe(GAME, TacticsCommitted(player=1, count=1, cards=None), 0) == "P2 commits 1 card face down"
+    assert PRESENTATION.label(CommitTactics(cards=()), 0) == "commit no cards"
+    assert PRESENTATION.label(CommitTactics(cards=("T01", "T31")), 0) == "commit 2 cards face down"
+    assert PRESENTATION.describe(GAME, TacticsDrawn(player=1, count=2, cards=None), 0) == "P2 draws 2 cards"
+    text = PRESENTATION.describe(GAME, RecruitReplaced(ward=2, tile="R3"), None)
     assert text == "Centerville gets a new Recruiting tile: pay 1 Capital to turn 1 Thug into 2"
 
 
 def test_step_start_and_empty_arrests_read_truthfully() -> None:
     """FW-DEPLOY-05: a step's start has deployed nothing yet; FW-SCORE-03: a Ward whose Coppers arrest nobody says so."""
-    text = GAME.describe(StepBegan(player=2, position=1, thugs=3), None)
+    text = PRESENTATION.describe(GAME, StepBegan(player=2, position=1, thugs=3), None)
     assert text == "P3 takes up 3 Thugs from 2 · Northington to deploy"
-    assert GAME.describe(ThugsArrested(ward=0, arrests=(0, 0)), None) == "Coppers in Westchester arrest nobody"
+    assert PRESENTATION.describe(GAME, ThugsArrested(ward=0, arrests=(0, 0)), None) == "Coppers in Westchester arrest nobody"
 
 
 def test_fw_brawl_01_several_brawls_in_a_round_read_in_order() -> None:
@@ -160,11 +161,11 @@ def test_fw_brawl_04_face_down_cards_are_never_described_to_others() -> None:
     or draw is only a count (the engine redacts before the game writes a word); its owner reads the cards."""
     committed = TacticsCommitted(player=0, count=2, cards=("T03", "T31"))
     for viewer in (1, 2, None):
-        assert GAME.describe(committed, viewer) == "P1 commits 2 cards face down"
-    assert GAME.describe(committed, 0) == "P1 commits Sneak (hat, ward 3), Champion (wild, ward 1) face down"
+        assert PRESENTATION.describe(GAME, committed, viewer) == "P1 commits 2 cards face down"
+    assert PRESENTATION.describe(GAME, committed, 0) == "P1 commits Sneak (hat, ward 3), Champion (wild, ward 1) face down"
     drawn = TacticsDrawn(player=1, count=1, cards=("T24",))
-    assert GAME.describe(drawn, 0) == "P2 draws 1 card" and GAME.describe(drawn, None) == "P2 draws 1 card"
-    assert GAME.describe(drawn, 1) == "P2 draws Vagrant (club, ward 4)"
+    assert PRESENTATION.describe(GAME, drawn, 0) == "P2 draws 1 card" and PRESENTATION.describe(GAME, drawn, None) == "P2 draws 1 card"
+    assert PRESENTATION.describe(GAME, drawn, 1) == "P2 draws Vagrant (club, ward 4)"
 
 
 def test_text_uses_the_seat_names() -> None:

@@ -28,6 +28,7 @@ from games.five_wards.events import (
     TacticsDrawn,
     TacticsReshuffled,
 )
+from games.five_wards.presentation import PRESENTATION
 from games.five_wards.state import Slot, State
 from games.five_wards.view import determinize
 
@@ -141,9 +142,9 @@ def test_brawl_commitments_face_down_until_the_reveal() -> None:
     committed = of(events, TacticsCommitted)[0]
     assert GAME.redact(committed, C) == TacticsCommitted(player=B, count=2, cards=None)
     for viewer in (A, C, D, None):
-        text = GAME.describe(committed, viewer)
+        text = PRESENTATION.describe(GAME, committed, viewer)
         assert text is not None and not find_secrets(text, {"T03", "T31", tactic_name("T03"), tactic_name("T31")})
-    assert tactic_name("T03") in (GAME.describe(committed, B) or "")
+    assert tactic_name("T03") in (PRESENTATION.describe(GAME, committed, B) or "")
     assert_nothing_leaks(s, events)
     view_c = GAME.view(s, C)
     assert view_c.committed_counts == ((B, 2),) and view_c.sealed is not None and view_c.sealed.own is None
@@ -234,6 +235,6 @@ def test_whole_game_streams_name_only_what_the_seat_may_know(players: int) -> No
         assert never, "the game should keep some secrets from every seat"
         stream = match.events_for(seat)
         assert not find_secrets(msgspec.json.encode(stream), never)
-        assert not find_secrets(" ".join(GAME.describe(e, seat) or "" for e in stream), never)
+        assert not find_secrets(" ".join(PRESENTATION.describe(GAME, e, seat) or "" for e in stream), never)
         for step in range(0, len(match) + 1, max(1, len(match) // 25)):
             assert not find_secrets(msgspec.json.encode(GAME.view(match.state_at(step), seat)), never)

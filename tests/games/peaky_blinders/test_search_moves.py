@@ -1,4 +1,4 @@
-"""What a search compares in Peaky Blinders (``GAME.search_moves``): marker purchases that build one's zone or block a rival's.
+"""What a search compares in Peaky Blinders (``STRATEGY.search_moves``): marker purchases that build one's zone or block a rival's.
 
 PB-CTRL-05 lets a marker go "in another zone to obstruct another player"; a control
 mission needs all 4 spaces (PB-CTRL-07), so one rival marker blocks it (PB-GAP-24).
@@ -10,6 +10,7 @@ from games.peaky_blinders import GAME
 from games.peaky_blinders import catalog as C
 from games.peaky_blinders.actions import Action, BuyMarker
 from games.peaky_blinders.state import State
+from games.peaky_blinders.strategy import STRATEGY
 
 from .helpers import give, markers, ogs_table
 
@@ -30,8 +31,8 @@ def _table(**zones: tuple[int, int]) -> State:
 def _compared(state: State) -> tuple[list[Action], list[Action]]:
     """Seat 0's legal marker purchases, and those ``search_moves`` keeps."""
     legal = GAME.legal_actions(state, 0)
-    assert GAME.search_moves is not None
-    kept = GAME.search_moves(GAME.view(state, 0), 0, legal)
+    assert STRATEGY.search_moves is not None
+    kept = STRATEGY.search_moves(GAME.view(state, 0), 0, legal)
     assert set(kept) <= set(legal) and {a for a in legal if not isinstance(a, BuyMarker)} <= set(kept)
     return [a for a in legal if isinstance(a, BuyMarker)], [a for a in kept if isinstance(a, BuyMarker)]
 

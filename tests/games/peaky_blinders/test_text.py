@@ -13,6 +13,7 @@ from boardcore.game import union_members
 from games.peaky_blinders import GAME
 from games.peaky_blinders import actions as A
 from games.peaky_blinders import events as E
+from games.peaky_blinders.presentation import PRESENTATION
 from games.peaky_blinders.text import ACTION_TEXT, EVENT_TEXT
 
 
@@ -44,9 +45,9 @@ def test_result_line_at_the_derby_limit_explains_the_ranking() -> None:
 
 def test_derby_win_without_a_bet_says_nothing_is_won() -> None:
     """PB-DERBY-10: a winner who did not bet wins nothing; the line must not read "takes 0 cash"."""
-    line = GAME.describe(E.DerbyWon(player=0, pot=2, payout=0), None)
+    line = PRESENTATION.describe(GAME, E.DerbyWon(player=0, pot=2, payout=0), None)
     assert line == "P1's horse wins the Derby, but P1 placed no bet and wins nothing; the pot of 2 goes to the bank"
-    paid = GAME.describe(E.DerbyWon(player=1, pot=3, payout=7), 0)
+    paid = PRESENTATION.describe(GAME, E.DerbyWon(player=1, pot=3, payout=7), 0)
     assert paid == "P2's horse wins the Derby and takes 7 cash (the pot of 3 plus 1 per member token)"
 
 
@@ -63,13 +64,13 @@ def test_conflict_moments_name_the_tokens_actually_lost() -> None:
 
 def test_spaces_read_as_locations() -> None:
     """PB-LOC: a placed or retrieved henchman is named with its location, not a bare space index."""
-    assert GAME.describe(E.HenchmanPlaced(player=0, henchman=0, zone=0, space=8), None) == (
+    assert PRESENTATION.describe(GAME, E.HenchmanPlaced(player=0, henchman=0, zone=0, space=8), None) == (
         "P1 places the strength henchman at The Shelby Company Ltd (1st space)"
     )
-    assert GAME.describe(E.HenchmanRetrieved(player=2, henchman=2, zone=3, space=13), 1) == (
+    assert PRESENTATION.describe(GAME, E.HenchmanRetrieved(player=2, henchman=2, zone=3, space=13), 1) == (
         "P3 takes back the intellect henchman from the Central London conflict location (2nd space)"
     )
-    assert GAME.describe(E.RollsSettled(players=(1, 0), totals=(11, 10)), None) == "total scores: P2 11, P1 10"
+    assert PRESENTATION.describe(GAME, E.RollsSettled(players=(1, 0), totals=(11, 10)), None) == "total scores: P2 11, P1 10"
 
 
 RAW = re.compile(r"\b(None|prep|ogs|True|False)\b|=|Struct|\{|\[|stack 0|space 0\b|slot 0")

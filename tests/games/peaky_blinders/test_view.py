@@ -12,6 +12,7 @@ from boardcore.testing import assert_no_secrets, find_secrets, rig, settle
 from games.peaky_blinders import GAME
 from games.peaky_blinders import actions as A
 from games.peaky_blinders.events import CardDrawn, DeckReshuffled, MissionCompleted
+from games.peaky_blinders.presentation import PRESENTATION
 from games.peaky_blinders.scoring import has_won
 from games.peaky_blinders.state import State
 
@@ -118,7 +119,7 @@ def test_hidden_mission_completion_leaves_no_trace_for_others() -> None:
         assert bool(of(events, MissionCompleted)) == (missions[0] == "M01")
         redacted = [GAME.redact(e, 1) for e in events]
         streams.append(([e for e in redacted if e is not None], GAME.view(after, 1), GAME.view(after, None)))
-        texts = [text for text in (GAME.describe(e, 1) for e in events) if text is not None]
+        texts = [text for text in (PRESENTATION.describe(GAME, e, 1) for e in events) if text is not None]
         assert not any("Rum Runner" in t or "M01" in t for t in texts)
     assert streams[0] == streams[1]
 
@@ -129,9 +130,9 @@ def test_drawn_card_never_described_to_others() -> None:
     state = setf(state, deck=("DEF-01",) * 40)
     events, _ = settle(GAME, rig(state, 6))
     drawn = of(events, CardDrawn)[0]
-    assert "Lie Low" in (GAME.describe(drawn, 0) or "")
+    assert "Lie Low" in (PRESENTATION.describe(GAME, drawn, 0) or "")
     for viewer in (1, 2, None):
-        text = GAME.describe(drawn, viewer)
+        text = PRESENTATION.describe(GAME, drawn, viewer)
         assert text is not None and "Lie Low" not in text and "DEF-01" not in text
 
 

@@ -12,6 +12,7 @@ from boardcore import Match, Waiting
 from boardcore.bots import make_bots, play_out
 from games.the_warriors import GAME, bots
 from games.the_warriors.bots import HouseBot
+from games.the_warriors.strategy import STRATEGY
 from games.the_warriors.view import View
 
 REAL_ENDS = ("Coney Island Showdown", "already at the bottom", "ran once too often")
@@ -24,9 +25,9 @@ def _night(players: int, seed: int, difficulty: str = "easy") -> Match:  # type:
 
 
 def test_house_bot_is_wired_and_view_only() -> None:
-    """GAME.house_bot builds a HouseBot whose choose() takes a View and the legal actions; the
+    """STRATEGY.house_bot builds a HouseBot whose choose() takes a View and the legal actions; the
     module never touches the State (it is given none)."""
-    assert isinstance(GAME.house_bot(3, 1), HouseBot)
+    assert isinstance(STRATEGY.house_bot(3, 1), HouseBot)
     assert list(inspect.signature(HouseBot.choose).parameters) == ["self", "view", "legal"]
     source = inspect.getsource(bots)
     assert "State" not in source

@@ -8,6 +8,7 @@ from games.the_warriors import catalog as cat
 from games.the_warriors.actions import CoverSpot, GiveUp, Move, OpenFirstFight, Rest, Run, StandAndFight
 from games.the_warriors.events import GameEnded
 from games.the_warriors.phases.fight import is_won
+from games.the_warriors.presentation import PRESENTATION
 
 from .helpers import W, apply, in_city, legal, new, rolled, run, types, update
 
@@ -116,9 +117,9 @@ def test_the_final_view_shows_the_result_and_the_final_board() -> None:
             assert [sv.position for sv in v.seats] == list(state.positions) and [sv.discard for sv in v.seats] == list(state.discards)
             assert v.hand == (state.hands[viewer] if viewer is not None else ())
             assert not any(GAME.legal_actions(state, seat) for seat in range(3))
-    story = GAME.summarize(won, [*started, *events], 0)
+    story = PRESENTATION.summarize(GAME, won, [*started, *events], 0)
     assert "-> WON with 1 spot covered" in story and story.endswith("ALL PLAYERS WIN: the Warriors won the Coney Island Showdown")
-    assert "-> LOST with 0 spots covered" in GAME.summarize(lost, [*lost_events, *more], None)
+    assert "-> LOST with 0 spots covered" in PRESENTATION.summarize(GAME, lost, [*lost_events, *more], None)
 
 
 def test_no_action_after_the_night_is_over() -> None:

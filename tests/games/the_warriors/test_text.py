@@ -14,6 +14,7 @@ from games.the_warriors import GAME, text
 from games.the_warriors import catalog as cat
 from games.the_warriors import events as e
 from games.the_warriors.actions import CoverSpot, PlayCard, Reroll
+from games.the_warriors.presentation import PRESENTATION
 
 RAW = re.compile(r"[A-Z][a-z]+[A-Z][a-z]+\(|=|_|\(\s*\)|(?<!gang )(?<!Location )\bspot \d|0 Reputation|\bNone\b|-1\b")
 """A struct dump, a snake_case kind, a bare spot index, "0 Reputation", None or -1."""
@@ -44,14 +45,14 @@ def test_every_line_reads_as_english_for_every_viewer() -> None:
                 continue
             actor = step.player
             other = (actor + 1) % m.state.players
-            line = GAME.label(step.action, actor)
+            line = PRESENTATION.label(step.action, actor)
             assert line and not RAW.search(line), line
             for ev in step.events:
                 if type(ev).__name__ == "RngAdvanced":
                     continue
                 seen.add(type(ev).__name__)
                 for viewer in (actor, other, None):
-                    line = GAME.describe(ev, viewer)
+                    line = PRESENTATION.describe(GAME, ev, viewer)
                     assert line and not RAW.search(line), (type(ev).__name__, line)
                     secret_owner = getattr(ev, "player", None)
                     if isinstance(ev, e.LocationPeeked) and viewer != secret_owner:
@@ -66,7 +67,11 @@ def test_specific_wordings() -> None:
     other tiles go to the bottom of the stack; WR-FIGHT-03/04: no "(0 Reputation)"; the
     showdown is at Coney Island; spots are named by tile; a card that shares a Weapon's name
     is called a card; a Molotov is used up (WR-WPN-07); decisions are worded, not keyed."""
-    d, label = GAME.describe, GAME.label
+    label = PRESENTATION.label
+
+    def d(event: object, viewer: int | None) -> str | None:
+        return PRESENTATION.describe(GAME, event, viewer)
+
     assert d(e.LocationReturned(tile=cat.VAN_CORTLANDT), None) == "Van Cortlandt Park is removed from the game"
     assert d(e.LocationReturned(tile=1), None) == "Backstreets goes face up to the bottom of the Location stack"
     lower = e.FightStarted(instigator=0, gang=cat.ROGUES, location=9, showdown=False, participants=(0, 1), need_loc=2, need_rep=0)

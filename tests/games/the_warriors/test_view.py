@@ -16,6 +16,7 @@ from games.the_warriors import catalog as cat
 from games.the_warriors.actions import Action, KeepLookout, Move, PlayCard, Roll, Run, StandAndFight
 from games.the_warriors.deciding import decision
 from games.the_warriors.events import DiceRolled, FightStarted, LocationPeeked, LookoutPeeked, WarCardTaken
+from games.the_warriors.presentation import PRESENTATION
 from games.the_warriors.state import Pending, State
 
 from .helpers import CO1, COVER_ME, FUZZ, LOOKOUT, SAMPLES, STATES, SW1, TH, apply, cochise_swan_fight, legal, swan_in_city, update
@@ -106,13 +107,13 @@ def test_the_location_look_is_private_until_the_decision() -> None:
         peek = next(e for e in m_events if isinstance(e, LocationPeeked))
         assert peek.tile == top and GAME.view(after, 0).peeked_location == top
         seen_by_1 = [GAME.redact(e, 1) for e in m_events]
-        text_for_1 = [GAME.describe(e, 1) for e in m_events] + [GAME.describe(e, None) for e in m_events]
+        text_for_1 = [PRESENTATION.describe(GAME, e, 1) for e in m_events] + [PRESENTATION.describe(GAME, e, None) for e in m_events]
         assert cat.LOCATIONS[top].name in GAME.secrets(after, 1) and cat.LOCATIONS[top].name not in GAME.secrets(after, 0)  # type: ignore[misc]
         message = _refusal(after, 1, StandAndFight())
-        assert_no_secrets(GAME, after, 1, events=m_events, messages=[message, GAME.summarize(after, m_events, 1)])
+        assert_no_secrets(GAME, after, 1, events=m_events, messages=[message, PRESENTATION.summarize(GAME, after, m_events, 1)])
         assert_no_secrets(GAME, after, None, events=m_events)
         assert_no_secrets(GAME, after, 0, events=m_events)  # the other eleven face-down tiles stay unnamed for the looker too
-        assert cat.LOCATIONS[top].name in (GAME.describe(peek, 0) or "")
+        assert cat.LOCATIONS[top].name in (PRESENTATION.describe(GAME, peek, 0) or "")
         worlds.append((seen_by_1, text_for_1, _public_surface(after, 1), _public_surface(after, None), _refusal(after, 1, StandAndFight()), legal(after, 0)))
         ran, _ = apply(after, 0, Run())
         assert ran.loc_up[-1] == top  # public once decided (WR-CHAL-04)
@@ -129,7 +130,7 @@ def test_the_lookout_card_is_private() -> None:
         events, after = act(GAME, s, 0, PlayCard(card=LOOKOUT))
         peek = next(e for e in events if isinstance(e, LookoutPeeked))
         assert peek.card == top and GAME.view(after, 0).lookout_card == top
-        worlds.append(([GAME.redact(e, 1) for e in events], [GAME.describe(e, 1) for e in events], _public_surface(after, 1), _public_surface(after, None)))
+        worlds.append(([GAME.redact(e, 1) for e in events], [PRESENTATION.describe(GAME, e, 1) for e in events], _public_surface(after, 1), _public_surface(after, None)))
         buried, _ = apply(after, 0, KeepLookout(bottom=True))
         assert GAME.view(buried, 0).lookout_card == top and GAME.view(buried, 0).lookout_bottom
         assert GAME.view(buried, 1).lookout_card == -1

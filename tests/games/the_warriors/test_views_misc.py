@@ -14,6 +14,7 @@ from games.the_warriors import GAME, text
 from games.the_warriors import catalog as cat
 from games.the_warriors.actions import Action, Move, Rest, Roll
 from games.the_warriors.events import BopperDeckBuilt, Event, GangStackShuffled, LocationStackShuffled
+from games.the_warriors.presentation import PRESENTATION
 
 from .helpers import apply, in_city, new, types
 
@@ -83,4 +84,4 @@ def test_every_action_and_event_is_described() -> None:
     """Every action has a label and every event a line (RngAdvanced reaches nobody, so it has none)."""
     assert set(text._ACTION_TEXT) == set(typing.get_args(Action))
     assert set(text._EVENT_TEXT) == {t for t in typing.get_args(Event) if t.__name__ != "RngAdvanced"}
-    assert GAME.label(Move(space=cat.CONEY_SPACE), 0) == "move to Coney Island"
+    assert PRESENTATION.label(Move(space=cat.CONEY_SPACE), 0) == "move to Coney Island"
