@@ -28,6 +28,9 @@ TEST_EXTRAS = "testing,rl,postgres,sim,ray,serve"
 """The published extras the test suite imports (the dev-only tools are the ``test`` dependency group)."""
 QUICK = ["-m", "not slow"]
 """``--quick``: every test but those marked slow (strength statistics, soaks, races, kills, browser, benchmarks)."""
+SLOWEST = ["--durations=15"]
+"""A whole run ends with its 15 slowest tests, so a new slow test shows where everyone looks (tests/conftest.py
+starts the longest first: a test that grew long belongs in its ``FIRST`` list)."""
 
 
 def _installed() -> set[str]:
@@ -69,7 +72,7 @@ def pytest_args(rest: list[str]) -> list[str]:
     rest = [arg for arg in rest if arg != "--quick"]
     explicit = any(arg.startswith(("-n", "--numprocesses")) or arg == "no:xdist" for arg in rest)
     parallel = [] if explicit else ["-n", "auto", "--dist=loadgroup"]  # tests sharing one resource carry one xdist_group
-    return [*parallel, *(QUICK if quick else []), *rest]
+    return [*parallel, *(QUICK if quick else SLOWEST), *rest]
 
 
 def main(argv: list[str]) -> int:

@@ -35,9 +35,9 @@ def test_the_test_command_runs_in_parallel_and_quick_leaves_out_the_slow_tier() 
     """``dev.py test`` spreads tests over the cores by xdist group; ``--quick`` adds ``-m "not slow"``; an explicit
     ``-n`` (or ``-p no:xdist``) is the caller's choice."""
     dev = _dev()
-    assert dev.pytest_args([]) == ["-n", "auto", "--dist=loadgroup"]
+    assert dev.pytest_args([]) == ["-n", "auto", "--dist=loadgroup", "--durations=15"]
     assert dev.pytest_args(["--quick", "tests/games"]) == ["-n", "auto", "--dist=loadgroup", "-m", "not slow", "tests/games"]
-    assert dev.pytest_args(["-n", "0", "-x"]) == ["-n", "0", "-x"]
+    assert dev.pytest_args(["-n", "0", "-x"]) == ["-n", "0", "--durations=15", "-x"]
     assert dev.pytest_args(["-p", "no:xdist", "--quick"]) == ["-m", "not slow", "-p", "no:xdist"]
 
 
