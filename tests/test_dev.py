@@ -37,7 +37,7 @@ def test_the_test_command_runs_in_parallel_and_quick_leaves_out_the_slow_tier() 
     dev = _dev()
     assert dev.pytest_args([]) == ["-n", "auto", "--dist=loadgroup", "--durations=15"]
     assert dev.pytest_args(["--quick", "tests/games"]) == ["-n", "auto", "--dist=loadgroup", "-m", "not slow", "tests/games"]
-    assert dev.pytest_args(["-n", "0", "-x"]) == ["-n", "0", "--durations=15", "-x"]
+    assert dev.pytest_args(["-n", "0", "-x"]) == ["--durations=15", "-n", "0", "-x"]
     assert dev.pytest_args(["-p", "no:xdist", "--quick"]) == ["-m", "not slow", "-p", "no:xdist"]
 
 
