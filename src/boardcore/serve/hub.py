@@ -459,6 +459,10 @@ class Hub:
         master.seat_to_bot(seat, "house")
         await anyio.to_thread.run_sync(self.coordinator.claimed, match_id)
         if match_id in await anyio.to_thread.run_sync(self.coordinator.claim_bots, [match_id]):
+            # claim_bots' promise is that this process loads the master: the one above may have been retired while the
+            # seat changed hands (it had no connections and, until now, no bots), and a lease held for a master that
+            # is not loaded would leave the bot idle until the claim expires
+            master = await self.master(match_id)
             master.hold_bots(True)
 
     async def summary(self, match_id: str) -> MatchSummary:
