@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
+import anyio.from_thread
 import psycopg
 import pytest
 from psycopg import sql
@@ -23,7 +24,7 @@ from starlette.testclient import TestClient
 
 from boardcore.registry import get_game
 from boardcore.serve import listener as listener_module
-from boardcore.serve.cluster import Cluster
+from boardcore.serve.cluster import PENDING, Cluster
 from boardcore.serve.peers.postgres import PostgresPeers
 from boardcore.serve.seats.postgres import PostgresSeats
 from boardcore.store import PostgresStore, StoreUnavailable, export_log
@@ -302,6 +303,36 @@ def test_a_process_cut_off_from_the_database_stops_its_bots_and_another_takes_th
             time.sleep(0.6)  # a few sweeps of the first process, reaching the database again
             assert not cut_off.holds(match_id) and not master.plays_bots
         assert moved["revision"] >= taken_at + 3
+
+
+def test_a_seat_handed_to_the_bot_while_its_master_retires_is_played_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first process's master retires while the seat changes hands (it has no connection and, until then, no bots)
+    and only then takes the bots' lease: the process loads the match again, so the bot answers Ann's move at once,
+    not once the lease's claim runs out (``PENDING`` seconds; it once did, under load)."""
+    with processes(2, sweep_seconds=0.2) as (url, schema, [first, second], _):
+        made = create(first, "tic_tac_toe", PEOPLE, claim=0)
+        match_id = made["match"]["match_id"]
+        cluster = cluster_of(first)
+        take = cluster.claim_bots
+
+        def retire_then_take(match_ids: list[str]) -> list[str]:
+            master = cluster.hub.loaded_master(match_id)  # often retired already: idle, with no connection here
+            if master is not None:
+                anyio.from_thread.run(cluster.hub._retire, master)
+            assert cluster.hub.loaded_master(match_id) is None
+            return take(match_ids)
+
+        monkeypatch.setattr(cluster, "claim_bots", retire_then_take)
+        with seat(second, match_id, made["token"]) as ann:
+            state = state_of(ann.until_type("snapshot"))
+            answer = first.post(f"/api/matches/{match_id}/seats/1/bot", json={"token": made["token"]})
+            assert answer.status_code == 200, answer.text
+            assert ann.until(lambda f: f["type"] == "seats" and f["seats"][1]["bot"] == "house")
+            ann.send({"type": "act", "revision": state["revision"], "action": state["legal"][0]["action"], "id": 1})
+            assert ann.until_type("ok")["revision"] == 1
+            asked = time.monotonic()
+            ann.until_revision(2)
+            assert time.monotonic() - asked < PENDING / 2
 
 
 def test_a_seat_handed_to_the_house_bot_on_one_process_starts_play_on_the_other() -> None:
