@@ -146,10 +146,10 @@ DECISIONS: dict[str, Decision[State, Any]] = {
         legal=open_state.legal,
     ),
 }
-"""Every kind of decision. Each legal list is its candidates without a problem: the kernel's filter, or (the
-placement, the open-game-state turn) a filter that checks a part of a kind's problem shared by a group of
-candidates once for the group (``preparation.candidates``, ``open_state.legal``); the contract suite checks
-each against its ``problem``."""
+"""Every kind of decision. A mission pick, a defender, a swap and a card choice list their candidates without a
+problem (the kernel's filter); the placement's candidates are given as its legal list (every one legal by
+construction) and the open-game-state turn lists its legal actions directly (``open_state.legal``): filtering
+those two was measured slower (``docs/performance.md``); the contract suite checks each against its ``problem``."""
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {
     E.MissionChosen: show_mission.evolve_mission_chosen,

@@ -1,11 +1,10 @@
-"""The drafter's fast legal list (``legal_draft``) is exactly its candidates without a problem, in the same order.
+"""The fast legal lists (``legal=`` of each decision) are exactly the candidates without a problem, in the same order.
 
-``legal_draft`` (with ``legal_rallies``) builds the legal list directly instead of
-checking every candidate (filtering was measured too slow, ``docs/performance.md``);
-these tests prove it agrees with the one statement of the rules (the decision's
-``problem``) on every drafting state of whole games and on random Phase 1 tables built
-to hit the corner cases: Sneak, Reinforcements' second Thug, bonus spaces, a bag of
-0-2 Thugs, Vagrant moves.
+``legal_draft`` (with ``legal_rallies``) and ``legal_deploy`` build the legal list
+directly instead of checking every candidate; these tests prove they agree with the
+one statement of the rules (each decision's ``problem``) on every state of whole
+games and on random Phase 1 and Phase 3 tables built to hit the corner cases: Sneak,
+Reinforcements' second Thug, bonus spaces, a bag of 0-2 Thugs, Vagrant moves, Schemes.
 """
 
 from __future__ import annotations
@@ -20,11 +19,13 @@ from msgspec.structs import replace
 from boardcore import Match, Rng
 from boardcore.bots import make_bots
 from games.five_wards import GAME
-from games.five_wards.actions import Blast, BlastPick, Bolster, BribeCopper, BribeInspector, Rally
-from games.five_wards.catalog import BRAWLS, FACES, LANDMARK_BY_ID, LANDMARKS, REINFORCEMENTS, SNEAK, TACTICS
+from games.five_wards.actions import Blast, BlastPick, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy, Rally
+from games.five_wards.board import in_ward
+from games.five_wards.catalog import BRAWLS, FACES, LANDMARK_BY_ID, LANDMARKS, RECRUIT_TILES, REINFORCEMENTS, SNEAK, TACTICS
 from games.five_wards.game import FLOW
+from games.five_wards.phases.deploy import DEPLOY
 from games.five_wards.phases.rally import DRAFT, legal_rallies
-from games.five_wards.state import COPPER, NOBODY, SelectionTurn, Slot, State
+from games.five_wards.state import COPPER, NOBODY, DeployStep, SelectionTurn, Slot, State, WardState
 
 from .helpers import new, with_player
 
@@ -32,11 +33,9 @@ BUSY = (Rally, Bolster, Blast, BribeCopper, BribeInspector, BlastPick)
 
 
 def _agrees(state: State, seat: int) -> list[Any]:
-    """The seat's legal list, after checking, at a drafting decision, that the generator equals its filtered candidates."""
+    """The seat's legal list, after checking that the decision's generator equals its filtered candidates."""
     kind = FLOW.decision(state, seat)
     assert kind is not None
-    if kind != "draft":
-        return FLOW.legal_actions(state, seat)
     decision = FLOW.decisions[kind]
     filtered = [a for a in decision.candidates(state, seat) if decision.problem(state, seat, a) is None]
     assert decision.legal is not None
@@ -47,7 +46,7 @@ def _agrees(state: State, seat: int) -> list[Any]:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_state_of_whole_games(players: int) -> None:
-    """On every drafting state of a house-bot game and of a game that prefers Rallies and Schemes, the fast list agrees."""
+    """On every state of a house-bot game and of a game that prefers Rallies and Schemes, the fast lists agree."""
     checked = 0
     for bots in ("house", "busy"):
         match = Match.new(GAME, players, 7)
@@ -56,7 +55,7 @@ def test_every_state_of_whole_games(players: int) -> None:
         while not match.is_over:
             (seat,) = match.actors
             legal = _agrees(match.state, seat)
-            checked += match.state.stage == "draft"
+            checked += 1
             if bots == "house":
                 action = house[seat].choose(match.view(seat), legal)
             else:
@@ -129,3 +128,65 @@ def test_draft_generator_on_random_tables(state: State) -> None:
         rallies = [a for a in legal if isinstance(a, Rally)]
         assert rallies == legal_rallies(state, 0, turn)
         assert all(DRAFT.problem(state, 0, a) is None for a in rallies)
+
+
+# --- random Phase 3 steps -----------------------------------------------------------------------------
+
+
+@st.composite
+def deploy_states(draw: st.DrawFn) -> State:
+    """Seat 0 deploying from a card: Thugs left or not, a Scheme used or not, any Wards, resources, Bribe and Coppers."""
+    state = new(SEATS, draw(st.integers(0, 3)))
+    counts = st.integers(0, 2)
+    wards = []
+    for _ in range(5):
+        boss = draw(st.sampled_from((NOBODY, 0, 1, 2)))
+        wards.append(
+            WardState(
+                old=tuple(draw(counts) for _ in range(SEATS)),
+                fresh=tuple(draw(counts) for _ in range(SEATS)),
+                boss=boss,
+                boss_height=0 if boss == NOBODY else draw(st.integers(1, 3)),
+                boss_fresh=draw(st.booleans()),
+                coppers=draw(st.integers(0, 1)),
+            )
+        )
+    card = draw(st.sampled_from([c.id for c in LANDMARKS] + [b.id for b in BRAWLS]))
+    position = draw(st.integers(0, 4))
+    row = tuple(Slot(card=card, spaces=(NOBODY,) * 2) if p == position else Slot() for p in range(5))
+    remaining = draw(st.integers(0, 4))
+    step = DeployStep(
+        position=position,
+        player=0,
+        remaining=remaining,
+        deployed=remaining < 4 and draw(st.booleans()),
+        scheme_used=draw(st.booleans()),
+    )
+    if draw(st.booleans()):  # a Blast resolving: the victims are the rivals with Thugs in the Ward, in turn order
+        ward = draw(st.integers(0, 4))
+        victims = tuple(s for s in (1, 2) if in_ward(wards[ward], s))
+        if victims:
+            step = replace(step, blast_ward=ward, blast_victims=victims, scheme_used=True)
+    resources = (draw(counts), draw(counts), draw(counts))
+    state = with_player(state, 0, resources=resources, bag=draw(st.integers(0, 6)), bribed=draw(st.booleans()))
+    tiles = tuple(draw(st.sampled_from([t.id for t in RECRUIT_TILES])) for _ in range(5))
+    state = replace(state, supply=replace(state.supply, tiles=tiles))
+    return replace(state, stage="deploy", turn=None, row=row, wards=tuple(wards), step=step, deploying=position, inspector=draw(st.integers(0, 4)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(deploy_states())
+def test_deploy_generator_on_random_steps(state: State) -> None:
+    """Any deploy step that asks for a decision: the fast list is the candidates without a problem, Recruiting
+    triggers, the Inspector, the arrows and every Scheme included."""
+    if FLOW.decision(state, 0) is None:  # the step ends, or its Thugs go back, by itself
+        return
+    legal = _agrees(state, 0)
+    assert legal and all(DEPLOY.problem(state, 0, a) is None for a in legal)
+    step = state.step
+    assert step is not None
+    if step.blast_victims:
+        assert all(isinstance(a, BlastPick) for a in legal)
+    else:  # placements first, then Schemes, finishing last
+        kinds = [0 if isinstance(a, DeployThugs) else 2 if isinstance(a, EndDeploy) else 1 for a in legal]
+        assert kinds == sorted(kinds)

@@ -24,7 +24,7 @@ from ..events import BrawlOpened, BrawlResolved, BrawlRevealed, FwTurn, TacticsC
 from ..state import NOBODY, State
 from .deploy import begin_deploy
 
-__all__ = ["COMMIT", "HANDLERS", "commit_candidates", "committer", "proceed"]
+__all__ = ["COMMIT", "HANDLERS", "committer", "legal_commits", "proceed"]
 
 
 
@@ -124,17 +124,18 @@ def evolve_brawl_resolved(state: State, e: BrawlResolved) -> State:
     return replace(state, row=put(state.row, e.position, replace(slot, winner=e.winner)))
 
 
-def commit_candidates(state: State, seat: int) -> list[CommitTactics]:
-    """Every subset of the cards in hand, smallest first (at most 16 with the hand limit of 4)."""
+def legal_commits(state: State, seat: int) -> list[CommitTactics]:
+    """Every subset of the hand, smallest first (at most 16 with the hand limit of 4)."""
     hand = sorted(set(state.players[seat].hand))
     return [CommitTactics(cards=combo) for k in range(len(hand) + 1) for combo in combinations(hand, k)]
 
 
 COMMIT: Decision[State, CommitTactics] = Decision(
     rules={CommitTactics: (commit_problem, commit)},
-    candidates=commit_candidates,
+    candidates=legal_commits,
     ask="commit Tactics cards face down to the Brawl (or none)",
     clause="FW-BRAWL-04",
+    legal=legal_commits,
 )
 """A Brawl commitment, in turn order (FW-BRAWL-04)."""
 

@@ -11,7 +11,7 @@ step, provided at least 1 of its Thugs from that card reaches the map.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from msgspec.structs import replace
@@ -21,7 +21,7 @@ from boardcore.seat_order import clockwise
 from boardcore.tuples import put
 
 from ..actions import MOST_SPACES, Blast, BlastPick, BlastSource, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy
-from ..board import add, arrows, deploys, destinations, in_ward, is_brawl_slot, thugs_on, turn_order, update_player
+from ..board import add, deploys, destinations, in_ward, is_brawl_slot, thugs_on, turn_order, update_player
 from ..catalog import CAPITAL, MAYHEM, POWER, RECRUIT_BY_ID, RESOURCES, WARDS
 from ..codes import (
     DEPLOY_BAD_COUNT,
@@ -69,12 +69,12 @@ __all__ = [
     "SOURCES",
     "begin_deploy",
     "blast_sources",
-    "blast_gate",
     "deploy_candidates",
-    "deploy_legal",
+    "blast_gate",
     "deploy_step",
     "deployer",
-    "schemes_open",
+    "legal_deploy",
+    "legal_schemes",
     "proceed",
     "recruit_limit",
 ]
@@ -91,7 +91,7 @@ _PLACEMENTS = {
     for ward in _WARDS
     for count in range(1, MOST_SPACES + 2)
 }
-"""Every placement of ``count`` Thugs in a Ward, by number of Recruiting triggers."""
+"""Every placement of ``count`` Thugs in a Ward, by number of Recruiting triggers (the legal ones are a prefix)."""
 _BOLSTERS = {
     (a, fresh): tuple(Bolster(from_ward=a, from_fresh=fresh, to_ward=b, to_fresh=t) for b in _WARDS if b != a for t in (False, True))
     for a in _WARDS
@@ -99,10 +99,10 @@ _BOLSTERS = {
 }
 _COPPER_MOVES = {a: tuple(BribeCopper(from_ward=a, to_ward=b) for b in _WARDS if b != a) for a in _WARDS}
 _BLASTS = tuple(Blast(ward=a) for a in _WARDS)
-_BLAST_PICKS = tuple(BlastPick(source=source) for source in SOURCES)
+_BLAST_PICKS = {source: BlastPick(source=source) for source in SOURCES}
 _BRIBE = BribeInspector()
 _END = EndDeploy()
-"""Phase 3 actions the candidates offer again and again, built once (they are frozen)."""
+"""Phase 3 actions the legal list offers again and again, built once (they are frozen)."""
 
 # --- the order of cards and seats (FW-DEPLOY-02, 04) ---------------------------------
 
@@ -179,10 +179,10 @@ def _step_by_itself(state: State, step: DeployStep) -> tuple[Event, ...]:
         sources = blast_sources(state.wards[step.blast_ward], victim)
         return (ThugBlasted(player=victim, ward=step.blast_ward, source=sources[0]),) if len(sources) == 1 else ()
     if step.remaining == 0:
-        if step.scheme_used or not step.deployed or not schemes_open(state, step.player):
+        if step.scheme_used or not step.deployed or not legal_schemes(state, step.player):
             return (StepEnded(player=step.player),)
         return ()
-    if not destinations(state, step.position, step.player) and not schemes_open(state, step.player):
+    if not destinations(state, step.position, step.player) and not legal_schemes(state, step.player):
         return (ThugsReturned(player=step.player, count=step.remaining), StepEnded(player=step.player))
     return ()
 
@@ -232,34 +232,18 @@ def recruit_limit(state: State, seat: int, ward: int, count: int) -> int:
     return max(0, min(count // tile.n, player.resources[tile.resource], useful))
 
 
-_INSPECTOR = Refusal("The Inspector blocks that Ward unless you Bribe him.", DEPLOY_INSPECTOR, "FW-INSP-02")
-_NO_ARROW = Refusal("The card's arrows do not point to that Ward.", DEPLOY_NO_ARROW, "FW-MAP-02")
-_TOO_MANY_RECRUITS = Refusal(
-    "Each Recruiting trigger needs its own group of Thugs from this card, 1 resource, and a Thug in your bag.", DEPLOY_BAD_RECRUITS, "FW-RECRUIT-02"
-)
-
-
 def deploy_thugs_problem(state: State, seat: int, action: DeployThugs) -> Refusal | None:
     """Some of the Gang's Thugs on the card, to a Ward the arrows reach and the Inspector allows, Recruiting as paid."""
-    return _placement_problem(state, seat, action.ward, action.count) or _recruits_problem(state, seat, action)
-
-
-def _placement_problem(state: State, seat: int, ward: int, count: int) -> Refusal | None:
-    """``count`` of the Gang's Thugs on the card, to a Ward the arrows reach and the Inspector allows (FW-DEPLOY-05,
-    FW-MAP-02, FW-INSP-02): the same for every number of Recruiting triggers."""
     step = deploy_step(state)
-    if count > step.remaining:
+    if action.count > step.remaining:
         return Refusal(f"Deploy between 1 and {step.remaining} of your Thugs on the card.", DEPLOY_BAD_COUNT, "FW-DEPLOY-05")
-    if ward not in destinations(state, step.position, seat):
-        return _INSPECTOR if ward == state.inspector else _NO_ARROW
-    return None
-
-
-def _recruits_problem(state: State, seat: int, action: DeployThugs) -> Refusal | None:
-    """Recruiting as often as the tile, the card's Thugs, the resources and the bag allow (FW-RECRUIT-02; none is
-    always allowed)."""
-    if action.recruits and action.recruits > recruit_limit(state, seat, action.ward, action.count):
-        return _TOO_MANY_RECRUITS
+    if action.ward not in destinations(state, step.position, seat):
+        if action.ward == state.inspector:
+            return Refusal("The Inspector blocks that Ward unless you Bribe him.", DEPLOY_INSPECTOR, "FW-INSP-02")
+        return Refusal("The card's arrows do not point to that Ward.", DEPLOY_NO_ARROW, "FW-MAP-02")
+    if action.recruits > recruit_limit(state, seat, action.ward, action.count):
+        msg = "Each Recruiting trigger needs its own group of Thugs from this card, 1 resource, and a Thug in your bag."
+        return Refusal(msg, DEPLOY_BAD_RECRUITS, "FW-RECRUIT-02")
     return None
 
 
@@ -356,37 +340,14 @@ def _scheme_open(state: State, step: DeployStep, bribe: bool) -> bool:
     return bribe or bool(destinations(state, step.position, step.player))
 
 
-_Cost = tuple[int, str, str]
-"""A Scheme's resource, its name, and the clause that prices it."""
-_BOLSTER_COST: _Cost = (POWER, "Bolster", "FW-SCHEME-02")
-_BRIBE_COST: _Cost = (CAPITAL, "Bribe", "FW-SCHEME-04")
-_BLAST_COST: _Cost = (MAYHEM, "Blast", "FW-SCHEME-07")
-
-
-def _scheme_problem(state: State, seat: int, step: DeployStep, cost: _Cost, bribe: bool) -> Refusal | None:
+def _scheme_problem(state: State, seat: int, step: DeployStep, resource: int, bribe: bool, name: str, clause: str) -> Refusal | None:
     """1 Scheme per card deployed from, while it can still matter, paid for (FW-SCHEME-01)."""
-    return _scheme_closed(state, step, bribe) or _unpaid(state, seat, cost)
-
-
-_NOT_AVAILABLE = Refusal(
-    "1 Scheme per card deployed from, and at least 1 of your Thugs from the card must reach the map.", SCHEME_NOT_AVAILABLE, "FW-SCHEME-01"
-)
-
-
-def _scheme_closed(state: State, step: DeployStep, bribe: bool) -> Refusal | None:
-    """1 Scheme per card deployed from, while it can still matter (FW-SCHEME-01, GAP-18)."""
-    return None if _scheme_open(state, step, bribe) else _NOT_AVAILABLE
-
-
-def _unpaid(state: State, seat: int, cost: _Cost) -> Refusal | None:
-    """The Scheme's resource is on the Gang board (FW-SCHEME-01)."""
-    return _UNPAID[cost] if state.players[seat].resources[cost[0]] < 1 else None
-
-
-_UNPAID = {
-    cost: Refusal(f"{cost[1]} costs 1 {RESOURCES[cost[0]].capitalize()}.", SCHEME_CANNOT_PAY, cost[2]) for cost in (_BOLSTER_COST, _BRIBE_COST, _BLAST_COST)
-}
-"""Each Scheme's refusal for want of its resource, built once."""
+    if not _scheme_open(state, step, bribe):
+        msg = "1 Scheme per card deployed from, and at least 1 of your Thugs from the card must reach the map."
+        return Refusal(msg, SCHEME_NOT_AVAILABLE, "FW-SCHEME-01")
+    if state.players[seat].resources[resource] < 1:
+        return Refusal(f"{name} costs 1 {RESOURCES[resource].capitalize()}.", SCHEME_CANNOT_PAY, clause)
+    return None
 
 
 def _spend(state: State, seat: int, resource: int) -> State:
@@ -397,29 +358,18 @@ def _spend(state: State, seat: int, resource: int) -> State:
     return replace(state, players=update_player(state, seat, pay), step=replace(state.step, scheme_used=True))
 
 
-_SAME_WARD = Refusal("Bolster moves a Thug from one Ward to a different Ward.", SCHEME_BAD_WARDS, "FW-SCHEME-02")
-_NO_THUG = Refusal("You have no Thug there off the Ward Boss space in that stack to move.", SCHEME_NO_THUG, "FW-SCHEME-02")
-
-
-def _bolster_paid(state: State, seat: int) -> Refusal | None:
-    """Bolster is a Scheme paid with 1 Power (FW-SCHEME-02)."""
-    return _scheme_problem(state, seat, deploy_step(state), _BOLSTER_COST, False)
-
-
 def bolster_problem(state: State, seat: int, action: Bolster) -> Refusal | None:
     """Pay 1 Power; one of your Thugs off the Ward Boss space moves to another Ward (FW-SCHEME-02, 03)."""
-    return _bolster_paid(state, seat) or _bolster_wards(state, seat, action) or _bolster_source(state, seat, action.from_ward, action.from_fresh)
-
-
-def _bolster_wards(state: State, seat: int, action: Bolster) -> Refusal | None:
-    """The Thug moves to a different Ward (FW-SCHEME-02)."""
-    return _SAME_WARD if action.from_ward == action.to_ward else None
-
-
-def _bolster_source(state: State, seat: int, ward: int, fresh: bool) -> Refusal | None:
-    """The moved Thug comes from the Gang's stack there, never the Ward Boss space (FW-SCHEME-03)."""
-    w = state.wards[ward]
-    return _NO_THUG if (w.fresh[seat] if fresh else w.old[seat]) < 1 else None
+    step = deploy_step(state)
+    problem = _scheme_problem(state, seat, step, POWER, False, "Bolster", "FW-SCHEME-02")
+    if problem is not None:
+        return problem
+    if action.from_ward == action.to_ward:
+        return Refusal("Bolster moves a Thug from one Ward to a different Ward.", SCHEME_BAD_WARDS, "FW-SCHEME-02")
+    ward = state.wards[action.from_ward]
+    if (ward.fresh[seat] if action.from_fresh else ward.old[seat]) < 1:
+        return Refusal("You have no Thug there off the Ward Boss space in that stack to move.", SCHEME_NO_THUG, "FW-SCHEME-02")
+    return None
 
 
 def bolster(turn: FwTurn, seat: int, action: Bolster) -> None:
@@ -444,7 +394,7 @@ def evolve_bolstered(state: State, e: Bolstered) -> State:
 def bribe_inspector_problem(state: State, seat: int, action: BribeInspector) -> Refusal | None:
     """Pay 1 Capital; deploy to the Inspector's Ward for the rest of the round, once (FW-SCHEME-04, 05)."""
     step = deploy_step(state)
-    problem = _scheme_problem(state, seat, step, _BRIBE_COST, True)
+    problem = _scheme_problem(state, seat, step, CAPITAL, True, "Bribe", "FW-SCHEME-04")
     if problem is not None:
         return problem
     if state.players[seat].bribed:
@@ -463,27 +413,15 @@ def evolve_inspector_bribed(state: State, e: InspectorBribed) -> State:
     return replace(state, players=update_player(state, e.player, lambda p: replace(p, bribed=True)))
 
 
-_NO_COPPER = Refusal("Bribe moves a Copper from a Ward that has one to another Ward.", SCHEME_NO_COPPER, "FW-SCHEME-04")
-
-
-def _copper_paid(state: State, seat: int) -> Refusal | None:
-    """Bribing a Copper is a Scheme paid with 1 Capital (FW-SCHEME-04)."""
-    return _scheme_problem(state, seat, deploy_step(state), _BRIBE_COST, False)
-
-
 def bribe_copper_problem(state: State, seat: int, action: BribeCopper) -> Refusal | None:
     """Pay 1 Capital; a Copper moves from a Ward that has one to another (FW-SCHEME-04)."""
-    return _copper_paid(state, seat) or _copper_wards(state, seat, action) or _copper_source(state, action.from_ward)
-
-
-def _copper_wards(state: State, seat: int, action: BribeCopper) -> Refusal | None:
-    """The Copper moves to another Ward (FW-SCHEME-04)."""
-    return _NO_COPPER if action.from_ward == action.to_ward else None
-
-
-def _copper_source(state: State, ward: int) -> Refusal | None:
-    """The Copper comes from a Ward that has one (FW-SCHEME-04)."""
-    return _NO_COPPER if state.wards[ward].coppers < 1 else None
+    step = deploy_step(state)
+    problem = _scheme_problem(state, seat, step, CAPITAL, False, "Bribe", "FW-SCHEME-04")
+    if problem is not None:
+        return problem
+    if action.from_ward == action.to_ward or state.wards[action.from_ward].coppers < 1:
+        return Refusal("Bribe moves a Copper from a Ward that has one to another Ward.", SCHEME_NO_COPPER, "FW-SCHEME-04")
+    return None
 
 
 def bribe_copper(turn: FwTurn, seat: int, action: BribeCopper) -> None:
@@ -506,18 +444,12 @@ def blast_victims(state: State, seat: int, ward: int) -> tuple[int, ...]:
     return tuple(s for s in turn_order(state) if s != seat and in_ward(w, s) > 0)
 
 
-def _blast_paid(state: State, seat: int) -> Refusal | None:
-    """Blast is a Scheme paid with 1 Mayhem (FW-SCHEME-07)."""
-    return _scheme_problem(state, seat, deploy_step(state), _BLAST_COST, False)
-
-
 def blast_problem(state: State, seat: int, action: Blast) -> Refusal | None:
     """Pay 1 Mayhem; a Ward where you and at least one rival have Thugs (FW-SCHEME-07)."""
-    return _blast_paid(state, seat) or _blast_ward(state, seat, action)
-
-
-def _blast_ward(state: State, seat: int, action: Blast) -> Refusal | None:
-    """A Ward where you and at least one rival have Thugs (FW-SCHEME-07)."""
+    step = deploy_step(state)
+    problem = _scheme_problem(state, seat, step, MAYHEM, False, "Blast", "FW-SCHEME-07")
+    if problem is not None:
+        return problem
     if in_ward(state.wards[action.ward], seat) < 1:
         return Refusal("Blast only a Ward where you also have Thugs.", SCHEME_NOT_PRESENT, "FW-SCHEME-07")
     if not blast_victims(state, seat, action.ward):
@@ -588,74 +520,74 @@ def deploy_step(state: State) -> DeployStep:
     return step
 
 
-_BLAST_PENDING = Refusal("Finish the Blast first: choose where the rival's Thug comes from.", SCHEME_BLAST_PENDING, "FW-SCHEME-07")
-
-
 def blast_gate(state: State, seat: int, action: DeployAction) -> Refusal | None:
     """A Blast still resolving comes first: only its picks are open (FW-SCHEME-07)."""
-    return _blast_first(deploy_step(state), type(action))
+    if deploy_step(state).blast_victims and type(action) is not BlastPick:
+        return Refusal("Finish the Blast first: choose where the rival's Thug comes from.", SCHEME_BLAST_PENDING, "FW-SCHEME-07")
+    return None
 
 
-def _blast_first(step: DeployStep, kind: type) -> Refusal | None:
-    """The gate for every action of one type (it depends on the type alone)."""
-    return _BLAST_PENDING if step.blast_victims and kind is not BlastPick else None
-
-
-Check = Callable[[State, int, Any], Refusal | None]
-Group = tuple[Refusal | None, Check, Iterable[DeployAction]]
-"""Candidates of one kind, the refusal a part of their problem gives all of them now (``None``: none), and the rest
-of that problem, checked action by action: an action is legal when both are ``None``."""
-
-
-def _groups(state: State, seat: int, every: bool) -> Iterator[Group]:
-    """The candidates from the step's structure, in the order of the legal list: while a Blast resolves, the places
-    its victim's Thug may come from; else the card's Thugs to each Ward its arrows reach (each count, each number of
-    Recruiting triggers), the Schemes, and finishing. ``every``: also the groups of a Scheme refused as a whole."""
-    step = deploy_step(state)
-    if step.blast_victims:
-        yield _blast_first(step, BlastPick), blast_pick_problem, _BLAST_PICKS
-        return
-    gate = _blast_first(step, DeployThugs)  # the same for every type while no Blast resolves
-    for ward in arrows(state.row[step.position], step.position):
-        for count in range(1, step.remaining + 1):
-            yield gate or _placement_problem(state, seat, ward, count), _recruits_problem, _PLACEMENTS[ward, count]
-    yield from _scheme_groups(state, seat, gate, every)
-    yield gate, end_problem, (_END,)
-
-
-def _scheme_groups(state: State, seat: int, gate: Refusal | None, every: bool) -> Iterator[Group]:
-    """The Schemes' candidates: the Bribe, each of the Gang's stacks Bolstered to each other Ward, each Copper bribed
-    to each other Ward, a Blast in each Ward (without ``every``, a Scheme not open or not paid for yields none)."""
-    yield gate, bribe_inspector_problem, (_BRIBE,)
-    closed = gate or _scheme_closed(state, deploy_step(state), False)  # the three Schemes below share it
-    paid = closed or _unpaid(state, seat, _BOLSTER_COST)
-    if paid is None or every:
-        for ward in _WARDS:
-            for fresh in (False, True):
-                yield paid or _bolster_source(state, seat, ward, fresh), _bolster_wards, _BOLSTERS[ward, fresh]
-    paid = closed or _unpaid(state, seat, _BRIBE_COST)
-    if paid is None or every:
-        for ward in _WARDS:
-            yield paid or _copper_source(state, ward), _copper_wards, _COPPER_MOVES[ward]
-    yield closed or _unpaid(state, seat, _BLAST_COST), _blast_ward, _BLASTS
-
-
-def deploy_candidates(state: State, seat: int) -> list[DeployAction]:
+def deploy_candidates(state: State, seat: int) -> Iterator[DeployAction]:
     """Every action worth checking in the step (a superset of the legal ones, in their order)."""
-    return [action for _, _, actions in _groups(state, seat, True) for action in actions]
+    step = state.step
+    assert step is not None
+    if step.blast_victims:
+        yield from (BlastPick(source=s) for s in SOURCES)
+        return
+    wards = range(len(WARDS))
+    for ward in wards:
+        for count in range(1, step.remaining + 1):
+            yield from (DeployThugs(ward=ward, count=count, recruits=r) for r in range(count + 1))
+    yield BribeInspector()
+    yield from (Bolster(from_ward=a, from_fresh=f, to_ward=b, to_fresh=t) for a in wards for f in (False, True) for b in wards for t in (False, True))
+    yield from (BribeCopper(from_ward=a, to_ward=b) for a in wards for b in wards)
+    yield from (Blast(ward=a) for a in wards)
+    yield EndDeploy()
 
 
-def deploy_legal(state: State, seat: int) -> list[DeployAction]:
-    """The candidates without a problem: each group's shared part checked once, the rest action by action."""
-    return [action for shared, check, actions in _groups(state, seat, False) if shared is None for action in actions if check(state, seat, action) is None]
-
-
-def schemes_open(state: State, seat: int) -> bool:
-    """Some Scheme is legal for the deploying seat now (its step cannot end by itself while one is)."""
+def legal_schemes(state: State, seat: int) -> list[DeployAction]:
+    """Every Scheme the deploying seat may execute now."""
     step = state.step
     if step is None or step.player != seat or step.blast_victims:
-        return False
-    return any(check(state, seat, action) is None for shared, check, actions in _scheme_groups(state, seat, None, False) if shared is None for action in actions)
+        return []
+    player = state.players[seat]
+    out: list[DeployAction] = []
+    power, capital, mayhem = player.resources
+    if capital and not player.bribed and _scheme_open(state, step, True):
+        out.append(_BRIBE)
+    if not (power or capital or mayhem) or not _scheme_open(state, step, False):
+        return out
+    wards = state.wards
+    if power:
+        for a, w in enumerate(wards):
+            if w.old[seat]:
+                out += _BOLSTERS[a, False]
+            if w.fresh[seat]:
+                out += _BOLSTERS[a, True]
+    if capital:
+        for a, w in enumerate(wards):
+            if w.coppers:
+                out += _COPPER_MOVES[a]
+    if mayhem:
+        out += [_BLASTS[a] for a, w in enumerate(wards) if in_ward(w, seat) and blast_victims(state, seat, a)]
+    return out
+
+
+def legal_deploy(state: State, seat: int) -> list[DeployAction]:
+    """Every action of the deploying seat, built directly: placements, Schemes, finishing."""
+    step = state.step
+    assert step is not None
+    if step.blast_victims:
+        return [_BLAST_PICKS[s] for s in blast_sources(state.wards[step.blast_ward], step.blast_victims[0])]
+    out: list[DeployAction] = []
+    reach = destinations(state, step.position, seat)
+    for ward in reach:
+        for count in range(1, step.remaining + 1):
+            out += _PLACEMENTS[ward, count][: recruit_limit(state, seat, ward, count) + 1]
+    out += legal_schemes(state, seat)
+    if step.remaining == 0 or not reach:
+        out.append(_END)
+    return out
 
 
 DEPLOY: Decision[State, DeployAction] = Decision(
@@ -672,7 +604,7 @@ DEPLOY: Decision[State, DeployAction] = Decision(
     candidates=deploy_candidates,
     ask="deploy their Thugs from the card (and may Scheme once)",
     clause="FW-DEPLOY-05",
-    legal=deploy_legal,
+    legal=legal_deploy,
 )
 """A Gang's step on one card (FW-DEPLOY-04, 05; FW-SCHEME-01)."""
 
