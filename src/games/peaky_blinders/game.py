@@ -106,7 +106,6 @@ DECISIONS: dict[str, Decision[State, Any]] = {
         candidates=show_mission.candidates,
         ask="choose which mission card to show",
         clause="PB-SETUP-11",
-        legal=show_mission.candidates,
     ),
     "fortune": Decision(
         rules=fortune.RULES,
@@ -126,21 +125,18 @@ DECISIONS: dict[str, Decision[State, Any]] = {
         candidates=conflict.defender_candidates,
         ask="choose a defender",
         clause="PB-CONF-05",
-        legal=conflict.defender_candidates,
     ),
     "swap": Decision(
         rules=conflict.SWAP_RULES,
         candidates=conflict.swap_candidates,
         ask="decide on the marker swap",
         clause="PB-CONF-13",
-        legal=conflict.swap_candidates,
     ),
     "choice": Decision(
         rules={A.ChooseOption: (cards.choice_problem, cards.choose_option)},
         candidates=cards.choice_candidates,
         ask="choose what the card hits",
         clause="PB-CARD-01",
-        legal=cards.choice_candidates,
     ),
     "turn": Decision(
         rules=open_state.RULES,
@@ -150,9 +146,10 @@ DECISIONS: dict[str, Decision[State, Any]] = {
         legal=open_state.legal,
     ),
 }
-"""Every kind of decision. Where every candidate is legal by construction (a mission pick, a placement, a
-defender, a swap, a choice) the candidates are the legal list; the open-game-state turn lists its legal
-actions directly (``open_state.legal``); the contract suite checks each against its ``problem``."""
+"""Every kind of decision. A mission pick, a defender, a swap and a card choice list their candidates without a
+problem (the kernel's filter); the placement's candidates are given as its legal list (every one legal by
+construction) and the open-game-state turn lists its legal actions directly (``open_state.legal``): filtering
+those two was measured slower (``docs/performance.md``); the contract suite checks each against its ``problem``."""
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {
     E.MissionChosen: show_mission.evolve_mission_chosen,
