@@ -5,12 +5,14 @@ WR-RESULT-09, WR-END-01..04). Whose turn it is lives in ``city_turns``."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
 from boardcore.kernel import no_problem
+from boardcore.memo import per_state
 from boardcore.tuples import put, without
 
 from .. import catalog as cat
@@ -18,7 +20,7 @@ from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWea
 from ..codes import CITY_CARD_NOT_IN_DISCARD, CITY_ILLEGAL_MOVE, CITY_NO_SUCH_CARD, CITY_WEAPON_NOT_HELD
 from ..deciding import space_choice, too_many_weapons
 from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
-from ..shared import Night
+from ..shared import Group, Night, listing
 from ..state import STAGES, State
 from . import showdown
 from .boppers import reveal
@@ -28,6 +30,7 @@ from .city_turns import end_city_turn, start_city_turn
 REVEALS = {cat.REGULAR: 1, cat.THREATENING: 2, cat.SUBWAY: 0, cat.FIGHT: 0, cat.END: 0}
 """Bopper cards due after moving to each kind of space (WR-BOP-02..05, WR-END-01)."""
 REST = Rest()
+RESTING = (REST,)
 MOVES = tuple(Move(space=space) for space in range(len(cat.SPACES)))
 
 
@@ -43,8 +46,26 @@ def after_fight(turn: Night) -> None:
 # --- moving (WR-MOVE) ----------------------------------------------------------------------------
 
 
+def _downstream(space: int) -> tuple[Move, ...]:
+    """The moves to every space some lane leads to from ``space``, in space order: the lane graph alone, before any rule."""
+    found: set[int] = set()
+    frontier = [space]
+    while frontier:
+        for nxt in cat.SPACES[frontier.pop()].edges:
+            if nxt not in found:
+                found.add(nxt)
+                frontier.append(nxt)
+    return tuple(MOVES[s] for s in sorted(found))
+
+
+DOWNSTREAM = tuple(_downstream(space) for space in range(len(cat.SPACES)))
+"""Each space's :func:`_downstream` moves, built once: a City turn's move candidates."""
+
+
+@per_state
 def legal_moves(state: State, seat: int) -> tuple[int, ...]:
-    """WR-MOVE-01..06 on the lane graph (GAP-09, GAP-10)."""
+    """WR-MOVE-01..06 on the lane graph (GAP-09, GAP-10), searched once per state (the legal list checks every
+    candidate, then ``Game.act`` the chosen move, against this one search)."""
     here = state.positions[seat]
     limit = cat.SPACES[here].hood + 1
     tokens = state.table.tokens
@@ -70,23 +91,37 @@ def move_problem(state: State, seat: int, action: Move) -> Refusal | None:
     """WR-MOVE-01: a space that satisfies WR-MOVE-02 to WR-MOVE-06 (the reason names the first one broken)."""
     if action.space in legal_moves(state, seat):
         return None
-    here, there = cat.SPACES[state.positions[seat]], cat.SPACES[action.space]
-    if there.row <= here.row:
-        why = "it is not closer to Coney Island (WR-MOVE-02)"
-    elif there.hood > here.hood + 1:
-        why = "it skips a whole neighborhood (WR-MOVE-03)"
-    elif action.space != cat.CONEY_SPACE and action.space in [state.positions[q] for q in range(state.table.players) if q != seat]:
+    fixed = _between(state.positions[seat], action.space)
+    if fixed is not None:
+        return fixed
+    there = cat.SPACES[action.space]
+    if action.space != cat.CONEY_SPACE and action.space in [state.positions[q] for q in range(state.table.players) if q != seat]:
         why = "another Warrior is on it (WR-MOVE-04)"
     elif there.kind == cat.FIGHT and action.space not in state.table.tokens:
         why = "it is an (X) space whose Fight token is gone (WR-MOVE-05)"
     else:
         why = "no lane leads there without passing a Fight token (WR-MOVE-06)"
-    return Refusal(f"you cannot move to {cat.space_name(action.space)}: {why}.", CITY_ILLEGAL_MOVE, "WR-MOVE-01")
+    return _cannot_move(action.space, why)
 
 
-def move_options(state: State, seat: int) -> list[Move | Rest]:
-    """The legal moves, fast, then resting (always open, GAP-22)."""
-    return [*(MOVES[m] for m in legal_moves(state, seat)), REST]
+@cache
+def _between(start: int, space: int) -> Refusal | None:
+    """WR-MOVE-02/03, which the two spaces alone decide (built once per pair: most spaces down the lanes fail one)."""
+    here, there = cat.SPACES[start], cat.SPACES[space]
+    if there.row <= here.row:
+        return _cannot_move(space, "it is not closer to Coney Island (WR-MOVE-02)")
+    if there.hood > here.hood + 1:
+        return _cannot_move(space, "it skips a whole neighborhood (WR-MOVE-03)")
+    return None
+
+
+def _cannot_move(space: int, why: str) -> Refusal:
+    return Refusal(f"you cannot move to {cat.space_name(space)}: {why}.", CITY_ILLEGAL_MOVE, "WR-MOVE-01")
+
+
+def move_groups(state: State, seat: int) -> tuple[Group, Group]:
+    """The moves along the lanes from the Warrior's space, then resting (always open, GAP-22)."""
+    return (move_problem, DOWNSTREAM[state.positions[seat]]), (no_problem, RESTING)
 
 
 def move(turn: Night, seat: int, action: Move) -> None:
@@ -213,13 +248,15 @@ def remove_weapon(turn: Night, seat: int, action: RemoveWeapon) -> None:
     reveal(turn)
 
 
+MOVE_CANDIDATES, MOVE_LEGAL = listing(move_groups)
+
 DECISIONS: dict[str, Decision[State, Any]] = {
     "move": Decision(
         ask="move or rest",
         clause="WR-CITY-03",
         rules={Move: (move_problem, move), Rest: (no_problem, rest)},
-        candidates=lambda state, seat: [*MOVES, REST],
-        legal=move_options,
+        candidates=MOVE_CANDIDATES,
+        legal=MOVE_LEGAL,
     ),
     "return": Decision(
         ask="return a card from the discard pile",
