@@ -3,13 +3,12 @@ that move War cards and Weapons between hands, discard piles, the face-up rows a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from msgspec.structs import replace
 
 from boardcore import Turn
-from boardcore.kernel import Problem, no_problem
 from boardcore.tuples import put, without
 
 from .events import (
@@ -29,30 +28,10 @@ Night = Turn[State, Event]
 """The kernel's context of one action: its events so far and the table they fold into."""
 
 
-Group = tuple[Problem[State], Sequence[Any]]
-"""Candidates of one action type and that type's own problem."""
-Groups = Callable[[State, int], Iterable[Group]]
-"""A decision's candidates for a seat, grouped by action type."""
-
-
-def listing(groups: Groups) -> tuple[Callable[[State, int], list[Any]], Callable[[State, int], list[Any]]]:
-    """A decision's ``candidates`` and ``legal`` from its groups: the legal list is the candidates without a problem,
-    each group checked by its own type's problem (no dispatch per candidate; an action that is always open is kept
-    without a call)."""
-
-    def candidates(state: State, seat: int) -> list[Any]:
-        return [action for _, actions in groups(state, seat) for action in actions]
-
-    def legal(state: State, seat: int) -> list[Any]:
-        out: list[Any] = []
-        for problem, actions in groups(state, seat):
-            if problem is no_problem:
-                out.extend(actions)
-            else:
-                out.extend([action for action in actions if problem(state, seat, action) is None])
-        return out
-
-    return candidates, legal
+def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:
+    """The seat's Weapons that may still be used in this fight (WR-WPN-03)."""
+    spent = state.spent
+    return tuple(w for w in state.weapons[seat] if w not in spent)
 
 
 def to_discard(state: State, seat: int, cards: tuple[int, ...]) -> State:

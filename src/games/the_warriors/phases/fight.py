@@ -63,32 +63,32 @@ from ..events import (
     WarriorChosen,
     WarriorsDropped,
 )
-from ..shared import Group, Night, listing, to_discard
+from ..shared import Night, to_discard
 from ..state import STAGES, City, Fight, State, with_table
 from .fight_turn import (
     boost,
     boost_candidates,
+    boost_options,
     boost_problem,
     cover_candidates,
+    cover_options,
     cover_problem,
     fight_of,
     keep_dice,
     keep_lookout,
     play_card,
     play_card_candidates,
+    play_card_options,
     play_card_problem,
     reroll,
     reroll_candidates,
+    reroll_options,
     reroll_problem,
     roll,
     roll_problem,
 )
 
 ROLL, GIVE_UP, KEEP_DICE, LET_IT_GO = Roll(), GiveUp(), KeepDice(), LetItGo()
-ROLLING: Group = (roll_problem, (ROLL,))
-GIVING_UP: Group = (no_problem, (GIVE_UP,))
-KEEPING: Group = (no_problem, (KEEP_DICE,))
-LETTING_GO: Group = (no_problem, (LET_IT_GO,))
 LOOKOUT_CHOICES = [KeepLookout(bottom=False), KeepLookout(bottom=True)]
 
 # --- derived facts ----------------------------------------------------------------------
@@ -283,22 +283,21 @@ def ko_pile(state: State, seat: int) -> tuple[int, ...]:
     return state.discards[seat] if f.ko_from_discard or not state.hands[seat] else state.hands[seat]
 
 
-NOT_IN_HAND, NOT_IN_DISCARDS = (
-    Refusal(f"knocked out, you remove a card from {where}; that card is not there.", FIGHT_CARD_NOT_IN_PILE, "WR-KO-02")
-    for where in ("your hand", "your discard pile")
-)
-"""The refusals of a card from the other pile, built once (a knocked-out Warrior's candidates are both piles)."""
-
-
 def remove_problem(state: State, seat: int, action: RemoveCard) -> Refusal | None:
     """WR-KO-02, GAP-17: a card from your hand; from your discard pile when the hand is empty (or after Hold the Line)."""
     if action.card in ko_pile(state, seat):
         return None
-    return NOT_IN_DISCARDS if fight_of(state).ko_from_discard or not state.hands[seat] else NOT_IN_HAND
+    f = fight_of(state)
+    where = "your discard pile" if f.ko_from_discard or not state.hands[seat] else "your hand"
+    return Refusal(f"knocked out, you remove a card from {where}; that card is not there.", FIGHT_CARD_NOT_IN_PILE, "WR-KO-02")
 
 
 def remove_candidates(state: State, seat: int) -> list[RemoveCard]:
     return [RemoveCard(card=c) for c in (*state.hands[seat], *state.discards[seat])]
+
+
+def remove_options(state: State, seat: int) -> list[RemoveCard]:
+    return [RemoveCard(card=c) for c in ko_pile(state, seat)]
 
 
 def remove_card(turn: Night, seat: int, action: RemoveCard) -> None:
@@ -313,32 +312,30 @@ REACTIONS = {"reroll": "reroll_reaction", "boost": "boost_reaction", "ko": "ko_r
 """The decisions during which other Warriors in the fight may react, and the decision they face then."""
 
 
-HOLD_THE_LINE_CARDS = frozenset(i for i, c in enumerate(cat.WAR_CARDS) if c.ability == cat.HOLD_THE_LINE)
-"""The War cards printed with Hold the Line."""
-ALREADY_HELD = Refusal("Hold the Line was already used for this knock-out.", FIGHT_ALREADY_HELD, "WR-CARD-03")
-NOTHING_TO_HOLD = Refusal(
-    "Hold the Line changes nothing now: the knocked-out Warrior needs a hand and a discard pile.", FIGHT_NOTHING_TO_HOLD, "WR-CARD-03"
-)
-NOT_HOLD_THE_LINE = Refusal("discard Hold the Line from your own hand.", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-03")
-"""Hold the Line's refusals, built once (a reaction window checks every card in each other Warrior's hand)."""
-
-
 def hold_the_line_problem(state: State, seat: int, action: HoldTheLine) -> Refusal | None:
     """Hold the Line (Swan): another Warrior in the fight discards it from hand while the knocked-out
     Warrior still has a hand to spare and a discard pile to lose from instead (our reading)."""
     f = fight_of(state)
     if f.ko_from_discard:
-        return ALREADY_HELD
+        return Refusal("Hold the Line was already used for this knock-out.", FIGHT_ALREADY_HELD, "WR-CARD-03")
     if not state.hands[f.current] or not state.discards[f.current]:
-        return NOTHING_TO_HOLD
+        return Refusal("Hold the Line changes nothing now: the knocked-out Warrior needs a hand and a discard pile.", FIGHT_NOTHING_TO_HOLD, "WR-CARD-03")
     if action.card not in state.hands[seat] or cat.card(action.card).ability != cat.HOLD_THE_LINE:
-        return NOT_HOLD_THE_LINE
+        return Refusal("discard Hold the Line from your own hand.", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-03")
     return None
 
 
+def hold_the_line_options(state: State, seat: int) -> list[HoldTheLine]:
+    """The legal Hold the Line plays, fast: exactly ``hold_the_line_candidates`` without a problem."""
+    f = fight_of(state)
+    target = f.current
+    if f.ko_from_discard or not state.hands[target] or not state.discards[target]:
+        return []
+    return [HoldTheLine(card=c) for c in state.hands[seat] if cat.card(c).ability == cat.HOLD_THE_LINE]
+
+
 def hold_the_line_candidates(state: State, seat: int) -> list[HoldTheLine]:
-    """The Hold the Line cards in your hand (when one may be used is ``hold_the_line_problem``'s)."""
-    return [HoldTheLine(card=c) for c in state.hands[seat] if c in HOLD_THE_LINE_CARDS]
+    return [HoldTheLine(card=c) for c in state.hands[seat]]
 
 
 def hold_the_line(turn: Night, seat: int, action: HoldTheLine) -> None:
@@ -359,33 +356,32 @@ def evolve_reaction_declined(state: State, e: ReactionDeclined) -> State:
     return replace(state, stage=replace(state.stage, declined=(*state.stage.declined, e.player)))
 
 
-def reaction_groups(state: State, seat: int) -> tuple[Group, Group]:
-    """A reaction window's cards (GAP-18): re-rolls after a roll, +1s after the re-rolls, Hold the Line after a
-    knock-out; then letting the window go by."""
-    at = state.stage.at
-    if at == "reroll":
-        return (reroll_problem, reroll_candidates(state, seat)), LETTING_GO
-    if at == "boost":
-        return (boost_problem, boost_candidates(state, seat)), LETTING_GO
-    return (hold_the_line_problem, hold_the_line_candidates(state, seat)), LETTING_GO
-
-
-def can_react(state: State, seat: int) -> bool:
-    """``seat``, a Warrior in the fight other than the decider who has not let this window go by, holds a card
-    they may react with now (a reaction candidate without a problem)."""
+def reactions(state: State, seat: int) -> list[Any]:
+    """What a Warrior other than the decider may do in a reaction window: react, or let it go (nothing when they cannot react)."""
     f = state.fight
     assert f is not None
     if seat == f.current or seat not in f.participants or seat in state.stage.declined:
-        return False
-    (problem, cards), _ = reaction_groups(state, seat)
-    return any(problem(state, seat, card) is None for card in cards)
+        return []
+    found: list[Any]
+    if state.stage.at == "reroll":
+        found = list(reroll_options(state, seat, f))
+    elif state.stage.at == "boost":
+        found = list(boost_options(state, seat, f))
+    else:
+        found = list(hold_the_line_options(state, seat))
+    return [*found, LET_IT_GO] if found else []
+
+
+def can_react(state: State, seat: int) -> bool:
+    """``seat`` faces a reaction decision now (the roll or knock-out window is open and they hold a usable card)."""
+    return bool(reactions(state, seat))
 
 
 def reactors(state: State) -> frozenset[int]:
     """Seats other than the decider who may react now (GAP-18)."""
     f = state.fight
     assert f is not None
-    return frozenset(q for q in f.participants if can_react(state, q))
+    return frozenset(q for q in f.participants if reactions(state, q))
 
 
 # --- the end of the fight ----------------------------------------------------------------------
@@ -459,25 +455,25 @@ def evolve_fight_ended(state: State, e: FightEnded) -> State:
 # --- the decisions of a fight --------------------------------------------------------------------
 
 
-def play_groups(state: State, seat: int) -> tuple[Group, Group, Group, Group]:
-    """Before rolling: play a card, cover a spot, roll, or give up."""
-    return (play_card_problem, play_card_candidates(state, seat)), (cover_problem, cover_candidates(state, seat)), ROLLING, GIVING_UP
+def play_options(state: State, seat: int) -> list[Any]:
+    """Before rolling: play a card, cover a Weapon spot, roll, or give up (the fast legal list)."""
+    f = fight_of(state)
+    out: list[Any] = play_card_options(state, seat, f)
+    out.extend(cover_options(state, seat, f))
+    if f.dice_total > 0:
+        out.append(ROLL)
+    out.append(GIVE_UP)
+    return out
 
 
-def reroll_groups(state: State, seat: int) -> tuple[Group, Group]:
-    """The roller's re-rolls, or keeping the dice."""
-    return (reroll_problem, reroll_candidates(state, seat)), KEEPING
+def boost_window_options(state: State, seat: int) -> list[Any]:
+    """After the re-rolls: +1s, then a spot to cover, or give up (the fast legal list)."""
+    f = fight_of(state)
+    return [*boost_options(state, seat, f), *cover_options(state, seat, f), GIVE_UP]
 
 
-def boost_groups(state: State, seat: int) -> tuple[Group, Group, Group]:
-    """After the re-rolls: +1s, then a spot to cover, or give up."""
-    return (boost_problem, boost_candidates(state, seat)), (cover_problem, cover_candidates(state, seat)), GIVING_UP
-
-
-PLAY_CANDIDATES, PLAY_LEGAL = listing(play_groups)
-REROLL_CANDIDATES, REROLL_LEGAL = listing(reroll_groups)
-BOOST_CANDIDATES, BOOST_LEGAL = listing(boost_groups)
-REACTION_CANDIDATES, REACTION_LEGAL = listing(reaction_groups)
+def reroll_window_options(state: State, seat: int) -> list[Any]:
+    return [*reroll_options(state, seat, fight_of(state)), KEEP_DICE]
 
 
 DECISIONS: dict[str, Decision[State, Any]] = {
@@ -502,8 +498,8 @@ DECISIONS: dict[str, Decision[State, Any]] = {
             Roll: (roll_problem, roll),
             GiveUp: (no_problem, give_up),
         },
-        candidates=PLAY_CANDIDATES,
-        legal=PLAY_LEGAL,
+        candidates=lambda state, seat: [*play_card_candidates(state, seat), *cover_candidates(state, seat), ROLL, GIVE_UP],
+        legal=play_options,
     ),
     "lookout": Decision(
         ask="keep the Lookout card on top or put it at the bottom",
@@ -515,42 +511,43 @@ DECISIONS: dict[str, Decision[State, Any]] = {
         ask="use re-rolls or keep the dice",
         clause="GAP-15",
         rules={Reroll: (reroll_problem, reroll), KeepDice: (no_problem, keep_dice)},
-        candidates=REROLL_CANDIDATES,
-        legal=REROLL_LEGAL,
+        candidates=lambda state, seat: [*reroll_candidates(state, seat), KEEP_DICE],
+        legal=reroll_window_options,
     ),
     "reroll_reaction": Decision(
         ask="re-roll the roller's die with a card or let the roll go",
         clause="GAP-18",
         rules={Reroll: (reroll_problem, reroll), LetItGo: (no_problem, decline)},
-        candidates=REACTION_CANDIDATES,
-        legal=REACTION_LEGAL,
+        candidates=lambda state, seat: [*reroll_candidates(state, seat), LET_IT_GO],
+        legal=reactions,
     ),
     "boost": Decision(
         ask="add to the dice, cover a spot or give up",
         clause="WR-SPOT-05",
         rules={Boost: (boost_problem, boost), CoverSpot: (cover_problem, cover), GiveUp: (no_problem, give_up)},
-        candidates=BOOST_CANDIDATES,
-        legal=BOOST_LEGAL,
+        candidates=lambda state, seat: [*boost_candidates(state, seat), *cover_candidates(state, seat), GIVE_UP],
+        legal=boost_window_options,
     ),
     "boost_reaction": Decision(
         ask="add 1 to the roller's die with a card or let the roll go",
         clause="GAP-18",
         rules={Boost: (boost_problem, boost), LetItGo: (no_problem, decline)},
-        candidates=REACTION_CANDIDATES,
-        legal=REACTION_LEGAL,
+        candidates=lambda state, seat: [*boost_candidates(state, seat), LET_IT_GO],
+        legal=reactions,
     ),
     "ko": Decision(
         ask="remove a card after being knocked out",
         clause="WR-KO-02",
         rules={RemoveCard: (remove_problem, remove_card)},
         candidates=remove_candidates,
+        legal=remove_options,
     ),
     "ko_reaction": Decision(
         ask="use Hold the Line for the knocked-out Warrior or let it go",
         clause="GAP-18",
         rules={HoldTheLine: (hold_the_line_problem, hold_the_line), LetItGo: (no_problem, decline)},
-        candidates=REACTION_CANDIDATES,
-        legal=REACTION_LEGAL,
+        candidates=lambda state, seat: [*hold_the_line_candidates(state, seat), LET_IT_GO],
+        legal=reactions,
     ),
 }
 """Every decision of the Fight Phase, by the name ``Flow.decision`` gives it."""
