@@ -1,8 +1,8 @@
 """A rule's derived fact, computed once per state: the legal list and ``Game.act`` then share it.
 
-A problem function that needs what a rule derives from the whole state (the lanes a Warrior may
-take, the Weapons they may still use) asks for it through :func:`per_state`, so filtering many
-candidates by that one problem, and checking the chosen action afterwards, derive it once.
+A rule that derives something from the whole state (the lanes a Warrior may take) asks for it
+through :func:`per_state`, so the legal list, every candidate it checks and then the check of
+the chosen action derive it once.
 States are immutable and the one held here cannot be freed, so its identity is a safe key.
 """
 
