@@ -1,0 +1,34 @@
+"""A rule's derived fact, computed once per state: the legal list and ``Game.act`` then share it.
+
+A rule that derives something from the whole state (the lanes a Warrior may take) asks for it
+through :func:`per_state`, so the legal list, every candidate it checks and then the check of
+the chosen action derive it once.
+States are immutable and the one held here cannot be freed, so its identity is a safe key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+__all__ = ["per_state"]
+
+S = TypeVar("S")
+T = TypeVar("T")
+
+
+def per_state(derive: Callable[[S, int], T]) -> Callable[[S, int], T]:
+    """``derive(state, seat)``, remembered for the last state and seat asked (one list swap, safe between threads)."""
+    last: list[tuple[Any, int, Any]] = [(None, -1, None)]
+
+    @wraps(derive)
+    def remembered(state: S, seat: int) -> T:
+        held = last[0]
+        if held[0] is state and held[1] == seat:
+            return held[2]  # type: ignore[no-any-return]
+        value = derive(state, seat)
+        last[0] = (state, seat, value)
+        return value
+
+    return remembered

@@ -1,0 +1,35 @@
+"""``per_state``: a derived fact is computed once for the state and seat asked last, and again for any other."""
+
+from __future__ import annotations
+
+from boardcore.memo import per_state
+
+
+class Table:
+    """A stand-in for an immutable state (equal tables are still distinct objects)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Table)
+
+    __hash__ = object.__hash__
+
+
+def test_derived_once_per_state_and_seat() -> None:
+    """Asking again about the same state object and seat reuses the answer; an equal but distinct state, or
+    another seat, is derived afresh."""
+    calls: list[tuple[Table, int]] = []
+
+    @per_state
+    def reach(state: Table, seat: int) -> tuple[int, ...]:
+        """The seat's reach."""
+        calls.append((state, seat))
+        return (seat, len(calls))
+
+    first, twin = Table(), Table()
+    assert reach(first, 0) == (0, 1)
+    assert reach(first, 0) == (0, 1)
+    assert reach(first, 1) == (1, 2)
+    assert reach(twin, 1) == (1, 3)
+    assert reach(first, 1) == (1, 4)
+    assert len(calls) == 4
+    assert reach.__doc__ == "The seat's reach." and reach.__name__ == "reach"
