@@ -209,20 +209,32 @@ function drawResult(snapshot) {
 function drawPlayers() {
   const snapshot = connection.snapshot;
   const actors = new Set((snapshot?.waiting ?? []).map((w) => w.seat));
-  $("players").replaceChildren(
-    ...connection.seats.map((info) => {
-      const kind = info.bot ? `${info.bot} bot` : info.claimed ? (info.online ? "online" : "away") : "seat open";
-      return el(
-        "li",
-        { class: actors.has(info.seat) ? "to-move" : "", dataset: { seat: info.seat, online: String(info.online) } },
-        el("span", { class: "dot", "aria-hidden": "true" }),
-        el("span", { class: "player-name" }, info.name, info.seat === connection.seat ? " (you)" : ""),
-        el("span", { class: "tag" }, kind),
-        ...botButton(info, snapshot),
-      );
-    }),
-  );
+  const items = connection.seats.map((info) => {
+    const kind = info.bot ? `${info.bot} bot` : info.claimed ? (info.online ? "online" : "away") : "seat open";
+    return el(
+      "li",
+      { class: actors.has(info.seat) ? "to-move" : "", dataset: { seat: info.seat, online: String(info.online) } },
+      el("span", { class: "dot", "aria-hidden": "true" }),
+      el("span", { class: "player-name" }, info.name, info.seat === connection.seat ? " (you)" : ""),
+      el("span", { class: "tag" }, kind),
+      ...botButton(info, snapshot),
+    );
+  });
+  redrawChanged($("players"), items);
   $("invite").hidden = !connection.seats.some((info) => !info.bot && !info.claimed) || snapshot?.outcome !== null;
+}
+
+function redrawChanged(list, items) {
+  // Replace only the items whose drawing changed. The list is redrawn after every move (the bots' too), and a
+  // button swapped for its copy between a press and its release loses the click, so "Leave" could do nothing.
+  const old = [...list.children];
+  if (old.length !== items.length) {
+    list.replaceChildren(...items);
+    return;
+  }
+  items.forEach((item, k) => {
+    if (old[k].outerHTML !== item.outerHTML) list.replaceChild(item, old[k]);
+  });
 }
 
 function botButton(info, snapshot) {
