@@ -168,9 +168,7 @@ def get_presentation(name: str) -> Presentation:
         ModuleNotFoundError: its module cannot be imported (the message names a package that shadows it).
         TypeError: the entry point does not lead to a :class:`Presentation`.
     """
-    if name not in PRESENTATIONS.names():
-        return PLAIN
-    return PRESENTATIONS.load(name)
+    return PRESENTATIONS.load_or(name, PLAIN)
 
 
 def presentation_of(game: Game[Any, Any, Any, Any], given: Presentation | None = None) -> Presentation:

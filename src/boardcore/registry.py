@@ -53,6 +53,18 @@ class Registry(Generic[T]):
             ModuleNotFoundError: its module cannot be imported (the message names a package that shadows it).
             TypeError: the entry point does not lead to a ``kind``.
         """
+        found = self._find(name)
+        if found is None:
+            raise KeyError(self.unknown.format(name=name, names=", ".join(self.names()) or "none"))
+        return found
+
+    def load_or(self, name: str, default: T) -> T:
+        """The entry registered as ``name``, or ``default`` when nothing of that name is (errors as :meth:`load`)."""
+        found = self._find(name)
+        return default if found is None else found
+
+    def _find(self, name: str) -> T | None:
+        """The entry registered as ``name``, imported and checked, or ``None``: one pass over the group."""
         for ep in entry_points(group=self.group):
             if ep.name == name:
                 try:
@@ -63,7 +75,7 @@ class Registry(Generic[T]):
                     msg = f"entry point {ep.value!r} for {name!r} is not a {self.kind_name}"
                     raise TypeError(msg)
                 return found
-        raise KeyError(self.unknown.format(name=name, names=", ".join(self.names()) or "none"))
+        return None
 
 
 GAMES: Registry[Game[Any, Any, Any, Any]] = Registry(GROUP, Game, "boardcore.Game", "game", "no game called {name!r}; registered games: {names}")

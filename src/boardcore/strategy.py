@@ -69,9 +69,7 @@ def get_strategy(name: str) -> Strategy:
         ModuleNotFoundError: its module cannot be imported (the message names a package that shadows it).
         TypeError: the entry point does not lead to a :class:`Strategy`.
     """
-    if name not in STRATEGIES.names():
-        return NONE
-    return STRATEGIES.load(name)
+    return STRATEGIES.load_or(name, NONE)
 
 
 def strategy_of(game: Game[Any, Any, Any, Any], given: Strategy | None = None) -> Strategy:

@@ -305,6 +305,16 @@ def test_a_process_cut_off_from_the_database_stops_its_bots_and_another_takes_th
         assert moved["revision"] >= taken_at + 3
 
 
+def hand_bob_to_the_house_bot_then_move(first: TestClient, ann: Connection, match_id: str, token: str) -> None:
+    """Ann (connected elsewhere) hands Bob's open seat to the house bot through ``first``, is told, and moves."""
+    state = state_of(ann.until_type("snapshot"))
+    answer = first.post(f"/api/matches/{match_id}/seats/1/bot", json={"token": token})
+    assert answer.status_code == 200, answer.text
+    assert ann.until(lambda f: f["type"] == "seats" and f["seats"][1]["bot"] == "house")
+    ann.send({"type": "act", "revision": state["revision"], "action": state["legal"][0]["action"], "id": 1})
+    assert ann.until_type("ok")["revision"] == 1
+
+
 def test_a_seat_handed_to_the_bot_while_its_master_retires_is_played_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first process's master retires while the seat changes hands (it has no connection and, until then, no bots)
     and only then takes the bots' lease: the process loads the match again, so the bot answers Ann's move at once,
@@ -324,12 +334,7 @@ def test_a_seat_handed_to_the_bot_while_its_master_retires_is_played_at_once(mon
 
         monkeypatch.setattr(cluster, "claim_bots", retire_then_take)
         with seat(second, match_id, made["token"]) as ann:
-            state = state_of(ann.until_type("snapshot"))
-            answer = first.post(f"/api/matches/{match_id}/seats/1/bot", json={"token": made["token"]})
-            assert answer.status_code == 200, answer.text
-            assert ann.until(lambda f: f["type"] == "seats" and f["seats"][1]["bot"] == "house")
-            ann.send({"type": "act", "revision": state["revision"], "action": state["legal"][0]["action"], "id": 1})
-            assert ann.until_type("ok")["revision"] == 1
+            hand_bob_to_the_house_bot_then_move(first, ann, match_id, made["token"])
             asked = time.monotonic()
             ann.until_revision(2)
             assert time.monotonic() - asked < PENDING / 2
@@ -342,10 +347,5 @@ def test_a_seat_handed_to_the_house_bot_on_one_process_starts_play_on_the_other(
         made = create(first, "tic_tac_toe", PEOPLE, claim=0)
         match_id = made["match"]["match_id"]
         with seat(second, match_id, made["token"]) as ann:
-            state = state_of(ann.until_type("snapshot"))
-            answer = first.post(f"/api/matches/{match_id}/seats/1/bot", json={"token": made["token"]})
-            assert answer.status_code == 200, answer.text
-            assert ann.until(lambda f: f["type"] == "seats" and f["seats"][1]["bot"] == "house")
-            ann.send({"type": "act", "revision": state["revision"], "action": state["legal"][0]["action"], "id": 1})
-            assert ann.until_type("ok")["revision"] == 1
+            hand_bob_to_the_house_bot_then_move(first, ann, match_id, made["token"])
             assert ann.until_revision(2)["waiting"] == [{"seat": 0, "kind": "mark", "ask": "place a mark in an empty cell"}]

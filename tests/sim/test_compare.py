@@ -7,20 +7,16 @@ from pathlib import Path
 import pytest
 
 from boardcore.sim.compare import compare_results, write_comparison
-from boardcore.sim.executors import SerialExecutor
 from boardcore.sim.play import MatchRecord
 from boardcore.sim.results import read_results
-from boardcore.sim.simulate import simulate
 from boardcore.sim.stats import mean_interval, newcombe, welch_interval
+from tests.sim.variants import bellwether_variants
 
 
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """Bellwether with its 12-round limit (A) and with 4 rounds (B), the same 10 seeds and bots."""
-    base = tmp_path_factory.mktemp("variants")
-    for name, options in (("twelve", None), ("four", {"max_rounds": 4})):
-        simulate("bellwether", 2, 10, ["house", "random"], SerialExecutor(), base / name, seed=5, rotate=True, options=options)
-    return base / "twelve", base / "four"
+    return bellwether_variants(tmp_path_factory.mktemp("variants"))
 
 
 def test_same_seeds_are_paired_and_a_real_change_shows(variants: tuple[Path, Path]) -> None:

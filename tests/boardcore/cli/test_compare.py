@@ -8,17 +8,13 @@ from pathlib import Path
 import pytest
 
 from boardcore.cli import main
-from boardcore.sim.executors import SerialExecutor
-from boardcore.sim.simulate import simulate
+from tests.sim.variants import bellwether_variants
 
 
 @pytest.fixture(scope="module")
 def variants(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """Bellwether with its 12-round limit (A) and with 4 rounds (B), the same 10 seeds and bots."""
-    base = tmp_path_factory.mktemp("variants")
-    for name, options in (("twelve", None), ("four", {"max_rounds": 4})):
-        simulate("bellwether", 2, 10, ["house", "random"], SerialExecutor(), base / name, seed=5, rotate=True, options=options)
-    return base / "twelve", base / "four"
+    return bellwether_variants(tmp_path_factory.mktemp("variants"))
 
 
 @pytest.mark.slow
