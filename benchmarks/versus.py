@@ -100,8 +100,7 @@ digest = hashlib.sha256(b"".join(map(msgspec.msgpack.encode, samples))).hexdiges
 seats = (None, *range(players))
 def views():
     return [game.view(state, seat) for _ in range(5) for state in states for seat in seats]
-shown = timed("view", 5 * len(states) * len(seats), views)
-digest += " views " + hashlib.sha256(b"".join(map(msgspec.msgpack.encode, shown[: len(states) * len(seats)]))).hexdigest()[:12]
+timed("view", 5 * len(states) * len(seats), views)  # not in the check: views gained their waiting list after 3754e7c
 try:  # a game's house bot is in its registered strategy; an earlier tree kept it on the Game
     from boardcore.strategy import get_strategy
     house_bot = get_strategy(name).house_bot
