@@ -200,6 +200,9 @@ class Game(Generic[S, A, E, V]):
     """Seats that may act now (several during simultaneous choices; empty when over) (derived from the flow)."""
     legal_actions: Callable[[S, int], Sequence[A]] = attrs.field(init=False, repr=False)
     """Every legal action for the seat now, nothing else (empty if it may not act) (derived from the flow)."""
+    next_decision: Callable[[S], tuple[int, Sequence[A]] | None] = attrs.field(init=False, repr=False)
+    """The lowest seat facing a decision and its legal actions, or ``None`` once the game is over (derived from the
+    flow): what a search or simulation playing on asks after each step, in one call."""
     evolve: Callable[[S, E], S] = attrs.field(init=False, repr=False)
     """Fold one event into the next state; total and deterministic (the flow's)."""
     play_listed: Callable[[S, int, A], tuple[list[E], S]] = attrs.field(init=False, repr=False)
@@ -245,6 +248,7 @@ class Game(Generic[S, A, E, V]):
             raise TypeError(msg)
         object.__setattr__(self, "actors", flow.actors)
         object.__setattr__(self, "legal_actions", flow.legal_actions)
+        object.__setattr__(self, "next_decision", flow.next_decision)
         object.__setattr__(self, "evolve", flow.evolve)
         object.__setattr__(self, "handlers", flow.handlers)
         object.__setattr__(self, "play_listed", flow._play_listed)

@@ -119,6 +119,18 @@ class _Node:
         """By the seat that acts, then by its action."""
 
 
+class _World:
+    """One sampled world of a decision: the seed its samples and rollouts are drawn from, and its state while some root action has yet to play in it."""
+
+    __slots__ = ("state", "visitors", "word")
+
+    def __init__(self, word: int, visitors: int) -> None:
+        self.word = word
+        self.state: Any = None
+        self.visitors = visitors
+        """Root actions yet to play in this world (each plays in it once: its n-th visit is in world n)."""
+
+
 @attrs.define(on_setattr=attrs.setters.NO_OP)  # the search sets ``rng`` once per world: no hook to run on it
 class ISMCTSBot:
     """A searching bot (``boardcore.bots.SamplingBot``): SO-ISMCTS with availability counts.
@@ -234,7 +246,7 @@ class ISMCTSBot:
         candidates = self.candidates(view, legal, policy, prior)
         if len(candidates) == 1:
             return candidates[0]
-        worlds: list[int] = []
+        worlds: list[_World] = []
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         runs = 0
         with paused_gc():  # a search makes no cycles: full collections would only rescan the growing tree (gcpause)
@@ -278,12 +290,16 @@ class ISMCTSBot:
             word, self.rng = self.rng.next_word()
         return [house(word, seat) for seat in range(self.players)]
 
-    def _world(self, worlds: list[int], index: int) -> int:
-        """The seed of sampled world number ``index`` of this decision (drawn from the bot's stream when first needed)."""
+    def _world(self, worlds: list[_World], index: int, sample: Callable[[Rng], Any], visitors: int) -> _World:
+        """Sampled world number ``index`` of this decision: its seed drawn from the bot's stream and its state
+        sampled when first needed, the state kept until each of the ``visitors`` root actions has played in it."""
         while len(worlds) <= index:
             word, self.rng = self.rng.next_word()
-            worlds.append(word)
-        return worlds[index]
+            worlds.append(_World(word, visitors))
+        world = worlds[index]
+        if world.state is None:
+            world.state = sample(Rng.from_seed(world.word, DETERMINIZE))
+        return world
 
     def _descend(self, node: _Node, seat: int, legal: Sequence[Any], first: Any) -> tuple[_Node, Any, bool]:
         """The child of ``node`` to walk into and its action, and whether it is new.
@@ -328,7 +344,7 @@ class ISMCTSBot:
         children[action] = child
         return child, action, True
 
-    def _iterate(self, root: _Node, legal: Sequence[Any], sample: Callable[[Rng], Any], worlds: list[int], prior: Any) -> None:
+    def _iterate(self, root: _Node, legal: Sequence[Any], sample: Callable[[Rng], Any], worlds: list[_World], prior: Any) -> None:
         """One iteration: pick the root action, sample its world, walk on, expand one node, roll out, back up.
 
         The root action is picked first (the root's legal actions are the bot's own,
@@ -344,57 +360,65 @@ class ISMCTSBot:
         The bot's own unsearched decisions (``search``) are its policy's, without nodes, in either model.
         """
         game = self.game
-        legal_actions, actors, outcome_of, play = game.legal_actions, game.actors, game.outcome, game.play_listed
+        next_decision, play = game.next_decision, game.play_listed
         seat = self.seat
         node, action, expanded = self._descend(root, seat, legal, prior)
         index = node.visits
-        world = worlds[index] if index < len(worlds) else self._world(worlds, index)
-        state = sample(Rng.from_seed(world, DETERMINIZE))
+        sampled = worlds[index] if index < len(worlds) else None
+        if sampled is None or sampled.state is None:
+            sampled = self._world(worlds, index, sample, len(legal))
+        world, state = sampled.word, sampled.state
+        sampled.visitors -= 1
+        if not sampled.visitors:
+            sampled.state = None  # every root action has played in it
         policies = self._nobody if self._plain else self._policies(world)
         luck: Rng | None = None  # this world's stream for the rollout policies, made when first needed (most Kuhn iterations never do)
         path = [root, node]
         _, state = play(state, seat, action)
-        outcome = outcome_of(state)
+        upcoming = next_decision(state)
         modelled = self.opponents == "policy"
         me, every = self.seat, self.search is None
-        while outcome is None and not expanded:
-            seat = min(actors(state))
-            here = legal_actions(state, seat)
+        while upcoming is not None and not expanded:
+            seat, here = upcoming
             if modelled and (seat != me or len(here) == 1) or seat == me and not every and not self.searches(here):
                 if luck is None:
                     luck = Rng.from_seed(world, BOTS)
                 action, luck = self._policy_action(state, seat, here, policies, luck)
                 _, state = play(state, seat, action)
-                outcome = outcome_of(state)
+                upcoming = next_decision(state)
                 continue
             policy = policies[seat] if modelled else None
             first = None if policy is None else policy.choose(game.view(state, seat), here)
             node, action, expanded = self._descend(node, seat, here, first)
             _, state = play(state, seat, action)
             path.append(node)
-            outcome = outcome_of(state)
-        if outcome is not None:
-            result = self._rewards(outcome)
+            upcoming = next_decision(state)
+        if upcoming is None:
+            result = self._rewards(game.outcome(state))
         else:
-            result = self._roll_out(state, policies, Rng.from_seed(world, BOTS) if luck is None else luck)
+            result = self._roll_out(state, upcoming, policies, Rng.from_seed(world, BOTS) if luck is None else luck)
         for visited in path:
             visited.visits += 1
             visited.reward += result[visited.actor]
 
-    def _roll_out(self, state: Any, policies: list[Bot[Any, Any] | None], luck: Rng) -> tuple[float, ...]:
-        """Each seat's reward after playing on with the rollout policy: to the end, or ``depth`` actions then the estimate."""
+    def _roll_out(
+        self, state: Any, upcoming: tuple[int, Sequence[Any]] | None, policies: list[Bot[Any, Any] | None], luck: Rng
+    ) -> tuple[float, ...]:
+        """Each seat's reward after playing on from ``state`` (whose ``next_decision`` is ``upcoming``) with the
+        rollout policy: to the end, or ``depth`` actions then the estimate."""
         game = self.game
-        legal_actions, actors, outcome_of, play = game.legal_actions, game.actors, game.outcome, game.play_listed
+        next_decision, play = game.next_decision, game.play_listed
         estimate = self.strategy.estimate
         depth = self.depth if estimate is not None and self.depth is not None else self.max_rollout_steps
-        for _ in range(depth):
-            outcome = outcome_of(state)
-            if outcome is not None:
-                return self._rewards(outcome)
-            seat = min(actors(state))
-            action, luck = self._policy_action(state, seat, legal_actions(state, seat), policies, luck)
+        for left in range(depth, 0, -1):
+            if upcoming is None:
+                return self._rewards(game.outcome(state))
+            seat, legal = upcoming
+            action, luck = self._policy_action(state, seat, legal, policies, luck)
             _, state = play(state, seat, action)
-        outcome = outcome_of(state)
+            if left > 1:  # the state the rollout stops on is only scored: its legal list would go unused
+                upcoming = next_decision(state)
+        outcome = game.outcome(state)
         if outcome is not None:
             return self._rewards(outcome)
         if estimate is None or self.depth is None:

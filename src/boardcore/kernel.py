@@ -423,6 +423,15 @@ class Flow(Generic[S, A, E]):
             return []
         return self.listers[kind](state, seat)
 
+    def next_decision(self, state: S) -> tuple[int, list[A]] | None:
+        """The lowest seat facing a decision and its legal actions, or ``None`` once nobody faces one (the game is
+        over). One question where a search playing on would ask ``outcome``, ``actors`` and ``legal_actions``."""
+        pending = self._asked(state)
+        if not pending:
+            return None
+        seat = min(pending)
+        return seat, self.listers[pending[seat]](state, seat)
+
     def _play(self, state: S, seat: int, action: A) -> tuple[list[E], S]:
         """The rules' half of :meth:`~boardcore.game.Game.act` (the action's types are already checked): whose turn
         it is, the decision's kind, its problem, then the effects and the automatic steps after them.

@@ -152,8 +152,9 @@ def test_a_search_without_evidence_plays_the_house_move(name: str, players: int)
 def test_root_actions_are_compared_on_the_same_worlds() -> None:
     """Common random numbers: the n-th visit of every root action plays in the n-th sampled world.
 
-    The first visit of each root action is its expansion, so the first ``len(legal)``
-    samples are all world 0; afterwards no more distinct worlds are drawn than the most
+    Each world is sampled once and shared by the root actions that play in it. The first
+    visit of each root action is its expansion, so the first ``len(legal)`` iterations
+    sample world 0 alone; afterwards no more distinct worlds are drawn than the most
     visited root action has visits.
     """
     game = get_game("five_wards")
@@ -165,10 +166,13 @@ def test_root_actions_are_compared_on_the_same_worlds() -> None:
         seeds.append(rng)
         return game.determinize(state, seat, rng)
 
-    bot = ISMCTSBot.seeded(game, 3, seat, 2, iterations=4 * len(legal), rollout="house", depth=4)
-    bot.choose_sampled(game.view(state, seat), legal, sample)
-    assert len(set(seeds[: len(legal)])) == 1
-    assert 1 < len(set(seeds)) <= 4 * len(legal) - len(legal) + 1
+    view = game.view(state, seat)
+    ISMCTSBot.seeded(game, 3, seat, 2, iterations=len(legal), rollout="house", depth=4).choose_sampled(view, legal, sample)
+    assert len(seeds) == 1
+    seeds.clear()
+    ISMCTSBot.seeded(game, 3, seat, 2, iterations=4 * len(legal), rollout="house", depth=4).choose_sampled(view, legal, sample)
+    assert len(set(seeds)) == len(seeds)
+    assert 1 < len(seeds) <= 4 * len(legal) - len(legal) + 1
 
 
 def test_depth_scores_the_cut_rollout_with_the_estimate() -> None:
@@ -177,7 +181,7 @@ def test_depth_scores_the_cut_rollout_with_the_estimate() -> None:
     state, seat = _decision_points("five_wards", 2, seed=2, count=3)[-1]
     bot = ISMCTSBot.seeded(game, 1, seat, 2, depth=0)
     assert get_strategy(game.name).estimate is not None
-    assert bot._roll_out(state, [None, None], Rng.from_seed(1)) == get_strategy(game.name).estimate(state)
+    assert bot._roll_out(state, game.next_decision(state), [None, None], Rng.from_seed(1)) == get_strategy(game.name).estimate(state)
     assert all(0.0 <= share <= 1.0 for share in get_strategy(game.name).estimate(state))
 
 
@@ -186,7 +190,8 @@ def test_a_game_without_an_estimate_is_rolled_out_to_the_end() -> None:
     game = get_game("tic_tac_toe")
     assert get_strategy(game.name).estimate is None
     bot = ISMCTSBot.seeded(game, 1, 0, 2, depth=0)
-    result = bot._roll_out(Match.new(game, 2, 1).state, [None, None], Rng.from_seed(5))
+    start = Match.new(game, 2, 1).state
+    result = bot._roll_out(start, game.next_decision(start), [None, None], Rng.from_seed(5))
     assert result in {(1.0, 0.0), (0.0, 1.0), (0.5, 0.5)}
 
 

@@ -293,12 +293,15 @@ def check_presentation_and_strategy(p: Playout, states: int = 12, strategy: Stra
 
 def check_flow_is_consistent(p: Playout, states: int = 40) -> None:
     """On the turn kernel: ``pending`` names seats of the match and declared kinds of decision, nobody once the game
-    is over, and every ``legal=`` generator gives exactly its decision's candidates without a problem, in the same order."""
+    is over, ``next_decision`` is the lowest pending seat and its legal list, and every ``legal=`` generator gives exactly its decision's candidates without a problem, in the same order."""
     flow = p.game.flow
     for index in sample_indices(len(p.states), states):
         state = p.states[index]
         pending = flow.pending(state)
         assert not (pending and flow.is_over(state)), f"{p.name}: step {index}: the game is over but {dict(pending)} must decide"
+        first = min(pending, default=None)
+        expected = None if first is None else (first, p.game.legal_actions(state, first))
+        assert p.game.next_decision(state) == expected, f"{p.name}: step {index}: next_decision disagrees with actors and legal_actions"
         for seat, kind in pending.items():
             assert seat in range(p.players), f"{p.name}: step {index}: pending names seat {seat} of {p.players}"
             assert kind in flow.decisions, f"{p.name}: step {index}: pending names {kind!r}, which is no decision of the flow"
