@@ -64,7 +64,8 @@ def free_spaces(state: State) -> list[int]:
 
 
 def candidates(state: State, seat: int) -> list[PlaceHenchman | PassPlacement]:
-    """Every henchman still to place on every free usable space, then the pass: all of them legal."""
+    """Every henchman still to place on every free usable space, then the pass: all of them legal, since
+    ``place_problem`` is ``available`` and ``free_spaces`` (the game gives this list as the legal one too)."""
     spaces = free_spaces(state)
     out: list[PlaceHenchman | PassPlacement] = [PLACEMENTS[h][space] for h in available(state, seat) for space in spaces]
     out.append(PASS)
@@ -72,16 +73,17 @@ def candidates(state: State, seat: int) -> list[PlaceHenchman | PassPlacement]:
 
 
 def place_problem(state: State, seat: int, action: PlaceHenchman) -> Refusal | None:
-    """Why this placement is refused now (the engine already refused unknown henchmen and spaces outside 0-13)."""
+    """Why this placement is refused now (the engine already refused unknown henchmen and spaces outside 0-13): the
+    rule is ``available`` and ``free_spaces``, which the legal list reads; the reason names the first one broken."""
     h = C.HENCHMEN.index(action.henchman)
-    if h == 0 and state.players[seat].jailed:
-        return Refusal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", PREP_HENCHMAN_JAILED, "PB-PREP-09")
-    if seat * 3 + h in state.round.board:
+    if h not in available(state, seat):
+        if h == 0 and state.players[seat].jailed:
+            return Refusal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", PREP_HENCHMAN_JAILED, "PB-PREP-09")
         return Refusal(f"Player {seat}'s {action.henchman} henchman is already on the board.", PREP_HENCHMAN_PLACED, "PB-PREP-06")
-    if not C.usable(action.space, len(state.players)):
-        msg = f"Space {action.space} is marked for {C.SPACES[action.space][1]} players and is unused with {len(state.players)}."
-        return Refusal(msg, PREP_SPACE_UNUSED, "PB-PREP-02")
-    if state.round.board[action.space] >= 0:
+    if action.space not in free_spaces(state):
+        if not C.usable(action.space, len(state.players)):
+            msg = f"Space {action.space} is marked for {C.SPACES[action.space][1]} players and is unused with {len(state.players)}."
+            return Refusal(msg, PREP_SPACE_UNUSED, "PB-PREP-02")
         return Refusal(f"Space {action.space} already holds a henchman.", PREP_SPACE_TAKEN, "PB-PREP-01")
     return None
 
