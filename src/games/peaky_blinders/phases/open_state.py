@@ -97,6 +97,7 @@ __all__ = [
     "exchange",
     "exchange_key",
     "exchange_problem",
+    "has_room",
     "legal",
     "marker_problem",
     "marker_sources",
@@ -111,7 +112,6 @@ __all__ = [
     "tradeable",
     "turn_begun",
     "visit_spent",
-    "zones_with_room",
 ]
 
 TurnAction = Union[PlayCard, BuyMarker, BailOut, SellMaterial, BuyMaterial, SwapMaterial, Exchange, EndTurn, Pass]
@@ -161,9 +161,9 @@ def affords(res: tuple[int, ...], cost: int) -> bool:
     return cash(res) >= cost
 
 
-def zones_with_room(state: State) -> list[int]:
-    """The zones with a free control-marker space (PB-CTRL-03)."""
-    return [zone for zone in range(4) if sum(state.markers[zone]) < C.ZONE_CAPACITY]
+def has_room(state: State, zone: int) -> bool:
+    """The zone has a free control-marker space (PB-CTRL-03)."""
+    return sum(state.markers[zone]) < C.ZONE_CAPACITY
 
 
 def visit_spent(turns: Turns, seat: int) -> bool:
@@ -171,9 +171,9 @@ def visit_spent(turns: Turns, seat: int) -> bool:
     return turns.visited[seat] and not turns.trading
 
 
-def tradeable(res: tuple[int, ...]) -> list[Material]:
-    """The materials the seat may sell or swap: those it holds a value-1 card of (PB-MKT-07)."""
-    return [m for m in C.MATERIALS if res[C.ONES[m]] > 0]
+def tradeable(res: tuple[int, ...], material: Material) -> bool:
+    """The seat may sell or swap the material: it holds a value-1 card of it (PB-MKT-07)."""
+    return res[C.ONES[material]] > 0
 
 
 EXCHANGE_NEEDS: dict[tuple[str, bool], tuple[int, int]] = {
@@ -234,7 +234,7 @@ def marker_problem(state: State, seat: int, action: BuyMarker) -> Refusal | None
     """A marker from the supply (else another zone) into a zone with room, for its cost (PB-CTRL-02/03/06)."""
     if state.turns.trading:
         return SPENT_AT_MARKET
-    if action.zone not in zones_with_room(state):
+    if not has_room(state, action.zone):
         return Refusal(f"{C.ZONES[action.zone]} has no free control-marker space.", CTRL_ZONE_FULL, "PB-CTRL-03")
     if action.from_zone not in marker_sources(state, seat, action.zone):
         msg = "Place a marker from your supply; only when it is empty may you take one of yours from another zone."
@@ -293,7 +293,7 @@ def market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial |
         msg = f"Player {seat} put the top card of stack {action.stack} there during this visit; taking it back would change nothing."
         return Refusal(msg, MARKET_OWN_CARD, "PB-MKT-02")
     res = state.players[seat].res
-    if not isinstance(action, BuyMaterial) and action.material not in tradeable(res):
+    if not isinstance(action, BuyMaterial) and not tradeable(res, action.material):
         msg = f"Player {seat} has no value-1 {C.MATERIAL_NAMES[action.material]} card; value-5 cards may not be traded."
         return Refusal(msg, MARKET_NO_VALUE1_CARD, "PB-MKT-07")
     if not isinstance(action, SellMaterial) and not state.supplies.stacks[action.stack]:
@@ -305,7 +305,7 @@ def market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial |
 
 def legal(state: State, seat: int) -> list[TurnAction]:
     """Exactly the candidates without a problem, in the same order, built from the predicates the problems call
-    (``turn_begun``, ``affords``, ``visit_spent``, ``tradeable``, ``zones_with_room``, ``marker_sources``,
+    (``turn_begun``, ``affords``, ``visit_spent``, ``tradeable``, ``has_room``, ``marker_sources``,
     ``EXCHANGE_NEEDS``): the turn is most of Peaky's decisions, and filtering its candidates (grouped, as
     Bellwether's ``invest_legal``) took 2.2x this list's time (docs/performance.md). The contract suite and
     ``test_open_state.py`` check that this list equals the filtered one.
@@ -324,7 +324,7 @@ def legal(state: State, seat: int) -> list[TurnAction]:
             out.append(BAIL_OUT)
     if not buying and not visit_spent(turns, seat):
         stacks = state.supplies.stacks
-        held = tradeable(res)
+        held = [m for m in C.MATERIALS if tradeable(res, m)]
         for stack in (0, 1):
             sells, swaps = SELLS[stack], SWAPS[stack]
             out.extend(sells[m] for m in held)
@@ -333,8 +333,9 @@ def legal(state: State, seat: int) -> list[TurnAction]:
                     out.append(BUYS[stack])
                 out.extend(swaps[m] for m in held)
     if not trading and affords(res, C.MARKER_COST):
-        for zone in zones_with_room(state):
-            out.extend(MARKERS[zone, source] for source in marker_sources(state, seat, zone))
+        for zone in range(4):
+            if has_room(state, zone):
+                out.extend(MARKERS[zone, source] for source in marker_sources(state, seat, zone))
     exchanged = turns.exchanged
     for action, counter, needed, undo in EXCHANGES:
         if res[counter] >= needed and undo not in exchanged:
