@@ -86,6 +86,7 @@ from .fight_turn import (
     reroll_problem,
     roll,
     roll_problem,
+    usable_weapons,
 )
 
 ROLL, GIVE_UP, KEEP_DICE, LET_IT_GO = Roll(), GiveUp(), KeepDice(), LetItGo()
@@ -383,11 +384,11 @@ def reactions(state: State, seat: int) -> list[Any]:
         return []
     found: list[Any]
     if state.stage.at == "reroll":
-        found = list(reroll_options(state, seat, f))
+        found = reroll_options(state, seat, f)
     elif state.stage.at == "boost":
-        found = list(boost_options(state, seat, f))
+        found = boost_options(state, seat, f)
     else:
-        found = list(hold_the_line_options(state, seat))
+        found = hold_the_line_options(state, seat)
     return [*found, LET_IT_GO] if found else []
 
 
@@ -478,8 +479,9 @@ def play_options(state: State, seat: int) -> list[Any]:
     """Before rolling: play a card, cover a Weapon spot, roll, or give up. The legal list from the helpers the
     problems call: filtering the candidates took 2.1x its time (8.5 cover and 6 card checks a list, docs/performance.md)."""
     f = fight_of(state)
-    out: list[Any] = play_card_options(state, seat, f)
-    out.extend(cover_options(state, seat, f))
+    up = usable_weapons(state, f, seat)
+    out: list[Any] = play_card_options(state, seat, f, up)
+    out.extend(cover_options(state, seat, f, up))
     if f.dice_total > 0:
         out.append(ROLL)
     out.append(GIVE_UP)
@@ -490,7 +492,7 @@ def boost_window_options(state: State, seat: int) -> list[Any]:
     """After the re-rolls: +1s, then a spot to cover, or give up. The legal list from the helpers the problems
     call: filtering the candidates took 2.1x its time (docs/performance.md)."""
     f = fight_of(state)
-    return [*boost_options(state, seat, f), *cover_options(state, seat, f), GIVE_UP]
+    return [*boost_options(state, seat, f), *cover_options(state, seat, f, usable_weapons(state, f, seat)), GIVE_UP]
 
 
 def reroll_window_options(state: State, seat: int) -> list[Any]:

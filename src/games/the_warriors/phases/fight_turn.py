@@ -83,33 +83,24 @@ def spots(fight: Fight) -> tuple[cat.Spot, ...]:
     return SPOTS[fight.gang, fight.location]
 
 
-def dice_cap(fight: Fight) -> int:
-    """WR-SPOT-04 (never more than 5), WR-GANG-05 (the Baseball Furies: 2)."""
-    return 2 if fight.gang == cat.FURIES else 5
-
-
 def _cap_clause(fight: Fight) -> str:
     return "WR-GANG-05" if fight.gang == cat.FURIES else "WR-SPOT-04"
 
 
 def dice_room(fight: Fight) -> int:
-    """How many more dice the turn's War cards may add under its cap (WR-SPOT-04, WR-GANG-05)."""
-    return dice_cap(fight) - fight.dice_total
-
-
-def hands_full(fight: Fight) -> bool:
-    """Two Weapons were used this turn, one per hand (WR-FIGHT-07)."""
-    return fight.turn_weapons >= 2
-
-
-def hi_hats_weapon_used(fight: Fight, seat: int) -> bool:
-    """Against the Hi-Hats the seat already used its one Weapon of the fight (WR-GANG-04)."""
-    return fight.gang == cat.HI_HATS and fight.weapon_uses[seat] >= 1
+    """How many more dice the turn's War cards may add: never more than 5 a turn (WR-SPOT-04), 2 against the
+    Baseball Furies (WR-GANG-05)."""
+    return (2 if fight.gang == cat.FURIES else 5) - fight.dice_total
 
 
 def may_use_weapon(fight: Fight, seat: int) -> bool:
     """Two hands per turn (WR-FIGHT-07); the Hi-Hats allow one per fight (WR-GANG-04)."""
-    return not hands_full(fight) and not hi_hats_weapon_used(fight, seat)
+    return fight.turn_weapons < 2 and not (fight.gang == cat.HI_HATS and fight.weapon_uses[seat] >= 1)
+
+
+def usable_weapons(state: State, fight: Fight, seat: int) -> tuple[int, ...]:
+    """The Weapons the seat may use now: a hand free and the Hi-Hats' one allowed (``may_use_weapon``), face up."""
+    return face_up_weapons(state, seat) if may_use_weapon(fight, seat) else ()
 
 
 def fits(weapon: int, wanted: int) -> bool:
@@ -118,10 +109,14 @@ def fits(weapon: int, wanted: int) -> bool:
     return kind == wanted or kind == cat.MOLOTOV
 
 
+WEAPON_CARD_DICE = 2
+"""Dice a [Weapon] card gives when played with its Weapon (WR-CARD-02)."""
+
+
 def card_dice(card_id: int, weapon: int) -> int:
-    """Dice a played card gives: a [Weapon] card played with its Weapon gives 2 (WR-CARD-02)."""
+    """Dice a played card gives: its own, or ``WEAPON_CARD_DICE`` for a [Weapon] card played with its Weapon (WR-CARD-02)."""
     c = cat.card(card_id)
-    return 2 if c.ability == cat.WEAPON_CARD and weapon >= 0 else c.dice
+    return WEAPON_CARD_DICE if c.ability == cat.WEAPON_CARD and weapon >= 0 else c.dice
 
 
 def others_in_fight(fight: Fight, seat: int) -> tuple[int, ...]:
@@ -132,13 +127,13 @@ def others_in_fight(fight: Fight, seat: int) -> tuple[int, ...]:
 def weapon_problem(state: State, fight: Fight, seat: int, weapon: int) -> Refusal | None:
     """May ``seat`` use ``weapon`` now: a hand free (WR-FIGHT-07), the Hi-Hats' one Weapon
     (WR-GANG-04), a Weapon in front of them (WR-WPN-01) that is face up (WR-WPN-03)."""
-    if hands_full(fight):
-        return Refusal("two Weapons have been used this turn, one per hand.", FIGHT_TWO_HANDS, "WR-FIGHT-07")
-    if hi_hats_weapon_used(fight, seat):
+    if not may_use_weapon(fight, seat):  # the reason: the hands, else the Hi-Hats
+        if fight.turn_weapons >= 2:
+            return Refusal("two Weapons have been used this turn, one per hand.", FIGHT_TWO_HANDS, "WR-FIGHT-07")
         return Refusal("against the Hi-Hats each Warrior uses only one Weapon in the fight.", FIGHT_ONE_WEAPON, "WR-GANG-04")
     if weapon not in state.weapons[seat]:
         return Refusal("that Weapon card is not in front of you.", FIGHT_WEAPON_NOT_HELD, "WR-WPN-01")
-    if weapon not in face_up_weapons(state, seat):
+    if weapon in state.spent:
         name = cat.WEAPON_NAMES[cat.weapon_type(weapon)]
         return Refusal(f"your {name} is face down: it cannot be used again in this fight.", FIGHT_WEAPON_FACE_DOWN, "WR-WPN-03")
     return None
@@ -153,9 +148,9 @@ def play_card_problem(state: State, seat: int, action: PlayCard) -> Refusal | No
     if action.card not in state.hands[seat]:
         return Refusal("War cards are played from your own hand, and that card is not in it.", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-01")
     c = cat.card(action.card)
-    cap, room = dice_cap(f), dice_room(f)
+    room = dice_room(f)
     if c.dice > room:
-        return Refusal(f"{c.name} would roll more than {cap} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
+        return Refusal(f"{c.name} would roll more than {f.dice_total + room} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
     if action.weapon >= 0:
         if c.ability not in (cat.WEAPON_CARD, cat.ANY_WEAPON):
             return Refusal(f"{c.name} shows no Weapon icon: play it without a Weapon (weapon=-1).", FIGHT_NO_WEAPON_ICON, "WR-CARD-02")
@@ -167,7 +162,7 @@ def play_card_problem(state: State, seat: int, action: PlayCard) -> Refusal | No
                 msg = f"{c.name} is played with a {cat.WEAPON_NAMES[c.weapon]} (or a Molotov)."
                 return Refusal(msg, FIGHT_WEAPON_DOES_NOT_MATCH, "WR-CARD-02")
             if card_dice(action.card, action.weapon) > room:
-                return Refusal(f"{c.name} with its Weapon would roll more than {cap} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
+                return Refusal(f"{c.name} with its Weapon would roll more than {f.dice_total + room} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
     if action.target == -1 and action.pick == -1:
         return None
     return _ability_problem(state, f, seat, c, action)
@@ -230,13 +225,12 @@ def play_card_candidates(state: State, seat: int) -> list[PlayCard]:
     return out
 
 
-def play_card_options(state: State, seat: int, f: Fight) -> list[PlayCard]:
+def play_card_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) -> list[PlayCard]:
     """The legal plays: exactly ``play_card_candidates`` without a ``play_card_problem``, from the helpers it
-    calls (``dice_room``, ``card_dice``, ``may_use_weapon``, ``face_up_weapons``, ``fits``, ``face_down_weapons``,
-    ``war_row_positions``)."""
+    calls (``dice_room``, ``WEAPON_CARD_DICE``, ``fits``, ``face_down_weapons``, ``war_row_positions``); ``up``: the
+    seat's ``usable_weapons``."""
     out: list[PlayCard] = []
     room = dice_room(f)
-    up = face_up_weapons(state, seat) if may_use_weapon(f, seat) else ()
     others = others_in_fight(f, seat)
     for card_id in state.hands[seat]:
         c = cat.WAR_CARDS[card_id]
@@ -245,7 +239,7 @@ def play_card_options(state: State, seat: int, f: Fight) -> list[PlayCard]:
         out.append(PlayCard(card=card_id))
         ability = c.ability
         if ability == cat.WEAPON_CARD:
-            if up and card_dice(card_id, up[0]) <= room:
+            if WEAPON_CARD_DICE <= room:
                 out.extend(PlayCard(card=card_id, weapon=w) for w in up if fits(w, c.weapon))
         elif ability == cat.ANY_WEAPON:
             out.extend(PlayCard(card=card_id, weapon=w) for w in up)
@@ -258,7 +252,8 @@ def play_card_options(state: State, seat: int, f: Fight) -> list[PlayCard]:
         elif ability == cat.PATCH_UP:
             out.extend(PlayCard(card=card_id, target=q, pick=w) for q in others for w in face_down_weapons(state, q))
         elif ability == cat.LOYAL:
-            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others for i in war_row_positions(state))
+            row = war_row_positions(state)
+            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others for i in row)
     return out
 
 
@@ -348,7 +343,7 @@ def cover_problem(state: State, seat: int, action: CoverSpot) -> Refusal | None:
         return Refusal("a Number spot is covered with the dice, not a Weapon (weapon=-1).", FIGHT_CANNOT_COVER, "WR-SPOT-05")
     if not f.rolled:
         return Refusal("a Number spot is covered after rolling: play War cards, then roll.", FIGHT_NOT_ROLLED, "WR-SPOT-05")
-    best = highest_die(f)
+    best = max(f.dice, default=0)
     if not covers(spot, best):
         msg = f"a Number spot needs a die at least its value ({spot.value}); the highest die is {best}."
         return Refusal(msg, FIGHT_CANNOT_COVER, "WR-SPOT-05")
@@ -366,22 +361,16 @@ def cover_candidates(state: State, seat: int) -> list[CoverSpot]:
     return out
 
 
-def highest_die(fight: Fight) -> int:
-    """The roll's highest die (0 before rolling), the one that covers a Number spot (WR-SPOT-05)."""
-    return max(fight.dice, default=0)
-
-
 def covers(spot: cat.Spot, best: int) -> bool:
-    """A die showing ``best`` covers the Number spot: at least its value (WR-SPOT-05)."""
+    """The highest die, ``best``, covers the Number spot: at least its value (WR-SPOT-05)."""
     return spot.value <= best
 
 
-def cover_options(state: State, seat: int, f: Fight) -> list[CoverSpot]:
+def cover_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) -> list[CoverSpot]:
     """The legal covers: exactly ``cover_candidates`` without a ``cover_problem``, from the helpers it calls
-    (``may_use_weapon``, ``face_up_weapons``, ``fits``, ``highest_die``, ``covers``)."""
+    (``fits``, ``covers``); ``up``: the seat's ``usable_weapons``."""
     out: list[CoverSpot] = []
-    best = highest_die(f)
-    up = face_up_weapons(state, seat) if may_use_weapon(f, seat) else ()
+    best = max(f.dice, default=0)
     for i, spot in enumerate(spots(f)):
         if i in f.covered:
             continue
