@@ -17,6 +17,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from boardcore import Decision, Refusal
+from boardcore.memo import per_state
 from boardcore.seat_order import clockwise
 from boardcore.tuples import put
 
@@ -570,19 +571,21 @@ def deploy_candidates(state: State, seat: int) -> Iterator[DeployAction]:
     yield EndDeploy()
 
 
-def legal_schemes(state: State, seat: int) -> list[DeployAction]:
+@per_state
+def legal_schemes(state: State, seat: int) -> tuple[DeployAction, ...]:
     """Every Scheme the deploying seat may execute now, from the predicates the Schemes' problems call
-    (``_scheme_open``, ``affords``, ``movable``, ``_OTHER_WARDS``, ``in_ward``, ``blast_victims``)."""
+    (``_scheme_open``, ``affords``, ``movable``, ``_OTHER_WARDS``, ``in_ward``, ``blast_victims``); found once
+    per state, since who decides (``deployer``) asks it before the legal list does."""
     step = state.step
     if step is None or step.player != seat or step.blast_victims:
-        return []
+        return ()
     player = state.players[seat]
     out: list[DeployAction] = []
     power, capital, mayhem = affords(player, POWER), affords(player, CAPITAL), affords(player, MAYHEM)
     if capital and not player.bribed and _scheme_open(state, step, True):
         out.append(_BRIBE)
     if not (power or capital or mayhem) or not _scheme_open(state, step, False):
-        return out
+        return tuple(out)
     wards = state.wards
     if power:
         for a, w in enumerate(wards):
@@ -595,7 +598,7 @@ def legal_schemes(state: State, seat: int) -> list[DeployAction]:
                 out += _COPPER_MOVES[a]
     if mayhem:
         out += [_BLASTS[a] for a, w in enumerate(wards) if in_ward(w, seat) and blast_victims(state, seat, a)]
-    return out
+    return tuple(out)
 
 
 def legal_deploy(state: State, seat: int) -> list[DeployAction]:

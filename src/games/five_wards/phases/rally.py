@@ -566,7 +566,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
     if turn.shakedown is not None:
         picks = turn.shakedown
         pool = state.pool
-        faces = sorted({f for f in pool if tactics.in_pick_order(picks, f) and tactics.unpicked(pool, picks, f)})
+        faces = sorted(f for f in set(pool) if tactics.in_pick_order(picks, f) and tactics.unpicked(pool, picks, f))
         return [*(_PICK[f] for f in faces), _ROLL]
     hand = player.hand
     out: list[DraftAction]
