@@ -603,7 +603,7 @@ def legal_schemes(state: State, seat: int) -> tuple[DeployAction, ...]:
 
 def legal_deploy(state: State, seat: int) -> list[DeployAction]:
     """Every action of the deploying seat, built from the predicates the problems call (``blast_sources``,
-    ``destinations``, ``placement_counts``, ``recruit_limit``, ``must_deploy_first``, ``legal_schemes``'):
+    ``destinations``, ``placement_counts``, ``recruit_limit``, ``must_deploy_first``, ``legal_schemes``):
     the candidates filtered by the problems gave 2.4-2.6x this list's time (docs/performance.md)."""
     step = state.step
     assert step is not None

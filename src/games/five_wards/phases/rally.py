@@ -551,7 +551,7 @@ def draft_candidates(state: State, seat: int) -> Iterator[DraftAction]:
 
 def legal_draft(state: State, seat: int) -> list[DraftAction]:
     """Every action the drafter may take now (exactly the candidates without a problem, in order), from the tables
-    and helpers the problems read (``legal_rallies``', ``RESTOCK_OPTIONS``, ``in_pick_order``, ``unpicked``,
+    and helpers the problems read (``legal_rallies``, ``RESTOCK_OPTIONS``, ``in_pick_order``, ``unpicked``,
     ``vagrant_moves``): the draft is 96% of 5 Wards' decisions, and filtering its candidates (grouped, as
     Bellwether's ``invest_legal``) took 2.4x this list's time (docs/performance.md)."""
     turn = state.turn
