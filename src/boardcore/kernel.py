@@ -250,7 +250,10 @@ class Decision(Generic[S, A]):
     gate: Callable[[S, int, A], Refusal | None] | None = None
     """A refusal every action type shares, checked before the type's own problem (``None``: there is none)."""
     legal: Callable[[S, int], list[A]] | None = None
-    """Optional faster generator of exactly the legal actions (candidates without a problem), in the same order."""
+    """A decision's legal list is its candidates filtered by its problem (``None``: the kernel filters). A game may
+    give a faster generator of exactly that list, in the same order, only when it is built from the same
+    predicates the problem calls (no rule condition written twice), with its measured reason in its docstring;
+    the contract suite checks it equals the filtered candidates."""
     actions: tuple[type, ...] = attrs.field(init=False)
     """The accepted action types (derived from ``rules``)."""
     problem: Callable[[S, int, A], Refusal | None] = attrs.field(init=False, repr=False)

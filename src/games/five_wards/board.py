@@ -28,7 +28,6 @@ __all__ = [
     "is_landmark",
     "selection",
     "snake",
-    "space_icon",
     "tactic_icon_counts",
     "thugs_on",
     "turn_order",
@@ -108,12 +107,6 @@ def deploys(state: State, slot: Slot) -> bool:
     if state.final:
         return has_thugs(slot) or slot.bonus != NOBODY
     return filled(slot)
-
-
-def space_icon(slot: Slot, space: int) -> int:
-    """The die icon of one die space of the Landmark in ``slot``."""
-    assert slot.card is not None
-    return LANDMARK_BY_ID[slot.card].spaces[space]
 
 
 def brawl_icon(slot: Slot) -> int:

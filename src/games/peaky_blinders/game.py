@@ -149,7 +149,7 @@ DECISIONS: dict[str, Decision[State, Any]] = {
 """Every kind of decision. A mission pick, a defender, a swap and a card choice list their candidates without a
 problem (the kernel's filter); the placement's candidates are given as its legal list (every one legal by
 construction) and the open-game-state turn lists its legal actions directly (``open_state.legal``): filtering
-those two was measured slower (``docs/performance.md``); the contract suite checks each against its ``problem``."""
+those two was measured slower (1.4x and 2.2x their lists' time, ``docs/performance.md``); the contract suite checks each against its ``problem``."""
 
 HANDLERS: dict[type, Callable[[State, Any], State]] = {
     E.MissionChosen: show_mission.evolve_mission_chosen,

@@ -34,6 +34,17 @@ def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:
     return tuple(w for w in state.weapons[seat] if w not in spent)
 
 
+def face_down_weapons(state: State, seat: int) -> tuple[int, ...]:
+    """The seat's Weapons used in this fight, face down until it ends or a card turns one up (WR-WPN-03)."""
+    spent = state.spent
+    return tuple(w for w in state.weapons[seat] if w in spent)
+
+
+def war_row_positions(state: State) -> range:
+    """The positions of the face-up War row, which shrinks once the War deck is empty (WR-ACT-02, GAP-20)."""
+    return range(len(state.table.war_row))
+
+
 def to_discard(state: State, seat: int, cards: tuple[int, ...]) -> State:
     """``cards`` go from ``seat``'s hand to their discard pile (WR-CARD-04)."""
     hand = without(state.hands[seat], *cards)

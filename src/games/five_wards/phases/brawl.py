@@ -125,7 +125,9 @@ def evolve_brawl_resolved(state: State, e: BrawlResolved) -> State:
 
 
 def legal_commits(state: State, seat: int) -> list[CommitTactics]:
-    """Every subset of the hand, smallest first (at most 16 with the hand limit of 4)."""
+    """Every subset of the hand, smallest first (at most 16 with the hand limit of 4), each spelt as
+    ``commit_problem`` asks (distinct, ascending): the candidates, all legal, so the decision gives them as its
+    legal list too; running the problem over them took 4.6x this list's time (docs/performance.md)."""
     hand = sorted(set(state.players[seat].hand))
     return [CommitTactics(cards=combo) for k in range(len(hand) + 1) for combo in combinations(hand, k)]
 

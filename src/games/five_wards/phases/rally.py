@@ -36,7 +36,7 @@ from ..actions import (
     ShakedownPick,
     ShakedownRoll,
 )
-from ..board import add, bonus_earned, filled, is_brawl_slot, is_landmark, selection, snake, space_icon, turn_order, update_player
+from ..board import add, bonus_earned, filled, is_brawl_slot, is_landmark, selection, snake, turn_order, update_player
 from ..catalog import (
     ALL,
     FACES,
@@ -107,6 +107,7 @@ __all__ = [
     "legal_rallies",
     "proceed",
     "roll",
+    "second_spaces",
     "turn_over",
 ]
 
@@ -138,7 +139,7 @@ _PICK = {face: ShakedownPick(face=face) for face in FACES}
 _DISCARD = {t.id: DiscardTactic(card=t.id) for t in TACTICS}
 _PLAIN_RALLY = {(position, space): Rally(position=position, space=space) for position in range(len(WARDS)) for space in range(MOST_SPACES)}
 _MATCHING: dict[tuple[str | None, int], tuple[int, ...]] = {(card.id, face): tuple(i for i, icon in enumerate(card.spaces) if icon == face) for card in LANDMARKS for face in FACES}
-"""The die spaces of each Landmark that show each face."""
+"""The die spaces of each Landmark that a die of each face may Rally to without Sneak: those showing its icon (FW-RALLY-01)."""
 _LOADED = {card: tuple(PlayLoadedDice(card=card, face=f) for f in FACES) for card in _WITH[LOADED_DICE]}
 _END_TURN = EndTurn()
 _ROLL = ShakedownRoll()
@@ -242,6 +243,14 @@ def _bag_after_placing(slot: Slot, space: int, seat: int, bag: int) -> int:
     return bag - 1
 
 
+def second_spaces(slot: Slot, space: int, seat: int, bag: int) -> list[int]:
+    """Where Reinforcements' second Thug must go after a Thug on ``space``: another empty die space of the card,
+    while the bag (after any bonus Thug) still holds one; none: it places no second Thug (GAP-04)."""
+    if _bag_after_placing(slot, space, seat, bag) < 1:
+        return []
+    return [i for i, s in enumerate(slot.spaces) if s == NOBODY and i != space]
+
+
 def rally_problem(state: State, seat: int, action: Rally) -> Refusal | None:
     """An empty die space matching the die (any with Sneak), and Reinforcements' second Thug (FW-RALLY-01, GAP-04)."""
     turn = selection(state)
@@ -265,19 +274,18 @@ def rally_problem(state: State, seat: int, action: Rally) -> Refusal | None:
         if ability not in (SNEAK, REINFORCEMENTS):
             return Refusal(f"Tactics card {action.card} does not change a Rally.", TACTICS_WRONG_CARD, "GAP-04")
     face = player.dice[turn.die]
-    if ability != SNEAK and space_icon(slot, action.space) != face:
+    if ability != SNEAK and action.space not in _MATCHING[slot.card, face]:
         return Refusal("The die space's icon must match your die.", RALLY_ICON_MISMATCH, "FW-RALLY-01")
     if ability != REINFORCEMENTS:
         if action.second_space is not None:
             return Refusal("Only Reinforcements places a second Thug.", RALLY_NO_SECOND_THUG, "GAP-04")
         return None
-    bag = _bag_after_placing(slot, action.space, seat, player.bag)
-    free = [i for i, s in enumerate(slot.spaces) if s == NOBODY and i != action.space]
+    seconds = second_spaces(slot, action.space, seat, player.bag)
     if action.second_space is None:
-        if free and bag > 0:
+        if seconds:
             return Refusal("Reinforcements must place its second Thug on an empty die space of the card.", RALLY_SECOND_MISSING, "GAP-04")
         return None
-    if action.second_space not in free or bag < 1:
+    if action.second_space not in seconds:
         return Refusal("The second Thug needs an empty die space on the same card.", RALLY_SECOND_TAKEN, "GAP-04")
     return None
 
@@ -331,7 +339,8 @@ def _rally_candidates(state: State, seat: int, turn: SelectionTurn) -> Iterator[
 
 
 def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
-    """Every legal Rally after selecting, built directly in the candidates' order (exactly those ``rally_problem`` allows).
+    """Every legal Rally after selecting, in the candidates' order (exactly those ``rally_problem`` allows), from
+    the tables and helpers it reads: ``_MATCHING`` (a plain or Reinforcements Rally's space), ``second_spaces``.
 
     A plain Rally needs an empty space showing the die's icon; Sneak takes any empty
     space; Reinforcements starts on a matching space and must add a second Thug on
@@ -352,25 +361,22 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
                 out += [_PLAIN_RALLY[position, i] for i in matching if spaces[i] == NOBODY]
         return out
     for position, slot in enumerate(state.row):
-        landmark = LANDMARK_BY_ID.get(slot.card) if slot.card is not None else None
-        if landmark is None:
+        if not is_landmark(slot):
             continue
-        icons = landmark.spaces
+        matching = _MATCHING[slot.card, face]
         empty = [i for i, owner in enumerate(slot.spaces) if owner == NOBODY]
         for space in empty:
-            matches = icons[space] == face
+            matches = space in matching
             if matches:
                 out.append(_PLAIN_RALLY[position, space])
             for card, sneak in cards:
                 if sneak:
                     out.append(Rally(position=position, space=space, card=card))
                 elif matches:
-                    free = [i for i in empty if i != space]
-                    left = _bag_after_placing(slot, space, seat, bag)
-                    if not (free and left > 0):
+                    seconds = second_spaces(slot, space, seat, bag)
+                    if not seconds:
                         out.append(Rally(position=position, space=space, card=card))
-                    if left >= 1:
-                        out += [Rally(position=position, space=space, card=card, second_space=i) for i in free]
+                    out += [Rally(position=position, space=space, card=card, second_space=i) for i in seconds]
     return out
 
 
@@ -544,7 +550,10 @@ def draft_candidates(state: State, seat: int) -> Iterator[DraftAction]:
 
 
 def legal_draft(state: State, seat: int) -> list[DraftAction]:
-    """Every action the drafter may take now, built directly (exactly the candidates without a problem, in order)."""
+    """Every action the drafter may take now (exactly the candidates without a problem, in order), from the tables
+    and helpers the problems read (``legal_rallies``, ``RESTOCK_OPTIONS``, ``in_pick_order``, ``unpicked``,
+    ``vagrant_moves``): the draft is 96% of 5 Wards' decisions, and filtering its candidates (grouped, as
+    Bellwether's ``invest_legal``) took 2.4x this list's time (docs/performance.md)."""
     turn = state.turn
     assert turn is not None
     player = state.players[seat]
@@ -557,7 +566,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
     if turn.shakedown is not None:
         picks = turn.shakedown
         pool = state.pool
-        faces = sorted({f for f in pool if (not picks or f >= picks[-1]) and pool.count(f) > picks.count(f)})
+        faces = sorted(f for f in set(pool) if tactics.in_pick_order(picks, f) and tactics.unpicked(pool, picks, f))
         return [*(_PICK[f] for f in faces), _ROLL]
     hand = player.hand
     out: list[DraftAction]

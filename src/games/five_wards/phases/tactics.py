@@ -51,7 +51,9 @@ from ..state import NOBODY, SelectionTurn, State
 __all__ = [
     "HANDLERS",
     "RULES",
+    "in_pick_order",
     "tactic_problem",
+    "unpicked",
     "vagrant_candidates",
     "vagrant_moves",
 ]
@@ -98,15 +100,25 @@ def play_shakedown(turn: FwTurn, seat: int, action: PlayShakedown) -> None:
     turn.emit(TacticPlayed(player=seat, card=action.card), ShakedownBegan(player=seat))
 
 
+def in_pick_order(picks: tuple[int, ...], face: int) -> bool:
+    """A Shakedown's dice are picked in ascending order of face, so each set of dice is picked one way (GAP-04)."""
+    return not picks or face >= picks[-1]
+
+
+def unpicked(pool: tuple[int, ...], picks: tuple[int, ...], face: int) -> bool:
+    """The pool still has a die showing ``face`` that the Shakedown has not picked (GAP-04)."""
+    return pool.count(face) > picks.count(face)
+
+
 def pick_problem(state: State, seat: int, action: ShakedownPick) -> Refusal | None:
     """Another pool die, faces in ascending order (GAP-04)."""
     turn = selection(state)
     picks = turn.shakedown
     if picks is None:
         return Refusal("No Shakedown is being chosen.", TACTICS_NO_SHAKEDOWN, "GAP-04")
-    if picks and action.face < picks[-1]:
+    if not in_pick_order(picks, action.face):
         return Refusal("Pick the Shakedown dice in ascending order of face.", TACTICS_PICK_ORDER, "GAP-04")
-    if state.pool.count(action.face) <= picks.count(action.face):
+    if not unpicked(state.pool, picks, action.face):
         return Refusal("No other die in the pool shows that face.", DRAFT_NO_SUCH_DIE, "GAP-04")
     return None
 

@@ -71,6 +71,7 @@ __all__ = [
     "END_TURN",
     "EXCHANGES",
     "EXCHANGE_KEYS",
+    "EXCHANGE_NEEDS",
     "MARKERS",
     "PASS",
     "RULES",
@@ -78,6 +79,7 @@ __all__ = [
     "SWAPS",
     "Stacks",
     "TurnAction",
+    "affords",
     "bail_out",
     "bail_problem",
     "buy_marker",
@@ -95,6 +97,7 @@ __all__ = [
     "exchange",
     "exchange_key",
     "exchange_problem",
+    "has_room",
     "legal",
     "marker_problem",
     "marker_sources",
@@ -106,6 +109,9 @@ __all__ = [
     "sell_material",
     "step",
     "swap_material",
+    "tradeable",
+    "turn_begun",
+    "visit_spent",
 ]
 
 TurnAction = Union[PlayCard, BuyMarker, BailOut, SellMaterial, BuyMaterial, SwapMaterial, Exchange, EndTurn, Pass]
@@ -145,6 +151,36 @@ def marker_sources(state: State, seat: int, zone: int) -> list[int | None]:
     return [z for z in range(4) if z != zone and state.markers[z][seat] > 0]
 
 
+def turn_begun(turns: Turns) -> bool:
+    """The turn is spent buying markers or at the market: it goes on until ``EndTurn``, never passed (PB-OGS-03)."""
+    return turns.buying or turns.trading
+
+
+def affords(res: tuple[int, ...], cost: int) -> bool:
+    """Cash covers a price paid in cash: bail or a control marker (PB-BAIL-01, PB-CTRL-02)."""
+    return cash(res) >= cost
+
+
+def has_room(state: State, zone: int) -> bool:
+    """The zone has a free control-marker space (PB-CTRL-03)."""
+    return sum(state.markers[zone]) < C.ZONE_CAPACITY
+
+
+def visit_spent(turns: Turns, seat: int) -> bool:
+    """The seat's one Covent Garden visit of this open game state is over (PB-MKT-02)."""
+    return turns.visited[seat] and not turns.trading
+
+
+def tradeable(res: tuple[int, ...], material: Material) -> bool:
+    """The seat may sell or swap the material: it holds a value-1 card of it (PB-MKT-07)."""
+    return res[C.ONES[material]] > 0
+
+
+EXCHANGE_NEEDS: dict[tuple[str, bool], tuple[int, int]] = {
+    (good, up): ((C.ONES[good], 5) if up else (C.FIVES[good], 1)) for good in C.GOODS for up in (True, False)
+}
+"""What an exchange takes, as (counter, how many): five value-1 cards up, one value-5 card down (PB-EXCH-01)."""
+
 EXCHANGE_KEYS: dict[tuple[str, bool], str] = {(good, up): good + ("+" if up else "-") for good in C.GOODS for up in (True, False)}
 
 
@@ -153,15 +189,17 @@ def exchange_key(good: str, up: bool) -> str:
     return EXCHANGE_KEYS[good, up]
 
 
-EXCHANGES = tuple((good, up, Exchange(good=good, up=up), exchange_key(good, not up)) for good in C.GOODS for up in (True, False))
-"""Every exchange with the key of the one that would undo it."""
+EXCHANGES = tuple(
+    (Exchange(good=good, up=up), *EXCHANGE_NEEDS[good, up], exchange_key(good, not up)) for good in C.GOODS for up in (True, False)
+)
+"""Every exchange with what it takes (``EXCHANGE_NEEDS``) and the key of the one that would undo it."""
 
 
 def candidates(state: State, seat: int) -> list[TurnAction]:
     """Every turn action worth checking now, in a fixed order (a superset of the legal ones)."""
     out: list[TurnAction] = []
     turns = state.turns
-    if turns.buying or turns.trading:
+    if turn_begun(turns):
         out.append(END_TURN)
     else:
         out.append(PASS)
@@ -174,7 +212,7 @@ def candidates(state: State, seat: int) -> list[TurnAction]:
             out.extend(SWAPS[stack].values())
     if not turns.trading:
         out.extend(MARKERS[zone, source] for zone in range(4) for source in marker_sources(state, seat, zone))
-    out.extend(action for _, _, action, _ in EXCHANGES)
+    out.extend(action for action, _, _, _ in EXCHANGES)
     return out
 
 
@@ -184,26 +222,24 @@ SPENT_BUYING = Refusal("This turn is spent buying control markers; add more mark
 
 def pass_problem(state: State, seat: int, action: Pass) -> Refusal | None:
     """Passing is the whole turn: not once the turn has begun (PB-OGS-03)."""
-    turns = state.turns
-    return Refusal("This turn has begun: end the turn instead of passing.", OGS_TURN_STARTED, "PB-OGS-03") if turns.buying or turns.trading else None
+    return Refusal("This turn has begun: end the turn instead of passing.", OGS_TURN_STARTED, "PB-OGS-03") if turn_begun(state.turns) else None
 
 
 def end_turn_problem(state: State, seat: int, action: EndTurn) -> Refusal | None:
     """Ending finishes a turn of markers or trades: only once one has begun (PB-OGS-03)."""
-    turns = state.turns
-    return None if turns.buying or turns.trading else Refusal("Nothing to finish: take an action or pass.", OGS_TURN_NOT_STARTED, "PB-OGS-03")
+    return None if turn_begun(state.turns) else Refusal("Nothing to finish: take an action or pass.", OGS_TURN_NOT_STARTED, "PB-OGS-03")
 
 
 def marker_problem(state: State, seat: int, action: BuyMarker) -> Refusal | None:
     """A marker from the supply (else another zone) into a zone with room, for its cost (PB-CTRL-02/03/06)."""
     if state.turns.trading:
         return SPENT_AT_MARKET
-    if sum(state.markers[action.zone]) >= C.ZONE_CAPACITY:
+    if not has_room(state, action.zone):
         return Refusal(f"{C.ZONES[action.zone]} has no free control-marker space.", CTRL_ZONE_FULL, "PB-CTRL-03")
     if action.from_zone not in marker_sources(state, seat, action.zone):
         msg = "Place a marker from your supply; only when it is empty may you take one of yours from another zone."
         return Refusal(msg, CTRL_BAD_SOURCE, "PB-CTRL-06")
-    if cash(state.players[seat].res) < C.MARKER_COST:
+    if not affords(state.players[seat].res, C.MARKER_COST):
         return Refusal(f"A control marker costs {C.MARKER_COST} in cash; player {seat} has less.", CTRL_CANNOT_AFFORD, "PB-CTRL-02")
     return None
 
@@ -224,7 +260,7 @@ def bail_problem(state: State, seat: int, action: BailOut) -> Refusal | None:
     player = state.players[seat]
     if not player.jailed:
         return Refusal(f"Player {seat}'s strength henchman is not in jail.", BAIL_NOT_JAILED, "PB-BAIL-01")
-    if cash(player.res) < C.BAIL_COST:
+    if not affords(player.res, C.BAIL_COST):
         return Refusal(f"Bail costs {C.BAIL_COST} in cash; player {seat} has less.", BAIL_CANNOT_AFFORD, "PB-BAIL-01")
     return None
 
@@ -236,11 +272,10 @@ def play_problem(state: State, seat: int, action: PlayCard) -> Refusal | None:
 
 def exchange_problem(state: State, seat: int, action: Exchange) -> Refusal | None:
     """Five value-1 cards up or one value-5 card down, never undoing this turn's exchange (PB-EXCH-01)."""
-    res = state.players[seat].res
-    if action.up and res[C.ONES[action.good]] < 5:
-        return Refusal(f"Exchanging up needs five value-1 {action.good} cards.", EXCHANGE_NOT_ENOUGH, "PB-EXCH-01")
-    if not action.up and res[C.FIVES[action.good]] < 1:
-        return Refusal(f"Exchanging down needs a value-5 {action.good} card.", EXCHANGE_NOT_ENOUGH, "PB-EXCH-01")
+    counter, needed = EXCHANGE_NEEDS[action.good, action.up]
+    if state.players[seat].res[counter] < needed:
+        needs = f"five value-1 {action.good} cards" if action.up else f"a value-5 {action.good} card"
+        return Refusal(f"Exchanging {'up' if action.up else 'down'} needs {needs}.", EXCHANGE_NOT_ENOUGH, "PB-EXCH-01")
     if exchange_key(action.good, not action.up) in state.turns.exchanged:
         msg = f"Player {seat} already exchanged {action.good} cards the other way this turn; undoing it changes nothing."
         return Refusal(msg, EXCHANGE_REVERSAL, "PB-EXCH-01")
@@ -252,13 +287,13 @@ def market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial |
     turns = state.turns
     if turns.buying:
         return Refusal("This turn is spent buying control markers; add more markers or end the turn.", OGS_ONE_ACTION_PER_TURN, "PB-OGS-03")
-    if turns.visited[seat] and not turns.trading:
+    if visit_spent(turns, seat):
         return Refusal(f"Player {seat} already visited Covent Garden this open game state.", MARKET_ONCE_PER_OGS, "PB-MKT-02")
     if not isinstance(action, SellMaterial) and turns.placed[action.stack]:
         msg = f"Player {seat} put the top card of stack {action.stack} there during this visit; taking it back would change nothing."
         return Refusal(msg, MARKET_OWN_CARD, "PB-MKT-02")
     res = state.players[seat].res
-    if not isinstance(action, BuyMaterial) and res[C.ONES[action.material]] < 1:
+    if not isinstance(action, BuyMaterial) and not tradeable(res, action.material):
         msg = f"Player {seat} has no value-1 {C.MATERIAL_NAMES[action.material]} card; value-5 cards may not be traded."
         return Refusal(msg, MARKET_NO_VALUE1_CARD, "PB-MKT-07")
     if not isinstance(action, SellMaterial) and not state.supplies.stacks[action.stack]:
@@ -269,27 +304,27 @@ def market_problem(state: State, seat: int, action: SellMaterial | BuyMaterial |
 
 
 def legal(state: State, seat: int) -> list[TurnAction]:
-    """Exactly the candidates without a problem, in the same order, listed directly.
-
-    Listing a turn is the hot path of every search and playout (about half of a
-    random playout went to running ``problem`` over ~50 candidates); the contract
-    suite and ``test_open_state.py`` check that this list equals the filtered one.
+    """Exactly the candidates without a problem, in the same order, built from the predicates the problems call
+    (``turn_begun``, ``affords``, ``visit_spent``, ``tradeable``, ``has_room``, ``marker_sources``,
+    ``EXCHANGE_NEEDS``): the turn is most of Peaky's decisions, and filtering its candidates (grouped, as
+    Bellwether's ``invest_legal``) took 2.2x this list's time (docs/performance.md). The contract suite and
+    ``test_open_state.py`` check that this list equals the filtered one.
     """
     turns = state.turns
     player = state.players[seat]
     res = player.res
     buying, trading = turns.buying, turns.trading
     out: list[TurnAction] = []
-    if buying or trading:
+    if turn_begun(turns):
         out.append(END_TURN)
     else:
         out.append(PASS)
         out.extend(cards.candidates(state, seat))
-        if player.jailed and cash(res) >= C.BAIL_COST:
+        if player.jailed and affords(res, C.BAIL_COST):
             out.append(BAIL_OUT)
-    if not buying and (trading or not turns.visited[seat]):
+    if not buying and not visit_spent(turns, seat):
         stacks = state.supplies.stacks
-        held = [m for m in C.MATERIALS if res[C.ONES[m]] > 0]
+        held = [m for m in C.MATERIALS if tradeable(res, m)]
         for stack in (0, 1):
             sells, swaps = SELLS[stack], SWAPS[stack]
             out.extend(sells[m] for m in held)
@@ -297,13 +332,13 @@ def legal(state: State, seat: int) -> list[TurnAction]:
                 if res[C.CASH1] > 0:
                     out.append(BUYS[stack])
                 out.extend(swaps[m] for m in held)
-    if not trading and cash(res) >= C.MARKER_COST:
+    if not trading and affords(res, C.MARKER_COST):
         for zone in range(4):
-            if sum(state.markers[zone]) < C.ZONE_CAPACITY:
+            if has_room(state, zone):
                 out.extend(MARKERS[zone, source] for source in marker_sources(state, seat, zone))
     exchanged = turns.exchanged
-    for good, up, action, undo in EXCHANGES:
-        if (res[C.ONES[good]] >= 5 if up else res[C.FIVES[good]] > 0) and undo not in exchanged:
+    for action, counter, needed, undo in EXCHANGES:
+        if res[counter] >= needed and undo not in exchanged:
             out.append(action)
     return out
 

@@ -31,12 +31,15 @@ __all__ = [
     "pass_placement",
     "place",
     "place_problem",
+    "placeable",
     "step",
 ]
 
 PLACEMENTS = tuple(tuple(PlaceHenchman(henchman=henchman, space=space) for space in range(len(C.SPACES))) for henchman in C.HENCHMEN)
 """Every placement, by henchman index and space, built once (actions are immutable)."""
 PASS = PassPlacement()
+USABLE = {n: tuple(i for i in range(len(C.SPACES)) if C.usable(i, n)) for n in range(2, 5)}
+"""The spaces used at each player count (PB-PREP-02/03)."""
 
 
 def begin_zone(turn: Turn[State, Event], zone: int) -> None:
@@ -45,11 +48,14 @@ def begin_zone(turn: Turn[State, Event], zone: int) -> None:
     starter.begin(turn, "prep")
 
 
+def placeable(state: State, seat: int, h: int) -> bool:
+    """The seat's henchman ``h`` is not on the board yet, and not the strength henchman in jail (PB-PREP-06, 09)."""
+    return seat * 3 + h not in state.round.board and not (h == 0 and state.players[seat].jailed)
+
+
 def available(state: State, seat: int) -> list[int]:
-    """Henchmen the seat may still place this round (a jailed strength henchman may not, PB-PREP-09)."""
-    board = state.round.board
-    jailed = state.players[seat].jailed
-    return [h for h in range(3) if seat * 3 + h not in board and not (h == 0 and jailed)]
+    """Henchmen the seat may still place this round (``placeable``)."""
+    return [h for h in range(3) if placeable(state, seat, h)]
 
 
 def free_spaces(state: State) -> list[int]:
@@ -59,12 +65,13 @@ def free_spaces(state: State) -> list[int]:
     henchmen (6, 9, 12) for 7, 10 or 14 usable spaces, and nothing else blocks a space, so
     GAP-08's "a player with no legal free space must pass" cannot happen.
     """
-    n = len(state.players)
-    return [i for i, who in enumerate(state.round.board) if who < 0 and C.usable(i, n)]
+    board = state.round.board
+    return [i for i in USABLE[len(state.players)] if board[i] < 0]
 
 
 def candidates(state: State, seat: int) -> list[PlaceHenchman | PassPlacement]:
-    """Every henchman still to place on every free usable space, then the pass: all of them legal."""
+    """Every henchman still to place on every free usable space, then the pass: all of them legal, since
+    ``place_problem`` is ``available`` and ``free_spaces`` (the game gives this list as the legal one too)."""
     spaces = free_spaces(state)
     out: list[PlaceHenchman | PassPlacement] = [PLACEMENTS[h][space] for h in available(state, seat) for space in spaces]
     out.append(PASS)
@@ -72,14 +79,17 @@ def candidates(state: State, seat: int) -> list[PlaceHenchman | PassPlacement]:
 
 
 def place_problem(state: State, seat: int, action: PlaceHenchman) -> Refusal | None:
-    """Why this placement is refused now (the engine already refused unknown henchmen and spaces outside 0-13)."""
+    """Why this placement is refused now (the engine already refused unknown henchmen and spaces outside 0-13): a
+    ``placeable`` henchman (the reason names the part it breaks) on an empty space of ``USABLE``, as the legal
+    list (``available``, ``free_spaces``) reads them."""
     h = C.HENCHMEN.index(action.henchman)
-    if h == 0 and state.players[seat].jailed:
-        return Refusal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", PREP_HENCHMAN_JAILED, "PB-PREP-09")
-    if seat * 3 + h in state.round.board:
+    if not placeable(state, seat, h):
+        if h == 0 and state.players[seat].jailed:
+            return Refusal(f"Player {seat}'s strength henchman is in jail and cannot be placed.", PREP_HENCHMAN_JAILED, "PB-PREP-09")
         return Refusal(f"Player {seat}'s {action.henchman} henchman is already on the board.", PREP_HENCHMAN_PLACED, "PB-PREP-06")
-    if not C.usable(action.space, len(state.players)):
-        msg = f"Space {action.space} is marked for {C.SPACES[action.space][1]} players and is unused with {len(state.players)}."
+    n = len(state.players)
+    if action.space not in USABLE[n]:
+        msg = f"Space {action.space} is marked for {C.SPACES[action.space][1]} players and is unused with {n}."
         return Refusal(msg, PREP_SPACE_UNUSED, "PB-PREP-02")
     if state.round.board[action.space] >= 0:
         return Refusal(f"Space {action.space} already holds a henchman.", PREP_SPACE_TAKEN, "PB-PREP-01")

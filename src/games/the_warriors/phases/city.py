@@ -20,7 +20,7 @@ from ..actions import Move, RemoveWeapon, Rest, ReturnCard, TakeWarCard, TakeWea
 from ..codes import CITY_CARD_NOT_IN_DISCARD, CITY_ILLEGAL_MOVE, CITY_NO_SUCH_CARD, CITY_WEAPON_NOT_HELD
 from ..deciding import space_choice, too_many_weapons
 from ..events import BopperDeckBuilt, CardRemoved, CardReturned, Moved, Rested, WarCardTaken, WeaponRemoved, WeaponTaken
-from ..shared import Night
+from ..shared import Night, war_row_positions
 from ..state import STAGES, State
 from . import showdown
 from .boppers import reveal
@@ -208,9 +208,9 @@ def return_card(turn: Night, seat: int, action: ReturnCard) -> None:
 
 def war_card_problem(state: State, seat: int, action: TakeWarCard) -> Refusal | None:
     """WR-ACT-02, GAP-20: a card of the face-up War row (it shrinks once the deck is empty)."""
-    row = len(state.table.war_row)
-    if action.index < row:
+    if action.index in war_row_positions(state):
         return None
+    row = len(state.table.war_row)
     return Refusal(f"the War row holds {row} card(s): take position 0 to {row - 1}.", CITY_NO_SUCH_CARD, "WR-ACT-02")
 
 

@@ -86,6 +86,7 @@ from .fight_turn import (
     reroll_problem,
     roll,
     roll_problem,
+    usable_weapons,
 )
 
 ROLL, GIVE_UP, KEEP_DICE, LET_IT_GO = Roll(), GiveUp(), KeepDice(), LetItGo()
@@ -277,18 +278,21 @@ def evolve_knocked_out(state: State, e: KnockedOut) -> State:
     return replace(state, fight=replace(f, knocked=(*f.knocked, e.player)), stage=STAGES["ko"])
 
 
+def ko_from_discard(state: State, seat: int) -> bool:
+    """WR-KO-02, GAP-17, Hold the Line: the knocked-out Warrior loses a card from the discard pile, not the hand."""
+    return fight_of(state).ko_from_discard or not state.hands[seat]
+
+
 def ko_pile(state: State, seat: int) -> tuple[int, ...]:
     """WR-KO-02, Hold the Line: the pile a knocked-out Warrior removes a card from."""
-    f = fight_of(state)
-    return state.discards[seat] if f.ko_from_discard or not state.hands[seat] else state.hands[seat]
+    return state.discards[seat] if ko_from_discard(state, seat) else state.hands[seat]
 
 
 def remove_problem(state: State, seat: int, action: RemoveCard) -> Refusal | None:
     """WR-KO-02, GAP-17: a card from your hand; from your discard pile when the hand is empty (or after Hold the Line)."""
     if action.card in ko_pile(state, seat):
         return None
-    f = fight_of(state)
-    where = "your discard pile" if f.ko_from_discard or not state.hands[seat] else "your hand"
+    where = "your discard pile" if ko_from_discard(state, seat) else "your hand"
     return Refusal(f"knocked out, you remove a card from {where}; that card is not there.", FIGHT_CARD_NOT_IN_PILE, "WR-KO-02")
 
 
@@ -297,11 +301,13 @@ def remove_candidates(state: State, seat: int) -> list[RemoveCard]:
 
 
 def remove_options(state: State, seat: int) -> list[RemoveCard]:
+    """The legal removals, read from ``ko_pile`` as ``remove_problem`` is: filtering ``remove_candidates`` (the hand
+    and the discard pile) took 1.5x this list's time (docs/performance.md)."""
     return [RemoveCard(card=c) for c in ko_pile(state, seat)]
 
 
 def remove_card(turn: Night, seat: int, action: RemoveCard) -> None:
-    from_discard = fight_of(turn.state).ko_from_discard or not turn.state.hands[seat]
+    from_discard = ko_from_discard(turn.state, seat)
     turn.emit(CardRemoved(player=seat, card=action.card, pile="discard" if from_discard else "hand", reason="knocked out"))
     next_turn(turn)
 
@@ -318,20 +324,31 @@ def hold_the_line_problem(state: State, seat: int, action: HoldTheLine) -> Refus
     f = fight_of(state)
     if f.ko_from_discard:
         return Refusal("Hold the Line was already used for this knock-out.", FIGHT_ALREADY_HELD, "WR-CARD-03")
-    if not state.hands[f.current] or not state.discards[f.current]:
+    if not hold_the_line_helps(state, f.current):
         return Refusal("Hold the Line changes nothing now: the knocked-out Warrior needs a hand and a discard pile.", FIGHT_NOTHING_TO_HOLD, "WR-CARD-03")
-    if action.card not in state.hands[seat] or cat.card(action.card).ability != cat.HOLD_THE_LINE:
+    if action.card not in hold_the_line_cards(state, seat):
         return Refusal("discard Hold the Line from your own hand.", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-03")
     return None
 
 
+def hold_the_line_helps(state: State, target: int) -> bool:
+    """Hold the Line changes the knock-out only while ``target`` has a hand to spare and a discard pile to lose
+    from instead (WR-CARD-03, our reading)."""
+    return bool(state.hands[target]) and bool(state.discards[target])
+
+
+def hold_the_line_cards(state: State, seat: int) -> list[int]:
+    """The Hold the Line cards in the seat's hand (WR-CARD-03)."""
+    return [c for c in state.hands[seat] if cat.card(c).ability == cat.HOLD_THE_LINE]
+
+
 def hold_the_line_options(state: State, seat: int) -> list[HoldTheLine]:
-    """The legal Hold the Line plays, fast: exactly ``hold_the_line_candidates`` without a problem."""
+    """The legal Hold the Line plays: exactly ``hold_the_line_candidates`` without a problem, from the
+    predicates it calls (``hold_the_line_helps``, ``hold_the_line_cards``)."""
     f = fight_of(state)
-    target = f.current
-    if f.ko_from_discard or not state.hands[target] or not state.discards[target]:
+    if f.ko_from_discard or not hold_the_line_helps(state, f.current):
         return []
-    return [HoldTheLine(card=c) for c in state.hands[seat] if cat.card(c).ability == cat.HOLD_THE_LINE]
+    return [HoldTheLine(card=c) for c in hold_the_line_cards(state, seat)]
 
 
 def hold_the_line_candidates(state: State, seat: int) -> list[HoldTheLine]:
@@ -357,18 +374,21 @@ def evolve_reaction_declined(state: State, e: ReactionDeclined) -> State:
 
 
 def reactions(state: State, seat: int) -> list[Any]:
-    """What a Warrior other than the decider may do in a reaction window: react, or let it go (nothing when they cannot react)."""
+    """What a Warrior other than the decider may do in a reaction window: react, or let it go (nothing when they cannot react).
+
+    The legal list of the three reaction decisions, from the options above; ``reactors`` asks it of every other
+    Warrior at each window, where filtering the candidates took 1.0-2.0x its time (docs/performance.md)."""
     f = state.fight
     assert f is not None
     if seat == f.current or seat not in f.participants or seat in state.stage.declined:
         return []
     found: list[Any]
     if state.stage.at == "reroll":
-        found = list(reroll_options(state, seat, f))
+        found = reroll_options(state, seat, f)
     elif state.stage.at == "boost":
-        found = list(boost_options(state, seat, f))
+        found = boost_options(state, seat, f)
     else:
-        found = list(hold_the_line_options(state, seat))
+        found = hold_the_line_options(state, seat)
     return [*found, LET_IT_GO] if found else []
 
 
@@ -456,10 +476,12 @@ def evolve_fight_ended(state: State, e: FightEnded) -> State:
 
 
 def play_options(state: State, seat: int) -> list[Any]:
-    """Before rolling: play a card, cover a Weapon spot, roll, or give up (the fast legal list)."""
+    """Before rolling: play a card, cover a Weapon spot, roll, or give up. The legal list from the helpers the
+    problems call: filtering the candidates took 2.1x its time (8.5 cover and 6 card checks a list, docs/performance.md)."""
     f = fight_of(state)
-    out: list[Any] = play_card_options(state, seat, f)
-    out.extend(cover_options(state, seat, f))
+    up = usable_weapons(state, f, seat)
+    out: list[Any] = play_card_options(state, seat, f, up)
+    out.extend(cover_options(state, seat, f, up))
     if f.dice_total > 0:
         out.append(ROLL)
     out.append(GIVE_UP)
@@ -467,12 +489,15 @@ def play_options(state: State, seat: int) -> list[Any]:
 
 
 def boost_window_options(state: State, seat: int) -> list[Any]:
-    """After the re-rolls: +1s, then a spot to cover, or give up (the fast legal list)."""
+    """After the re-rolls: +1s, then a spot to cover, or give up. The legal list from the helpers the problems
+    call: filtering the candidates took 2.1x its time (docs/performance.md)."""
     f = fight_of(state)
-    return [*boost_options(state, seat, f), *cover_options(state, seat, f), GIVE_UP]
+    return [*boost_options(state, seat, f), *cover_options(state, seat, f, usable_weapons(state, f, seat)), GIVE_UP]
 
 
 def reroll_window_options(state: State, seat: int) -> list[Any]:
+    """The re-rolls, then keeping the dice. The legal list from the helpers ``reroll_problem`` calls: filtering
+    the candidates took 1.7x its time (docs/performance.md)."""
     return [*reroll_options(state, seat, fight_of(state)), KEEP_DICE]
 
 

@@ -57,7 +57,7 @@ from ..events import (
     WarCardTaken,
     WeaponTurnedUp,
 )
-from ..shared import Night, face_up_weapons, to_discard
+from ..shared import Night, face_down_weapons, face_up_weapons, to_discard, war_row_positions
 from ..state import STAGES, Fight, State, with_table
 
 # --- what a turn may do (Weapon Spots, Number Spots, War Cards, Weapons) ------------------
@@ -83,20 +83,24 @@ def spots(fight: Fight) -> tuple[cat.Spot, ...]:
     return SPOTS[fight.gang, fight.location]
 
 
-def dice_cap(fight: Fight) -> int:
-    """WR-SPOT-04 (never more than 5), WR-GANG-05 (the Baseball Furies: 2)."""
-    return 2 if fight.gang == cat.FURIES else 5
-
-
 def _cap_clause(fight: Fight) -> str:
     return "WR-GANG-05" if fight.gang == cat.FURIES else "WR-SPOT-04"
 
 
+def dice_room(fight: Fight) -> int:
+    """How many more dice the turn's War cards may add: never more than 5 a turn (WR-SPOT-04), 2 against the
+    Baseball Furies (WR-GANG-05)."""
+    return (2 if fight.gang == cat.FURIES else 5) - fight.dice_total
+
+
 def may_use_weapon(fight: Fight, seat: int) -> bool:
     """Two hands per turn (WR-FIGHT-07); the Hi-Hats allow one per fight (WR-GANG-04)."""
-    if fight.turn_weapons >= 2:
-        return False
-    return not (fight.gang == cat.HI_HATS and fight.weapon_uses[seat] >= 1)
+    return fight.turn_weapons < 2 and not (fight.gang == cat.HI_HATS and fight.weapon_uses[seat] >= 1)
+
+
+def usable_weapons(state: State, fight: Fight, seat: int) -> tuple[int, ...]:
+    """The Weapons the seat may use now: a hand free and the Hi-Hats' one allowed (``may_use_weapon``), face up."""
+    return face_up_weapons(state, seat) if may_use_weapon(fight, seat) else ()
 
 
 def fits(weapon: int, wanted: int) -> bool:
@@ -105,10 +109,14 @@ def fits(weapon: int, wanted: int) -> bool:
     return kind == wanted or kind == cat.MOLOTOV
 
 
+WEAPON_CARD_DICE = 2
+"""Dice a [Weapon] card gives when played with its Weapon (WR-CARD-02)."""
+
+
 def card_dice(card_id: int, weapon: int) -> int:
-    """Dice a played card gives: a [Weapon] card played with its Weapon gives 2 (WR-CARD-02)."""
+    """Dice a played card gives: its own, or ``WEAPON_CARD_DICE`` for a [Weapon] card played with its Weapon (WR-CARD-02)."""
     c = cat.card(card_id)
-    return 2 if c.ability == cat.WEAPON_CARD and weapon >= 0 else c.dice
+    return WEAPON_CARD_DICE if c.ability == cat.WEAPON_CARD and weapon >= 0 else c.dice
 
 
 def others_in_fight(fight: Fight, seat: int) -> tuple[int, ...]:
@@ -119,9 +127,9 @@ def others_in_fight(fight: Fight, seat: int) -> tuple[int, ...]:
 def weapon_problem(state: State, fight: Fight, seat: int, weapon: int) -> Refusal | None:
     """May ``seat`` use ``weapon`` now: a hand free (WR-FIGHT-07), the Hi-Hats' one Weapon
     (WR-GANG-04), a Weapon in front of them (WR-WPN-01) that is face up (WR-WPN-03)."""
-    if fight.turn_weapons >= 2:
-        return Refusal("two Weapons have been used this turn, one per hand.", FIGHT_TWO_HANDS, "WR-FIGHT-07")
-    if fight.gang == cat.HI_HATS and fight.weapon_uses[seat] >= 1:
+    if not may_use_weapon(fight, seat):  # the reason: the hands, else the Hi-Hats
+        if fight.turn_weapons >= 2:
+            return Refusal("two Weapons have been used this turn, one per hand.", FIGHT_TWO_HANDS, "WR-FIGHT-07")
         return Refusal("against the Hi-Hats each Warrior uses only one Weapon in the fight.", FIGHT_ONE_WEAPON, "WR-GANG-04")
     if weapon not in state.weapons[seat]:
         return Refusal("that Weapon card is not in front of you.", FIGHT_WEAPON_NOT_HELD, "WR-WPN-01")
@@ -140,9 +148,9 @@ def play_card_problem(state: State, seat: int, action: PlayCard) -> Refusal | No
     if action.card not in state.hands[seat]:
         return Refusal("War cards are played from your own hand, and that card is not in it.", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-01")
     c = cat.card(action.card)
-    cap = dice_cap(f)
-    if f.dice_total + c.dice > cap:
-        return Refusal(f"{c.name} would roll more than {cap} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
+    room = dice_room(f)
+    if c.dice > room:
+        return Refusal(f"{c.name} would roll more than {f.dice_total + room} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
     if action.weapon >= 0:
         if c.ability not in (cat.WEAPON_CARD, cat.ANY_WEAPON):
             return Refusal(f"{c.name} shows no Weapon icon: play it without a Weapon (weapon=-1).", FIGHT_NO_WEAPON_ICON, "WR-CARD-02")
@@ -153,8 +161,8 @@ def play_card_problem(state: State, seat: int, action: PlayCard) -> Refusal | No
             if not fits(action.weapon, c.weapon):
                 msg = f"{c.name} is played with a {cat.WEAPON_NAMES[c.weapon]} (or a Molotov)."
                 return Refusal(msg, FIGHT_WEAPON_DOES_NOT_MATCH, "WR-CARD-02")
-            if f.dice_total + 2 > cap:
-                return Refusal(f"{c.name} with its Weapon would roll more than {cap} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
+            if card_dice(action.card, action.weapon) > room:
+                return Refusal(f"{c.name} with its Weapon would roll more than {f.dice_total + room} dice this turn.", FIGHT_CARD_NOT_PLAYABLE, _cap_clause(f))
     if action.target == -1 and action.pick == -1:
         return None
     return _ability_problem(state, f, seat, c, action)
@@ -175,16 +183,16 @@ def _ability_problem(state: State, f: Fight, seat: int, c: cat.WarCard, action: 
             return None
         return Refusal("Tag the Wall returns a card from your own discard pile (pick, no target), or nothing.", FIGHT_BAD_ABILITY_CHOICE, "WR-CARD-03")
     if ability == cat.SECOND_WIND:
-        if target == -1 and pick in state.weapons[seat] and pick in state.spent:
+        if target == -1 and pick in face_down_weapons(state, seat):
             return None
         return Refusal("Second Wind turns one of your face-down Weapons face up (pick, no target), or none.", FIGHT_BAD_ABILITY_CHOICE, "WR-CARD-03")
     if ability == cat.PATCH_UP:
-        if target in others and pick in state.weapons[target] and pick in state.spent:
+        if target in others and pick in face_down_weapons(state, target):
             return None
         rule = "Patch Up names another Warrior in the fight (target) and one of their face-down Weapons (pick)"
         return Refusal(f"{rule}, or neither.", FIGHT_BAD_ABILITY_CHOICE, "WR-CARD-03")
     if ability == cat.LOYAL:
-        if target in others and 0 <= pick < len(state.table.war_row):
+        if target in others and pick in war_row_positions(state):
             return None
         rule = "Loyal names another Warrior in the fight (target) and a position in the face-up War row (pick)"
         return Refusal(f"{rule}, or neither.", FIGHT_BAD_ABILITY_CHOICE, "WR-CARD-03")
@@ -217,21 +225,21 @@ def play_card_candidates(state: State, seat: int) -> list[PlayCard]:
     return out
 
 
-def play_card_options(state: State, seat: int, f: Fight) -> list[PlayCard]:
-    """The legal plays, fast: exactly ``play_card_candidates`` without a ``play_card_problem``."""
+def play_card_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) -> list[PlayCard]:
+    """The legal plays: exactly ``play_card_candidates`` without a ``play_card_problem``, from the helpers it
+    calls (``dice_room``, ``WEAPON_CARD_DICE``, ``fits``, ``face_down_weapons``, ``war_row_positions``); ``up``: the
+    seat's ``usable_weapons``."""
     out: list[PlayCard] = []
-    cap = dice_cap(f)
-    up = face_up_weapons(state, seat) if may_use_weapon(f, seat) else ()
+    room = dice_room(f)
     others = others_in_fight(f, seat)
-    spent = state.spent
     for card_id in state.hands[seat]:
         c = cat.WAR_CARDS[card_id]
-        if f.dice_total + c.dice > cap:
+        if c.dice > room:
             continue
         out.append(PlayCard(card=card_id))
         ability = c.ability
         if ability == cat.WEAPON_CARD:
-            if f.dice_total + 2 <= cap:
+            if WEAPON_CARD_DICE <= room:
                 out.extend(PlayCard(card=card_id, weapon=w) for w in up if fits(w, c.weapon))
         elif ability == cat.ANY_WEAPON:
             out.extend(PlayCard(card=card_id, weapon=w) for w in up)
@@ -240,11 +248,12 @@ def play_card_options(state: State, seat: int, f: Fight) -> list[PlayCard]:
         elif ability == cat.TAG_THE_WALL:
             out.extend(PlayCard(card=card_id, pick=d) for d in state.discards[seat])
         elif ability == cat.SECOND_WIND:
-            out.extend(PlayCard(card=card_id, pick=w) for w in state.weapons[seat] if w in spent)
+            out.extend(PlayCard(card=card_id, pick=w) for w in face_down_weapons(state, seat))
         elif ability == cat.PATCH_UP:
-            out.extend(PlayCard(card=card_id, target=q, pick=w) for q in others for w in state.weapons[q] if w in spent)
+            out.extend(PlayCard(card=card_id, target=q, pick=w) for q in others for w in face_down_weapons(state, q))
         elif ability == cat.LOYAL:
-            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others for i in range(len(state.table.war_row)))
+            row = war_row_positions(state)
+            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others for i in row)
     return out
 
 
@@ -335,7 +344,7 @@ def cover_problem(state: State, seat: int, action: CoverSpot) -> Refusal | None:
     if not f.rolled:
         return Refusal("a Number spot is covered after rolling: play War cards, then roll.", FIGHT_NOT_ROLLED, "WR-SPOT-05")
     best = max(f.dice, default=0)
-    if spot.value > best:
+    if not covers(spot, best):
         msg = f"a Number spot needs a die at least its value ({spot.value}); the highest die is {best}."
         return Refusal(msg, FIGHT_CANNOT_COVER, "WR-SPOT-05")
     return None
@@ -352,11 +361,16 @@ def cover_candidates(state: State, seat: int) -> list[CoverSpot]:
     return out
 
 
-def cover_options(state: State, seat: int, f: Fight) -> list[CoverSpot]:
-    """The legal covers, fast: exactly ``cover_candidates`` without a ``cover_problem``."""
+def covers(spot: cat.Spot, best: int) -> bool:
+    """The highest die, ``best``, covers the Number spot: at least its value (WR-SPOT-05)."""
+    return spot.value <= best
+
+
+def cover_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) -> list[CoverSpot]:
+    """The legal covers: exactly ``cover_candidates`` without a ``cover_problem``, from the helpers it calls
+    (``fits``, ``covers``); ``up``: the seat's ``usable_weapons``."""
     out: list[CoverSpot] = []
-    best = max(f.dice) if f.dice else 0
-    up = face_up_weapons(state, seat) if may_use_weapon(f, seat) else ()
+    best = max(f.dice, default=0)
     for i, spot in enumerate(spots(f)):
         if i in f.covered:
             continue
@@ -364,7 +378,7 @@ def cover_options(state: State, seat: int, f: Fight) -> list[CoverSpot]:
             if f.wild:
                 out.append(CoverSpot(spot=i))
             out.extend(CoverSpot(spot=i, weapon=w) for w in up if fits(w, spot.weapon))
-        elif f.rolled and spot.value <= best:
+        elif f.rolled and covers(spot, best):
             out.append(CoverSpot(spot=i))
     return out
 
@@ -407,14 +421,13 @@ def reroll_problem(state: State, seat: int, action: Reroll) -> Refusal | None:
         if ability == cat.SHOWBOAT:
             if action.die != -1:
                 return Refusal("Showboat re-rolls every die showing 1 or 2 at once: send die=-1.", FIGHT_NO_SUCH_DIE, "WR-CARD-03")
-            if not any(v <= 2 for v in f.dice):
+            if not showboat_dice(f.dice):
                 return Refusal("Showboat re-rolls the dice showing 1 or 2, and none does.", FIGHT_NOTHING_TO_REROLL, "WR-CARD-03")
             return None
         return Refusal("that played card re-rolls nothing.", FIGHT_CANNOT_REROLL, "WR-CARD-03")
     if card not in state.hands[seat]:
         return Refusal("re-roll cards are used from your hand, or played this turn (Smooth Talker, Showboat).", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-03")
-    wanted = cat.REROLL_FROM_HAND_OWN if seat == f.current else cat.REROLL_FROM_HAND_OTHER
-    if cat.card(card).ability != wanted:
+    if cat.card(card).ability != hand_reroll(f, seat):
         whose = "your own roll (Lucky Hat)" if seat == f.current else "another Warrior's roll (Cover Me)"
         return Refusal(f"that card does not re-roll {whose}.", FIGHT_CANNOT_REROLL, "WR-CARD-03")
     return None if one_die else Refusal(f"re-roll one of the {dice} dice (die 0 to {dice - 1}).", FIGHT_NO_SUCH_DIE, "GAP-15")
@@ -428,8 +441,20 @@ def reroll_candidates(state: State, seat: int) -> list[Reroll]:
     return [Reroll(card=c, die=d) for c in cards for d in dice]
 
 
+def showboat_dice(dice: tuple[int, ...]) -> list[int]:
+    """The dice Showboat re-rolls, by index: every one showing 1 or 2 (WR-CARD-03)."""
+    return [i for i, v in enumerate(dice) if v <= 2]
+
+
+def hand_reroll(fight: Fight, seat: int) -> str:
+    """The re-roll card ability the seat may use from hand: Lucky Hat on its own roll, Cover Me on another's
+    (WR-CARD-03, GAP-18)."""
+    return cat.REROLL_FROM_HAND_OWN if seat == fight.current else cat.REROLL_FROM_HAND_OTHER
+
+
 def reroll_options(state: State, seat: int, f: Fight) -> list[Reroll]:
-    """The legal re-rolls, fast: exactly ``reroll_candidates`` without a ``reroll_problem``."""
+    """The legal re-rolls: exactly ``reroll_candidates`` without a ``reroll_problem``, from the helpers it calls
+    (``showboat_dice``, ``hand_reroll``)."""
     dice = range(len(f.dice))
     out: list[Reroll] = []
     if seat == f.current:
@@ -437,11 +462,10 @@ def reroll_options(state: State, seat: int, f: Fight) -> list[Reroll]:
             ability = cat.card(card_id).ability
             if ability == cat.REROLL_POWER:
                 out.extend(Reroll(card=card_id, die=d) for d in dice)
-            elif ability == cat.SHOWBOAT and any(v <= 2 for v in f.dice):
+            elif ability == cat.SHOWBOAT and showboat_dice(f.dice):
                 out.append(Reroll(card=card_id, die=-1))
-        out.extend(Reroll(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == cat.REROLL_FROM_HAND_OWN for d in dice)
-    else:
-        out.extend(Reroll(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == cat.REROLL_FROM_HAND_OTHER for d in dice)
+    wanted = hand_reroll(f, seat)
+    out.extend(Reroll(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == wanted for d in dice)
     return out
 
 
@@ -451,9 +475,8 @@ def reroll(turn: Night, seat: int, action: Reroll) -> None:
     dice = f.dice
     if action.die < 0:
         fresh = list(dice)
-        for i, v in enumerate(dice):
-            if v <= 2:
-                fresh[i] = turn.dice(1, 6)[0]
+        for i in showboat_dice(dice):
+            fresh[i] = turn.dice(1, 6)[0]
         new = tuple(fresh)
     else:
         new = put(dice, action.die, turn.dice(1, 6)[0])
@@ -493,7 +516,7 @@ def boost_problem(state: State, seat: int, action: Boost) -> Refusal | None:
     another Warrior with Take the Lead / Sweet Talk from hand (WR-CARD-06/09, GAP-16/18); never
     against the Rogues (GAP-04, our design)."""
     f = fight_of(state)
-    if f.gang == cat.ROGUES:
+    if boosts_barred(f):
         return Refusal("against the Rogues nobody may add 1 to a die.", FIGHT_NO_BOOSTS, "WR-GANG-01")
     card = action.card
     if seat == f.current and card in f.powers:
@@ -502,8 +525,7 @@ def boost_problem(state: State, seat: int, action: Boost) -> Refusal | None:
     elif card not in state.hands[seat]:
         return Refusal("+1 cards are used from your hand, or played this turn (Quiet Strength, Cheap Shot).", FIGHT_CARD_NOT_IN_HAND, "WR-CARD-03")
     else:
-        wanted = cat.PLUS_ONE_FROM_HAND_OWN if seat == f.current else cat.PLUS_ONE_FROM_HAND_OTHER
-        if cat.card(card).ability != wanted:
+        if cat.card(card).ability != hand_boost(f, seat):
             whose = "your own roll (Throw Hands)" if seat == f.current else "another Warrior's roll (Take the Lead, Sweet Talk)"
             return Refusal(f"that card does not add 1 to {whose}.", FIGHT_CANNOT_BOOST, "WR-CARD-03")
     if action.die >= len(f.dice):
@@ -518,17 +540,28 @@ def boost_candidates(state: State, seat: int) -> list[Boost]:
     return [Boost(card=c, die=d) for c in cards for d in range(len(f.dice))]
 
 
+def boosts_barred(fight: Fight) -> bool:
+    """Against the Rogues nobody adds 1 to a die (WR-GANG-01, GAP-04)."""
+    return fight.gang == cat.ROGUES
+
+
+def hand_boost(fight: Fight, seat: int) -> str:
+    """The +1 card ability the seat may use from hand: Throw Hands on its own roll, Take the Lead or Sweet Talk
+    on another's (WR-CARD-06/09, GAP-16/18)."""
+    return cat.PLUS_ONE_FROM_HAND_OWN if seat == fight.current else cat.PLUS_ONE_FROM_HAND_OTHER
+
+
 def boost_options(state: State, seat: int, f: Fight) -> list[Boost]:
-    """The legal +1s, fast: exactly ``boost_candidates`` without a ``boost_problem``."""
-    if f.gang == cat.ROGUES:
+    """The legal +1s: exactly ``boost_candidates`` without a ``boost_problem``, from the helpers it calls
+    (``boosts_barred``, ``hand_boost``)."""
+    if boosts_barred(f):
         return []
     dice = range(len(f.dice))
     out: list[Boost] = []
     if seat == f.current:
         out.extend(Boost(card=c, die=d) for c in f.powers if cat.card(c).ability == cat.PLUS_ONE_POWER for d in dice)
-        out.extend(Boost(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == cat.PLUS_ONE_FROM_HAND_OWN for d in dice)
-    else:
-        out.extend(Boost(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == cat.PLUS_ONE_FROM_HAND_OTHER for d in dice)
+    wanted = hand_boost(f, seat)
+    out.extend(Boost(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == wanted for d in dice)
     return out
 
 
