@@ -16,6 +16,7 @@ and stop filling cards (see the docs, design decision 25).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -40,7 +41,7 @@ from .actions import (
     SelectDie,
     ShakedownRoll,
 )
-from .catalog import ALL, BRAWL_BY_ID, FIRST, GANGS, LANDMARK_BY_ID, LAST, MAYHEM, SNEAK, TACTIC_BY_ID, WILD, is_brawl
+from .catalog import ALL, BRAWL_BY_ID, FIRST, GANGS, LANDMARK_BY_ID, LAST, MAYHEM, SNEAK, TACTIC_BY_ID, WILD
 from .state import NOBODY, Slot, WardState
 from .view import View
 
@@ -59,8 +60,9 @@ def _fresh_stack(ward: WardState, seat: int) -> int:
     return ward.boss_height if ward.boss == seat and ward.boss_fresh else ward.fresh[seat]
 
 
-def rally_value(slot: Slot, seat: int, spaces: Sequence[int]) -> float:
-    """How good it is to put Thugs on ``spaces`` of the Landmark in ``slot``."""
+@lru_cache(maxsize=4096)
+def rally_value(slot: Slot, seat: int, spaces: tuple[int, ...]) -> float:
+    """How good it is to put Thugs on ``spaces`` of the Landmark in ``slot`` (remembered: slots are frozen values)."""
     assert slot.card is not None
     card = LANDMARK_BY_ID[slot.card]
     after = list(slot.spaces)
@@ -80,40 +82,52 @@ def rally_value(slot: Slot, seat: int, spaces: Sequence[int]) -> float:
     return value
 
 
+@lru_cache(maxsize=4096)
 def _slot_rallies(slot: Slot, seat: int) -> tuple[tuple[int, float], ...]:
-    """Each plain Rally onto one empty space of the Landmark in ``slot``: (the die face it needs, its value)."""
+    """Each plain Rally onto one empty space of the Landmark in ``slot``: (the die face it needs, its value).
+
+    Remembered by slot and seat: a Rally changes one card of the row, so most of a row was scored before (slots
+    are frozen values, and the scores depend on nothing else)."""
     assert slot.card is not None
     icons = LANDMARK_BY_ID[slot.card].spaces
     return tuple((icons[space], rally_value(slot, seat, (space,))) for space, owner in enumerate(slot.spaces) if owner == NOBODY)
 
 
-_RALLIES: dict[tuple[Slot, int], tuple[tuple[int, float], ...]] = {}
-"""``_slot_rallies`` by slot and seat: a Rally changes one card of the row, so most of a row is scored before
-(slots are frozen values, and the scores depend on nothing else). Emptied when it grows past ``_RALLIES_KEPT``."""
-_RALLIES_KEPT = 4096
+@lru_cache(maxsize=1024)
+def _best_rallies(row: tuple[Slot, ...], seat: int) -> dict[int, float]:
+    """The best plain Rally (no Tactics card) a die showing each face allows (a face missing here allows none: 0).
 
-
-def _best_rallies(view: View) -> dict[int, float]:
-    """The best plain Rally (no Tactics card) a die showing each face allows (a face missing here allows none: 0)."""
-    seat = view.viewer
-    assert seat is not None
+    Remembered by row and seat (a draft asks it for the die choice, then for the Loaded Dice cards); callers only read it."""
     best: dict[int, float] = {}
-    for slot in view.row:
-        if slot.card is None or is_brawl(slot.card):
+    for slot in row:
+        if slot.card is None or slot.card in BRAWL_BY_ID:
             continue
-        key = (slot, seat)
-        rallies = _RALLIES.get(key)
-        if rallies is None:
-            if len(_RALLIES) >= _RALLIES_KEPT:
-                _RALLIES.clear()
-            rallies = _RALLIES[key] = _slot_rallies(slot, seat)
-        for face, value in rallies:
+        for face, value in _slot_rallies(slot, seat):
             best[face] = max(best.get(face, 0.0), value)
     return best
 
 
-def _brawl_icons(view: View) -> list[int]:
-    return [BRAWL_BY_ID[s.card].icon for s in view.row if s.card is not None and is_brawl(s.card)]
+_BRAWL_ICON = {card: brawl.icon for card, brawl in BRAWL_BY_ID.items()}
+"""Each Brawl card's icon (the row's cards are looked up for every die choice)."""
+
+
+def _brawl_icons(row: tuple[Slot, ...]) -> list[int]:
+    return [_BRAWL_ICON[s.card] for s in row if s.card in _BRAWL_ICON]
+
+
+@lru_cache(maxsize=4096)
+def restock_value(resources: tuple[int, int, int], short_hand: bool, action: Restock) -> float:
+    """The score of a Restock for a Gang holding ``resources`` (``short_hand``: fewer than 2 cards in hand).
+
+    Remembered: the 10 Restocks of every draft are scored over a few hundred (resources, hand) pairs."""
+    need_resources = sum(resources) < RESOURCE_RESERVE
+    value = 1.0 if need_resources else 0.5
+    value += 0.6 * action.cards if short_hand else -0.3 * action.cards
+    if not need_resources and action.cards == 0:
+        value -= 0.5
+    # spread the resources: prefer the ones the bot has fewest of
+    value -= 0.1 * sum(resources[r] for r in action.resources)
+    return value + (0.2 if MAYHEM in action.resources else 0.0)
 
 
 @attrs.define
@@ -122,10 +136,8 @@ class HouseBot:
 
     seat: int
     rng: Rng
-    _rallies: dict[int, float] | None = attrs.field(default=None, init=False)
-    """``_best_rallies`` of the view being decided on (computed at most once per decision)."""
-    _icons: list[int] | None = attrs.field(default=None, init=False)
-    """``_brawl_icons`` of the view being decided on (computed at most once per decision)."""
+    _legal: Sequence[Action] = attrs.field(default=(), init=False)
+    """The legal list being decided on (a Bribe's score asks whether any Ward is open)."""
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
@@ -133,28 +145,30 @@ class HouseBot:
         return cls(seat, bot_rng(seed, seat))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """The legal action with the best score (ties broken at random)."""
-        blocked = not any(isinstance(a, DeployThugs) for a in legal)
-        self._rallies = self._icons = None
-        scored = [(self._score(view, a, blocked), i) for i, a in enumerate(legal)]
-        best = max(s for s, _ in scored)
-        top = [i for s, i in scored if s == best]
+        """The legal action with the best score (ties broken at random).
+
+        Each action's scorer is one dict lookup by its type (``_SCORERS``), not a chain of ``isinstance`` checks:
+        this runs for every legal action of every house-bot decision, and most of a search's time is in them."""
+        self._legal = legal
+        scorers, unscored = _SCORERS, HouseBot._unscored
+        scores = [scorers.get(type(a), unscored)(self, view, a) for a in legal]
+        best = max(scores)
+        top = [i for i, score in enumerate(scores) if score == best]
         pick, self.rng = self.rng.choice(top)
         return legal[pick]
 
     # --- scores ------------------------------------------------------------------
 
-    def _score(self, view: View, action: Action, blocked: bool) -> float:
-        """``blocked``: in a deploy step, no Ward is open to the Thugs on the card.
+    def _unscored(self, view: View, action: Action) -> float:
+        """Other Tactics cards and Bribe (b): left alone."""
+        return -1.0
 
-        One dict lookup by the action's type (``_SCORERS``), not a chain of ``isinstance`` checks: this runs for
-        every legal action of every house-bot decision, so it is a tenth of a house-bot playout.
-        """
-        scorer = _SCORERS.get(type(action))
-        return -1.0 if scorer is None else scorer(self, view, action, blocked)  # other Tactics and Bribe (b): left alone
+    def _neutral(self, view: View, action: Action) -> float:
+        """Ending a turn or a deployment, rolling a Shakedown: neither sought nor avoided."""
+        return 0.0
 
     def _select_die_score(self, view: View, action: SelectDie) -> float:
-        bonus = 1.5 if action.face in self._brawl_icons(view) else 0.0
+        bonus = 1.5 if action.face in _brawl_icons(view.row) else 0.0
         return self._best_rally(view, action.face) + bonus
 
     def _loaded_dice_score(self, view: View, action: PlayLoadedDice) -> float:
@@ -165,15 +179,7 @@ class HouseBot:
 
     def _best_rally(self, view: View, face: int) -> float:
         """The best plain Rally a die showing ``face`` allows in the view being decided on."""
-        if self._rallies is None:
-            self._rallies = _best_rallies(view)
-        return self._rallies.get(face, 0.0)
-
-    def _brawl_icons(self, view: View) -> list[int]:
-        """The icons of the Brawl cards in the row of the view being decided on."""
-        if self._icons is None:
-            self._icons = _brawl_icons(view)
-        return self._icons
+        return _best_rallies(view.row, self.seat).get(face, 0.0)
 
     def _rally_score(self, view: View, action: Rally) -> float:
         slot = view.row[action.position]
@@ -185,19 +191,12 @@ class HouseBot:
 
     def _restock_score(self, view: View, action: Restock) -> float:
         player = view.players[self.seat]
-        need_resources = sum(player.resources) < RESOURCE_RESERVE
-        value = 1.0 if need_resources else 0.5
-        value += 0.6 * action.cards if player.hand_size < 2 else -0.3 * action.cards
-        if not need_resources and action.cards == 0:
-            value -= 0.5
-        # spread the resources: prefer the ones the bot has fewest of
-        value -= 0.1 * sum(player.resources[r] for r in action.resources)
-        return value + (0.2 if MAYHEM in action.resources else 0.0)
+        return restock_value(player.resources, player.hand_size < 2, action)
 
-    def _keep_value(self, view: View, card: str, negate: bool = False) -> float:
-        icon = TACTIC_BY_ID[card].icon
-        value = 2.0 if icon == WILD else (1.0 if icon in self._brawl_icons(view) else 0.0)
-        return -value if negate else value
+    def _discard_score(self, view: View, action: DiscardTactic) -> float:
+        """Discard what is worth least to keep: a wild card most, then one matching a Brawl in the row."""
+        icon = TACTIC_BY_ID[action.card].icon
+        return -(2.0 if icon == WILD else (1.0 if icon in _brawl_icons(view.row) else 0.0))
 
     def _commit_score(self, view: View, action: CommitTactics) -> float:
         assert view.brawl != NOBODY
@@ -242,9 +241,9 @@ class HouseBot:
             return -1.0
         return 1.5
 
-    def _blast_score(self, view: View, ward_index: int) -> float:
+    def _blast_score(self, view: View, action: Blast) -> float:
         me = self.seat
-        ward = view.wards[ward_index]
+        ward = view.wards[action.ward]
         mine = _mine(ward, me)
         leaders = [s for s in range(len(view.players)) if s != me and _mine(ward, s) >= mine]
         value = 1.0 * len(leaders)
@@ -252,25 +251,31 @@ class HouseBot:
             value += 1.5
         return value - 0.8
 
+    def _blast_pick_score(self, view: View, action: BlastPick) -> float:
+        return _BLAST_PICK[action.source]
+
+    def _bribe_score(self, view: View, action: BribeInspector) -> float:
+        """Worth it only when the Inspector blocks every Ward the card reaches (no deployment is legal)."""
+        return -1.0 if any(isinstance(a, DeployThugs) for a in self._legal) else 0.5
+
 
 _BLAST_PICK = {"boss": 2.0, "fresh": 1.0, "old": 0.0}
 """Where a Blast takes its Thug from, best first."""
 
-_SCORERS: dict[type, Callable[[HouseBot, View, Any, bool], float]] = {
-    SelectDie: lambda bot, view, action, _: bot._select_die_score(view, action),
-    Rally: lambda bot, view, action, _: bot._rally_score(view, action),
-    Restock: lambda bot, view, action, _: bot._restock_score(view, action),
-    PlayLoadedDice: lambda bot, view, action, _: bot._loaded_dice_score(view, action),
-    DiscardTactic: lambda bot, view, action, _: bot._keep_value(view, action.card, negate=True),
-    EndTurn: lambda *_: 0.0,
-    ShakedownRoll: lambda *_: 0.0,
-    CommitTactics: lambda bot, view, action, _: bot._commit_score(view, action),
-    DeployThugs: lambda bot, view, action, _: bot._deploy_score(view, action),
-    Blast: lambda bot, view, action, _: bot._blast_score(view, action.ward),
-    Bolster: lambda bot, view, action, _: bot._bolster_score(view, action),
-    BlastPick: lambda bot, view, action, _: _BLAST_PICK[action.source],
-    # a Bribe is worth it only when the Inspector blocks every Ward the card reaches
-    BribeInspector: lambda _bot, _view, _action, blocked: 0.5 if blocked else -1.0,
-    EndDeploy: lambda *_: 0.0,
+_SCORERS: dict[type, Callable[[HouseBot, View, Any], float]] = {
+    SelectDie: HouseBot._select_die_score,
+    Rally: HouseBot._rally_score,
+    Restock: HouseBot._restock_score,
+    PlayLoadedDice: HouseBot._loaded_dice_score,
+    DiscardTactic: HouseBot._discard_score,
+    EndTurn: HouseBot._neutral,
+    ShakedownRoll: HouseBot._neutral,
+    CommitTactics: HouseBot._commit_score,
+    DeployThugs: HouseBot._deploy_score,
+    Blast: HouseBot._blast_score,
+    Bolster: HouseBot._bolster_score,
+    BlastPick: HouseBot._blast_pick_score,
+    BribeInspector: HouseBot._bribe_score,
+    EndDeploy: HouseBot._neutral,
 }
-"""The house bot's score for each kind of action it considers (``HouseBot._score``); any other kind scores -1."""
+"""The house bot's score for each kind of action it considers (``HouseBot.choose``); any other kind scores -1."""

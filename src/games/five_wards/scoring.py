@@ -9,6 +9,7 @@ remains is a shared win.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -32,6 +33,7 @@ __all__ = [
     "shared_positions",
     "tile_points",
     "ward_points",
+    "ward_tally",
 ]
 
 SOURCES = ("wards", "home", "boss", "brawls", "leftover")
@@ -94,21 +96,29 @@ def ward_points(wards: Sequence[WardState], scoring: Sequence[str], counts: list
     return out
 
 
+@lru_cache(maxsize=4096)
+def ward_tally(ward: WardState, tile: str, players: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """One Ward at final scoring: the Thugs each seat loses to arrest, the Thugs it keeps, and the points its Scoring
+    tile gives for them. Remembered: a search scores many states whose Wards are mostly unchanged (frozen values)."""
+    taken = arrests(ward, players)
+    counts = [in_ward(ward, s) - taken[s] for s in range(players)]
+    boss = ward.boss if ward.boss_height > 0 else NOBODY
+    return taken, tuple(counts), tuple(tile_points(scoring_side(tile, players), counts, boss))
+
+
 def score_events(state: State) -> list[Event]:
     """Arrests, then every seat's points by source."""
     n = len(state.players)
     events: list[Event] = []
-    counts: list[list[int]] = []
-    for index, ward in enumerate(state.wards):
-        taken = arrests(ward, n)
+    counts: list[tuple[int, ...]] = []
+    table = [[0] * len(SOURCES) for _ in range(n)]
+    for index, (ward, tile) in enumerate(zip(state.wards, state.supply.scoring)):
+        taken, kept, points = ward_tally(ward, tile, n)
         if any(taken):
             events.append(ThugsArrested(ward=index, arrests=taken))
-        counts.append([in_ward(ward, s) - taken[s] for s in range(n)])
-    table = [[0] * len(SOURCES) for _ in range(n)]
-    for index, points in enumerate(ward_points(state.wards, state.supply.scoring, counts)):
+        counts.append(kept)
         for seat, pts in enumerate(points):
             table[seat][0] += pts
-        ward = state.wards[index]
         if ward.boss != NOBODY and ward.boss_height > 0:
             table[ward.boss][2] += 1
     for seat, player in enumerate(state.players):
@@ -118,7 +128,7 @@ def score_events(state: State) -> list[Event]:
             table[seat][1] = 2
         table[seat][3] = len(player.brawls)
         table[seat][4] = leftover_points(sum(player.resources) + len(player.hand))
-    map_thugs = tuple(sum(counts[w][s] for w in range(5)) for s in range(n))
+    map_thugs = tuple(sum(kept[s] for kept in counts) for s in range(n))
     events.append(GameScored(scores=tuple(tuple(row) for row in table), map_thugs=map_thugs))
     return events
 
