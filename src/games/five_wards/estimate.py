@@ -18,14 +18,16 @@ final winner as the label), rounded, and kept where the fit's own sign made sens
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from boardcore.shares import softmax
 
 from .board import thugs_on
 from .events import GameScored
 from .scoring import score_events
-from .state import State
+from .state import Slot, State
 
-__all__ = ["estimate", "projected_points"]
+__all__ = ["estimate", "projected_points", "row_claims"]
 
 DECK = 13
 """Cards in the Landmark draw pile after setup (18 dealt, 5 to the row): the game ends when it runs out."""
@@ -48,14 +50,21 @@ def projected_points(state: State) -> list[float]:
     scored = score_events(state)[-1]
     assert isinstance(scored, GameScored)  # a scoring always ends with it
     scores, map_thugs = scored.scores, scored.map_thugs
-    points = []
-    for seat, player in enumerate(state.players):
-        on_row = sum(thugs_on(slot, seat) for slot in state.row if slot.card is not None)
-        won = sum(1 for slot in state.row if slot.card is not None and slot.winner == seat)
-        points.append(
-            sum(scores[seat]) + MAP_THUG * map_thugs[seat] + ROW_THUG * on_row + BRAWL_WON * won + RESOURCE * sum(player.resources)
-        )
-    return points
+    on_row, won = row_claims(state.row, len(state.players))
+    return [
+        sum(scores[seat]) + MAP_THUG * map_thugs[seat] + ROW_THUG * on_row[seat] + BRAWL_WON * won[seat] + RESOURCE * sum(player.resources)
+        for seat, player in enumerate(state.players)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def row_claims(row: tuple[Slot, ...], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per seat: its Thugs on the row's cards (die and bonus spaces) and the Brawls it won outright there.
+    Remembered by row: the states a search scores share most rows (slots are frozen values)."""
+    cards = [slot for slot in row if slot.card is not None]
+    on_row = tuple(sum(thugs_on(slot, seat) for slot in cards) for seat in range(players))
+    won = tuple(sum(1 for slot in cards if slot.winner == seat) for seat in range(players))
+    return on_row, won
 
 
 def estimate(state: State) -> tuple[float, ...]:
