@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -41,7 +41,7 @@ from .actions import (
     SelectDie,
     ShakedownRoll,
 )
-from .catalog import ALL, BRAWL_BY_ID, FIRST, GANGS, LANDMARK_BY_ID, LAST, MAYHEM, SNEAK, TACTIC_BY_ID, WILD
+from .catalog import ALL, BRAWL_BY_ID, FACES, FIRST, GANGS, LANDMARK_BY_ID, LAST, MAYHEM, SNEAK, TACTIC_BY_ID, WILD
 from .state import NOBODY, Slot, WardState
 from .view import View
 
@@ -93,26 +93,33 @@ def _slot_rallies(slot: Slot, seat: int) -> tuple[tuple[int, float], ...]:
     return tuple((icons[space], rally_value(slot, seat, (space,))) for space, owner in enumerate(slot.spaces) if owner == NOBODY)
 
 
-@lru_cache(maxsize=1024)
-def _best_rallies(row: tuple[Slot, ...], seat: int) -> dict[int, float]:
-    """The best plain Rally (no Tactics card) a die showing each face allows (a face missing here allows none: 0).
+_BRAWL_ICON = {card: brawl.icon for card, brawl in BRAWL_BY_ID.items()}
+"""Each Brawl card's icon."""
 
-    Remembered by row and seat (a draft asks it for the die choice, then for the Loaded Dice cards); callers only read it."""
+
+class RowReading(NamedTuple):
+    """What the house bot reads off a row of cards for one seat."""
+
+    best: tuple[float, ...]
+    """By face: the best plain Rally (no Tactics card) a die showing it allows (0 when it allows none)."""
+    icons: tuple[int, ...]
+    """The icons of the Brawl cards in the row."""
+    select: tuple[float, ...]
+    """By face: the score of selecting a die showing it (its best Rally, more when a Brawl wants the icon)."""
+
+
+@lru_cache(maxsize=1024)
+def read_row(row: tuple[Slot, ...], seat: int) -> RowReading:
+    """The row's reading for ``seat``, remembered by row (every decision of a draft reads the same few rows)."""
     best: dict[int, float] = {}
     for slot in row:
-        if slot.card is None or slot.card in BRAWL_BY_ID:
+        if slot.card is None or slot.card in _BRAWL_ICON:
             continue
         for face, value in _slot_rallies(slot, seat):
             best[face] = max(best.get(face, 0.0), value)
-    return best
-
-
-_BRAWL_ICON = {card: brawl.icon for card, brawl in BRAWL_BY_ID.items()}
-"""Each Brawl card's icon (the row's cards are looked up for every die choice)."""
-
-
-def _brawl_icons(row: tuple[Slot, ...]) -> list[int]:
-    return [_BRAWL_ICON[s.card] for s in row if s.card in _BRAWL_ICON]
+    icons = tuple(_BRAWL_ICON[s.card] for s in row if s.card in _BRAWL_ICON)
+    by_face = tuple(best.get(face, 0.0) for face in FACES)
+    return RowReading(by_face, icons, tuple(by_face[face] + (1.5 if face in icons else 0.0) for face in FACES))
 
 
 @lru_cache(maxsize=4096)
@@ -138,6 +145,10 @@ class HouseBot:
     rng: Rng
     _legal: Sequence[Action] = attrs.field(default=(), init=False)
     """The legal list being decided on (a Bribe's score asks whether any Ward is open)."""
+    _row: tuple[Slot, ...] = attrs.field(default=(), init=False)
+    _reading: RowReading | None = attrs.field(default=None, init=False)
+    """``read_row`` of ``_row``: every legal action of a decision shows the same row object, so it is looked up
+    once per decision (the row held here keeps its identity from being reused)."""
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
@@ -167,19 +178,21 @@ class HouseBot:
         """Ending a turn or a deployment, rolling a Shakedown: neither sought nor avoided."""
         return 0.0
 
+    def _read(self, view: View) -> RowReading:
+        """``read_row`` of the view's row (see ``_reading``)."""
+        if self._reading is None or self._row is not view.row:
+            self._row, self._reading = view.row, read_row(view.row, self.seat)
+        return self._reading
+
     def _select_die_score(self, view: View, action: SelectDie) -> float:
-        bonus = 1.5 if action.face in _brawl_icons(view.row) else 0.0
-        return self._best_rally(view, action.face) + bonus
+        return self._read(view).select[action.face]
 
     def _loaded_dice_score(self, view: View, action: PlayLoadedDice) -> float:
         """Only when the die cannot Rally at all and the new face can."""
         assert view.turn is not None
-        current = self._best_rally(view, view.players[self.seat].dice[view.turn.die])
-        return self._best_rally(view, action.face) - 1.0 if current == 0 else -1.0
-
-    def _best_rally(self, view: View, face: int) -> float:
-        """The best plain Rally a die showing ``face`` allows in the view being decided on."""
-        return _best_rallies(view.row, self.seat).get(face, 0.0)
+        best = self._read(view).best
+        current = best[view.players[self.seat].dice[view.turn.die]]
+        return best[action.face] - 1.0 if current == 0 else -1.0
 
     def _rally_score(self, view: View, action: Rally) -> float:
         slot = view.row[action.position]
@@ -196,7 +209,7 @@ class HouseBot:
     def _discard_score(self, view: View, action: DiscardTactic) -> float:
         """Discard what is worth least to keep: a wild card most, then one matching a Brawl in the row."""
         icon = TACTIC_BY_ID[action.card].icon
-        return -(2.0 if icon == WILD else (1.0 if icon in _brawl_icons(view.row) else 0.0))
+        return -(2.0 if icon == WILD else (1.0 if icon in self._read(view).icons else 0.0))
 
     def _commit_score(self, view: View, action: CommitTactics) -> float:
         assert view.brawl != NOBODY
