@@ -14,6 +14,7 @@ candidates without a problem).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -338,20 +339,22 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
     another empty space of the card while the bag (after any bonus Thug) has one.
     """
     player = state.players[seat]
-    bag = player.bag
-    if bag < 1:
+    if player.bag < 1:
         return []
     face = player.dice[turn.die]
-    cards = [(card, TACTIC_BY_ID[card].ability == SNEAK) for card in _rally_cards(state, seat, turn)]
+    cards = _rally_cards(state, seat, turn)
+    if not cards:
+        return list(_plain_rallies(state.row, face))
+    return list(_card_rallies(state.row, face, seat, min(player.bag, 3), tuple(cards)))
+
+
+@lru_cache(maxsize=4096)
+def _card_rallies(row: tuple[Slot, ...], face: int, seat: int, bag: int, cards: tuple[str, ...]) -> tuple[Rally, ...]:
+    """``legal_rallies`` with Rally cards in hand, remembered by its inputs. ``bag`` is counted up to 3: a Rally
+    places at most 3 Thugs (Reinforcements' two and a bonus Thug), so any fuller bag allows the same Rallies."""
+    played = [(card, TACTIC_BY_ID[card].ability == SNEAK) for card in cards]
     out: list[Rally] = []
-    if not cards:  # plain Rallies only: the empty spaces showing the die's icon
-        for position, slot in enumerate(state.row):
-            matching = _MATCHING.get((slot.card, face))
-            if matching:
-                spaces = slot.spaces
-                out += [_PLAIN_RALLY[position, i] for i in matching if spaces[i] == NOBODY]
-        return out
-    for position, slot in enumerate(state.row):
+    for position, slot in enumerate(row):
         landmark = LANDMARK_BY_ID.get(slot.card) if slot.card is not None else None
         if landmark is None:
             continue
@@ -361,7 +364,7 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
             matches = icons[space] == face
             if matches:
                 out.append(_PLAIN_RALLY[position, space])
-            for card, sneak in cards:
+            for card, sneak in played:
                 if sneak:
                     out.append(Rally(position=position, space=space, card=card))
                 elif matches:
@@ -371,7 +374,20 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
                         out.append(Rally(position=position, space=space, card=card))
                     if left >= 1:
                         out += [Rally(position=position, space=space, card=card, second_space=i) for i in free]
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _plain_rallies(row: tuple[Slot, ...], face: int) -> tuple[Rally, ...]:
+    """Every Rally without a card for a die showing ``face``: the empty spaces showing its icon, in row order.
+    Remembered by row and face (rows are frozen values; a draft meets the same few rows again and again)."""
+    out: list[Rally] = []
+    for position, slot in enumerate(row):
+        matching = _MATCHING.get((slot.card, face))
+        if matching:
+            spaces = slot.spaces
+            out += [_PLAIN_RALLY[position, i] for i in matching if spaces[i] == NOBODY]
+    return tuple(out)
 
 
 # --- Restock (FW-RESTOCK) -----------------------------------------------------------
