@@ -42,6 +42,7 @@ from .actions import (
     ShakedownRoll,
 )
 from .catalog import ALL, BRAWL_BY_ID, FACES, FIRST, GANGS, LANDMARK_BY_ID, LAST, MAYHEM, SNEAK, TACTIC_BY_ID, WILD
+from .phases.rally import RESTOCK_OPTIONS
 from .state import NOBODY, Slot, WardState
 from .view import View
 
@@ -122,19 +123,21 @@ def read_row(row: tuple[Slot, ...], seat: int) -> RowReading:
     return RowReading(by_face, icons, tuple(by_face[face] + (1.5 if face in icons else 0.0) for face in FACES))
 
 
-@lru_cache(maxsize=4096)
-def restock_value(resources: tuple[int, int, int], short_hand: bool, action: Restock) -> float:
-    """The score of a Restock for a Gang holding ``resources`` (``short_hand``: fewer than 2 cards in hand).
-
-    Remembered: the 10 Restocks of every draft are scored over a few hundred (resources, hand) pairs."""
+@lru_cache(maxsize=1024)
+def restock_values(resources: tuple[int, int, int], short_hand: bool) -> dict[Restock, float]:
+    """The score of each declarable Restock for a Gang holding ``resources`` (``short_hand``: fewer than 2 cards
+    in hand). Remembered, all 10 at once: every draft offers them all, over a few hundred (resources, hand) pairs."""
     need_resources = sum(resources) < RESOURCE_RESERVE
-    value = 1.0 if need_resources else 0.5
-    value += 0.6 * action.cards if short_hand else -0.3 * action.cards
-    if not need_resources and action.cards == 0:
-        value -= 0.5
-    # spread the resources: prefer the ones the bot has fewest of
-    value -= 0.1 * sum(resources[r] for r in action.resources)
-    return value + (0.2 if MAYHEM in action.resources else 0.0)
+    out = {}
+    for action in RESTOCK_OPTIONS:
+        value = 1.0 if need_resources else 0.5
+        value += 0.6 * action.cards if short_hand else -0.3 * action.cards
+        if not need_resources and action.cards == 0:
+            value -= 0.5
+        # spread the resources: prefer the ones the bot has fewest of
+        value -= 0.1 * sum(resources[r] for r in action.resources)
+        out[action] = value + (0.2 if MAYHEM in action.resources else 0.0)
+    return out
 
 
 @attrs.define
@@ -204,7 +207,7 @@ class HouseBot:
 
     def _restock_score(self, view: View, action: Restock) -> float:
         player = view.players[self.seat]
-        return restock_value(player.resources, player.hand_size < 2, action)
+        return restock_values(player.resources, player.hand_size < 2)[action]
 
     def _discard_score(self, view: View, action: DiscardTactic) -> float:
         """Discard what is worth least to keep: a wild card most, then one matching a Brawl in the row."""
