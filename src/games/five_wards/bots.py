@@ -61,6 +61,27 @@ def _fresh_stack(ward: WardState, seat: int) -> int:
     return ward.boss_height if ward.boss == seat and ward.boss_fresh else ward.fresh[seat]
 
 
+class Standing(NamedTuple):
+    """One seat's standing in one Ward, as the house bot weighs deployments and Blasts there."""
+
+    mine: int
+    """The seat's Thugs in the Ward."""
+    rivals: int
+    """The most Thugs any rival has there (0 without rivals)."""
+    leaders: int
+    """Rivals with at least as many Thugs as the seat."""
+    fresh: int
+    """The seat's current-round stack there."""
+
+
+@lru_cache(maxsize=4096)
+def standing(ward: WardState, me: int, players: int) -> Standing:
+    """``me``'s ``Standing`` in ``ward``; remembered, as every Ward is weighed once per legal deployment or Blast."""
+    mine = _mine(ward, me)
+    others = [_mine(ward, s) for s in range(players) if s != me]
+    return Standing(mine, max(others, default=0), sum(1 for n in others if n >= mine), _fresh_stack(ward, me))
+
+
 @lru_cache(maxsize=4096)
 def rally_value(slot: Slot, seat: int, spaces: tuple[int, ...]) -> float:
     """How good it is to put Thugs on ``spaces`` of the Landmark in ``slot`` (remembered: slots are frozen values)."""
@@ -235,10 +256,9 @@ class HouseBot:
         me = self.seat
         ward = view.wards[action.ward]
         arriving = action.count + action.recruits  # at least 1 per trigger
-        mine = _mine(ward, me)
-        rivals = max((_mine(ward, s) for s in range(len(view.players)) if s != me), default=0)
+        mine, rivals, _, fresh = standing(ward, me, len(view.players))
         value = 0.3 * action.count + 0.8 * action.recruits
-        if ward.boss != me and _fresh_stack(ward, me) + arriving > ward.boss_height:
+        if ward.boss != me and fresh + arriving > ward.boss_height:
             value += 3.0
         if mine <= rivals < mine + arriving:
             value += 2.0  # takes the lead
@@ -260,10 +280,9 @@ class HouseBot:
     def _blast_score(self, view: View, action: Blast) -> float:
         me = self.seat
         ward = view.wards[action.ward]
-        mine = _mine(ward, me)
-        leaders = [s for s in range(len(view.players)) if s != me and _mine(ward, s) >= mine]
-        value = 1.0 * len(leaders)
-        if ward.boss not in (me, NOBODY) and ward.boss_height <= _fresh_stack(ward, me) + 1:
+        _, _, leaders, fresh = standing(ward, me, len(view.players))
+        value = 1.0 * leaders
+        if ward.boss not in (me, NOBODY) and ward.boss_height <= fresh + 1:
             value += 1.5
         return value - 0.8
 
