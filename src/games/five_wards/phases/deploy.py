@@ -12,6 +12,7 @@ step, provided at least 1 of its Thugs from that card reaches the map.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -557,7 +558,15 @@ def legal_schemes(state: State, seat: int) -> list[DeployAction]:
         out.append(_BRIBE)
     if not (power or capital or mayhem) or not _scheme_open(state, step, False):
         return out
-    wards = state.wards
+    out += _map_schemes(state.wards, seat, bool(power), bool(capital), bool(mayhem))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _map_schemes(wards: tuple[WardState, ...], seat: int, power: bool, capital: bool, mayhem: bool) -> tuple[DeployAction, ...]:
+    """The Bolsters, Copper Bribes and Blasts the map allows ``seat``, with these resources to pay for them, in
+    ``legal_schemes``' order. Remembered by Wards: a deploying Gang's every step asks for them (Wards are frozen values)."""
+    out: list[DeployAction] = []
     if power:
         for a, w in enumerate(wards):
             if w.old[seat]:
@@ -568,9 +577,9 @@ def legal_schemes(state: State, seat: int) -> list[DeployAction]:
         for a, w in enumerate(wards):
             if w.coppers:
                 out += _COPPER_MOVES[a]
-    if mayhem:
-        out += [_BLASTS[a] for a, w in enumerate(wards) if in_ward(w, seat) and blast_victims(state, seat, a)]
-    return out
+    if mayhem:  # a Ward the seat shares with a rival: one ``blast_victims`` would name
+        out += [_BLASTS[a] for a, w in enumerate(wards) if in_ward(w, seat) and any(s != seat and in_ward(w, s) > 0 for s in range(len(w.old)))]
+    return tuple(out)
 
 
 def legal_deploy(state: State, seat: int) -> list[DeployAction]:
