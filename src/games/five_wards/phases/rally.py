@@ -40,6 +40,7 @@ from ..actions import (
 from ..board import add, bonus_earned, filled, is_brawl_slot, is_landmark, selection, snake, space_icon, turn_order, update_player
 from ..catalog import (
     ALL,
+    DICE_BY_PLAYERS,
     FACES,
     HAND_LIMIT,
     LANDMARK_BY_ID,
@@ -140,7 +141,14 @@ _DISCARD = {t.id: DiscardTactic(card=t.id) for t in TACTICS}
 _PLAIN_RALLY = {(position, space): Rally(position=position, space=space) for position in range(len(WARDS)) for space in range(MOST_SPACES)}
 _MATCHING: dict[tuple[str | None, int], tuple[int, ...]] = {(card.id, face): tuple(i for i, icon in enumerate(card.spaces) if icon == face) for card in LANDMARKS for face in FACES}
 """The die spaces of each Landmark that show each face."""
-_LOADED = {card: tuple(PlayLoadedDice(card=card, face=f) for f in FACES) for card in _WITH[LOADED_DICE]}
+_LOADED = {(card, face): tuple(PlayLoadedDice(card=card, face=f) for f in FACES if f != face) for card in _WITH[LOADED_DICE] for face in FACES}
+"""Per Loaded Dice card and die face: turning the die to each other face."""
+_SWITCH = {
+    (card, rival, die): PlaySwitcheroo(card=card, rival=rival, die=die)
+    for card in _WITH[SWITCHEROO]
+    for rival in range(max(DICE_BY_PLAYERS))
+    for die in range(max(DICE_BY_PLAYERS.values()))
+}
 _END_TURN = EndTurn()
 _ROLL = ShakedownRoll()
 """Actions the legal list offers again and again, built once (they are frozen)."""
@@ -591,13 +599,13 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
         face = player.dice[turn.die]
         for c in usable:
             if c in _WITH[LOADED_DICE]:
-                out += [turned for turned in _LOADED[c] if turned.face != face]
+                out += _LOADED[c, face]
         for c in usable:
             if c in _WITH[SWITCHEROO]:
                 for rival in turn_order(state):
                     if rival != seat:
                         dice = state.players[rival].dice
-                        out += [PlaySwitcheroo(card=c, rival=rival, die=i) for i, got in enumerate(dice) if got != face]
+                        out += [_SWITCH[c, rival, i] for i, got in enumerate(dice) if got != face]
     for c in usable:
         if c in _WITH[VAGRANT]:
             out += tactics.vagrant_moves(state, seat, c, unfilled=True)
