@@ -232,16 +232,13 @@ def evolve_die_selected(state: State, e: DieSelected) -> State:
 # --- Rally (FW-RALLY), with Sneak and Reinforcements --------------------------------
 
 
-def _place(turn: FwTurn, slot: Slot, position: int, space: int, seat: int, bag: int) -> tuple[Slot, int]:
-    """One placement from the bag on a die space, then its bonus if earned; the card and bag after."""
-    after = replace(slot, spaces=put(slot.spaces, space, seat), touched=True)
+def _place(turn: FwTurn, position: int, space: int, seat: int) -> None:
+    """One placement from the bag on a die space of the card at ``position``, then its bonus if earned."""
+    before = turn.state.row[position]
     turn.emit(ThugRallied(player=seat, position=position, space=space))
-    bag -= 1
-    if bag > 0 and bonus_earned(slot, after, seat):
+    state = turn.state  # the card and the bag after the placement
+    if state.players[seat].bag > 0 and bonus_earned(before, state.row[position], seat):
         turn.emit(ThugRallied(player=seat, position=position, space=NOBODY, bonus=True))
-        after = replace(after, bonus=seat)
-        bag -= 1
-    return after, bag
 
 
 def _bag_after_placing(slot: Slot, space: int, seat: int, bag: int) -> int:
@@ -295,10 +292,9 @@ def rally(turn: FwTurn, seat: int, action: Rally) -> None:
     """Rally with the selected die (Sneak or Reinforcements optional), earning bonus spaces."""
     if action.card is not None:
         turn.emit(TacticPlayed(player=seat, card=action.card))
-    state = turn.state
-    slot, bag = _place(turn, state.row[action.position], action.position, action.space, seat, state.players[seat].bag)
+    _place(turn, action.position, action.space, seat)
     if action.second_space is not None:
-        _place(turn, slot, action.position, action.second_space, seat, bag)
+        _place(turn, action.position, action.second_space, seat)
     turn.emit(Acted(player=seat))
 
 
