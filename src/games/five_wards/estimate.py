@@ -18,11 +18,8 @@ final winner as the label), rounded, and kept where the fit's own sign made sens
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from boardcore.shares import softmax
 
-from .board import thugs_on
 from .events import GameScored
 from .scoring import score_events
 from .state import Slot, State
@@ -57,13 +54,20 @@ def projected_points(state: State) -> list[float]:
     ]
 
 
-@lru_cache(maxsize=4096)
-def row_claims(row: tuple[Slot, ...], players: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per seat: its Thugs on the row's cards (die and bonus spaces) and the Brawls it won outright there.
-    Remembered by row: the states a search scores share most rows (slots are frozen values)."""
-    cards = [slot for slot in row if slot.card is not None]
-    on_row = tuple(sum(thugs_on(slot, seat) for slot in cards) for seat in range(players))
-    won = tuple(sum(1 for slot in cards if slot.winner == seat) for seat in range(players))
+def row_claims(row: tuple[Slot, ...], players: int) -> tuple[list[int], list[int]]:
+    """Per seat: its Thugs on the row's cards (die and bonus spaces) and the Brawls it won outright there
+    (one pass over the row for every seat, where ``board.thugs_on`` counts one seat on one card)."""
+    on_row, won = [0] * players, [0] * players
+    for slot in row:
+        if slot.card is None:
+            continue
+        for owner in slot.spaces:
+            if owner >= 0:
+                on_row[owner] += 1
+        if slot.bonus >= 0:
+            on_row[slot.bonus] += 1
+        if slot.winner >= 0:
+            won[slot.winner] += 1
     return on_row, won
 
 

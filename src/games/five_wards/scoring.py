@@ -98,9 +98,10 @@ def ward_points(wards: Sequence[WardState], scoring: Sequence[str], counts: list
     return out
 
 
+@lru_cache(maxsize=4096)
 def ward_tally(ward: WardState, tile: str, players: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """One Ward at final scoring: the Thugs each seat loses to arrest, the Thugs it keeps, and the points its Scoring
-    tile gives for them."""
+    tile gives for them. Remembered by Ward as well: a map not met before mostly differs in one Ward."""
     taken = arrests(ward, players)
     counts = [in_ward(ward, s) - taken[s] for s in range(players)]
     boss = ward.boss if ward.boss_height > 0 else NOBODY
