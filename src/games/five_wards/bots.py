@@ -133,15 +133,19 @@ class RowReading(NamedTuple):
 @lru_cache(maxsize=1024)
 def read_row(row: tuple[Slot, ...], seat: int) -> RowReading:
     """The row's reading for ``seat``, remembered by row (every decision of a draft reads the same few rows)."""
-    best: dict[int, float] = {}
+    best = [0.0] * len(FACES)  # a Rally is always worth more than 0
+    icons = []
     for slot in row:
-        if slot.card is None or slot.card in _BRAWL_ICON:
+        if slot.card is None:
+            continue
+        icon = _BRAWL_ICON.get(slot.card)
+        if icon is not None:
+            icons.append(icon)
             continue
         for face, value in _slot_rallies(slot, seat):
-            best[face] = max(best.get(face, 0.0), value)
-    icons = tuple(_BRAWL_ICON[s.card] for s in row if s.card in _BRAWL_ICON)
-    by_face = tuple(best.get(face, 0.0) for face in FACES)
-    return RowReading(by_face, icons, tuple(by_face[face] + (1.5 if face in icons else 0.0) for face in FACES))
+            if value > best[face]:
+                best[face] = value
+    return RowReading(tuple(best), tuple(icons), tuple(best[face] + (1.5 if face in icons else 0.0) for face in FACES))
 
 
 @lru_cache(maxsize=1024)
