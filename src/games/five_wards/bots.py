@@ -151,7 +151,8 @@ def read_row(row: tuple[Slot, ...], seat: int) -> RowReading:
 @lru_cache(maxsize=1024)
 def restock_values(resources: tuple[int, int, int], short_hand: bool) -> dict[Restock, float]:
     """The score of each declarable Restock for a Gang holding ``resources`` (``short_hand``: fewer than 2 cards
-    in hand). Remembered, all 10 at once: every draft offers them all, over a few hundred (resources, hand) pairs."""
+    in hand). Remembered, all 10 at once: every draft offers them all, over a few hundred (resources, hand) pairs
+    (the dict is shared: read it only)."""
     need_resources = sum(resources) < RESOURCE_RESERVE
     out = {}
     for action in RESTOCK_OPTIONS:
@@ -173,10 +174,10 @@ class HouseBot:
     rng: Rng
     _legal: Sequence[Action] = attrs.field(default=(), init=False)
     """The legal list being decided on (a Bribe's score asks whether any Ward is open)."""
-    _row: tuple[Slot, ...] = attrs.field(default=(), init=False)
     _reading: RowReading | None = attrs.field(default=None, init=False)
-    """``read_row`` of ``_row``: every legal action of a decision shows the same row object, so it is looked up
-    once per decision (the row held here keeps its identity from being reused)."""
+    """``read_row`` of the view being decided on (looked up at most once per decision)."""
+    _restocks: dict[Restock, float] | None = attrs.field(default=None, init=False)
+    """``restock_values`` of the view being decided on (looked up at most once per decision)."""
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
@@ -188,7 +189,7 @@ class HouseBot:
 
         Each action's scorer is one dict lookup by its type (``_SCORERS``), not a chain of ``isinstance`` checks:
         this runs for every legal action of every house-bot decision, and most of a search's time is in them."""
-        self._legal = legal
+        self._legal, self._reading, self._restocks = legal, None, None
         scorers, unscored = _SCORERS, HouseBot._unscored
         scores = [scorers.get(type(a), unscored)(self, view, a) for a in legal]
         best = max(scores)
@@ -208,8 +209,8 @@ class HouseBot:
 
     def _read(self, view: View) -> RowReading:
         """``read_row`` of the view's row (see ``_reading``)."""
-        if self._reading is None or self._row is not view.row:
-            self._row, self._reading = view.row, read_row(view.row, self.seat)
+        if self._reading is None:
+            self._reading = read_row(view.row, self.seat)
         return self._reading
 
     def _select_die_score(self, view: View, action: SelectDie) -> float:
@@ -231,8 +232,10 @@ class HouseBot:
         return value
 
     def _restock_score(self, view: View, action: Restock) -> float:
-        player = view.players[self.seat]
-        return restock_values(player.resources, player.hand_size < 2)[action]
+        if self._restocks is None:
+            player = view.players[self.seat]
+            self._restocks = restock_values(player.resources, player.hand_size < 2)
+        return self._restocks[action]
 
     def _discard_score(self, view: View, action: DiscardTactic) -> float:
         """Discard what is worth least to keep: a wild card most, then one matching a Brawl in the row."""
