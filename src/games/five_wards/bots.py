@@ -104,15 +104,23 @@ def rally_value(slot: Slot, seat: int, spaces: tuple[int, ...]) -> float:
     return value
 
 
+_NO_RALLY = (0.0,) * len(FACES)
+"""By face: no plain Rally at all (a Rally is always worth more than 0)."""
+
+
 @lru_cache(maxsize=4096)
-def _slot_rallies(slot: Slot, seat: int) -> tuple[tuple[int, float], ...]:
-    """Each plain Rally onto one empty space of the Landmark in ``slot``: (the die face it needs, its value).
+def _slot_rallies(slot: Slot, seat: int) -> tuple[float, ...]:
+    """By face: the best plain Rally onto one empty space of the Landmark in ``slot`` (0 where none shows it).
 
     Remembered by slot and seat: a Rally changes one card of the row, so most of a row was scored before (slots
     are frozen values, and the scores depend on nothing else)."""
     assert slot.card is not None
     icons = LANDMARK_BY_ID[slot.card].spaces
-    return tuple((icons[space], rally_value(slot, seat, (space,))) for space, owner in enumerate(slot.spaces) if owner == NOBODY)
+    best = list(_NO_RALLY)
+    for space, owner in enumerate(slot.spaces):
+        if owner == NOBODY:
+            best[icons[space]] = max(best[icons[space]], rally_value(slot, seat, (space,)))
+    return tuple(best)
 
 
 _BRAWL_ICON = {card: brawl.icon for card, brawl in BRAWL_BY_ID.items()}
@@ -133,19 +141,17 @@ class RowReading(NamedTuple):
 @lru_cache(maxsize=1024)
 def read_row(row: tuple[Slot, ...], seat: int) -> RowReading:
     """The row's reading for ``seat``, remembered by row (every decision of a draft reads the same few rows)."""
-    best = [0.0] * len(FACES)  # a Rally is always worth more than 0
-    icons = []
+    icons, cards = [], [_NO_RALLY]
     for slot in row:
         if slot.card is None:
             continue
         icon = _BRAWL_ICON.get(slot.card)
-        if icon is not None:
+        if icon is None:
+            cards.append(_slot_rallies(slot, seat))
+        else:
             icons.append(icon)
-            continue
-        for face, value in _slot_rallies(slot, seat):
-            if value > best[face]:
-                best[face] = value
-    return RowReading(tuple(best), tuple(icons), tuple(best[face] + (1.5 if face in icons else 0.0) for face in FACES))
+    best = tuple(map(max, *cards)) if len(cards) > 1 else _NO_RALLY
+    return RowReading(best, tuple(icons), tuple(best[face] + (1.5 if face in icons else 0.0) for face in FACES))
 
 
 @lru_cache(maxsize=1024)
