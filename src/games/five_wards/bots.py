@@ -16,7 +16,8 @@ and stop filling cards (see the docs, design decision 25).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -40,7 +41,8 @@ from .actions import (
     SelectDie,
     ShakedownRoll,
 )
-from .catalog import ALL, BRAWL_BY_ID, FIRST, GANGS, LANDMARK_BY_ID, LAST, MAYHEM, SNEAK, TACTIC_BY_ID, WILD, is_brawl
+from .catalog import ALL, BRAWL_BY_ID, FACES, FIRST, GANGS, LANDMARK_BY_ID, LAST, MAYHEM, SNEAK, TACTIC_BY_ID, WILD
+from .phases.rally import RESTOCK_OPTIONS
 from .state import NOBODY, Slot, WardState
 from .view import View
 
@@ -59,8 +61,30 @@ def _fresh_stack(ward: WardState, seat: int) -> int:
     return ward.boss_height if ward.boss == seat and ward.boss_fresh else ward.fresh[seat]
 
 
-def rally_value(slot: Slot, seat: int, spaces: Sequence[int]) -> float:
-    """How good it is to put Thugs on ``spaces`` of the Landmark in ``slot``."""
+class Standing(NamedTuple):
+    """One seat's standing in one Ward, as the house bot weighs deployments and Blasts there."""
+
+    mine: int
+    """The seat's Thugs in the Ward."""
+    rivals: int
+    """The most Thugs any rival has there (0 without rivals)."""
+    leaders: int
+    """Rivals with at least as many Thugs as the seat."""
+    fresh: int
+    """The seat's current-round stack there."""
+
+
+@lru_cache(maxsize=4096)
+def standing(ward: WardState, me: int, players: int) -> Standing:
+    """``me``'s ``Standing`` in ``ward``; remembered, as every Ward is weighed once per legal deployment or Blast."""
+    mine = _mine(ward, me)
+    others = [_mine(ward, s) for s in range(players) if s != me]
+    return Standing(mine, max(others, default=0), sum(1 for n in others if n >= mine), _fresh_stack(ward, me))
+
+
+@lru_cache(maxsize=4096)
+def rally_value(slot: Slot, seat: int, spaces: tuple[int, ...]) -> float:
+    """How good it is to put Thugs on ``spaces`` of the Landmark in ``slot`` (remembered: slots are frozen values)."""
     assert slot.card is not None
     card = LANDMARK_BY_ID[slot.card]
     after = list(slot.spaces)
@@ -80,40 +104,72 @@ def rally_value(slot: Slot, seat: int, spaces: Sequence[int]) -> float:
     return value
 
 
-def _slot_rallies(slot: Slot, seat: int) -> tuple[tuple[int, float], ...]:
-    """Each plain Rally onto one empty space of the Landmark in ``slot``: (the die face it needs, its value)."""
+_NO_RALLY = (0.0,) * len(FACES)
+"""By face: no plain Rally at all (a Rally is always worth more than 0)."""
+
+
+@lru_cache(maxsize=4096)
+def _slot_rallies(slot: Slot, seat: int) -> tuple[float, ...]:
+    """By face: the best plain Rally onto one empty space of the Landmark in ``slot`` (0 where none shows it).
+
+    Remembered by slot and seat: a Rally changes one card of the row, so most of a row was scored before (slots
+    are frozen values, and the scores depend on nothing else)."""
     assert slot.card is not None
     icons = LANDMARK_BY_ID[slot.card].spaces
-    return tuple((icons[space], rally_value(slot, seat, (space,))) for space, owner in enumerate(slot.spaces) if owner == NOBODY)
+    best = list(_NO_RALLY)
+    for space, owner in enumerate(slot.spaces):
+        if owner == NOBODY:
+            best[icons[space]] = max(best[icons[space]], rally_value(slot, seat, (space,)))
+    return tuple(best)
 
 
-_RALLIES: dict[tuple[Slot, int], tuple[tuple[int, float], ...]] = {}
-"""``_slot_rallies`` by slot and seat: a Rally changes one card of the row, so most of a row is scored before
-(slots are frozen values, and the scores depend on nothing else). Emptied when it grows past ``_RALLIES_KEPT``."""
-_RALLIES_KEPT = 4096
+_BRAWL_ICON = {card: brawl.icon for card, brawl in BRAWL_BY_ID.items()}
+"""Each Brawl card's icon."""
 
 
-def _best_rallies(view: View) -> dict[int, float]:
-    """The best plain Rally (no Tactics card) a die showing each face allows (a face missing here allows none: 0)."""
-    seat = view.viewer
-    assert seat is not None
-    best: dict[int, float] = {}
-    for slot in view.row:
-        if slot.card is None or is_brawl(slot.card):
+class RowReading(NamedTuple):
+    """What the house bot reads off a row of cards for one seat."""
+
+    best: tuple[float, ...]
+    """By face: the best plain Rally (no Tactics card) a die showing it allows (0 when it allows none)."""
+    icons: tuple[int, ...]
+    """The icons of the Brawl cards in the row."""
+    select: tuple[float, ...]
+    """By face: the score of selecting a die showing it (its best Rally, more when a Brawl wants the icon)."""
+
+
+@lru_cache(maxsize=1024)
+def read_row(row: tuple[Slot, ...], seat: int) -> RowReading:
+    """The row's reading for ``seat``, remembered by row (every decision of a draft reads the same few rows)."""
+    icons, cards = [], [_NO_RALLY]
+    for slot in row:
+        if slot.card is None:
             continue
-        key = (slot, seat)
-        rallies = _RALLIES.get(key)
-        if rallies is None:
-            if len(_RALLIES) >= _RALLIES_KEPT:
-                _RALLIES.clear()
-            rallies = _RALLIES[key] = _slot_rallies(slot, seat)
-        for face, value in rallies:
-            best[face] = max(best.get(face, 0.0), value)
-    return best
+        icon = _BRAWL_ICON.get(slot.card)
+        if icon is None:
+            cards.append(_slot_rallies(slot, seat))
+        else:
+            icons.append(icon)
+    best = tuple(map(max, *cards)) if len(cards) > 1 else _NO_RALLY
+    return RowReading(best, tuple(icons), tuple(best[face] + (1.5 if face in icons else 0.0) for face in FACES))
 
 
-def _brawl_icons(view: View) -> list[int]:
-    return [BRAWL_BY_ID[s.card].icon for s in view.row if s.card is not None and is_brawl(s.card)]
+@lru_cache(maxsize=1024)
+def restock_values(resources: tuple[int, int, int], short_hand: bool) -> dict[Restock, float]:
+    """The score of each declarable Restock for a Gang holding ``resources`` (``short_hand``: fewer than 2 cards
+    in hand). Remembered, all 10 at once: every draft offers them all, over a few hundred (resources, hand) pairs
+    (the dict is shared: read it only)."""
+    need_resources = sum(resources) < RESOURCE_RESERVE
+    out = {}
+    for action in RESTOCK_OPTIONS:
+        value = 1.0 if need_resources else 0.5
+        value += 0.6 * action.cards if short_hand else -0.3 * action.cards
+        if not need_resources and action.cards == 0:
+            value -= 0.5
+        # spread the resources: prefer the ones the bot has fewest of
+        value -= 0.1 * sum(resources[r] for r in action.resources)
+        out[action] = value + (0.2 if MAYHEM in action.resources else 0.0)
+    return out
 
 
 @attrs.define
@@ -122,10 +178,12 @@ class HouseBot:
 
     seat: int
     rng: Rng
-    _rallies: dict[int, float] | None = attrs.field(default=None, init=False)
-    """``_best_rallies`` of the view being decided on (computed at most once per decision)."""
-    _icons: list[int] | None = attrs.field(default=None, init=False)
-    """``_brawl_icons`` of the view being decided on (computed at most once per decision)."""
+    _legal: Sequence[Action] = attrs.field(default=(), init=False)
+    """The legal list being decided on (a Bribe's score asks whether any Ward is open)."""
+    _reading: RowReading | None = attrs.field(default=None, init=False)
+    """``read_row`` of the view being decided on (looked up at most once per decision)."""
+    _restocks: dict[Restock, float] | None = attrs.field(default=None, init=False)
+    """``restock_values`` of the view being decided on (looked up at most once per decision)."""
 
     @classmethod
     def seeded(cls, seed: int, seat: int) -> HouseBot:
@@ -133,47 +191,43 @@ class HouseBot:
         return cls(seat, bot_rng(seed, seat))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """The legal action with the best score (ties broken at random)."""
-        blocked = not any(isinstance(a, DeployThugs) for a in legal)
-        self._rallies = self._icons = None
-        scored = [(self._score(view, a, blocked), i) for i, a in enumerate(legal)]
-        best = max(s for s, _ in scored)
-        top = [i for s, i in scored if s == best]
+        """The legal action with the best score (ties broken at random).
+
+        Each action's scorer is one dict lookup by its type (``_SCORERS``), not a chain of ``isinstance`` checks:
+        this runs for every legal action of every house-bot decision, and most of a search's time is in them."""
+        self._legal, self._reading, self._restocks = legal, None, None
+        scorers, unscored = _SCORERS, HouseBot._unscored
+        scores = [scorers.get(type(a), unscored)(self, view, a) for a in legal]
+        best = max(scores)
+        top = [i for i, score in enumerate(scores) if score == best]
         pick, self.rng = self.rng.choice(top)
         return legal[pick]
 
     # --- scores ------------------------------------------------------------------
 
-    def _score(self, view: View, action: Action, blocked: bool) -> float:
-        """``blocked``: in a deploy step, no Ward is open to the Thugs on the card.
+    def _unscored(self, view: View, action: Action) -> float:
+        """Other Tactics cards and Bribe (b): left alone."""
+        return -1.0
 
-        One dict lookup by the action's type (``_SCORERS``), not a chain of ``isinstance`` checks: this runs for
-        every legal action of every house-bot decision, so it is a tenth of a house-bot playout.
-        """
-        scorer = _SCORERS.get(type(action))
-        return -1.0 if scorer is None else scorer(self, view, action, blocked)  # other Tactics and Bribe (b): left alone
+    def _neutral(self, view: View, action: Action) -> float:
+        """Ending a turn or a deployment, rolling a Shakedown: neither sought nor avoided."""
+        return 0.0
+
+    def _read(self, view: View) -> RowReading:
+        """``read_row`` of the view's row (see ``_reading``)."""
+        if self._reading is None:
+            self._reading = read_row(view.row, self.seat)
+        return self._reading
 
     def _select_die_score(self, view: View, action: SelectDie) -> float:
-        bonus = 1.5 if action.face in self._brawl_icons(view) else 0.0
-        return self._best_rally(view, action.face) + bonus
+        return self._read(view).select[action.face]
 
     def _loaded_dice_score(self, view: View, action: PlayLoadedDice) -> float:
         """Only when the die cannot Rally at all and the new face can."""
         assert view.turn is not None
-        current = self._best_rally(view, view.players[self.seat].dice[view.turn.die])
-        return self._best_rally(view, action.face) - 1.0 if current == 0 else -1.0
-
-    def _best_rally(self, view: View, face: int) -> float:
-        """The best plain Rally a die showing ``face`` allows in the view being decided on."""
-        if self._rallies is None:
-            self._rallies = _best_rallies(view)
-        return self._rallies.get(face, 0.0)
-
-    def _brawl_icons(self, view: View) -> list[int]:
-        """The icons of the Brawl cards in the row of the view being decided on."""
-        if self._icons is None:
-            self._icons = _brawl_icons(view)
-        return self._icons
+        best = self._read(view).best
+        current = best[view.players[self.seat].dice[view.turn.die]]
+        return best[action.face] - 1.0 if current == 0 else -1.0
 
     def _rally_score(self, view: View, action: Rally) -> float:
         slot = view.row[action.position]
@@ -184,20 +238,15 @@ class HouseBot:
         return value
 
     def _restock_score(self, view: View, action: Restock) -> float:
-        player = view.players[self.seat]
-        need_resources = sum(player.resources) < RESOURCE_RESERVE
-        value = 1.0 if need_resources else 0.5
-        value += 0.6 * action.cards if player.hand_size < 2 else -0.3 * action.cards
-        if not need_resources and action.cards == 0:
-            value -= 0.5
-        # spread the resources: prefer the ones the bot has fewest of
-        value -= 0.1 * sum(player.resources[r] for r in action.resources)
-        return value + (0.2 if MAYHEM in action.resources else 0.0)
+        if self._restocks is None:
+            player = view.players[self.seat]
+            self._restocks = restock_values(player.resources, player.hand_size < 2)
+        return self._restocks[action]
 
-    def _keep_value(self, view: View, card: str, negate: bool = False) -> float:
-        icon = TACTIC_BY_ID[card].icon
-        value = 2.0 if icon == WILD else (1.0 if icon in self._brawl_icons(view) else 0.0)
-        return -value if negate else value
+    def _discard_score(self, view: View, action: DiscardTactic) -> float:
+        """Discard what is worth least to keep: a wild card most, then one matching a Brawl in the row."""
+        icon = TACTIC_BY_ID[action.card].icon
+        return -(2.0 if icon == WILD else (1.0 if icon in self._read(view).icons else 0.0))
 
     def _commit_score(self, view: View, action: CommitTactics) -> float:
         assert view.brawl != NOBODY
@@ -220,10 +269,9 @@ class HouseBot:
         me = self.seat
         ward = view.wards[action.ward]
         arriving = action.count + action.recruits  # at least 1 per trigger
-        mine = _mine(ward, me)
-        rivals = max((_mine(ward, s) for s in range(len(view.players)) if s != me), default=0)
+        mine, rivals, _, fresh = standing(ward, me, len(view.players))
         value = 0.3 * action.count + 0.8 * action.recruits
-        if ward.boss != me and _fresh_stack(ward, me) + arriving > ward.boss_height:
+        if ward.boss != me and fresh + arriving > ward.boss_height:
             value += 3.0
         if mine <= rivals < mine + arriving:
             value += 2.0  # takes the lead
@@ -242,35 +290,40 @@ class HouseBot:
             return -1.0
         return 1.5
 
-    def _blast_score(self, view: View, ward_index: int) -> float:
+    def _blast_score(self, view: View, action: Blast) -> float:
         me = self.seat
-        ward = view.wards[ward_index]
-        mine = _mine(ward, me)
-        leaders = [s for s in range(len(view.players)) if s != me and _mine(ward, s) >= mine]
-        value = 1.0 * len(leaders)
-        if ward.boss not in (me, NOBODY) and ward.boss_height <= _fresh_stack(ward, me) + 1:
+        ward = view.wards[action.ward]
+        _, _, leaders, fresh = standing(ward, me, len(view.players))
+        value = 1.0 * leaders
+        if ward.boss not in (me, NOBODY) and ward.boss_height <= fresh + 1:
             value += 1.5
         return value - 0.8
+
+    def _blast_pick_score(self, view: View, action: BlastPick) -> float:
+        return _BLAST_PICK[action.source]
+
+    def _bribe_score(self, view: View, action: BribeInspector) -> float:
+        """Worth it only when the Inspector blocks every Ward the card reaches (no deployment is legal)."""
+        return -1.0 if any(isinstance(a, DeployThugs) for a in self._legal) else 0.5
 
 
 _BLAST_PICK = {"boss": 2.0, "fresh": 1.0, "old": 0.0}
 """Where a Blast takes its Thug from, best first."""
 
-_SCORERS: dict[type, Callable[[HouseBot, View, Any, bool], float]] = {
-    SelectDie: lambda bot, view, action, _: bot._select_die_score(view, action),
-    Rally: lambda bot, view, action, _: bot._rally_score(view, action),
-    Restock: lambda bot, view, action, _: bot._restock_score(view, action),
-    PlayLoadedDice: lambda bot, view, action, _: bot._loaded_dice_score(view, action),
-    DiscardTactic: lambda bot, view, action, _: bot._keep_value(view, action.card, negate=True),
-    EndTurn: lambda *_: 0.0,
-    ShakedownRoll: lambda *_: 0.0,
-    CommitTactics: lambda bot, view, action, _: bot._commit_score(view, action),
-    DeployThugs: lambda bot, view, action, _: bot._deploy_score(view, action),
-    Blast: lambda bot, view, action, _: bot._blast_score(view, action.ward),
-    Bolster: lambda bot, view, action, _: bot._bolster_score(view, action),
-    BlastPick: lambda bot, view, action, _: _BLAST_PICK[action.source],
-    # a Bribe is worth it only when the Inspector blocks every Ward the card reaches
-    BribeInspector: lambda _bot, _view, _action, blocked: 0.5 if blocked else -1.0,
-    EndDeploy: lambda *_: 0.0,
+_SCORERS: dict[type, Callable[[HouseBot, View, Any], float]] = {
+    SelectDie: HouseBot._select_die_score,
+    Rally: HouseBot._rally_score,
+    Restock: HouseBot._restock_score,
+    PlayLoadedDice: HouseBot._loaded_dice_score,
+    DiscardTactic: HouseBot._discard_score,
+    EndTurn: HouseBot._neutral,
+    ShakedownRoll: HouseBot._neutral,
+    CommitTactics: HouseBot._commit_score,
+    DeployThugs: HouseBot._deploy_score,
+    Blast: HouseBot._blast_score,
+    Bolster: HouseBot._bolster_score,
+    BlastPick: HouseBot._blast_pick_score,
+    BribeInspector: HouseBot._bribe_score,
+    EndDeploy: HouseBot._neutral,
 }
-"""The house bot's score for each kind of action it considers (``HouseBot._score``); any other kind scores -1."""
+"""The house bot's score for each kind of action it considers (``HouseBot.choose``); any other kind scores -1."""

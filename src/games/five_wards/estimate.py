@@ -20,12 +20,11 @@ from __future__ import annotations
 
 from boardcore.shares import softmax
 
-from .board import thugs_on
 from .events import GameScored
 from .scoring import score_events
-from .state import State
+from .state import Slot, State
 
-__all__ = ["estimate", "projected_points"]
+__all__ = ["estimate", "projected_points", "row_claims"]
 
 DECK = 13
 """Cards in the Landmark draw pile after setup (18 dealt, 5 to the row): the game ends when it runs out."""
@@ -48,14 +47,28 @@ def projected_points(state: State) -> list[float]:
     scored = score_events(state)[-1]
     assert isinstance(scored, GameScored)  # a scoring always ends with it
     scores, map_thugs = scored.scores, scored.map_thugs
-    points = []
-    for seat, player in enumerate(state.players):
-        on_row = sum(thugs_on(slot, seat) for slot in state.row if slot.card is not None)
-        won = sum(1 for slot in state.row if slot.card is not None and slot.winner == seat)
-        points.append(
-            sum(scores[seat]) + MAP_THUG * map_thugs[seat] + ROW_THUG * on_row + BRAWL_WON * won + RESOURCE * sum(player.resources)
-        )
-    return points
+    on_row, won = row_claims(state.row, len(state.players))
+    return [
+        sum(scores[seat]) + MAP_THUG * map_thugs[seat] + ROW_THUG * on_row[seat] + BRAWL_WON * won[seat] + RESOURCE * sum(player.resources)
+        for seat, player in enumerate(state.players)
+    ]
+
+
+def row_claims(row: tuple[Slot, ...], players: int) -> tuple[list[int], list[int]]:
+    """Per seat: its Thugs on the row's cards (die and bonus spaces) and the Brawls it won outright there
+    (one pass over the row for every seat, where ``board.thugs_on`` counts one seat on one card)."""
+    on_row, won = [0] * players, [0] * players
+    for slot in row:
+        if slot.card is None:
+            continue
+        for owner in slot.spaces:
+            if owner >= 0:
+                on_row[owner] += 1
+        if slot.bonus >= 0:
+            on_row[slot.bonus] += 1
+        if slot.winner >= 0:
+            won[slot.winner] += 1
+    return on_row, won
 
 
 def estimate(state: State) -> tuple[float, ...]:

@@ -9,7 +9,8 @@ remains is a shared win.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from msgspec.structs import replace
 
@@ -23,15 +24,18 @@ from .state import NOBODY, State, WardState
 
 __all__ = [
     "HANDLERS",
+    "MapTally",
     "SOURCES",
     "arrests",
     "is_over",
+    "map_tally",
     "outcome",
     "proceed",
     "score_events",
     "shared_positions",
     "tile_points",
     "ward_points",
+    "ward_tally",
 ]
 
 SOURCES = ("wards", "home", "boss", "brawls", "leftover")
@@ -94,33 +98,62 @@ def ward_points(wards: Sequence[WardState], scoring: Sequence[str], counts: list
     return out
 
 
+@lru_cache(maxsize=4096)
+def ward_tally(ward: WardState, tile: str, players: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """One Ward at final scoring: the Thugs each seat loses to arrest, the Thugs it keeps, and the points its Scoring
+    tile gives for them. Remembered by Ward as well: a map not met before mostly differs in one Ward."""
+    taken = arrests(ward, players)
+    counts = [in_ward(ward, s) - taken[s] for s in range(players)]
+    boss = ward.boss if ward.boss_height > 0 else NOBODY
+    return taken, tuple(counts), tuple(tile_points(scoring_side(tile, players), counts, boss))
+
+
+class MapTally(NamedTuple):
+    """The map at final scoring: what the Coppers arrest, then what the Wards are worth to each seat."""
+
+    arrested: tuple[ThugsArrested, ...]
+    """One event per Ward where the Coppers arrest anyone, in Ward order."""
+    counts: tuple[tuple[int, ...], ...]
+    """Per Ward, per seat: Thugs kept after the arrests."""
+    tiles: tuple[int, ...]
+    """Per seat: Scoring tile points over all Wards."""
+    bosses: tuple[int, ...]
+    """Per seat: Ward Boss spaces held (a point each)."""
+    map_thugs: tuple[int, ...]
+    """Per seat: Thugs on the map after the arrests (the tie-break)."""
+
+
+@lru_cache(maxsize=1024)
+def map_tally(wards: tuple[WardState, ...], scoring: tuple[str, ...], players: int) -> MapTally:
+    """``MapTally`` of these Wards under these Scoring tiles. Remembered: the states a search scores share their
+    map far more often than not (Wards change only in Phase 3; the records are frozen values)."""
+    arrested: list[ThugsArrested] = []
+    counts: list[tuple[int, ...]] = []
+    tiles, bosses = [0] * players, [0] * players
+    for index, (ward, tile) in enumerate(zip(wards, scoring)):
+        taken, kept, points = ward_tally(ward, tile, players)
+        if any(taken):
+            arrested.append(ThugsArrested(ward=index, arrests=taken))
+        counts.append(kept)
+        for seat, pts in enumerate(points):
+            tiles[seat] += pts
+        if ward.boss != NOBODY and ward.boss_height > 0:
+            bosses[ward.boss] += 1
+    map_thugs = tuple(sum(kept[s] for kept in counts) for s in range(players))
+    return MapTally(tuple(arrested), tuple(counts), tuple(tiles), tuple(bosses), map_thugs)
+
+
 def score_events(state: State) -> list[Event]:
     """Arrests, then every seat's points by source."""
-    n = len(state.players)
-    events: list[Event] = []
-    counts: list[list[int]] = []
-    for index, ward in enumerate(state.wards):
-        taken = arrests(ward, n)
-        if any(taken):
-            events.append(ThugsArrested(ward=index, arrests=taken))
-        counts.append([in_ward(ward, s) - taken[s] for s in range(n)])
-    table = [[0] * len(SOURCES) for _ in range(n)]
-    for index, points in enumerate(ward_points(state.wards, state.supply.scoring, counts)):
-        for seat, pts in enumerate(points):
-            table[seat][0] += pts
-        ward = state.wards[index]
-        if ward.boss != NOBODY and ward.boss_height > 0:
-            table[ward.boss][2] += 1
+    tally = map_tally(state.wards, state.supply.scoring, len(state.players))
+    scores = []
     for seat, player in enumerate(state.players):
-        home = GANGS[player.gang].home
-        mine = counts[home][seat]
-        if mine > 0 and all(mine > c for s, c in enumerate(counts[home]) if s != seat):
-            table[seat][1] = 2
-        table[seat][3] = len(player.brawls)
-        table[seat][4] = leftover_points(sum(player.resources) + len(player.hand))
-    map_thugs = tuple(sum(counts[w][s] for w in range(5)) for s in range(n))
-    events.append(GameScored(scores=tuple(tuple(row) for row in table), map_thugs=map_thugs))
-    return events
+        home = tally.counts[GANGS[player.gang].home]
+        mine = home[seat]
+        wins_home = mine > 0 and all(mine > c for s, c in enumerate(home) if s != seat)
+        leftover = leftover_points(sum(player.resources) + len(player.hand))
+        scores.append((tally.tiles[seat], 2 if wins_home else 0, tally.bosses[seat], len(player.brawls), leftover))
+    return [*tally.arrested, GameScored(scores=tuple(scores), map_thugs=tally.map_thugs)]
 
 
 def proceed(turn: Turn[State, Event]) -> None:

@@ -9,6 +9,8 @@ else is public. Views are built field by field (a whitelist); the RNG never appe
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import msgspec
 
 from boardcore import NOBODY as SEEN_BY_NOBODY
@@ -90,7 +92,7 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
 
 def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
     """The whitelist view of ``state`` for ``viewer``."""
-    players = tuple(
+    players = tuple([  # a list first: cheaper than a generator, and a search asks for a view on most steps
         PlayerView(
             gang=p.gang,
             bag=p.bag,
@@ -102,7 +104,7 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
             bribed=p.bribed,
         )
         for seat, p in enumerate(state.players)
-    )
+    ])
     sealed = state.sealed
     return View(
         viewer=viewer,
@@ -308,14 +310,22 @@ def _resample_landmark_piles(
     deck: tuple[str, ...], leftover: tuple[str, ...], rng: Rng
 ) -> tuple[tuple[str, ...], tuple[str, ...], Rng]:
     """Deal the unseen Landmarks and Brawls anew into both piles, each keeping its size and its number of Brawls."""
-    brawls, rng = rng.shuffle(sorted(c for c in (*deck, *leftover) if is_brawl(c)))
-    landmarks, rng = rng.shuffle(sorted(c for c in (*deck, *leftover) if not is_brawl(c)))
+    unseen_brawls, unseen_landmarks, counts = _unseen_landmark_piles(deck, leftover)
+    brawls, rng = rng.shuffle(unseen_brawls)
+    landmarks, rng = rng.shuffle(unseen_landmarks)
     piles = []
-    for pile in (deck, leftover):
-        b = sum(1 for c in pile if is_brawl(c))
+    for pile, b in zip((deck, leftover), counts):
         cards, rng = rng.shuffle((*brawls[:b], *landmarks[: len(pile) - b]))
         brawls, landmarks = brawls[b:], landmarks[len(pile) - b :]
         piles.append(cards)
     return piles[0], piles[1], rng
 
 
+@lru_cache(maxsize=256)
+def _unseen_landmark_piles(deck: tuple[str, ...], leftover: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, int]]:
+    """Both piles' Brawls and Landmarks, each sorted, and how many Brawls each pile holds. Remembered by the piles:
+    a search samples one decision's state again and again, and its piles change only between rounds."""
+    unseen = sorted((*deck, *leftover))
+    brawls = tuple(c for c in unseen if is_brawl(c))
+    landmarks = tuple(c for c in unseen if not is_brawl(c))
+    return brawls, landmarks, (sum(1 for c in deck if is_brawl(c)), sum(1 for c in leftover if is_brawl(c)))

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from typing import Any
+
 import pytest
 
 from boardcore import Match, Rng
 from boardcore.bots import make_bots, play_out
 from boardcore.encoding import state_digest
 from boardcore.testing import contract, leaks
+from games import five_wards
 from games.five_wards import GAME
+from games.five_wards.board import thugs_on
 from games.five_wards.bots import HouseBot
+from games.five_wards.estimate import row_claims
 from games.five_wards.strategy import STRATEGY
 
 
@@ -81,3 +88,48 @@ def test_house_bot_games_keep_the_contract() -> None:
     contract.check_flow_is_consistent(p, states=40)
     leaks.check_seats_see_only_their_own(p, states=20)
     leaks.check_event_streams(p, steps=20)
+
+
+def _remembered() -> list[Any]:
+    """Every table 5 Wards remembers by frozen inputs (``functools.lru_cache``), in the rules, the bot and the estimate."""
+    modules = [importlib.import_module(m.name) for m in pkgutil.walk_packages(five_wards.__path__, "games.five_wards.")]
+    return [f for module in modules for f in vars(module).values() if hasattr(f, "cache_clear") and f.__module__ == module.__name__]
+
+
+def _house_game_steps(players: int, seed: int, forget: bool) -> list[tuple[Any, ...]]:
+    """Each step of a house-bot game: its legal list, the estimate, the chosen action and the events; ``forget``:
+    every remembered table emptied before each step, so everything is worked out afresh."""
+    match = Match.new(GAME, players, seed)
+    bots = make_bots(GAME, players, seed, "house")
+    steps = []
+    while not match.is_over:
+        if forget:
+            for table in _remembered():
+                table.cache_clear()
+        (seat,) = match.actors
+        legal = match.legal_actions(seat)
+        action = bots[seat].choose(match.view(seat), legal)
+        steps.append((legal, STRATEGY.estimate(match.state), action, match.apply(seat, action)))
+    return steps
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_remembered_tables_change_no_outcome(players: int) -> None:
+    """The tables the search's hot paths remember (row readings, Restock scores, Ward standings, Rallies, Schemes,
+    map tallies) hand out shared values that nobody changes: a game played with them warm from another game and the
+    same game with them emptied before every step list the same actions, estimate the same shares and play the same
+    events."""
+    assert len(_remembered()) >= 8
+    _house_game_steps(players, 2, forget=False)  # warm them with another game first
+    assert _house_game_steps(players, 5, forget=False) == _house_game_steps(players, 5, forget=True)
+
+
+def test_row_claims_count_what_thugs_on_counts() -> None:
+    """The estimate's one pass over the row gives each seat what ``thugs_on`` and the Brawl winners give it card by card."""
+    match = _house_game(3, 8)
+    for step in range(0, len(match), 5):
+        row = match.state_at(step).row
+        on_row, won = row_claims(row, 3)
+        cards = [slot for slot in row if slot.card is not None]
+        assert on_row == [sum(thugs_on(slot, seat) for slot in cards) for seat in range(3)]
+        assert won == [sum(1 for slot in cards if slot.winner == seat) for seat in range(3)]

@@ -21,7 +21,7 @@ from boardcore.bots import make_bots
 from games.five_wards import GAME
 from games.five_wards.actions import Blast, BlastPick, Bolster, BribeCopper, BribeInspector, DeployThugs, EndDeploy, Rally
 from games.five_wards.board import in_ward
-from games.five_wards.catalog import BRAWLS, FACES, LANDMARK_BY_ID, LANDMARKS, RECRUIT_TILES, REINFORCEMENTS, SNEAK, TACTICS
+from games.five_wards.catalog import BRAWLS, FACES, FIRST, LANDMARK_BY_ID, LANDMARKS, RECRUIT_TILES, REINFORCEMENTS, SNEAK, TACTICS
 from games.five_wards.game import FLOW
 from games.five_wards.phases.deploy import DEPLOY
 from games.five_wards.phases.rally import DRAFT, legal_rallies
@@ -190,3 +190,30 @@ def test_deploy_generator_on_random_steps(state: State) -> None:
     else:  # placements first, then Schemes, finishing last
         kinds = [0 if isinstance(a, DeployThugs) else 2 if isinstance(a, EndDeploy) else 1 for a in legal]
         assert kinds == sorted(kinds)
+
+
+@settings(max_examples=150, deadline=None)
+@given(selection_states(), st.integers(3, 40))
+def test_draft_generator_with_a_fuller_bag(state: State, bag: int) -> None:
+    """A Rally places at most 3 Thugs (Reinforcements' two and a bonus Thug), so the fast list counts the bag only up
+    to 3 (GAP-04): with any fuller bag it is still exactly the candidates ``rally_problem`` allows."""
+    state = with_player(state, 0, bag=bag)
+    if FLOW.decision(state, 0) is not None:
+        _agrees(state, 0)
+
+
+def test_reinforcements_second_thug_needs_a_third_thug_after_the_bonus() -> None:
+    """GAP-04, FW-RALLY-03: Reinforcements on an untouched FIRST card places its Thug and earns the bonus Thug, so
+    the second Thug needs a third in the bag. The fast list counts the bag only up to 3: a bag of 3 and a bag of 40
+    offer the same second spaces, a bag of 2 none (Reinforcements then places one Thug and the bonus)."""
+    card = next(c for c in LANDMARKS if c.bonus == FIRST and len(c.spaces) >= 3)
+    reinforcements = next(t.id for t in TACTICS if t.ability == REINFORCEMENTS)
+    row = (Slot(card=card.id, spaces=(NOBODY,) * len(card.spaces)), Slot(), Slot(), Slot(), Slot())
+    table = replace(new(SEATS, 0), stage="draft", turn=SelectionTurn(player=0, die=0), pool=(1,), row=row, start=0, pick=0)
+
+    def seconds(bag: int) -> list[Any]:
+        state = with_player(table, 0, hand=(reinforcements,), bag=bag, dice=(card.spaces[0],))
+        return [a for a in _agrees(state, 0) if isinstance(a, Rally) and a.card is not None and a.second_space is not None]
+
+    assert seconds(3) == seconds(40) != []
+    assert seconds(2) == []

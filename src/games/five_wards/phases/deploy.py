@@ -12,6 +12,7 @@ step, provided at least 1 of its Thugs from that card reaches the map.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -464,6 +465,11 @@ def evolve_copper_bribed(state: State, e: CopperBribed) -> State:
     return replace(state, wards=wards)
 
 
+def rival_in(ward: WardState, seat: int) -> bool:
+    """A rival of ``seat`` has at least 1 Thug in the Ward: one a Blast there would hit (FW-SCHEME-07)."""
+    return any(s != seat and in_ward(ward, s) > 0 for s in range(len(ward.old)))
+
+
 def blast_victims(state: State, seat: int, ward: int) -> tuple[int, ...]:
     """Rivals with at least 1 Thug in the Ward, in turn order."""
     w = state.wards[ward]
@@ -478,7 +484,7 @@ def blast_problem(state: State, seat: int, action: Blast) -> Refusal | None:
         return problem
     if in_ward(state.wards[action.ward], seat) < 1:
         return Refusal("Blast only a Ward where you also have Thugs.", SCHEME_NOT_PRESENT, "FW-SCHEME-07")
-    if not blast_victims(state, seat, action.ward):
+    if not rival_in(state.wards[action.ward], seat):
         return Refusal("No rival has a Thug in that Ward to Blast.", SCHEME_NO_RIVALS, "FW-SCHEME-07")
     return None
 
@@ -574,8 +580,8 @@ def deploy_candidates(state: State, seat: int) -> Iterator[DeployAction]:
 @per_state
 def legal_schemes(state: State, seat: int) -> tuple[DeployAction, ...]:
     """Every Scheme the deploying seat may execute now, from the predicates the Schemes' problems call
-    (``_scheme_open``, ``affords``, ``movable``, ``_OTHER_WARDS``, ``in_ward``, ``blast_victims``); found once
-    per state, since who decides (``deployer``) asks it before the legal list does."""
+    (``_scheme_open``, ``affords``, and the map's in :func:`_map_schemes`); found once per state, since who
+    decides (``deployer``) asks it before the legal list does."""
     step = state.step
     if step is None or step.player != seat or step.blast_victims:
         return ()
@@ -586,7 +592,15 @@ def legal_schemes(state: State, seat: int) -> tuple[DeployAction, ...]:
         out.append(_BRIBE)
     if not (power or capital or mayhem) or not _scheme_open(state, step, False):
         return tuple(out)
-    wards = state.wards
+    return (*out, *_map_schemes(state.wards, seat, power, capital, mayhem))
+
+
+@lru_cache(maxsize=4096)
+def _map_schemes(wards: tuple[WardState, ...], seat: int, power: bool, capital: bool, mayhem: bool) -> tuple[DeployAction, ...]:
+    """The Bolsters, Copper Bribes and Blasts the map allows ``seat``, with these resources to pay for them, from the
+    predicates their problems call (``movable``, ``_OTHER_WARDS``, ``in_ward``, ``rival_in``), in ``legal_schemes``'
+    order. Remembered by Wards: a deploying Gang's every step asks for them (Wards are frozen values)."""
+    out: list[DeployAction] = []
     if power:
         for a, w in enumerate(wards):
             for fresh in (False, True):
@@ -597,7 +611,7 @@ def legal_schemes(state: State, seat: int) -> tuple[DeployAction, ...]:
             if w.coppers:
                 out += _COPPER_MOVES[a]
     if mayhem:
-        out += [_BLASTS[a] for a, w in enumerate(wards) if in_ward(w, seat) and blast_victims(state, seat, a)]
+        out += [_BLASTS[a] for a, w in enumerate(wards) if in_ward(w, seat) and rival_in(w, seat)]
     return tuple(out)
 
 

@@ -14,6 +14,7 @@ candidates without a problem).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -39,6 +40,7 @@ from ..actions import (
 from ..board import add, bonus_earned, filled, is_brawl_slot, is_landmark, selection, snake, turn_order, update_player
 from ..catalog import (
     ALL,
+    DICE_BY_PLAYERS,
     FACES,
     HAND_LIMIT,
     LANDMARK_BY_ID,
@@ -140,7 +142,14 @@ _DISCARD = {t.id: DiscardTactic(card=t.id) for t in TACTICS}
 _PLAIN_RALLY = {(position, space): Rally(position=position, space=space) for position in range(len(WARDS)) for space in range(MOST_SPACES)}
 _MATCHING: dict[tuple[str | None, int], tuple[int, ...]] = {(card.id, face): tuple(i for i, icon in enumerate(card.spaces) if icon == face) for card in LANDMARKS for face in FACES}
 """The die spaces of each Landmark that a die of each face may Rally to without Sneak: those showing its icon (FW-RALLY-01)."""
-_LOADED = {card: tuple(PlayLoadedDice(card=card, face=f) for f in FACES) for card in _WITH[LOADED_DICE]}
+_LOADED = {(card, face): tuple(PlayLoadedDice(card=card, face=f) for f in FACES if f != face) for card in _WITH[LOADED_DICE] for face in FACES}
+"""Per Loaded Dice card and die face: turning the die to each other face."""
+_SWITCH = {
+    (card, rival, die): PlaySwitcheroo(card=card, rival=rival, die=die)
+    for card in _WITH[SWITCHEROO]
+    for rival in range(max(DICE_BY_PLAYERS))
+    for die in range(max(DICE_BY_PLAYERS.values()))
+}
 _END_TURN = EndTurn()
 _ROLL = ShakedownRoll()
 """Actions the legal list offers again and again, built once (they are frozen)."""
@@ -224,16 +233,13 @@ def evolve_die_selected(state: State, e: DieSelected) -> State:
 # --- Rally (FW-RALLY), with Sneak and Reinforcements --------------------------------
 
 
-def _place(turn: FwTurn, slot: Slot, position: int, space: int, seat: int, bag: int) -> tuple[Slot, int]:
-    """One placement from the bag on a die space, then its bonus if earned; the card and bag after."""
-    after = replace(slot, spaces=put(slot.spaces, space, seat), touched=True)
+def _place(turn: FwTurn, position: int, space: int, seat: int) -> None:
+    """One placement from the bag on a die space of the card at ``position``, then its bonus if earned."""
+    before = turn.state.row[position]
     turn.emit(ThugRallied(player=seat, position=position, space=space))
-    bag -= 1
-    if bag > 0 and bonus_earned(slot, after, seat):
+    state = turn.state  # the card and the bag after the placement
+    if state.players[seat].bag > 0 and bonus_earned(before, state.row[position], seat):
         turn.emit(ThugRallied(player=seat, position=position, space=NOBODY, bonus=True))
-        after = replace(after, bonus=seat)
-        bag -= 1
-    return after, bag
 
 
 def _bag_after_placing(slot: Slot, space: int, seat: int, bag: int) -> int:
@@ -294,10 +300,9 @@ def rally(turn: FwTurn, seat: int, action: Rally) -> None:
     """Rally with the selected die (Sneak or Reinforcements optional), earning bonus spaces."""
     if action.card is not None:
         turn.emit(TacticPlayed(player=seat, card=action.card))
-    state = turn.state
-    slot, bag = _place(turn, state.row[action.position], action.position, action.space, seat, state.players[seat].bag)
+    _place(turn, action.position, action.space, seat)
     if action.second_space is not None:
-        _place(turn, slot, action.position, action.second_space, seat, bag)
+        _place(turn, action.position, action.second_space, seat)
     turn.emit(Acted(player=seat))
 
 
@@ -347,20 +352,22 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
     another empty space of the card while the bag (after any bonus Thug) has one.
     """
     player = state.players[seat]
-    bag = player.bag
-    if bag < 1:
+    if player.bag < 1:
         return []
     face = player.dice[turn.die]
-    cards = [(card, TACTIC_BY_ID[card].ability == SNEAK) for card in _rally_cards(state, seat, turn)]
+    cards = _rally_cards(state, seat, turn)
+    if not cards:
+        return list(_plain_rallies(state.row, face))
+    return list(_card_rallies(state.row, face, seat, min(player.bag, 3), tuple(cards)))
+
+
+@lru_cache(maxsize=4096)
+def _card_rallies(row: tuple[Slot, ...], face: int, seat: int, bag: int, cards: tuple[str, ...]) -> tuple[Rally, ...]:
+    """``legal_rallies`` with Rally cards in hand, remembered by its inputs. ``bag`` is counted up to 3: a Rally
+    places at most 3 Thugs (Reinforcements' two and a bonus Thug), so any fuller bag allows the same Rallies."""
+    played = [(card, TACTIC_BY_ID[card].ability == SNEAK) for card in cards]
     out: list[Rally] = []
-    if not cards:  # plain Rallies only: the empty spaces showing the die's icon
-        for position, slot in enumerate(state.row):
-            matching = _MATCHING.get((slot.card, face))
-            if matching:
-                spaces = slot.spaces
-                out += [_PLAIN_RALLY[position, i] for i in matching if spaces[i] == NOBODY]
-        return out
-    for position, slot in enumerate(state.row):
+    for position, slot in enumerate(row):
         if not is_landmark(slot):
             continue
         matching = _MATCHING[slot.card, face]
@@ -369,7 +376,7 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
             matches = space in matching
             if matches:
                 out.append(_PLAIN_RALLY[position, space])
-            for card, sneak in cards:
+            for card, sneak in played:
                 if sneak:
                     out.append(Rally(position=position, space=space, card=card))
                 elif matches:
@@ -377,7 +384,20 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
                     if not seconds:
                         out.append(Rally(position=position, space=space, card=card))
                     out += [Rally(position=position, space=space, card=card, second_space=i) for i in seconds]
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _plain_rallies(row: tuple[Slot, ...], face: int) -> tuple[Rally, ...]:
+    """Every Rally without a card for a die showing ``face``: the empty spaces showing its icon (``_MATCHING``), in
+    row order. Remembered by row and face (rows are frozen values; a draft meets the same few rows again and again)."""
+    out: list[Rally] = []
+    for position, slot in enumerate(row):
+        matching = _MATCHING.get((slot.card, face))
+        if matching:
+            spaces = slot.spaces
+            out += [_PLAIN_RALLY[position, i] for i in matching if spaces[i] == NOBODY]
+    return tuple(out)
 
 
 # --- Restock (FW-RESTOCK) -----------------------------------------------------------
@@ -584,13 +604,13 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
         face = player.dice[turn.die]
         for c in usable:
             if c in _WITH[LOADED_DICE]:
-                out += [turned for turned in _LOADED[c] if turned.face != face]
+                out += _LOADED[c, face]
         for c in usable:
             if c in _WITH[SWITCHEROO]:
                 for rival in turn_order(state):
                     if rival != seat:
                         dice = state.players[rival].dice
-                        out += [PlaySwitcheroo(card=c, rival=rival, die=i) for i, got in enumerate(dice) if got != face]
+                        out += [_SWITCH[c, rival, i] for i, got in enumerate(dice) if got != face]
     for c in usable:
         if c in _WITH[VAGRANT]:
             out += tactics.vagrant_moves(state, seat, c, unfilled=True)

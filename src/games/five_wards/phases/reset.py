@@ -116,12 +116,18 @@ def evolve_inspector_moved(state: State, e: InspectorMoved) -> State:
 
 def evolve_round_ended(state: State, e: RoundEnded) -> State:
     """Current-round stacks merge into the Ward; Bribes and dice end."""
-    wards = []
-    for w in state.wards:
-        old = tuple(o + f for o, f in zip(w.old, w.fresh))
-        wards.append(WardState(old=old, fresh=(0,) * len(old), boss=w.boss, boss_height=w.boss_height, boss_fresh=False, coppers=w.coppers))
-    players = tuple(replace(p, bribed=False, dice=()) for p in state.players)
-    return replace(state, wards=tuple(wards), players=players, round=state.round + 1, deploy_queue=(), deploying=NOBODY)
+    players = tuple([replace(p, bribed=False, dice=()) for p in state.players])
+    wards = tuple([_merged(w) for w in state.wards])
+    return replace(state, wards=wards, players=players, round=state.round + 1, deploy_queue=(), deploying=NOBODY)
+
+
+def _merged(w: WardState) -> WardState:
+    """The Ward with its current-round stacks merged into the older Thugs (a Ward nobody deployed to this round is
+    kept as it is: the same value, and the tables remembered by Ward keep finding it)."""
+    if not w.boss_fresh and not any(w.fresh):
+        return w
+    old = tuple(o + f for o, f in zip(w.old, w.fresh))
+    return WardState(old=old, fresh=(0,) * len(old), boss=w.boss, boss_height=w.boss_height, boss_fresh=False, coppers=w.coppers)
 
 
 def evolve_final_round_began(state: State, e: FinalRoundBegan) -> State:
