@@ -96,7 +96,9 @@ states = [match.state_at(step) for match in random_games(3) for step in range(0,
 def determinize():
     return [game.determinize(state, seat, Rng.from_seed(index, DETERMINIZE)) for index, state in enumerate(states) for seat in range(players)]
 samples = timed("determinize", len(states) * players, determinize)
-digest = hashlib.sha256(b"".join(map(msgspec.msgpack.encode, samples))).hexdigest()[:12]
+def offered(sample):  # what a sample lets each actor do: the same worlds however a tree lays its state out
+    return [(seat, game.legal_actions(sample, seat)) for seat in sorted(game.actors(sample))]
+digest = hashlib.sha256(b"".join(msgspec.msgpack.encode(offered(sample)) for sample in samples)).hexdigest()[:12]
 seats = (None, *range(players))
 def views():
     return [game.view(state, seat) for _ in range(5) for state in states for seat in seats]
