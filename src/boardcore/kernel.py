@@ -366,6 +366,9 @@ class Flow(Generic[S, A, E]):
     _last: list[tuple[Any, Mapping[int, str]]] = attrs.field(init=False, repr=False, eq=False)
     """The last state asked about and its answer: the kernel asks again about the state a turn ended on when the
     next action comes (states are immutable, and the one held here cannot be freed, so identity is safe)."""
+    _told: list[tuple[Any, tuple[Waiting, ...]]] = attrs.field(init=False, repr=False, eq=False)
+    """The last state :meth:`waiting` answered for and its answer: a table shows every seat (and the spectators)
+    the same state, each view asking again (one list swap, like ``_last``)."""
 
     def __attrs_post_init__(self) -> None:
         handlers = getattr(self.evolve, "handlers", None)
@@ -378,6 +381,7 @@ class Flow(Generic[S, A, E]):
         object.__setattr__(self, "automatic", self.proceed is not _no_step)
         object.__setattr__(self, "listers", {kind: _lister(decision) for kind, decision in self.decisions.items()})
         object.__setattr__(self, "_last", [(None, NOBODY_PENDING)])
+        object.__setattr__(self, "_told", [(None, ())])
         object.__setattr__(self, "_said", {})
         object.__setattr__(self, "_alone", {})
 
@@ -408,12 +412,18 @@ class Flow(Generic[S, A, E]):
 
     def waiting(self, state: S) -> tuple[Waiting, ...]:
         """Who must decide what now, by seat, in each decision's own words."""
+        told = self._told[0]
+        if told[0] is state:
+            return told[1]
         said, pending = self._said, self._asked(state)
         if len(pending) == 1:  # the common case: one seat decides
             ((seat, kind),) = pending.items()
             one = said.get((seat, kind))
-            return (one,) if one is not None else (self._say(seat, kind),)
-        return tuple(said.get((seat, kind)) or self._say(seat, kind) for seat, kind in sorted(pending.items()))
+            answer: tuple[Waiting, ...] = (one,) if one is not None else (self._say(seat, kind),)
+        else:
+            answer = tuple(said.get((seat, kind)) or self._say(seat, kind) for seat, kind in sorted(pending.items()))
+        self._told[0] = (state, answer)
+        return answer
 
     def _say(self, seat: int, kind: str) -> Waiting:
         """The :class:`Waiting` of ``seat`` facing ``kind``, built once."""
