@@ -150,6 +150,8 @@ _SWITCH = {
     for rival in range(max(DICE_BY_PLAYERS))
     for die in range(max(DICE_BY_PLAYERS.values()))
 }
+_SELECTION = tuple(SelectionTurn(player=seat) for seat in range(max(DICE_BY_PLAYERS)))
+"""Each seat's fresh selection turn (frozen, so shared)."""
 _END_TURN = EndTurn()
 _ROLL = ShakedownRoll()
 """Actions the legal list offers again and again, built once (they are frozen)."""
@@ -173,7 +175,7 @@ def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
         stage="draft",
         pool=e.faces,
         pick=0,
-        turn=SelectionTurn(player=e.starter),
+        turn=_SELECTION[e.starter],
         players=players,
         phase1_count=state.phase1_count + 1,
     )
@@ -193,7 +195,11 @@ def turn_over(state: State) -> bool:
     turn = state.turn
     if turn is None or not turn.acted or turn.discard:
         return False
-    return turn.tactic_used or all(c in turn.drawn for c in state.players[turn.player].hand)
+    if turn.tactic_used:
+        return True
+    drawn = turn.drawn  # usually empty: then only an empty hand is over (no generator for the common case)
+    hand = state.players[turn.player].hand
+    return not hand or (bool(drawn) and all(c in drawn for c in hand))
 
 
 def drafter(state: State) -> int | None:
@@ -225,9 +231,11 @@ def select_die(turn: FwTurn, seat: int, action: SelectDie) -> None:
 def evolve_die_selected(state: State, e: DieSelected) -> State:
     """The die moves from the pool to the drafter."""
     player = state.players[e.player]
-    assert state.turn is not None
-    players = put(state.players, e.player, replace(player, dice=(*player.dice, e.face)))
-    return replace(state, players=players, pool=without(state.pool, e.face), turn=replace(state.turn, die=len(player.dice)))
+    turn = state.turn
+    assert turn is not None
+    dice = player.dice
+    players = put(state.players, e.player, replace(player, dice=(*dice, e.face)))
+    return replace(state, players=players, pool=without(state.pool, e.face), turn=replace(turn, die=len(dice)))
 
 
 # --- Rally (FW-RALLY), with Sneak and Reinforcements --------------------------------
@@ -413,6 +421,8 @@ RESTOCK_OPTIONS: tuple[Restock, ...] = (
     *(_restock(0, (a, b)) for a in range(3) for b in range(a, 3)),
 )
 """The 10 declarable Restocks (resources in ascending order)."""
+_RESOURCES = {option: option.resources for option in RESTOCK_OPTIONS}
+"""Each Restock's resources, worked out once (``restock`` runs only after ``restock_problem`` allowed it)."""
 
 
 def restock_problem(state: State, seat: int, action: Restock) -> Refusal | None:
@@ -427,7 +437,7 @@ def restock_problem(state: State, seat: int, action: Restock) -> Refusal | None:
 
 def restock(turn: FwTurn, seat: int, action: Restock) -> None:
     """Restock as declared: add resources (as many as the bag holds), then draw Tactics cards, reshuffling if needed."""
-    added = action.resources[: turn.state.players[seat].bag]
+    added = _RESOURCES[action][: turn.state.players[seat].bag]
     turn.emit(Restocked(player=seat, cards=action.cards, resources=added))
     if action.cards:
         draw_tactics(turn, seat, action.cards)
@@ -436,25 +446,24 @@ def restock(turn: FwTurn, seat: int, action: Restock) -> None:
 
 def evolve_restocked(state: State, e: Restocked) -> State:
     """Resources come from the bag onto the Gang board."""
-
-    def give(p: Any) -> Any:
-        resources = p.resources
-        for r in e.resources:
-            resources = add(resources, r, 1)
-        return replace(p, resources=resources, bag=p.bag - len(e.resources))
-
-    return replace(state, players=update_player(state, e.player, give))
+    player = state.players[e.player]
+    resources = player.resources
+    for r in e.resources:
+        resources = add(resources, r, 1)
+    player = replace(player, resources=resources, bag=player.bag - len(e.resources))
+    return replace(state, players=put(state.players, e.player, player))
 
 
 def evolve_tactics_drawn(state: State, e: TacticsDrawn) -> State:
     """Cards join the hand; they are marked as just drawn; over 4, discards are due."""
     cards = e.cards
     assert cards is not None
-    players = update_player(state, e.player, lambda p: replace(p, hand=(*p.hand, *cards)))
+    player = state.players[e.player]
+    hand = (*player.hand, *cards)
+    players = put(state.players, e.player, replace(player, hand=hand))
     turn = state.turn
     if turn is not None and turn.player == e.player:
-        hand = len(players[e.player].hand)
-        turn = replace(turn, drawn=(*turn.drawn, *cards), discard=max(0, hand - HAND_LIMIT))
+        turn = replace(turn, drawn=(*turn.drawn, *cards), discard=max(0, len(hand) - HAND_LIMIT))
     return replace(state, players=players, tactics_deck=state.tactics_deck[e.count :], turn=turn)
 
 
@@ -514,8 +523,7 @@ def evolve_turn_ended(state: State, e: TurnEnded) -> State:
     """The next selection in snake order, or the end of the draft."""
     pick = state.pick + 1
     order = snake(state)
-    turn = SelectionTurn(player=order[pick]) if pick < len(order) else None
-    return replace(state, pick=pick, turn=turn)
+    return replace(state, pick=pick, turn=_SELECTION[order[pick]] if pick < len(order) else None)
 
 
 # --- the drafter's decision -----------------------------------------------------------------
@@ -528,7 +536,8 @@ _AFTER_ACTING = (PlayVagrant, EndTurn, DiscardTactic)
 def draft_gate(state: State, seat: int, action: DraftAction) -> Refusal | None:
     """What every action of the turn waits for: a choice still pending (a Shakedown, discards), or the action
     already taken (only a Vagrant, discards or the end of the turn may follow it)."""
-    turn = selection(state)
+    turn = state.turn
+    assert turn is not None, "no selection turn in progress"  # ``selection`` inlined: the gate runs before every action
     kind = type(action)
     if turn.shakedown is not None and kind not in _SHAKEDOWN_CHOICES:
         return Refusal("Finish choosing the Shakedown reroll first.", TACTICS_SHAKEDOWN_PENDING, "GAP-04")
