@@ -163,13 +163,13 @@ def roll(turn: FwTurn) -> None:
     """The starting player rolls every die in play: a new Phase 1."""
     state = turn.state
     faces = turn.dice(state.supply.dice_count, 6)
-    turn.emit(DiceRolled(starter=state.start, faces=tuple(sorted(FACES[f - 1] for f in faces))))
+    turn.emit(DiceRolled(starter=state.start, faces=tuple(sorted([FACES[f - 1] for f in faces]))))
     drawn(turn)
 
 
 def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
     """A new Phase 1: the pool is rolled, everyone's dice are back, the starting player selects first."""
-    players = tuple(replace(p, dice=()) for p in state.players)
+    players = tuple([replace(p, dice=()) for p in state.players])
     return replace(
         state,
         stage="draft",
@@ -630,7 +630,8 @@ def _usable(hand: tuple[str, ...], turn: SelectionTurn) -> list[str]:
     """The hand's cards that may be played now (none used this turn, not just drawn), in id order."""
     if turn.tactic_used or not hand:
         return []
-    return sorted(c for c in hand if c not in turn.drawn)
+    drawn = turn.drawn
+    return sorted([c for c in hand if c not in drawn] if drawn else hand)
 
 
 def _usable_vagrants(state: State, seat: int, turn: SelectionTurn) -> list[PlayVagrant]:
@@ -679,9 +680,9 @@ def _end_of_phase_1(turn: FwTurn) -> None:
             if slot.bonus == NOBODY and len(set(slot.spaces)) >= 2 and turn.state.supply.coppers > 0:
                 turn.emit(CopperPlaced(position=position))
     state = turn.state
-    if any(is_brawl_slot(s) for s in state.row):
+    if any(map(is_brawl_slot, state.row)):
         turn.emit(PhaseBegan(phase="brawl"))
-    elif state.final or any(filled(s) for s in state.row):
+    elif state.final or any(map(filled, state.row)):
         begin_deploy(turn)
     else:
         turn.emit(StartPassed(player=next_seat(state.start, len(state.players)), repeat=True))
