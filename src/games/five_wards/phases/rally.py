@@ -131,6 +131,7 @@ DraftAction = (
 
 _WITH = {ability: frozenset(t.id for t in TACTICS if t.ability == ability) for ability in (LOADED_DICE, SHAKEDOWN, SWITCHEROO, VAGRANT)}
 """The Tactics cards of each Phase 1 ability that the legal list looks for."""
+_VAGRANTS = _WITH[VAGRANT]
 _RALLY_CARDS = frozenset(t.id for t in TACTICS if t.ability in (SNEAK, REINFORCEMENTS))
 """The cards that change a Rally."""
 _BEFORE_THE_DIE = _WITH[SHAKEDOWN] | _WITH[VAGRANT]
@@ -359,14 +360,19 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
     space; Reinforcements starts on a matching space and must add a second Thug on
     another empty space of the card while the bag (after any bonus Thug) has one.
     """
+    return list(_rallies(state, seat, turn))
+
+
+def _rallies(state: State, seat: int, turn: SelectionTurn) -> tuple[Rally, ...]:
+    """``legal_rallies`` as the remembered tuple itself (``legal_draft`` copies it once, into its own list)."""
     player = state.players[seat]
     if player.bag < 1:
-        return []
+        return ()
     face = player.dice[turn.die]
     cards = _rally_cards(state, seat, turn)
     if not cards:
-        return list(_plain_rallies(state.row, face))
-    return list(_card_rallies(state.row, face, seat, min(player.bag, 3), tuple(cards)))
+        return _plain_rallies(state.row, face)
+    return _card_rallies(state.row, face, seat, min(player.bag, 3), tuple(cards))
 
 
 @lru_cache(maxsize=4096)
@@ -589,7 +595,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
     if turn.discard:
         return [_DISCARD[c] for c in sorted(set(player.hand))]
     if turn.acted:
-        if turn.tactic_used or _WITH[VAGRANT].isdisjoint(player.hand):  # only ending the turn is left
+        if turn.tactic_used or _VAGRANTS.isdisjoint(player.hand):  # only ending the turn is left
             return [_END_TURN]
         return [*_usable_vagrants(state, seat, turn), _END_TURN]
     if turn.shakedown is not None:
@@ -606,7 +612,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
         usable = _usable(hand, turn)
         out += [PlayShakedown(card=c) for c in usable if c in _WITH[SHAKEDOWN]]
     else:
-        out = [*legal_rallies(state, seat, turn), *RESTOCK_OPTIONS]
+        out = [*_rallies(state, seat, turn), *RESTOCK_OPTIONS]
         if turn.tactic_used or _AFTER_THE_DIE.isdisjoint(hand):  # no card to play after selecting
             return out
         usable = _usable(hand, turn)
@@ -621,7 +627,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
                         dice = state.players[rival].dice
                         out += [_SWITCH[c, rival, i] for i, got in enumerate(dice) if got != face]
     for c in usable:
-        if c in _WITH[VAGRANT]:
+        if c in _VAGRANTS:
             out += tactics.vagrant_moves(state, seat, c, unfilled=True)
     return out
 
@@ -638,7 +644,7 @@ def _usable_vagrants(state: State, seat: int, turn: SelectionTurn) -> list[PlayV
     """Every Vagrant move the drafter may make now (a card not used, not just drawn)."""
     out: list[PlayVagrant] = []
     for card in _usable(state.players[seat].hand, turn):
-        if card in _WITH[VAGRANT]:
+        if card in _VAGRANTS:
             out += tactics.vagrant_moves(state, seat, card, unfilled=True)
     return out
 
