@@ -12,9 +12,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 import msgspec
+from msgspec.structs import replace
 
 from boardcore import NOBODY as SEEN_BY_NOBODY
 from boardcore import PUBLIC, REVEAL, Rng, RngAdvanced, Sealed, SealedView, Visibility, Waiting, hidden, owner
+from boardcore.tuples import put
 
 from . import events as ev
 from .catalog import SCORING_BY_ID, SCORING_TILES, card_name, is_brawl, tactic_name
@@ -91,23 +93,51 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
-    """The whitelist view of ``state`` for ``viewer``."""
+    """The whitelist view of ``state`` for ``viewer``: the spectator's view with the seat's own secrets put in.
+
+    A table shows one state to every seat and the spectators, so the spectator's view
+    of the last state asked is kept (one list swap, like the kernel's ``waiting``) and a
+    seat's view copies it, changing only what that seat alone may read: its hand, the
+    cards its turn just drew and its face-down commitment.
+    """
+    held = _LAST[0]
+    if held[0] is state and held[1] is waiting:
+        public = held[2]
+    else:
+        public = _spectator_view(state, waiting)
+        _LAST[0] = (state, waiting, public)
+    if viewer is None:
+        return public
+    players = public.players
+    own = replace(players[viewer], hand=state.players[viewer].hand)
+    turn, sealed = state.turn, state.sealed
+    return replace(
+        public,
+        viewer=viewer,
+        players=put(players, viewer, own),
+        turn=_turn_view(turn, viewer) if turn is not None and turn.player == viewer else public.turn,
+        sealed=None if sealed is None else sealed.view_for(viewer),
+    )
+
+
+def _spectator_view(state: State, waiting: tuple[Waiting, ...]) -> View:
+    """The whitelist view of ``state`` for a spectator: every hand, drawn card and commitment hidden."""
     players = tuple([  # a list first: cheaper than a generator, and a search asks for a view on most steps
         PlayerView(
             gang=p.gang,
             bag=p.bag,
             resources=p.resources,
             hand_size=len(p.hand),
-            hand=p.hand if seat == viewer else None,
+            hand=None,
             dice=p.dice,
             brawls=p.brawls,
             bribed=p.bribed,
         )
-        for seat, p in enumerate(state.players)
+        for p in state.players
     ])
     sealed = state.sealed
     return View(
-        viewer=viewer,
+        viewer=None,
         stage=state.stage,
         round=state.round,
         final=state.final,
@@ -120,9 +150,9 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         wards=state.wards,
         pool=state.pool,
         pick=state.pick,
-        turn=_turn_view(state.turn, viewer),
+        turn=_turn_view(state.turn, None),
         brawl=state.brawl,
-        sealed=None if sealed is None else sealed.view_for(viewer),
+        sealed=None if sealed is None else sealed.view_for(None),
         committed_counts=() if sealed is None else tuple((seat, len(cards)) for seat, cards in sealed.choices),
         deploy_queue=state.deploy_queue,
         deploying=state.deploying,
@@ -141,6 +171,11 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         map_thugs=state.map_thugs,
         waiting=waiting,
     )
+
+
+_LAST: list[tuple[State | None, tuple[Waiting, ...] | None, View]] = [(None, None, None)]  # type: ignore[list-item]
+"""The last state (and waiting list) viewed and its spectator's view; the state held here cannot be freed, so its
+identity is a safe key."""
 
 
 def _turn_view(turn: SelectionTurn | None, viewer: int | None) -> TurnView | None:

@@ -9,8 +9,8 @@ Dice are not spent, so every selected die counts in every Brawl of the round.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from msgspec.structs import replace
