@@ -93,18 +93,22 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
-    """The whitelist view of ``state`` for ``viewer``: the spectator's view with the seat's own secrets put in.
+    """The whitelist view of ``state`` for ``viewer``.
 
-    A table shows one state to every seat and the spectators, so the spectator's view
-    of the last state asked is kept (one list swap, like the kernel's ``waiting``) and a
-    seat's view copies it, changing only what that seat alone may read: its hand, the
-    cards its turn just drew and its face-down commitment.
+    A table shows one state to every seat and the spectators: from the second view of the
+    last state asked on, each is the spectator's view (built once, kept with the state: one
+    list swap, like the kernel's ``waiting``) with what that seat alone may read put in:
+    its hand, the cards its turn just drew and its face-down commitment. The first view of
+    a state is built whole, as a bot's one view per step is.
     """
     held = _LAST[0]
-    if held[0] is state and held[1] is waiting:
-        public = held[2]
-    else:
-        public = _spectator_view(state, waiting)
+    if held[0] is not state or held[1] is not waiting:
+        built = _whole_view(state, viewer, waiting)
+        _LAST[0] = (state, waiting, built if viewer is None else None)
+        return built
+    public = held[2]
+    if public is None:
+        public = _whole_view(state, None, waiting)
         _LAST[0] = (state, waiting, public)
     if viewer is None:
         return public
@@ -120,24 +124,24 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
     )
 
 
-def _spectator_view(state: State, waiting: tuple[Waiting, ...]) -> View:
-    """The whitelist view of ``state`` for a spectator: every hand, drawn card and commitment hidden."""
+def _whole_view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
+    """The whitelist view of ``state`` for ``viewer``, built field by field."""
     players = tuple([  # a list first: cheaper than a generator, and a search asks for a view on most steps
         PlayerView(
             gang=p.gang,
             bag=p.bag,
             resources=p.resources,
             hand_size=len(p.hand),
-            hand=None,
+            hand=p.hand if seat == viewer else None,
             dice=p.dice,
             brawls=p.brawls,
             bribed=p.bribed,
         )
-        for p in state.players
+        for seat, p in enumerate(state.players)
     ])
     sealed = state.sealed
     return View(
-        viewer=None,
+        viewer=viewer,
         stage=state.stage,
         round=state.round,
         final=state.final,
@@ -150,9 +154,9 @@ def _spectator_view(state: State, waiting: tuple[Waiting, ...]) -> View:
         wards=state.wards,
         pool=state.pool,
         pick=state.pick,
-        turn=_turn_view(state.turn, None),
+        turn=_turn_view(state.turn, viewer),
         brawl=state.brawl,
-        sealed=None if sealed is None else sealed.view_for(None),
+        sealed=None if sealed is None else sealed.view_for(viewer),
         committed_counts=() if sealed is None else tuple((seat, len(cards)) for seat, cards in sealed.choices),
         deploy_queue=state.deploy_queue,
         deploying=state.deploying,
@@ -173,9 +177,9 @@ def _spectator_view(state: State, waiting: tuple[Waiting, ...]) -> View:
     )
 
 
-_LAST: list[tuple[State | None, tuple[Waiting, ...] | None, View]] = [(None, None, None)]  # type: ignore[list-item]
-"""The last state (and waiting list) viewed and its spectator's view; the state held here cannot be freed, so its
-identity is a safe key."""
+_LAST: list[tuple[State | None, tuple[Waiting, ...] | None, View | None]] = [(None, None, None)]
+"""The last state (and waiting list) viewed and its spectator's view once built; the state held here cannot be
+freed, so its identity is a safe key."""
 
 
 def _turn_view(turn: SelectionTurn | None, viewer: int | None) -> TurnView | None:
