@@ -459,7 +459,7 @@ def restock(turn: FwTurn, seat: int, action: Restock) -> None:
 def evolve_restocked(state: State, e: Restocked) -> State:
     """Resources come from the bag onto the Gang board."""
     player = state.players[e.player]
-    resources = player.resources
+    resources: tuple[int, ...] = player.resources
     for r in e.resources:
         resources = add(resources, r, 1)
     player = replace(player, resources=resources, bag=player.bag - len(e.resources))
