@@ -50,9 +50,10 @@ def pending(state: State) -> Mapping[int, str]:
     """The drafter (FW-P1-02), the next Brawl committer in turn order (FW-BRAWL-04) or the deploying Gang
     (FW-DEPLOY-04): one seat at a time, its decision named after the stage; nobody between decisions."""
     stage = state.stage
-    if stage == "draft":  # by far the most frequent: tested first
-        seat, alone = rally.drafter(state), _DRAFT
-    elif stage == "brawl":
+    if stage == "draft":  # by far the most frequent: tested first, and answered at once
+        seat = rally.drafter(state)
+        return NOBODY_PENDING if seat is None else _DRAFT[seat]
+    if stage == "brawl":
         seat, alone = brawl.committer(state), _BRAWL
     elif stage == "deploy":
         seat, alone = deploy.deployer(state), _DEPLOY

@@ -12,9 +12,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 import msgspec
+from msgspec.structs import replace
 
 from boardcore import NOBODY as SEEN_BY_NOBODY
 from boardcore import PUBLIC, REVEAL, Rng, RngAdvanced, Sealed, SealedView, Visibility, Waiting, hidden, owner
+from boardcore.tuples import put
 
 from . import events as ev
 from .catalog import SCORING_BY_ID, SCORING_TILES, card_name, is_brawl, tactic_name
@@ -91,7 +93,39 @@ class View(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
-    """The whitelist view of ``state`` for ``viewer``."""
+    """The whitelist view of ``state`` for ``viewer``.
+
+    A table shows one state to every seat and the spectators: from the second view of the
+    last state asked on, each is the spectator's view (built once, kept with the state: one
+    list swap, like the kernel's ``waiting``) with what that seat alone may read put in:
+    its hand, the cards its turn just drew and its face-down commitment. The first view of
+    a state is built whole, as a bot's one view per step is.
+    """
+    held = _LAST[0]
+    if held[0] is not state or held[1] is not waiting:
+        built = _whole_view(state, viewer, waiting)
+        _LAST[0] = (state, waiting, built if viewer is None else None)
+        return built
+    public = held[2]
+    if public is None:
+        public = _whole_view(state, None, waiting)
+        _LAST[0] = (state, waiting, public)
+    if viewer is None:
+        return public
+    players = public.players
+    own = replace(players[viewer], hand=state.players[viewer].hand)
+    turn, sealed = state.turn, state.sealed
+    return replace(
+        public,
+        viewer=viewer,
+        players=put(players, viewer, own),
+        turn=_turn_view(turn, viewer) if turn is not None and turn.player == viewer else public.turn,
+        sealed=None if sealed is None else sealed.view_for(viewer),
+    )
+
+
+def _whole_view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
+    """The whitelist view of ``state`` for ``viewer``, built field by field."""
     players = tuple([  # a list first: cheaper than a generator, and a search asks for a view on most steps
         PlayerView(
             gang=p.gang,
@@ -141,6 +175,11 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         map_thugs=state.map_thugs,
         waiting=waiting,
     )
+
+
+_LAST: list[tuple[State | None, tuple[Waiting, ...] | None, View | None]] = [(None, None, None)]
+"""The last state (and waiting list) viewed and its spectator's view once built; the state held here cannot be
+freed, so its identity is a safe key."""
 
 
 def _turn_view(turn: SelectionTurn | None, viewer: int | None) -> TurnView | None:

@@ -238,3 +238,35 @@ def test_whole_game_streams_name_only_what_the_seat_may_know(players: int) -> No
         assert not find_secrets(" ".join(PRESENTATION.describe(GAME, e, seat) or "" for e in stream), never)
         for step in range(0, len(match) + 1, max(1, len(match) // 25)):
             assert not find_secrets(msgspec.json.encode(GAME.view(match.state_at(step), seat)), never)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_seat_sees_the_same_view_whoever_looked_first(players: int) -> None:
+    """A seat's view of a state is the same whether it is the first look at that state (built whole) or follows the
+    spectator's and other seats' (the kept spectator view with the seat's own hand, just-drawn cards and face-down
+    commitment put in), in every phase of a whole game: each seat still sees only its own secrets (section 2,
+    FW-SETUP-11, FW-RESTOCK-04, FW-BRAWL-04)."""
+    match = Match.new(GAME, players, 4)
+    bots = make_bots(GAME, players, 4, "house")
+    previous = match.state
+    seen_sealed = seen_drawn = 0
+    while not match.is_over:
+        state = match.state
+        firsts = []
+        for seat in (*range(players), None):
+            GAME.view(previous, None)  # another state looked at last: this seat's look is the first at ``state``
+            firsts.append(GAME.view(state, seat))
+        for order in ((None, *range(players)), (*reversed(range(players)), None)):
+            after_others = {seat: GAME.view(state, seat) for seat in order}
+            for index, seat in enumerate((*range(players), None)):
+                assert after_others[seat] == firsts[index]
+                assert msgspec.json.encode(after_others[seat]) == msgspec.json.encode(firsts[index])
+        for seat in range(players):
+            mine = firsts[seat]
+            assert [p.hand for p in mine.players] == [p.hand if other == seat else None for other, p in enumerate(state.players)]
+        seen_sealed += state.sealed is not None and any(cards for _, cards in state.sealed.choices)
+        seen_drawn += state.turn is not None and bool(state.turn.drawn)
+        previous = state
+        (seat,) = match.actors
+        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+    assert seen_sealed and seen_drawn  # the seat-only parts were exercised

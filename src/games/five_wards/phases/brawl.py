@@ -9,6 +9,7 @@ Dice are not spent, so every selected die counts in every Brawl of the round.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -60,7 +61,11 @@ def committer(state: State) -> int | None:
     sealed = state.sealed
     if sealed is None or not sealed.waiting:
         return None
-    return next(seat for seat in turn_order(state) if seat in sealed.waiting)
+    waiting = sealed.waiting
+    for seat in turn_order(state):
+        if seat in waiting:
+            return seat
+    raise AssertionError("a waiting seat is always seated")
 
 
 def commit_problem(state: State, seat: int, action: CommitTactics) -> Refusal | None:
@@ -128,8 +133,14 @@ def legal_commits(state: State, seat: int) -> list[CommitTactics]:
     """Every subset of the hand, smallest first (at most 16 with the hand limit of 4), each spelt as
     ``commit_problem`` asks (distinct, ascending): the candidates, all legal, so the decision gives them as its
     legal list too; running the problem over them took 4.6x this list's time (docs/performance.md)."""
-    hand = sorted(set(state.players[seat].hand))
-    return [CommitTactics(cards=combo) for k in range(len(hand) + 1) for combo in combinations(hand, k)]
+    return list(_commits(frozenset(state.players[seat].hand)))
+
+
+@lru_cache(maxsize=1024)
+def _commits(hand: frozenset[str]) -> tuple[CommitTactics, ...]:
+    """``legal_commits`` remembered by the hand's cards (a hand of at most 4 from a small deck)."""
+    cards = sorted(hand)
+    return tuple(CommitTactics(cards=combo) for k in range(len(cards) + 1) for combo in combinations(cards, k))
 
 
 COMMIT: Decision[State, CommitTactics] = Decision(

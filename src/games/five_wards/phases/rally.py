@@ -131,6 +131,7 @@ DraftAction = (
 
 _WITH = {ability: frozenset(t.id for t in TACTICS if t.ability == ability) for ability in (LOADED_DICE, SHAKEDOWN, SWITCHEROO, VAGRANT)}
 """The Tactics cards of each Phase 1 ability that the legal list looks for."""
+_VAGRANTS = _WITH[VAGRANT]
 _RALLY_CARDS = frozenset(t.id for t in TACTICS if t.ability in (SNEAK, REINFORCEMENTS))
 """The cards that change a Rally."""
 _BEFORE_THE_DIE = _WITH[SHAKEDOWN] | _WITH[VAGRANT]
@@ -150,6 +151,11 @@ _SWITCH = {
     for rival in range(max(DICE_BY_PLAYERS))
     for die in range(max(DICE_BY_PLAYERS.values()))
 }
+_SELECTION = tuple(SelectionTurn(player=seat) for seat in range(max(DICE_BY_PLAYERS)))
+"""Each seat's fresh selection turn (frozen, so shared)."""
+_ACTED = tuple(Acted(player=seat) for seat in range(max(DICE_BY_PLAYERS)))
+_TURN_ENDED = tuple(TurnEnded(player=seat) for seat in range(max(DICE_BY_PLAYERS)))
+"""Each seat's end-of-action and end-of-turn events, built once (frozen; emitted on every selection turn)."""
 _END_TURN = EndTurn()
 _ROLL = ShakedownRoll()
 """Actions the legal list offers again and again, built once (they are frozen)."""
@@ -161,19 +167,19 @@ def roll(turn: FwTurn) -> None:
     """The starting player rolls every die in play: a new Phase 1."""
     state = turn.state
     faces = turn.dice(state.supply.dice_count, 6)
-    turn.emit(DiceRolled(starter=state.start, faces=tuple(sorted(FACES[f - 1] for f in faces))))
+    turn.emit(DiceRolled(starter=state.start, faces=tuple(sorted([FACES[f - 1] for f in faces]))))
     drawn(turn)
 
 
 def evolve_dice_rolled(state: State, e: DiceRolled) -> State:
     """A new Phase 1: the pool is rolled, everyone's dice are back, the starting player selects first."""
-    players = tuple(replace(p, dice=()) for p in state.players)
+    players = tuple([replace(p, dice=()) for p in state.players])
     return replace(
         state,
         stage="draft",
         pool=e.faces,
         pick=0,
-        turn=SelectionTurn(player=e.starter),
+        turn=_SELECTION[e.starter],
         players=players,
         phase1_count=state.phase1_count + 1,
     )
@@ -193,7 +199,11 @@ def turn_over(state: State) -> bool:
     turn = state.turn
     if turn is None or not turn.acted or turn.discard:
         return False
-    return turn.tactic_used or all(c in turn.drawn for c in state.players[turn.player].hand)
+    if turn.tactic_used:
+        return True
+    drawn = turn.drawn  # usually empty: then only an empty hand is over (no generator for the common case)
+    hand = state.players[turn.player].hand
+    return not hand or (bool(drawn) and all(c in drawn for c in hand))
 
 
 def drafter(state: State) -> int | None:
@@ -225,9 +235,11 @@ def select_die(turn: FwTurn, seat: int, action: SelectDie) -> None:
 def evolve_die_selected(state: State, e: DieSelected) -> State:
     """The die moves from the pool to the drafter."""
     player = state.players[e.player]
-    assert state.turn is not None
-    players = put(state.players, e.player, replace(player, dice=(*player.dice, e.face)))
-    return replace(state, players=players, pool=without(state.pool, e.face), turn=replace(state.turn, die=len(player.dice)))
+    turn = state.turn
+    assert turn is not None
+    dice = player.dice
+    players = put(state.players, e.player, replace(player, dice=(*dice, e.face)))
+    return replace(state, players=players, pool=without(state.pool, e.face), turn=replace(turn, die=len(dice)))
 
 
 # --- Rally (FW-RALLY), with Sneak and Reinforcements --------------------------------
@@ -303,7 +315,7 @@ def rally(turn: FwTurn, seat: int, action: Rally) -> None:
     _place(turn, action.position, action.space, seat)
     if action.second_space is not None:
         _place(turn, action.position, action.second_space, seat)
-    turn.emit(Acted(player=seat))
+    turn.emit(_ACTED[seat])
 
 
 def evolve_thug_rallied(state: State, e: ThugRallied) -> State:
@@ -351,14 +363,19 @@ def legal_rallies(state: State, seat: int, turn: SelectionTurn) -> list[Rally]:
     space; Reinforcements starts on a matching space and must add a second Thug on
     another empty space of the card while the bag (after any bonus Thug) has one.
     """
+    return list(_rallies(state, seat, turn))
+
+
+def _rallies(state: State, seat: int, turn: SelectionTurn) -> tuple[Rally, ...]:
+    """``legal_rallies`` as the remembered tuple itself (``legal_draft`` copies it once, into its own list)."""
     player = state.players[seat]
     if player.bag < 1:
-        return []
+        return ()
     face = player.dice[turn.die]
     cards = _rally_cards(state, seat, turn)
     if not cards:
-        return list(_plain_rallies(state.row, face))
-    return list(_card_rallies(state.row, face, seat, min(player.bag, 3), tuple(cards)))
+        return _plain_rallies(state.row, face)
+    return _card_rallies(state.row, face, seat, min(player.bag, 3), tuple(cards))
 
 
 @lru_cache(maxsize=4096)
@@ -413,6 +430,8 @@ RESTOCK_OPTIONS: tuple[Restock, ...] = (
     *(_restock(0, (a, b)) for a in range(3) for b in range(a, 3)),
 )
 """The 10 declarable Restocks (resources in ascending order)."""
+_RESOURCES = {option: option.resources for option in RESTOCK_OPTIONS}
+"""Each Restock's resources, worked out once (``restock`` runs only after ``restock_problem`` allowed it)."""
 
 
 def restock_problem(state: State, seat: int, action: Restock) -> Refusal | None:
@@ -427,34 +446,36 @@ def restock_problem(state: State, seat: int, action: Restock) -> Refusal | None:
 
 def restock(turn: FwTurn, seat: int, action: Restock) -> None:
     """Restock as declared: add resources (as many as the bag holds), then draw Tactics cards, reshuffling if needed."""
-    added = action.resources[: turn.state.players[seat].bag]
-    turn.emit(Restocked(player=seat, cards=action.cards, resources=added))
-    if action.cards:
-        draw_tactics(turn, seat, action.cards)
-    turn.emit(Acted(player=seat))
+    added = _RESOURCES[action][: turn.state.players[seat].bag]
+    restocked = Restocked(player=seat, cards=action.cards, resources=added)
+    if not action.cards:  # resources only (9 of the 10 Restocks): both events in one emit
+        turn.emit(restocked, _ACTED[seat])
+        return
+    turn.emit(restocked)
+    draw_tactics(turn, seat, action.cards)
+    turn.emit(_ACTED[seat])
 
 
 def evolve_restocked(state: State, e: Restocked) -> State:
     """Resources come from the bag onto the Gang board."""
-
-    def give(p: Any) -> Any:
-        resources = p.resources
-        for r in e.resources:
-            resources = add(resources, r, 1)
-        return replace(p, resources=resources, bag=p.bag - len(e.resources))
-
-    return replace(state, players=update_player(state, e.player, give))
+    player = state.players[e.player]
+    resources: tuple[int, ...] = player.resources
+    for r in e.resources:
+        resources = add(resources, r, 1)
+    player = replace(player, resources=resources, bag=player.bag - len(e.resources))
+    return replace(state, players=put(state.players, e.player, player))
 
 
 def evolve_tactics_drawn(state: State, e: TacticsDrawn) -> State:
     """Cards join the hand; they are marked as just drawn; over 4, discards are due."""
     cards = e.cards
     assert cards is not None
-    players = update_player(state, e.player, lambda p: replace(p, hand=(*p.hand, *cards)))
+    player = state.players[e.player]
+    hand = (*player.hand, *cards)
+    players = put(state.players, e.player, replace(player, hand=hand))
     turn = state.turn
     if turn is not None and turn.player == e.player:
-        hand = len(players[e.player].hand)
-        turn = replace(turn, drawn=(*turn.drawn, *cards), discard=max(0, hand - HAND_LIMIT))
+        turn = replace(turn, drawn=(*turn.drawn, *cards), discard=max(0, len(hand) - HAND_LIMIT))
     return replace(state, players=players, tactics_deck=state.tactics_deck[e.count :], turn=turn)
 
 
@@ -507,15 +528,14 @@ def end_turn_problem(state: State, seat: int, action: EndTurn) -> Refusal | None
 
 def end_turn(turn: FwTurn, seat: int, action: EndTurn) -> None:
     """End the turn after the action without playing a Vagrant."""
-    turn.emit(TurnEnded(player=seat))
+    turn.emit(_TURN_ENDED[seat])
 
 
 def evolve_turn_ended(state: State, e: TurnEnded) -> State:
     """The next selection in snake order, or the end of the draft."""
     pick = state.pick + 1
     order = snake(state)
-    turn = SelectionTurn(player=order[pick]) if pick < len(order) else None
-    return replace(state, pick=pick, turn=turn)
+    return replace(state, pick=pick, turn=_SELECTION[order[pick]] if pick < len(order) else None)
 
 
 # --- the drafter's decision -----------------------------------------------------------------
@@ -528,7 +548,8 @@ _AFTER_ACTING = (PlayVagrant, EndTurn, DiscardTactic)
 def draft_gate(state: State, seat: int, action: DraftAction) -> Refusal | None:
     """What every action of the turn waits for: a choice still pending (a Shakedown, discards), or the action
     already taken (only a Vagrant, discards or the end of the turn may follow it)."""
-    turn = selection(state)
+    turn = state.turn
+    assert turn is not None, "no selection turn in progress"  # ``selection`` inlined: the gate runs before every action
     kind = type(action)
     if turn.shakedown is not None and kind not in _SHAKEDOWN_CHOICES:
         return Refusal("Finish choosing the Shakedown reroll first.", TACTICS_SHAKEDOWN_PENDING, "GAP-04")
@@ -580,7 +601,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
     if turn.discard:
         return [_DISCARD[c] for c in sorted(set(player.hand))]
     if turn.acted:
-        if turn.tactic_used or _WITH[VAGRANT].isdisjoint(player.hand):  # only ending the turn is left
+        if turn.tactic_used or _VAGRANTS.isdisjoint(player.hand):  # only ending the turn is left
             return [_END_TURN]
         return [*_usable_vagrants(state, seat, turn), _END_TURN]
     if turn.shakedown is not None:
@@ -597,7 +618,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
         usable = _usable(hand, turn)
         out += [PlayShakedown(card=c) for c in usable if c in _WITH[SHAKEDOWN]]
     else:
-        out = [*legal_rallies(state, seat, turn), *RESTOCK_OPTIONS]
+        out = [*_rallies(state, seat, turn), *RESTOCK_OPTIONS]
         if turn.tactic_used or _AFTER_THE_DIE.isdisjoint(hand):  # no card to play after selecting
             return out
         usable = _usable(hand, turn)
@@ -612,7 +633,7 @@ def legal_draft(state: State, seat: int) -> list[DraftAction]:
                         dice = state.players[rival].dice
                         out += [_SWITCH[c, rival, i] for i, got in enumerate(dice) if got != face]
     for c in usable:
-        if c in _WITH[VAGRANT]:
+        if c in _VAGRANTS:
             out += tactics.vagrant_moves(state, seat, c, unfilled=True)
     return out
 
@@ -621,14 +642,15 @@ def _usable(hand: tuple[str, ...], turn: SelectionTurn) -> list[str]:
     """The hand's cards that may be played now (none used this turn, not just drawn), in id order."""
     if turn.tactic_used or not hand:
         return []
-    return sorted(c for c in hand if c not in turn.drawn)
+    drawn = turn.drawn
+    return sorted([c for c in hand if c not in drawn] if drawn else hand)
 
 
 def _usable_vagrants(state: State, seat: int, turn: SelectionTurn) -> list[PlayVagrant]:
     """Every Vagrant move the drafter may make now (a card not used, not just drawn)."""
     out: list[PlayVagrant] = []
     for card in _usable(state.players[seat].hand, turn):
-        if card in _WITH[VAGRANT]:
+        if card in _VAGRANTS:
             out += tactics.vagrant_moves(state, seat, card, unfilled=True)
     return out
 
@@ -658,7 +680,7 @@ def proceed(turn: FwTurn) -> None:
     """A finished selection turn passes on; after the last one, Phase 1 ends."""
     selection = turn.state.turn
     if selection is not None:
-        turn.emit(TurnEnded(player=selection.player))
+        turn.emit(_TURN_ENDED[selection.player])
     else:
         _end_of_phase_1(turn)
 
@@ -670,9 +692,9 @@ def _end_of_phase_1(turn: FwTurn) -> None:
             if slot.bonus == NOBODY and len(set(slot.spaces)) >= 2 and turn.state.supply.coppers > 0:
                 turn.emit(CopperPlaced(position=position))
     state = turn.state
-    if any(is_brawl_slot(s) for s in state.row):
+    if any(map(is_brawl_slot, state.row)):
         turn.emit(PhaseBegan(phase="brawl"))
-    elif state.final or any(filled(s) for s in state.row):
+    elif state.final or any(map(filled, state.row)):
         begin_deploy(turn)
     else:
         turn.emit(StartPassed(player=next_seat(state.start, len(state.players)), repeat=True))

@@ -5,6 +5,7 @@ change a Rally, so they live with it in ``rally.py``; the drafter's decision the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -46,7 +47,7 @@ from ..events import (
     ThugMoved,
     ThugRallied,
 )
-from ..state import NOBODY, SelectionTurn, State
+from ..state import NOBODY, SelectionTurn, Slot, State
 
 __all__ = [
     "HANDLERS",
@@ -286,20 +287,27 @@ def vagrant_candidates(state: State, seat: int) -> Iterator[PlayVagrant]:
             yield from vagrant_moves(state, seat, card, unfilled=False)
 
 
-def vagrant_moves(state: State, seat: int, card: str, unfilled: bool) -> Iterator[PlayVagrant]:
+def vagrant_moves(state: State, seat: int, card: str, unfilled: bool) -> tuple[PlayVagrant, ...]:
     """The card's moves in position and space order; ``unfilled``: only off unfilled cards (the rule, FW-RALLY-06)."""
-    for fp, src in enumerate(state.row):
+    return _vagrant_moves(state.row, seat, card, unfilled)
+
+
+@lru_cache(maxsize=4096)
+def _vagrant_moves(row: tuple[Slot, ...], seat: int, card: str, unfilled: bool) -> tuple[PlayVagrant, ...]:
+    """``vagrant_moves`` remembered by row (a frozen value): a turn lists the same row before the die, after it and
+    after acting."""
+    out: list[PlayVagrant] = []
+    for fp, src in enumerate(row):
         if not is_landmark(src) or (unfilled and filled(src)):
             continue
         for fs, owner in enumerate(src.spaces):
             if owner != seat:
                 continue
-            for tp, dst in enumerate(state.row):
+            for tp, dst in enumerate(row):
                 if tp == fp or not is_landmark(dst):
                     continue
-                for ts, other in enumerate(dst.spaces):
-                    if other == NOBODY:
-                        yield PlayVagrant(card=card, from_position=fp, from_space=fs, to_position=tp, to_space=ts)
+                out += [PlayVagrant(card=card, from_position=fp, from_space=fs, to_position=tp, to_space=ts) for ts, other in enumerate(dst.spaces) if other == NOBODY]
+    return tuple(out)
 
 
 RULES: Rules[State] = {
