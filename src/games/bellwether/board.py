@@ -12,6 +12,7 @@ from boardcore.tuples import put, without
 from .catalog import (
     BUILDINGS,
     CAPACITY,
+    FACTORY_CARDS,
     MAX_JOBS,
     MAX_JOBS_CONSTABULARY,
     OFFICIALS,
@@ -60,7 +61,7 @@ def free_space(ward: Ward, card: str) -> bool:
 def owns_factory(ward: Ward, player: int) -> bool:
     """The player owns a Factory in the Ward (needed to place a Tenement or Infrastructure there, BW-PLACE-04)."""
     for b in ward.buildings:
-        if b.owner == player and BUILDINGS[b.card].kind == "F":
+        if b.owner == player and b.card in FACTORY_CARDS:
             return True
     return False
 

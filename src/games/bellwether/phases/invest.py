@@ -51,6 +51,7 @@ from ..catalog import (
     BUILDINGS,
     BUY_PRICE,
     CONSTRUCTION_MARKET,
+    FACTORY_CARDS,
     HARBOUR_LIMIT,
     HARBOUR_PRICE,
     HIRE_COST,
@@ -255,7 +256,7 @@ def upgrade_problem(state: State, seat: int, action: Upgrade) -> Refusal | None:
 def neutral_factory(state: State, w: int) -> Building | None:
     """The Ward's neutral Factory, while nobody has bought it (GAP-06)."""
     for b in state.wards[w].buildings:
-        if b.owner < 0 and BUILDINGS[b.card].kind == "F":
+        if b.owner < 0 and b.card in FACTORY_CARDS:
             return b
     return None
 
