@@ -18,6 +18,7 @@ from .catalog import (
     OFFICIALS,
     RELIEF_COST,
     RELIEF_COST_CHEAP,
+    BuildingCard,
 )
 from .state import Building, Labor, Player, State, Ward
 
@@ -94,15 +95,23 @@ def holds(player: Player, official: str) -> bool:
     return official in player.officials
 
 
+def _workers_added(card: BuildingCard) -> tuple[int, int]:
+    """The workers a Building adds to its Ward's pool, plain and upgraded: a Tenement's printed workers (+ its extra
+    when upgraded), a Tramway's one (GAP-14 item 1, GAP-15)."""
+    if card.kind == "T":
+        return card.workers[0], card.workers[0] + card.workers[1]
+    return (1, 1) if card.id == "I-TR" else (0, 0)
+
+
+WORKERS_ADDED = {card_id: _workers_added(card) for card_id, card in BUILDINGS.items()}
+"""``_workers_added`` of every Building card, worked out once: every Allocate step counts the Ward's pool."""
+
+
 def available_workers(ward: Ward) -> int:
     """Base pool + Tenement workers (+ upgrades) + Tramway (GAP-14 item 1, GAP-15)."""
     total = ward.workers
     for b in ward.buildings:
-        card = BUILDINGS[b.card]
-        if card.kind == "T":
-            total += card.workers[0] + (card.workers[1] if b.upgraded else 0)
-        elif b.card == "I-TR":
-            total += 1
+        total += WORKERS_ADDED[b.card][b.upgraded]
     return total
 
 
@@ -166,14 +175,17 @@ def lab(state: State) -> Labor:
 
 
 def current_ward(state: State) -> int:
-    """The Ward Labor is resolving now."""
-    labor = lab(state)
+    """The Ward Labor is resolving now (``lab`` written out: asked at every step of Labor)."""
+    labor = state.labor
+    assert labor is not None
     return labor.order[labor.pos]
 
 
 def with_labor(state: State, **changes: Any) -> State:
-    """The state with its Labor record changed."""
-    return msgspec.structs.replace(state, labor=msgspec.structs.replace(lab(state), **changes))
+    """The state with its Labor record changed (``lab`` written out: most Labor events change it)."""
+    labor = state.labor
+    assert labor is not None
+    return msgspec.structs.replace(state, labor=msgspec.structs.replace(labor, **changes))
 
 
 # --- small immutable updates used by evolve handlers ---------------------------
