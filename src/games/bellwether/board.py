@@ -37,8 +37,13 @@ def claimed(ward: Ward) -> bool:
 
 
 def contestants(ward: Ward) -> tuple[int, ...]:
-    """Seats owning a Building in the Ward, in seat order (BW-CONTEST-01)."""
-    return tuple(p for p in (0, 1) if any(b.owner == p for b in ward.buildings))
+    """Seats owning a Building in the Ward, in seat order (BW-CONTEST-01): one pass over the Ward."""
+    owners = {b.owner for b in ward.buildings}
+    return CONTESTANTS[0 in owners, 1 in owners]
+
+
+CONTESTANTS = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
+"""The contestants by whether each seat owns a Building in the Ward."""
 
 
 def has_infra(ward: Ward, card: str) -> bool:
