@@ -12,11 +12,13 @@ from boardcore.tuples import put, without
 from .catalog import (
     BUILDINGS,
     CAPACITY,
+    FACTORY_CARDS,
     MAX_JOBS,
     MAX_JOBS_CONSTABULARY,
     OFFICIALS,
     RELIEF_COST,
     RELIEF_COST_CHEAP,
+    BuildingCard,
 )
 from .state import Building, Labor, Player, State, Ward
 
@@ -35,8 +37,13 @@ def claimed(ward: Ward) -> bool:
 
 
 def contestants(ward: Ward) -> tuple[int, ...]:
-    """Seats owning a Building in the Ward, in seat order (BW-CONTEST-01)."""
-    return tuple(p for p in (0, 1) if any(b.owner == p for b in ward.buildings))
+    """Seats owning a Building in the Ward, in seat order (BW-CONTEST-01): one pass over the Ward."""
+    owners = {b.owner for b in ward.buildings}
+    return CONTESTANTS[0 in owners, 1 in owners]
+
+
+CONTESTANTS = {(False, False): (), (True, False): (0,), (False, True): (1,), (True, True): (0, 1)}
+"""The contestants by whether each seat owns a Building in the Ward."""
 
 
 def has_infra(ward: Ward, card: str) -> bool:
@@ -60,7 +67,7 @@ def free_space(ward: Ward, card: str) -> bool:
 def owns_factory(ward: Ward, player: int) -> bool:
     """The player owns a Factory in the Ward (needed to place a Tenement or Infrastructure there, BW-PLACE-04)."""
     for b in ward.buildings:
-        if b.owner == player and BUILDINGS[b.card].kind == "F":
+        if b.owner == player and b.card in FACTORY_CARDS:
             return True
     return False
 
@@ -93,15 +100,23 @@ def holds(player: Player, official: str) -> bool:
     return official in player.officials
 
 
+def _workers_added(card: BuildingCard) -> tuple[int, int]:
+    """The workers a Building adds to its Ward's pool, plain and upgraded: a Tenement's printed workers (+ its extra
+    when upgraded), a Tramway's one (GAP-14 item 1, GAP-15)."""
+    if card.kind == "T":
+        return card.workers[0], card.workers[0] + card.workers[1]
+    return (1, 1) if card.id == "I-TR" else (0, 0)
+
+
+WORKERS_ADDED = {card_id: _workers_added(card) for card_id, card in BUILDINGS.items()}
+"""``_workers_added`` of every Building card, worked out once: every Allocate step counts the Ward's pool."""
+
+
 def available_workers(ward: Ward) -> int:
     """Base pool + Tenement workers (+ upgrades) + Tramway (GAP-14 item 1, GAP-15)."""
     total = ward.workers
     for b in ward.buildings:
-        card = BUILDINGS[b.card]
-        if card.kind == "T":
-            total += card.workers[0] + (card.workers[1] if b.upgraded else 0)
-        elif b.card == "I-TR":
-            total += 1
+        total += WORKERS_ADDED[b.card][b.upgraded]
     return total
 
 
@@ -165,14 +180,17 @@ def lab(state: State) -> Labor:
 
 
 def current_ward(state: State) -> int:
-    """The Ward Labor is resolving now."""
-    labor = lab(state)
+    """The Ward Labor is resolving now (``lab`` written out: asked at every step of Labor)."""
+    labor = state.labor
+    assert labor is not None
     return labor.order[labor.pos]
 
 
 def with_labor(state: State, **changes: Any) -> State:
-    """The state with its Labor record changed."""
-    return msgspec.structs.replace(state, labor=msgspec.structs.replace(lab(state), **changes))
+    """The state with its Labor record changed (``lab`` written out: most Labor events change it)."""
+    labor = state.labor
+    assert labor is not None
+    return msgspec.structs.replace(state, labor=msgspec.structs.replace(labor, **changes))
 
 
 # --- small immutable updates used by evolve handlers ---------------------------

@@ -19,7 +19,7 @@ from boardcore.bots import bot_rng
 
 from . import actions as A
 from .actions import Action
-from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, GANGSTERS, OFFICIALS, RIOT_AT
+from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, FACTORY_CARDS, GANGSTERS, OFFICIALS, RIOT_AT
 from .state import Ward
 from .view import View
 
@@ -32,7 +32,11 @@ CASH_JOBS = ("G-FIX", "G-RAC", "G-INF")
 
 
 def _owns(ward: Ward, seat: int) -> bool:
-    return any(b.owner == seat for b in ward.buildings)
+    """``seat`` owns a Building in the Ward (a plain loop: the bot asks it of every Ward, on every decision)."""
+    for b in ward.buildings:
+        if b.owner == seat:
+            return True
+    return False
 
 
 def _power(ward: Ward, seat: int) -> int:
@@ -40,7 +44,11 @@ def _power(ward: Ward, seat: int) -> int:
 
 
 def _factories(ward: Ward, seat: int) -> int:
-    return sum(1 for b in ward.buildings if b.owner == seat and BUILDINGS[b.card].kind == "F")
+    count = 0
+    for b in ward.buildings:
+        if b.owner == seat and b.card in FACTORY_CARDS:
+            count += 1
+    return count
 
 
 @attrs.define
@@ -247,7 +255,7 @@ class HouseBot:
         return held >= CONSOLIDATION_WARDS - 1 and them.influence >= view.players[self.seat].influence + 2
 
     def _is_factory(self, view: View, uid: int) -> bool:
-        return any(b.uid == uid and BUILDINGS[b.card].kind == "F" for w in view.wards for b in w.buildings)
+        return any(b.uid == uid and b.card in FACTORY_CARDS for w in view.wards for b in w.buildings)
 
     def _placement_value(self, view: View, a: A.Place) -> tuple[int, int, int]:
         """New Wards first (three are needed), then Influence (Infrastructure), then contested Wards."""

@@ -178,6 +178,10 @@ GANGSTERS: dict[str, GangsterCard] = {
 }
 
 
+FACTORY_CARDS = frozenset(c.id for c in BUILDINGS.values() if c.kind == "F")
+"""The Factory cards' ids: rules ask "is this Building a Factory?" of every Building they scan."""
+
+
 def deck(table: dict[str, BuildingCard] | dict[str, OfficialCard] | dict[str, GangsterCard]) -> tuple[str, ...]:
     """Every copy of every card in a table, in catalog order (shuffled at setup)."""
     return tuple(card.id for card in table.values() for _ in range(card.copies))

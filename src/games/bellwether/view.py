@@ -10,10 +10,12 @@ the viewer's own secrets.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 import msgspec
 
 from boardcore import NOBODY, PUBLIC, REVEAL, Rng, RngAdvanced, Visibility, Waiting, owner
+from boardcore.memo import per_state
 
 from . import events as E
 from .board import influence
@@ -87,16 +89,23 @@ SEATS = (0, 1)
 """The two players; any other viewer (``None``, or a number that is no seat) sees only public facts."""
 
 
-def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
+@per_state
+def _figures(state: State, players: int) -> tuple[tuple[int, int], ...]:
+    """Each seat's Influence and Net Worth, worked out once per state (``players``, the number of seats, is the
+    memo's second key): a table builds a view for every seat and for spectators from the same state."""
+    return tuple((influence(p), net_worth(state, seat)) for seat, p in enumerate(state.players[:players]))
+
+
+def _player_view(state: State, seat: int, viewer: int | None, figures: tuple[int, int]) -> PlayerView:
     p = state.players[seat]
     return PlayerView(
         cash=p.cash,
         res=p.res,
         hand=p.hand,
         officials=p.officials,
-        influence=influence(p),
+        influence=figures[0],
         lost=p.lost,
-        net_worth=net_worth(state, seat),
+        net_worth=figures[1],
         gangster_count=len(p.gangsters),
         gangsters=p.gangsters if viewer == seat else (),
         known_gangsters=p.exposed if viewer in SEATS else (),
@@ -139,7 +148,7 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         placed=state.placed,
         harbour_sold=state.harbour_sold,
         wards=state.wards,
-        players=tuple(_player_view(state, p, viewer) for p in range(len(state.players))),
+        players=tuple(_player_view(state, seat, viewer, seat_figures) for seat, seat_figures in enumerate(_figures(state, len(state.players)))),
         construction_market=state.construction_market,
         official_market=state.official_market,
         construction_deck_size=len(state.construction_deck),
@@ -255,6 +264,13 @@ def secrets(state: State, viewer: int | None) -> frozenset[str]:
 # --- determinize -------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024)
+def _sorted(pile: tuple[str, ...]) -> tuple[str, ...]:
+    """A pile's cards in sorted order, remembered by the pile: a search samples one decision's state again and
+    again, and its piles change only when a card is drawn."""
+    return tuple(sorted(pile))
+
+
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """Resample what ``seat`` cannot know: the rival's unseen Gangsters (with the Gangster deck),
     the deck orders, the rival's open commitment and future dice.
@@ -269,13 +285,13 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     unseen = list(them.gangsters)
     for g in them.exposed:
         unseen.remove(g)
-    pool, rng = rng.shuffle(sorted((*unseen, *state.gangster_deck)))
+    pool, rng = rng.shuffle(_sorted((*unseen, *state.gangster_deck)))
     n = len(unseen)
     hand = tuple(sorted((*them.exposed, *pool[:n])))
     players = list(state.players)
     players[rival] = msgspec.structs.replace(them, gangsters=hand)
-    construction, rng = rng.shuffle(sorted(state.construction_deck))
-    officials, rng = rng.shuffle(sorted(state.official_deck))
+    construction, rng = rng.shuffle(_sorted(state.construction_deck))
+    officials, rng = rng.shuffle(_sorted(state.official_deck))
     labor = state.labor
     if labor is not None and labor.sealed is not None and labor.sealed.choice_of(rival) is not None:
         options = ("", *sorted(set(hand)))

@@ -15,10 +15,11 @@ from collections.abc import Callable, Iterator
 from typing import Any, Union
 
 from boardcore import Decision, Refusal, Turn
+from boardcore.memo import per_state
 
 from ..actions import FinishAllocation, Overwork, Staff
 from ..board import available_workers, current_ward, get, lab, overwork_slots, staffing, with_labor
-from ..catalog import BOARD_UIDS, BUILDINGS
+from ..catalog import BOARD_UIDS, FACTORY_CARDS
 from ..codes import (
     ALLOCATE_ALREADY_STAFFED,
     ALLOCATE_MINIMUMS_FIRST,
@@ -53,7 +54,7 @@ class Allocation:
         required: list[Building] = []
         """The Factories whose minimum must be filled."""
         for b in ward.buildings:
-            if b.owner >= 0 and BUILDINGS[b.card].kind == "F":
+            if b.owner >= 0 and b.card in FACTORY_CARDS:
                 factories[b.uid] = b
                 if sabotaged and b.owner != controller:
                     optional.add(b.uid)
@@ -74,6 +75,13 @@ class Allocation:
         self.open_minimum = open_minimum
         """Some required Factory is unstaffed and its whole minimum fits in the workers left (BW-ALLOC-01)."""
         self.all_required_staffed = all_required_staffed
+
+
+@per_state
+def allocation(state: State, seat: int) -> Allocation:
+    """The current Ward's :class:`Allocation`, read once per state: ``offer`` reads it of the state the controller
+    then faces, before the legal list and a sent action's problem do (``seat``: the Ward's controller)."""
+    return Allocation(state)
 
 
 MINIMUMS_FIRST = Refusal("every required Factory whose minimum fits must be staffed first", ALLOCATE_MINIMUMS_FIRST, "BW-ALLOC-01")
@@ -135,9 +143,9 @@ def _finish_rule(a: Allocation) -> Refusal | None:
     return MINIMUMS_FIRST if a.open_minimum else None
 
 
-def _factory_problem(state: State, uid: int, rule: Rule) -> Refusal | None:
+def _factory_problem(state: State, seat: int, uid: int, rule: Rule) -> Refusal | None:
     """The Factory's own rule, once the uid is a player's Factory in this Ward."""
-    a = Allocation(state)
+    a = allocation(state, seat)
     f = a.factories.get(uid)
     if f is None:
         return Refusal(f"Building #{uid} is not a player's Factory in this Ward", ALLOCATE_NOT_A_FACTORY, "BW-ALLOC-01")
@@ -146,27 +154,27 @@ def _factory_problem(state: State, uid: int, rule: Rule) -> Refusal | None:
 
 def staff_problem(state: State, seat: int, action: Staff) -> Refusal | None:
     """Whole minimums first while workers suffice (``_staff_rule``)."""
-    return _factory_problem(state, action.uid, _staff_rule)
+    return _factory_problem(state, seat, action.uid, _staff_rule)
 
 
 def overwork_problem(state: State, seat: int, action: Overwork) -> Refusal | None:
     """Overwork after every required minimum, within its slots (``_overwork_rule``)."""
-    return _factory_problem(state, action.uid, _overwork_rule)
+    return _factory_problem(state, seat, action.uid, _overwork_rule)
 
 
 def finish_problem(state: State, seat: int, action: FinishAllocation) -> Refusal | None:
     """Finishing leaves no required minimum that still fits unfilled (``_finish_rule``)."""
-    return _finish_rule(Allocation(state))
+    return _finish_rule(allocation(state, seat))
 
 
 def allocation_candidates(state: State, seat: int) -> list[AllocationAction]:
     """Staff each required Factory, then each optional one; overwork each Factory; finish."""
-    return [action for action, _, _ in _entries(Allocation(state))] + [FINISH]
+    return [action for action, _, _ in _entries(allocation(state, seat))] + [FINISH]
 
 
 def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
     """The candidates without a problem, reading the Ward once and judging each by its own kind's rule."""
-    a = Allocation(state)
+    a = allocation(state, seat)
     legal = [action for action, rule, f in _entries(a) if rule(a, f) is None]
     if _finish_rule(a) is None:
         legal.append(FINISH)
@@ -175,7 +183,7 @@ def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
 
 def choice_open(state: State) -> bool:
     """Something besides finishing is allowed (at once when a required minimum can be filled: that Staff is)."""
-    a = Allocation(state)
+    a = allocation(state, state.wards[current_ward(state)].controller)
     return a.open_minimum or any(rule(a, f) is None for _, rule, f in _entries(a))
 
 

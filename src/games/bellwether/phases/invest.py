@@ -8,7 +8,7 @@ candidates without a problem, and an action sent with a problem is refused with 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any, Union
 
 import msgspec
@@ -51,6 +51,7 @@ from ..catalog import (
     BUILDINGS,
     BUY_PRICE,
     CONSTRUCTION_MARKET,
+    FACTORY_CARDS,
     HARBOUR_LIMIT,
     HARBOUR_PRICE,
     HIRE_COST,
@@ -255,7 +256,7 @@ def upgrade_problem(state: State, seat: int, action: Upgrade) -> Refusal | None:
 def neutral_factory(state: State, w: int) -> Building | None:
     """The Ward's neutral Factory, while nobody has bought it (GAP-06)."""
     for b in state.wards[w].buildings:
-        if b.owner < 0 and BUILDINGS[b.card].kind == "F":
+        if b.owner < 0 and b.card in FACTORY_CARDS:
             return b
     return None
 
@@ -370,35 +371,59 @@ PLACES = {card: tuple(Place(card=card, ward=w) for w in range(WARDS)) for card i
 """Every Invest & Build action whose fields do not depend on the table, built once (actions are immutable)."""
 
 
-def _groups(state: State, seat: int) -> Iterator[tuple[Callable[[State, int, Any], Refusal | None], Iterable[InvestAction]]]:
-    """The candidates, kind by kind, each with the problem that states its rule, in the order of the legal list:
-    Exchange, markets, Gangster hire, upgrades and neutral Factories Ward by Ward, placements, then each held
-    Gangster's Jobs and quells; the end of the turn last."""
+Check = tuple[Callable[[State, int, Any], Refusal | None], InvestAction]
+"""A candidate with the problem that states its kind's rule."""
+
+
+def _checks(problem: Callable[[State, int, Any], Refusal | None], actions: Iterable[InvestAction]) -> tuple[Check, ...]:
+    return tuple((problem, action) for action in actions)
+
+
+MARKET_CHECKS = (
+    *_checks(buy_resource_problem, BUYS),
+    *_checks(sell_resource_problem, SELLS),
+    *_checks(buy_construction_problem, BUY_CONSTRUCTION),
+    *_checks(recruit_problem, RECRUIT),
+    (hire_problem, HIRE),
+)
+"""The Exchange, the markets and the Gangster hire: the same candidates every turn."""
+UPGRADE_CHECKS = _checks(upgrade_problem, UPGRADES)
+NEUTRAL_CHECKS = _checks(buy_neutral_problem, BUY_NEUTRAL)
+PLACE_CHECKS = {card: _checks(place_problem, places) for card, places in PLACES.items()}
+JOB_CHECKS = {g: _checks(job_problem, jobs) for g, jobs in JOBS.items()}
+QUELL_CHECKS = {g: _checks(quell_problem, quells) for g, quells in QUELLS.items()}
+END_CHECK = (no_problem, END_TURN)
+"""Every check whose candidate does not depend on the table, paired once."""
+
+
+def _candidates(state: State, seat: int) -> list[Check]:
+    """The candidates, each with the problem that states its kind's rule, in the order of the legal list: Exchange,
+    markets, Gangster hire, upgrades and neutral Factories Ward by Ward, placements, then each held Gangster's Jobs
+    and quells; the end of the turn last. Flat pairs built from the tables above: built for every legal list."""
     p = state.players[seat]
-    yield buy_resource_problem, BUYS
-    yield sell_resource_problem, SELLS
-    yield buy_construction_problem, BUY_CONSTRUCTION
-    yield recruit_problem, RECRUIT
-    yield hire_problem, (HIRE,)
+    checks = list(MARKET_CHECKS)
     for w, ward in enumerate(state.wards):
-        yield upgrade_problem, [UPGRADES[b.uid] for b in ward.buildings if b.owner == seat]
-        yield buy_neutral_problem, (BUY_NEUTRAL[w],)
-    for card in sorted(set(p.hand)):
-        yield place_problem, PLACES[card]
-    for g in sorted(set(p.gangsters)):
-        yield job_problem, JOBS[g] if g in JOBS else tuple(job_candidates(state, g))
-        yield quell_problem, QUELLS[g]
-    yield no_problem, (END_TURN,)
+        for b in ward.buildings:
+            if b.owner == seat:
+                checks.append(UPGRADE_CHECKS[b.uid])
+        checks.append(NEUTRAL_CHECKS[w])
+    for card in dict.fromkeys(p.hand):  # the hand is sorted
+        checks += PLACE_CHECKS[card]
+    for g in dict.fromkeys(p.gangsters):  # sorted too
+        checks += JOB_CHECKS[g] if g in JOB_CHECKS else _checks(job_problem, job_candidates(state, g))
+        checks += QUELL_CHECKS[g]
+    checks.append(END_CHECK)
+    return checks
 
 
 def invest_candidates(state: State, seat: int) -> list[InvestAction]:
     """Every Invest & Build action worth checking, in the order of the legal list."""
-    return [action for _, actions in _groups(state, seat) for action in actions]
+    return [action for _, action in _candidates(state, seat)]
 
 
 def invest_legal(state: State, seat: int) -> list[InvestAction]:
     """The candidates without a problem, each checked by its own kind's problem (no dispatch per candidate)."""
-    return [action for problem, actions in _groups(state, seat) for action in actions if problem(state, seat, action) is None]
+    return [action for problem, action in _candidates(state, seat) if problem(state, seat, action) is None]
 
 
 INVEST: Decision[State, InvestAction] = Decision(

@@ -74,11 +74,10 @@ def job_problem(state: State, seat: int, action: PlayJob) -> Refusal | None:
     if held is not None:
         return held
     g, w, t = action.gangster, action.ward, action.target
-    name = card_name(g)
     if not GANGSTERS[g].ward_job:
-        return None if (w, t) == (-1, -1) else _bad_target(f"the {name}'s Job targets no Ward (ward and target -1)")
+        return None if (w, t) == (-1, -1) else _bad_target(f"the {card_name(g)}'s Job targets no Ward (ward and target -1)")
     if w < 0:
-        return _bad_target(f"the {name}'s Job needs a target Ward")
+        return _bad_target(f"the {card_name(g)}'s Job needs a target Ward")
     if not job_room(state, w):
         return Refusal(f"no more Gangster Jobs may affect {_ward(w)} this round", JOB_LIMIT, "BW-CARD-11")
     ward = state.wards[w]
@@ -100,7 +99,7 @@ def job_problem(state: State, seat: int, action: PlayJob) -> Refusal | None:
             return _bad_target(f"an Arsonist destroys a rival Tenement that is not upgraded, in {_ward(w)}")
         return None
     if t != -1:
-        return _bad_target(f"the {name}'s Job targets a Ward only (target -1)")
+        return _bad_target(f"the {card_name(g)}'s Job targets a Ward only (target -1)")
     if g == "G-BRU" and ward.strikers >= RIOT_AT:
         return Refusal(f"{_ward(w)} has a full strike track", JOB_TRACK_FULL, "BW-IB-07")
     if g == "G-PEA" and ward.riot:
