@@ -47,11 +47,13 @@ def pending(state: State) -> Mapping[int, str]:
     if p is None:
         return NOBODY_PENDING
     reaction = REACTIONS.get(p.kind)
-    if reaction is None:
-        return ALONE[p.kind][p.player]
-    deciding = {seat: reaction for seat in reactors(state)}
-    deciding[p.player] = p.kind
-    return deciding
+    if reaction is not None:
+        seats = reactors(state)
+        if seats:
+            deciding = dict.fromkeys(seats, reaction)
+            deciding[p.player] = p.kind
+            return deciding
+    return ALONE[p.kind][p.player]
 
 
 def proceed(turn: shared.Night) -> None:

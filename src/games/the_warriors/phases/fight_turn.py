@@ -465,7 +465,9 @@ def reroll_options(state: State, seat: int, f: Fight) -> list[Reroll]:
             elif ability == cat.SHOWBOAT and showboat_dice(f.dice):
                 out.append(Reroll(card=card_id, die=-1))
     wanted = hand_reroll(f, seat)
-    out.extend(Reroll(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == wanted for d in dice)
+    hand = state.hands[seat]
+    if not cat.HOLDING[wanted].isdisjoint(hand):
+        out.extend(Reroll(card=c, die=d) for c in hand if cat.card(c).ability == wanted for d in dice)
     return out
 
 
@@ -561,7 +563,9 @@ def boost_options(state: State, seat: int, f: Fight) -> list[Boost]:
     if seat == f.current:
         out.extend(Boost(card=c, die=d) for c in f.powers if cat.card(c).ability == cat.PLUS_ONE_POWER for d in dice)
     wanted = hand_boost(f, seat)
-    out.extend(Boost(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == wanted for d in dice)
+    hand = state.hands[seat]
+    if not cat.HOLDING[wanted].isdisjoint(hand):
+        out.extend(Boost(card=c, die=d) for c in hand if cat.card(c).ability == wanted for d in dice)
     return out
 
 
