@@ -78,6 +78,10 @@ SPOTS = {
 """The spots of every pairing of a Gang tile with a Location (or the Coney) tile, built once."""
 
 
+MOST_SPOTS = max(len(tile) for tile in SPOTS.values())
+"""The most spots a fight has (the Gang tile's 2 and the largest Location tile's)."""
+
+
 def spots(fight: Fight) -> tuple[cat.Spot, ...]:
     """Every spot of the fight: the 2 Gang spots, then the Location (or Coney) spots."""
     return SPOTS[fight.gang, fight.location]
@@ -225,6 +229,16 @@ def play_card_candidates(state: State, seat: int) -> list[PlayCard]:
     return out
 
 
+PLAYS = tuple(PlayCard(card=card_id) for card_id in range(len(cat.WAR_CARDS)))
+"""Each War card played alone, built once: actions are frozen, so the legal lists share them."""
+PLAYS_WITH = {
+    card_id: tuple(PlayCard(card=card_id, weapon=w) for w in cat.WEAPON_CARDS)
+    for card_id, c in enumerate(cat.WAR_CARDS)
+    if c.ability in (cat.WEAPON_CARD, cat.ANY_WEAPON)
+}
+"""Each card with a Weapon icon played with each Weapon card, built once."""
+
+
 def play_card_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) -> list[PlayCard]:
     """The legal plays: exactly ``play_card_candidates`` without a ``play_card_problem``, from the helpers it
     calls (``dice_room``, ``WEAPON_CARD_DICE``, ``fits``, ``face_down_weapons``, ``war_row_positions``); ``up``: the
@@ -236,13 +250,18 @@ def play_card_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) ->
         c = cat.WAR_CARDS[card_id]
         if c.dice > room:
             continue
-        out.append(PlayCard(card=card_id))
+        out.append(PLAYS[card_id])
         ability = c.ability
+        if ability == cat.PLAIN or ability == cat.PLUS_ONE_FROM_HAND_OWN:
+            continue
         if ability == cat.WEAPON_CARD:
-            if WEAPON_CARD_DICE <= room:
-                out.extend(PlayCard(card=card_id, weapon=w) for w in up if fits(w, c.weapon))
+            if up and WEAPON_CARD_DICE <= room:
+                with_weapon = PLAYS_WITH[card_id]
+                out.extend([with_weapon[w] for w in up if fits(w, c.weapon)])
         elif ability == cat.ANY_WEAPON:
-            out.extend(PlayCard(card=card_id, weapon=w) for w in up)
+            if up:
+                with_weapon = PLAYS_WITH[card_id]
+                out.extend([with_weapon[w] for w in up])
         elif ability == cat.STREETWISE:
             out.extend(PlayCard(card=card_id, target=q, pick=d) for q in others for d in state.discards[q])
         elif ability == cat.TAG_THE_WALL:
@@ -366,20 +385,29 @@ def covers(spot: cat.Spot, best: int) -> bool:
     return spot.value <= best
 
 
+COVERS = tuple(CoverSpot(spot=i) for i in range(MOST_SPOTS))
+"""Each spot covered with the dice (or a wild card), built once: actions are frozen, so the legal lists share them."""
+COVERS_WITH = tuple(tuple(CoverSpot(spot=i, weapon=w) for w in cat.WEAPON_CARDS) for i in range(MOST_SPOTS))
+"""Each spot covered with each Weapon card, built once."""
+
+
 def cover_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) -> list[CoverSpot]:
     """The legal covers: exactly ``cover_candidates`` without a ``cover_problem``, from the helpers it calls
     (``fits``, ``covers``); ``up``: the seat's ``usable_weapons``."""
     out: list[CoverSpot] = []
     best = max(f.dice, default=0)
+    covered, wild, rolled = f.covered, f.wild, f.rolled
     for i, spot in enumerate(spots(f)):
-        if i in f.covered:
+        if i in covered:
             continue
         if spot.weapon >= 0:
-            if f.wild:
-                out.append(CoverSpot(spot=i))
-            out.extend(CoverSpot(spot=i, weapon=w) for w in up if fits(w, spot.weapon))
-        elif f.rolled and covers(spot, best):
-            out.append(CoverSpot(spot=i))
+            if wild:
+                out.append(COVERS[i])
+            if up:
+                weapon_covers = COVERS_WITH[i]
+                out.extend([weapon_covers[w] for w in up if fits(w, spot.weapon)])
+        elif rolled and covers(spot, best):
+            out.append(COVERS[i])
     return out
 
 
