@@ -387,25 +387,31 @@ def reactions(state: State, seat: int) -> list[Any]:
     assert f is not None
     if seat == f.current or seat not in f.participants or seat in state.stage.declined:
         return []
-    found = WINDOWS[state.stage.at](state, seat, f)
+    found = WINDOWS[state.stage.at][1](state, seat, f)
     return [*found, LET_IT_GO] if found else []
 
 
-WINDOWS: dict[str, Callable[[State, int, Fight], list[Any]]] = {
-    "reroll": reroll_options,
-    "boost": boost_options,
-    "ko": hold_the_line_options,
+WINDOWS: dict[str, tuple[frozenset[int], Callable[[State, int, Fight], list[Any]]]] = {
+    "reroll": (cat.HOLDING[cat.REROLL_FROM_HAND_OTHER], reroll_options),
+    "boost": (cat.HOLDING[cat.PLUS_ONE_FROM_HAND_OTHER], boost_options),
+    "ko": (HOLDERS, hold_the_line_options),
 }
-"""The reactions proper of each window (``reactions`` without its guard and ``LetItGo``), by the stage that opens it."""
+"""Each reaction window, by the stage that opens it: the cards another Warrior reacts with from hand (``hand_reroll``
+and ``hand_boost`` of a seat not rolling, Hold the Line), and the reactions proper (``reactions`` without its guard
+and ``LetItGo``)."""
 
 
 def reactors(state: State) -> frozenset[int]:
     """Seats other than the decider who may react now (GAP-18): ``reactions``' guard and options, asked of every
-    Warrior in one pass (``pending`` asks after every step, and most windows find nobody)."""
+    Warrior in one pass (``pending`` asks after every step, and most windows find nobody: a hand without a card
+    that reacts in this window is passed over by one set test)."""
     f = state.fight
     assert f is not None
-    current, declined, options = f.current, state.stage.declined, WINDOWS[state.stage.at]
-    found = [q for q in f.participants if q != current and q not in declined and options(state, q, f)]
+    current, declined, hands = f.current, state.stage.declined, state.hands
+    cards, options = WINDOWS[state.stage.at]
+    found = [
+        q for q in f.participants if q != current and q not in declined and not cards.isdisjoint(hands[q]) and options(state, q, f)
+    ]
     return frozenset(found) if found else NOBODY
 
 
