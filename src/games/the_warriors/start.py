@@ -18,7 +18,6 @@ from .phases.fight import open_fight
 from .shared import Night
 from .state import Options, State, Table, warrior_names
 
-
 WARRIOR_CARDS = tuple(cat.warrior_cards(w) for w in range(len(cat.WARRIORS)))
 """Each Warrior's 4 War card ids, built once."""
 WEAPON_CARDS_OF = tuple(tuple(c for c in cat.WEAPON_CARDS if cat.weapon_type(c) == kind) for kind in range(len(cat.WEAPON_NAMES)))

@@ -245,7 +245,6 @@ def play_card_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) ->
     seat's ``usable_weapons``."""
     out: list[PlayCard] = []
     room = dice_room(f)
-    others = others_in_fight(f, seat)
     for card_id in state.hands[seat]:
         c = cat.WAR_CARDS[card_id]
         if c.dice > room:
@@ -263,16 +262,16 @@ def play_card_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) ->
                 with_weapon = PLAYS_WITH[card_id]
                 out.extend([with_weapon[w] for w in up])
         elif ability == cat.STREETWISE:
-            out.extend(PlayCard(card=card_id, target=q, pick=d) for q in others for d in state.discards[q])
+            out.extend(PlayCard(card=card_id, target=q, pick=d) for q in others_in_fight(f, seat) for d in state.discards[q])
         elif ability == cat.TAG_THE_WALL:
             out.extend(PlayCard(card=card_id, pick=d) for d in state.discards[seat])
         elif ability == cat.SECOND_WIND:
             out.extend(PlayCard(card=card_id, pick=w) for w in face_down_weapons(state, seat))
         elif ability == cat.PATCH_UP:
-            out.extend(PlayCard(card=card_id, target=q, pick=w) for q in others for w in face_down_weapons(state, q))
+            out.extend(PlayCard(card=card_id, target=q, pick=w) for q in others_in_fight(f, seat) for w in face_down_weapons(state, q))
         elif ability == cat.LOYAL:
             row = war_row_positions(state)
-            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others for i in row)
+            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others_in_fight(f, seat) for i in row)
     return out
 
 
@@ -394,9 +393,11 @@ COVERS_WITH = tuple(tuple(CoverSpot(spot=i, weapon=w) for w in cat.WEAPON_CARDS)
 def cover_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) -> list[CoverSpot]:
     """The legal covers: exactly ``cover_candidates`` without a ``cover_problem``, from the helpers it calls
     (``fits``, ``covers``); ``up``: the seat's ``usable_weapons``."""
+    covered, wild, rolled = f.covered, f.wild, f.rolled
+    if not (wild or up or rolled):  # no wild card, no usable Weapon, no dice: nothing below can cover a spot
+        return []
     out: list[CoverSpot] = []
     best = max(f.dice, default=0)
-    covered, wild, rolled = f.covered, f.wild, f.rolled
     for i, spot in enumerate(spots(f)):
         if i in covered:
             continue
