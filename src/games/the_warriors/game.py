@@ -46,14 +46,14 @@ def pending(state: State) -> Mapping[int, str]:
     p = decision(state)
     if p is None:
         return NOBODY_PENDING
-    reaction = REACTIONS.get(p.kind)
-    if reaction is not None:
+    kind = p.kind
+    if kind in REACTIONS:
         seats = reactors(state)
         if seats:
-            deciding = dict.fromkeys(seats, reaction)
-            deciding[p.player] = p.kind
+            deciding = dict.fromkeys(seats, REACTIONS[kind])
+            deciding[p.player] = kind
             return deciding
-    return ALONE[p.kind][p.player]
+    return ALONE[kind][p.player]
 
 
 def proceed(turn: shared.Night) -> None:
