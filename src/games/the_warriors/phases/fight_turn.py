@@ -91,10 +91,14 @@ def _cap_clause(fight: Fight) -> str:
     return "WR-GANG-05" if fight.gang == cat.FURIES else "WR-SPOT-04"
 
 
+MOST_DICE = 5
+"""The most dice a turn rolls (WR-SPOT-04)."""
+
+
 def dice_room(fight: Fight) -> int:
     """How many more dice the turn's War cards may add: never more than 5 a turn (WR-SPOT-04), 2 against the
     Baseball Furies (WR-GANG-05)."""
-    return (2 if fight.gang == cat.FURIES else 5) - fight.dice_total
+    return (2 if fight.gang == cat.FURIES else MOST_DICE) - fight.dice_total
 
 
 def may_use_weapon(fight: Fight, seat: int) -> bool:
@@ -229,6 +233,8 @@ def play_card_candidates(state: State, seat: int) -> list[PlayCard]:
     return out
 
 
+CHOOSING = frozenset((cat.WEAPON_CARD, cat.ANY_WEAPON, cat.STREETWISE, cat.TAG_THE_WALL, cat.SECOND_WIND, cat.PATCH_UP, cat.LOYAL))
+"""The abilities played with a choice (a Weapon, a partner, a pick): ``play_card_options`` lists the others alone."""
 PLAYS = tuple(PlayCard(card=card_id) for card_id in range(len(cat.WAR_CARDS)))
 """Each War card played alone, built once: actions are frozen, so the legal lists share them."""
 PLAYS_WITH = {
@@ -251,7 +257,7 @@ def play_card_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) ->
             continue
         out.append(PLAYS[card_id])
         ability = c.ability
-        if ability == cat.PLAIN or ability == cat.PLUS_ONE_FROM_HAND_OWN:
+        if ability not in CHOOSING:
             continue
         if ability == cat.WEAPON_CARD:
             if up and WEAPON_CARD_DICE <= room:
@@ -587,15 +593,19 @@ def boost_options(state: State, seat: int, f: Fight) -> list[Boost]:
     (``boosts_barred``, ``hand_boost``)."""
     if boosts_barred(f):
         return []
-    dice = range(len(f.dice))
+    dice = len(f.dice)
     out: list[Boost] = []
-    if seat == f.current:
-        out.extend(Boost(card=c, die=d) for c in f.powers if cat.card(c).ability == cat.PLUS_ONE_POWER for d in dice)
+    if seat == f.current and f.powers:
+        out.extend(b for c in f.powers if cat.card(c).ability == cat.PLUS_ONE_POWER for b in BOOSTS[c][:dice])
     wanted = hand_boost(f, seat)
     hand = state.hands[seat]
     if not cat.HOLDING[wanted].isdisjoint(hand):
-        out.extend(Boost(card=c, die=d) for c in hand if cat.card(c).ability == wanted for d in dice)
+        out.extend(b for c in hand if cat.card(c).ability == wanted for b in BOOSTS[c][:dice])
     return out
+
+
+BOOSTS = tuple(tuple(Boost(card=c, die=d) for d in range(MOST_DICE)) for c in range(len(cat.WAR_CARDS)))
+"""Each card's +1 on each die, built once (actions are frozen, so the legal lists share them)."""
 
 
 def boost(turn: Night, seat: int, action: Boost) -> None:
