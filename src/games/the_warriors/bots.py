@@ -15,6 +15,7 @@ How it plays, in short:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -25,7 +26,7 @@ from boardcore.bots import bot_rng
 from . import actions as A
 from . import catalog as cat
 from .actions import Action
-from .phases.fight_turn import spots
+from .phases.fight_turn import SPOTS, spots
 from .state import Fight
 from .view import View
 
@@ -40,16 +41,19 @@ _DICE_FOR = {2: 1, 3: 2, 4: 2, 5: 3, 6: 4}
 def spot_worth(f: Fight, index: int) -> int:
     """How much covering spot ``index`` brings the win closer: 3 a Gang spot, 2 a Reputation
     spot still needed, 1 another tile spot still needed, 0 no help."""
-    tile = spots(f)
-    if index < 2:
-        return 3
-    on_tile = [i for i in f.covered if i >= 2]
+    return _worths(f.gang, f.location, f.covered, f.need_loc, f.need_rep)[index]
+
+
+@lru_cache(maxsize=1024)
+def _worths(gang: int, location: int, covered: tuple[int, ...], need_loc: int, need_rep: int) -> tuple[int, ...]:
+    """``spot_worth`` of every spot, from the fight's tiles, its covered spots and what it needs: remembered, since
+    the bot weighs each spot of a fight again at every choice until one more is covered."""
+    tile = SPOTS[gang, location]
+    on_tile = [i for i in covered if i >= 2]
     reps = sum(1 for i in on_tile if tile[i].rep)
-    reps_missing = max(0, f.need_rep - reps)
-    if tile[index].rep and reps_missing:
-        return 2
-    free_slots = f.need_loc - len(on_tile) - reps_missing
-    return 1 if free_slots > 0 else 0
+    reps_missing = max(0, need_rep - reps)
+    free = 1 if need_loc - len(on_tile) - reps_missing > 0 else 0
+    return tuple(3 if i < 2 else 2 if spot.rep and reps_missing else free for i, spot in enumerate(tile))
 
 
 def needed_numbers(f: Fight) -> list[int]:

@@ -136,6 +136,13 @@ WAR_CARDS: tuple[WarCard, ...] = (*_WARRIOR_CARDS, *(THROW_HANDS,) * 24)
 """56 War cards (WR-COMP-03): 8 Warriors x 4, then 24 Throw Hands."""
 
 
+HOLDING: dict[str, frozenset[int]] = {
+    ability: frozenset(i for i, c in enumerate(WAR_CARDS) if c.ability == ability) for ability in {c.ability for c in WAR_CARDS}
+}
+"""The War card ids printed with each ability: a hand without one of them has nothing to list (one set test,
+where the reaction windows would look up every card of every other Warrior's hand after each step)."""
+
+
 def warrior_cards(warrior: int) -> tuple[int, ...]:
     """The 4 War card ids of a Warrior."""
     return tuple(range(4 * warrior, 4 * warrior + 4))

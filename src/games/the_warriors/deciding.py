@@ -69,16 +69,6 @@ def _gang_rule(state: State, f: Fight) -> Pending | None:
     return Pending(kind="gang_discard", player=target, count=count) if count else None
 
 
-def _fight_turn(state: State, f: Fight) -> Pending:
-    """A fight turn's step is the current Warrior's decision; the reaction windows keep who let them go by (GAP-18)."""
-    stage = state.stage
-    kind = stage.at
-    assert kind in ("play", "lookout", "reroll", "boost", "ko"), kind
-    if stage.declined:
-        return Pending(kind=kind, player=f.current, declined=stage.declined)
-    return _USUAL[kind, f.current]
-
-
 def _city_turn(state: State, seat: int) -> Pending | None:
     """The City turn's player: a third Threat's penalty, a challenge, the move, or the space's action (WR-CITY, WR-BOP-12)."""
     if len(state.threats[seat]) >= 3:
@@ -106,8 +96,13 @@ def decision(state: State) -> Pending | None:
     if state.table.result != 0:
         return None
     f = state.fight
-    if f is not None:
-        return _gang_rule(state, f) if state.stage.at == "gang_rule" else _fight_turn(state, f)
+    if f is not None:  # a fight turn's step is the current Warrior's decision; the reaction windows keep who let them go by (GAP-18)
+        stage = state.stage
+        kind = stage.at
+        if kind == "gang_rule":
+            return _gang_rule(state, f)
+        assert kind in ("play", "lookout", "reroll", "boost", "ko"), kind
+        return Pending(kind=kind, player=f.current, declined=stage.declined) if stage.declined else _USUAL[kind, f.current]
     city = state.city
     if city is not None:
         return _city_turn(state, city.player)

@@ -46,12 +46,14 @@ def pending(state: State) -> Mapping[int, str]:
     p = decision(state)
     if p is None:
         return NOBODY_PENDING
-    reaction = REACTIONS.get(p.kind)
-    if reaction is None:
-        return ALONE[p.kind][p.player]
-    deciding = {seat: reaction for seat in reactors(state)}
-    deciding[p.player] = p.kind
-    return deciding
+    kind = p.kind
+    if kind in REACTIONS:
+        seats = reactors(state)
+        if seats:
+            deciding = dict.fromkeys(seats, REACTIONS[kind])
+            deciding[p.player] = kind
+            return deciding
+    return ALONE[kind][p.player]
 
 
 def proceed(turn: shared.Night) -> None:

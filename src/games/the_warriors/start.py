@@ -18,6 +18,11 @@ from .phases.fight import open_fight
 from .shared import Night
 from .state import Options, State, Table, warrior_names
 
+WARRIOR_CARDS = tuple(cat.warrior_cards(w) for w in range(len(cat.WARRIORS)))
+"""Each Warrior's 4 War card ids, built once."""
+WEAPON_CARDS_OF = tuple(tuple(c for c in cat.WEAPON_CARDS if cat.weapon_type(c) == kind) for kind in range(len(cat.WEAPON_NAMES)))
+"""The Weapon cards of each type, in deck order, built once."""
+
 
 def setup(config: Config[State], seed: int) -> State:
     """Deal everything from the seeded RNG; the Instigator's first decision opens the first fight."""
@@ -36,12 +41,11 @@ def setup(config: Config[State], seed: int) -> State:
     track = (*rivals[:3], cat.WARRIORS_FIGURE, *rivals[3:])
     throw = cat.FIRST_THROW_HANDS
     hands = tuple((*cat.warrior_cards(w), throw + 3 * seat, throw + 3 * seat + 1, throw + 3 * seat + 2) for seat, w in enumerate(warriors))
-    unchosen = [c for w in range(len(cat.WARRIORS)) if w not in warriors for c in cat.warrior_cards(w)]
+    unchosen = [c for w, cards in enumerate(WARRIOR_CARDS) if w not in warriors for c in cards]
     war_deck, rng = rng.shuffle([*unchosen, *range(throw + 3 * n, len(cat.WAR_CARDS))])
     taken: list[int] = []
-    for w in warriors:
-        kind = cat.WARRIORS[w].weapon
-        taken.append(next(c for c in cat.WEAPON_CARDS if cat.weapon_type(c) == kind and c not in taken))
+    for w in warriors:  # the first Weapon card of the Warrior's type still in the deck
+        taken.append(next(c for c in WEAPON_CARDS_OF[cat.WARRIORS[w].weapon] if c not in taken))
     weapon_deck, rng = rng.shuffle([c for c in cat.WEAPON_CARDS if c not in taken])
     out = cat.COAST_REMOVED[options.difficulty]
     bopper_deck, rng = rng.shuffle(cat.BOPPER_CARDS[out:])

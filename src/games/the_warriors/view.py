@@ -120,55 +120,72 @@ def view(state: State, player: int | None, waiting: tuple[Waiting, ...]) -> View
     (the Showdown, or a loss at the bottom of the track) ends that fight too, as ``FightEnded``
     does after any other fight; how it went stays in the events and the summary."""
     mine = player is not None
-    p = decision(state)
-    peeked = state.loc_down[0] if mine and p is not None and p.kind == "challenge" and p.player == player and state.loc_down else -1
-    knows = mine and state.lookout_seat == player
+    p, seats = _public(state)
+    table = state.table
+    peeked = table.loc_down[0] if mine and p is not None and p.kind == "challenge" and p.player == player and table.loc_down else -1
+    knows = mine and table.lookout_seat == player
+    return View(
+        me=player,
+        hand=state.hands[player] if player is not None else (),
+        peeked_location=peeked,
+        lookout_card=table.lookout_card if knows else -1,
+        lookout_bottom=table.lookout_bottom if knows else False,
+        seats=seats,
+        track=table.track,
+        bottles=table.bottles,
+        tokens=table.tokens,
+        arrived=table.arrived,
+        war_row=table.war_row,
+        war_deck_size=len(table.war_deck),
+        war_removed=state.war_removed,
+        spent_weapons=state.spent,
+        weapon_row=table.weapon_row,
+        weapon_deck_size=len(table.weapon_deck),
+        weapons_removed=table.weapons_removed,
+        bopper_deck_size=len(state.bopper_deck),
+        bopper_discard=state.bopper_discard,
+        bopper_out=table.bopper_out,
+        rival=table.rival,
+        gang_stack_size=len(table.gang_down),
+        gang_face_up=table.gang_up,
+        location_stack_size=len(table.loc_down),
+        location_face_up=table.loc_up,
+        instigator=table.instigator,
+        fight=state.fight if table.result == 0 else None,
+        city=state.city,
+        pending=p,
+        city_turns=state.city_turns,
+        result=table.result,
+        reason=table.reason,
+        waiting=waiting,
+    )
+
+
+_LAST: list[tuple[object, tuple[Pending | None, tuple[SeatView, ...]]]] = [(None, (None, ()))]
+"""The last state ``_public`` was asked about and its answer."""
+
+
+def _public(state: State) -> tuple[Pending | None, tuple[SeatView, ...]]:
+    """What every seat's view of ``state`` shares, the pending decision and the Warriors' public records, built
+    once for the last state met: a server or a search shows one state to every seat in turn (states are
+    immutable, and the one held here cannot be freed, so identity is safe; one list swap, safe between threads)."""
+    last = _LAST[0]
+    if last[0] is state:
+        return last[1]
     seats = tuple(
         SeatView(
-            warrior=state.warriors[s],
+            warrior=warrior,
             position=state.positions[s],
             hand_size=len(state.hands[s]),
             discard=state.discards[s],
             weapons=state.weapons[s],
             threats=state.threats[s],
         )
-        for s in range(state.players)
+        for s, warrior in enumerate(state.table.warriors)
     )
-    return View(
-        me=player,
-        hand=state.hands[player] if player is not None else (),
-        peeked_location=peeked,
-        lookout_card=state.lookout_card if knows else -1,
-        lookout_bottom=state.lookout_bottom if knows else False,
-        seats=seats,
-        track=state.track,
-        bottles=state.bottles,
-        tokens=state.tokens,
-        arrived=state.arrived,
-        war_row=state.war_row,
-        war_deck_size=len(state.war_deck),
-        war_removed=state.war_removed,
-        spent_weapons=state.spent,
-        weapon_row=state.weapon_row,
-        weapon_deck_size=len(state.weapon_deck),
-        weapons_removed=state.weapons_removed,
-        bopper_deck_size=len(state.bopper_deck),
-        bopper_discard=state.bopper_discard,
-        bopper_out=state.bopper_out,
-        rival=state.rival,
-        gang_stack_size=len(state.gang_down),
-        gang_face_up=state.gang_up,
-        location_stack_size=len(state.loc_down),
-        location_face_up=state.loc_up,
-        instigator=state.instigator,
-        fight=state.fight if state.table.result == 0 else None,
-        city=state.city,
-        pending=p,
-        city_turns=state.city_turns,
-        result=state.result,
-        reason=state.reason,
-        waiting=waiting,
-    )
+    shared = (decision(state), seats)
+    _LAST[0] = (state, shared)
+    return shared
 
 
 VISIBILITY: dict[type, Visibility] = {

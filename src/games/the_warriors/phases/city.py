@@ -5,7 +5,7 @@ WR-RESULT-09, WR-END-01..04). Whose turn it is lives in ``city_turns``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from msgspec.structs import replace
@@ -66,10 +66,16 @@ DOWNSTREAM = tuple(_downstream(space) for space in range(len(cat.SPACES)))
 def legal_moves(state: State, seat: int) -> tuple[int, ...]:
     """WR-MOVE-01..06 on the lane graph (GAP-09, GAP-10), searched once per state: the legal list and then
     ``Game.act``'s check of the chosen move (``move_problem``) read the one search."""
-    here = state.positions[seat]
+    return _lane_search(seat, state.positions, state.table.tokens)
+
+
+@lru_cache(maxsize=4096)
+def _lane_search(seat: int, positions: tuple[int, ...], tokens: tuple[int, ...]) -> tuple[int, ...]:
+    """``legal_moves`` from what it reads, the Warriors' spaces and the Fight tokens left: remembered, since a night
+    meets the same board again (a City turn's legal list, then its check, then every replay of the log)."""
+    here = positions[seat]
     limit = cat.SPACES[here].hood + 1
-    tokens = state.table.tokens
-    others = {state.positions[q] for q in range(state.table.players) if q != seat}
+    others = {p for q, p in enumerate(positions) if q != seat}
     found: set[int] = set()
     frontier = [here]
     while frontier:
@@ -123,7 +129,7 @@ def move_options(state: State, seat: int) -> list[Move | Rest]:
     """The legal moves, read from the one lane search ``move_problem`` also reads, then resting (always open,
     GAP-22). Filtering the moves down the lanes instead costs a problem call per candidate (30 on average, 8 of
     them legal): 4.5x the time of this list (docs/performance.md)."""
-    return [*(MOVES[m] for m in legal_moves(state, seat)), REST]
+    return [*map(MOVES.__getitem__, legal_moves(state, seat)), REST]
 
 
 def move(turn: Night, seat: int, action: Move) -> None:

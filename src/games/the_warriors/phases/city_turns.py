@@ -26,7 +26,8 @@ def start_city_turn(turn: Night, resume: int) -> None:
     if s.city_turns >= table.max_city_turns:
         turn.emit(GameEnded(won=False, reason=f"the night ran out: {table.max_city_turns} City turns {SAFETY_LIMIT}"))
         return
-    seat = next(q for q in clockwise(resume, table.players) if q not in table.arrived)
+    arrived = table.arrived
+    seat = next(q for q in clockwise(resume, table.players) if q not in arrived) if arrived else resume
     turn.emit(CityTurnStarted(player=seat, resume=next_seat(seat, table.players)))
 
 

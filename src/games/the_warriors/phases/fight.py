@@ -339,13 +339,18 @@ def hold_the_line_helps(state: State, target: int) -> bool:
 
 def hold_the_line_cards(state: State, seat: int) -> list[int]:
     """The Hold the Line cards in the seat's hand (WR-CARD-03)."""
-    return [c for c in state.hands[seat] if cat.card(c).ability == cat.HOLD_THE_LINE]
+    hand = state.hands[seat]
+    if HOLDERS.isdisjoint(hand):
+        return []
+    return [c for c in hand if cat.card(c).ability == cat.HOLD_THE_LINE]
 
 
-def hold_the_line_options(state: State, seat: int) -> list[HoldTheLine]:
+HOLDERS = cat.HOLDING[cat.HOLD_THE_LINE]
+
+
+def hold_the_line_options(state: State, seat: int, f: Fight) -> list[HoldTheLine]:
     """The legal Hold the Line plays: exactly ``hold_the_line_candidates`` without a problem, from the
     predicates it calls (``hold_the_line_helps``, ``hold_the_line_cards``)."""
-    f = fight_of(state)
     if f.ko_from_discard or not hold_the_line_helps(state, f.current):
         return []
     return [HoldTheLine(card=c) for c in hold_the_line_cards(state, seat)]
@@ -382,26 +387,35 @@ def reactions(state: State, seat: int) -> list[Any]:
     assert f is not None
     if seat == f.current or seat not in f.participants or seat in state.stage.declined:
         return []
-    found: list[Any]
-    if state.stage.at == "reroll":
-        found = reroll_options(state, seat, f)
-    elif state.stage.at == "boost":
-        found = boost_options(state, seat, f)
-    else:
-        found = hold_the_line_options(state, seat)
+    found = WINDOWS[state.stage.at][1](state, seat, f)
     return [*found, LET_IT_GO] if found else []
 
 
-def can_react(state: State, seat: int) -> bool:
-    """``seat`` faces a reaction decision now (the roll or knock-out window is open and they hold a usable card)."""
-    return bool(reactions(state, seat))
+WINDOWS: dict[str, tuple[frozenset[int], Callable[[State, int, Fight], list[Any]]]] = {
+    "reroll": (cat.HOLDING[cat.REROLL_FROM_HAND_OTHER], reroll_options),
+    "boost": (cat.HOLDING[cat.PLUS_ONE_FROM_HAND_OTHER], boost_options),
+    "ko": (HOLDERS, hold_the_line_options),
+}
+"""Each reaction window, by the stage that opens it: the cards another Warrior reacts with from hand (``hand_reroll``
+and ``hand_boost`` of a seat not rolling, Hold the Line), and the reactions proper (``reactions`` without its guard
+and ``LetItGo``)."""
 
 
 def reactors(state: State) -> frozenset[int]:
-    """Seats other than the decider who may react now (GAP-18)."""
+    """Seats other than the decider who may react now (GAP-18): ``reactions``' guard and options, asked of every
+    Warrior in one pass (``pending`` asks after every step, and most windows find nobody: a hand without a card
+    that reacts in this window is passed over by one set test)."""
     f = state.fight
     assert f is not None
-    return frozenset(q for q in f.participants if reactions(state, q))
+    current, declined, hands = f.current, state.stage.declined, state.hands
+    cards, options = WINDOWS[state.stage.at]
+    found = [
+        q for q in f.participants if q != current and q not in declined and not cards.isdisjoint(hands[q]) and options(state, q, f)
+    ]
+    return frozenset(found) if found else NOBODY
+
+
+NOBODY: frozenset[int] = frozenset()
 
 
 # --- the end of the fight ----------------------------------------------------------------------

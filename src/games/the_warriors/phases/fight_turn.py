@@ -78,6 +78,10 @@ SPOTS = {
 """The spots of every pairing of a Gang tile with a Location (or the Coney) tile, built once."""
 
 
+MOST_SPOTS = max(len(tile) for tile in SPOTS.values())
+"""The most spots a fight has (the Gang tile's 2 and the largest Location tile's)."""
+
+
 def spots(fight: Fight) -> tuple[cat.Spot, ...]:
     """Every spot of the fight: the 2 Gang spots, then the Location (or Coney) spots."""
     return SPOTS[fight.gang, fight.location]
@@ -87,10 +91,14 @@ def _cap_clause(fight: Fight) -> str:
     return "WR-GANG-05" if fight.gang == cat.FURIES else "WR-SPOT-04"
 
 
+MOST_DICE = 5
+"""The most dice a turn rolls (WR-SPOT-04)."""
+
+
 def dice_room(fight: Fight) -> int:
     """How many more dice the turn's War cards may add: never more than 5 a turn (WR-SPOT-04), 2 against the
     Baseball Furies (WR-GANG-05)."""
-    return (2 if fight.gang == cat.FURIES else 5) - fight.dice_total
+    return (2 if fight.gang == cat.FURIES else MOST_DICE) - fight.dice_total
 
 
 def may_use_weapon(fight: Fight, seat: int) -> bool:
@@ -225,35 +233,51 @@ def play_card_candidates(state: State, seat: int) -> list[PlayCard]:
     return out
 
 
+CHOOSING = frozenset((cat.WEAPON_CARD, cat.ANY_WEAPON, cat.STREETWISE, cat.TAG_THE_WALL, cat.SECOND_WIND, cat.PATCH_UP, cat.LOYAL))
+"""The abilities played with a choice (a Weapon, a partner, a pick): ``play_card_options`` lists the others alone."""
+PLAYS = tuple(PlayCard(card=card_id) for card_id in range(len(cat.WAR_CARDS)))
+"""Each War card played alone, built once: actions are frozen, so the legal lists share them."""
+PLAYS_WITH = {
+    card_id: tuple(PlayCard(card=card_id, weapon=w) for w in cat.WEAPON_CARDS)
+    for card_id, c in enumerate(cat.WAR_CARDS)
+    if c.ability in (cat.WEAPON_CARD, cat.ANY_WEAPON)
+}
+"""Each card with a Weapon icon played with each Weapon card, built once."""
+
+
 def play_card_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) -> list[PlayCard]:
     """The legal plays: exactly ``play_card_candidates`` without a ``play_card_problem``, from the helpers it
     calls (``dice_room``, ``WEAPON_CARD_DICE``, ``fits``, ``face_down_weapons``, ``war_row_positions``); ``up``: the
     seat's ``usable_weapons``."""
     out: list[PlayCard] = []
     room = dice_room(f)
-    others = others_in_fight(f, seat)
     for card_id in state.hands[seat]:
         c = cat.WAR_CARDS[card_id]
         if c.dice > room:
             continue
-        out.append(PlayCard(card=card_id))
+        out.append(PLAYS[card_id])
         ability = c.ability
+        if ability not in CHOOSING:
+            continue
         if ability == cat.WEAPON_CARD:
-            if WEAPON_CARD_DICE <= room:
-                out.extend(PlayCard(card=card_id, weapon=w) for w in up if fits(w, c.weapon))
+            if up and WEAPON_CARD_DICE <= room:
+                with_weapon = PLAYS_WITH[card_id]
+                out.extend([with_weapon[w] for w in up if fits(w, c.weapon)])
         elif ability == cat.ANY_WEAPON:
-            out.extend(PlayCard(card=card_id, weapon=w) for w in up)
+            if up:
+                with_weapon = PLAYS_WITH[card_id]
+                out.extend([with_weapon[w] for w in up])
         elif ability == cat.STREETWISE:
-            out.extend(PlayCard(card=card_id, target=q, pick=d) for q in others for d in state.discards[q])
+            out.extend(PlayCard(card=card_id, target=q, pick=d) for q in others_in_fight(f, seat) for d in state.discards[q])
         elif ability == cat.TAG_THE_WALL:
             out.extend(PlayCard(card=card_id, pick=d) for d in state.discards[seat])
         elif ability == cat.SECOND_WIND:
             out.extend(PlayCard(card=card_id, pick=w) for w in face_down_weapons(state, seat))
         elif ability == cat.PATCH_UP:
-            out.extend(PlayCard(card=card_id, target=q, pick=w) for q in others for w in face_down_weapons(state, q))
+            out.extend(PlayCard(card=card_id, target=q, pick=w) for q in others_in_fight(f, seat) for w in face_down_weapons(state, q))
         elif ability == cat.LOYAL:
             row = war_row_positions(state)
-            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others for i in row)
+            out.extend(PlayCard(card=card_id, target=q, pick=i) for q in others_in_fight(f, seat) for i in row)
     return out
 
 
@@ -366,20 +390,31 @@ def covers(spot: cat.Spot, best: int) -> bool:
     return spot.value <= best
 
 
+COVERS = tuple(CoverSpot(spot=i) for i in range(MOST_SPOTS))
+"""Each spot covered with the dice (or a wild card), built once: actions are frozen, so the legal lists share them."""
+COVERS_WITH = tuple(tuple(CoverSpot(spot=i, weapon=w) for w in cat.WEAPON_CARDS) for i in range(MOST_SPOTS))
+"""Each spot covered with each Weapon card, built once."""
+
+
 def cover_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) -> list[CoverSpot]:
     """The legal covers: exactly ``cover_candidates`` without a ``cover_problem``, from the helpers it calls
     (``fits``, ``covers``); ``up``: the seat's ``usable_weapons``."""
+    covered, wild, rolled = f.covered, f.wild, f.rolled
+    if not (wild or up or rolled):  # no wild card, no usable Weapon, no dice: nothing below can cover a spot
+        return []
     out: list[CoverSpot] = []
     best = max(f.dice, default=0)
     for i, spot in enumerate(spots(f)):
-        if i in f.covered:
+        if i in covered:
             continue
         if spot.weapon >= 0:
-            if f.wild:
-                out.append(CoverSpot(spot=i))
-            out.extend(CoverSpot(spot=i, weapon=w) for w in up if fits(w, spot.weapon))
-        elif f.rolled and covers(spot, best):
-            out.append(CoverSpot(spot=i))
+            if wild:
+                out.append(COVERS[i])
+            if up:
+                weapon_covers = COVERS_WITH[i]
+                out.extend([weapon_covers[w] for w in up if fits(w, spot.weapon)])
+        elif rolled and covers(spot, best):
+            out.append(COVERS[i])
     return out
 
 
@@ -465,7 +500,9 @@ def reroll_options(state: State, seat: int, f: Fight) -> list[Reroll]:
             elif ability == cat.SHOWBOAT and showboat_dice(f.dice):
                 out.append(Reroll(card=card_id, die=-1))
     wanted = hand_reroll(f, seat)
-    out.extend(Reroll(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == wanted for d in dice)
+    hand = state.hands[seat]
+    if not cat.HOLDING[wanted].isdisjoint(hand):
+        out.extend(Reroll(card=c, die=d) for c in hand if cat.card(c).ability == wanted for d in dice)
     return out
 
 
@@ -556,13 +593,19 @@ def boost_options(state: State, seat: int, f: Fight) -> list[Boost]:
     (``boosts_barred``, ``hand_boost``)."""
     if boosts_barred(f):
         return []
-    dice = range(len(f.dice))
+    dice = len(f.dice)
     out: list[Boost] = []
-    if seat == f.current:
-        out.extend(Boost(card=c, die=d) for c in f.powers if cat.card(c).ability == cat.PLUS_ONE_POWER for d in dice)
+    if seat == f.current and f.powers:
+        out.extend(b for c in f.powers if cat.card(c).ability == cat.PLUS_ONE_POWER for b in BOOSTS[c][:dice])
     wanted = hand_boost(f, seat)
-    out.extend(Boost(card=c, die=d) for c in state.hands[seat] if cat.card(c).ability == wanted for d in dice)
+    hand = state.hands[seat]
+    if not cat.HOLDING[wanted].isdisjoint(hand):
+        out.extend(b for c in hand if cat.card(c).ability == wanted for b in BOOSTS[c][:dice])
     return out
+
+
+BOOSTS = tuple(tuple(Boost(card=c, die=d) for d in range(MOST_DICE)) for c in range(len(cat.WAR_CARDS)))
+"""Each card's +1 on each die, built once (actions are frozen, so the legal lists share them)."""
 
 
 def boost(turn: Night, seat: int, action: Boost) -> None:
