@@ -13,6 +13,7 @@ Every method returns ``(value, next_rng)``; nothing is mutated.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 import msgspec
@@ -53,6 +54,12 @@ def _key(seed: int, stream: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
     return z ^ (z >> 31)
+
+
+@lru_cache(maxsize=1024)
+def _in_order(pile: tuple[T, ...]) -> tuple[T, ...]:
+    """A pile's items in sorted order, remembered by the pile (piles change only when an item is drawn)."""
+    return tuple(sorted(pile))  # type: ignore[type-var]
 
 
 class Rng(msgspec.Struct, frozen=True, array_like=True):
@@ -178,6 +185,16 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
             j = w % (i + 1)
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(seed, stream, (z - key) // golden)
+
+    def reshuffle(self, pile: tuple[T, ...]) -> tuple[tuple[T, ...], Rng]:
+        """A uniformly shuffled copy of ``pile`` taken in sorted order: ``shuffle(sorted(pile))``, draw for draw.
+
+        The result depends only on which items the pile holds, never on the order they lie in, which is how a
+        ``determinize`` resamples a hidden order without leaking it (a shuffle of the real order could be undone
+        by a bot that knows the ``rng`` it passed). The sorted order is remembered per pile: a search samples one
+        state's piles again and again.
+        """
+        return self.shuffle(_in_order(pile))
 
     def sample(self, items: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
         """``k`` distinct elements in draw order (a partial Fisher-Yates from the front).

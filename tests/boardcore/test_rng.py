@@ -163,3 +163,15 @@ def test_shuffle_and_sample_of_tiny_sequences() -> None:
     assert rng.shuffle(()) == ((), rng)
     assert rng.shuffle((9,)) == ((9,), rng)
     assert rng.sample((1, 2), 0) == ((), rng)
+
+
+def test_reshuffle_is_the_shuffle_of_the_sorted_pile_whatever_its_order() -> None:
+    """reshuffle(pile) draws exactly as shuffle(sorted(pile)), so two piles holding the same items in different
+    orders give the same sample and the same generator after it: a determinize's sample never shows the real order."""
+    rng = Rng.from_seed(7, 2)
+    pile = ("wb", "ls", "ax", "qq", "ax", "mc", "zz", "bd")
+    expected = rng.shuffle(sorted(pile))
+    assert rng.reshuffle(pile) == expected
+    assert rng.reshuffle(tuple(reversed(pile))) == expected
+    assert rng.reshuffle(pile) == expected  # the remembered sorted order gives the same draws again
+    assert sorted(expected[0]) == sorted(pile) and expected[1].counter > rng.counter

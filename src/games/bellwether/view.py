@@ -10,7 +10,6 @@ the viewer's own secrets.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 
 import msgspec
 
@@ -264,13 +263,6 @@ def secrets(state: State, viewer: int | None) -> frozenset[str]:
 # --- determinize -------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1024)
-def _sorted(pile: tuple[str, ...]) -> tuple[str, ...]:
-    """A pile's cards in sorted order, remembered by the pile: a search samples one decision's state again and
-    again, and its piles change only when a card is drawn."""
-    return tuple(sorted(pile))
-
-
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """Resample what ``seat`` cannot know: the rival's unseen Gangsters (with the Gangster deck),
     the deck orders, the rival's open commitment and future dice.
@@ -285,13 +277,13 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     unseen = list(them.gangsters)
     for g in them.exposed:
         unseen.remove(g)
-    pool, rng = rng.shuffle(_sorted((*unseen, *state.gangster_deck)))
+    pool, rng = rng.reshuffle((*unseen, *state.gangster_deck))
     n = len(unseen)
     hand = tuple(sorted((*them.exposed, *pool[:n])))
     players = list(state.players)
     players[rival] = msgspec.structs.replace(them, gangsters=hand)
-    construction, rng = rng.shuffle(_sorted(state.construction_deck))
-    officials, rng = rng.shuffle(_sorted(state.official_deck))
+    construction, rng = rng.reshuffle(state.construction_deck)
+    officials, rng = rng.reshuffle(state.official_deck)
     labor = state.labor
     if labor is not None and labor.sealed is not None and labor.sealed.choice_of(rival) is not None:
         options = ("", *sorted(set(hand)))

@@ -309,7 +309,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         pool += state.players[s].hand
     for _, cards in hidden_choices:
         pool += cards
-    shuffled, rng = rng.shuffle(sorted(pool))
+    shuffled, rng = rng.reshuffle(tuple(pool))
     tactics, rest = shuffled[: len(state.tactics_deck)], shuffled[len(state.tactics_deck) :]
     players = list(state.players)
     turn = state.turn
@@ -332,7 +332,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     # Landmark draw pile and leftover deck: which unseen cards went where is hidden, but
     # how many Brawls each pile holds follows from public history (5 in the game, 1 set aside)
     deck, leftover, rng = _resample_landmark_piles(state.supply.landmark_deck, state.supply.leftover_deck, rng)
-    stack, rng = rng.shuffle(sorted(state.supply.recruit_stack))
+    stack, rng = rng.reshuffle(state.supply.recruit_stack)
     seed, rng = rng.next_word()
     return msgspec.structs.replace(
         state,

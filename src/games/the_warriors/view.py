@@ -243,26 +243,26 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     reaction window look like it depends on a secret). ``test_view`` rebuilds every
     hand from the spectator's event stream to keep this true.
 
-    Every pile is sorted before it is shuffled, so the sample depends only on what ``player`` may
-    know: a shuffle of the real order could be undone by a bot that knows the ``rng`` it passed."""
+    Every pile is reshuffled from its sorted order (``Rng.reshuffle``), so the sample depends only on what
+    ``player`` may know: a shuffle of the real order could be undone by a bot that knows the ``rng`` it passed."""
     table = state.table
-    war_deck, rng = rng.shuffle(sorted(table.war_deck))
-    weapon_deck, rng = rng.shuffle(sorted(table.weapon_deck))
-    gang_down, rng = rng.shuffle(sorted(table.gang_down))
+    war_deck, rng = rng.reshuffle(table.war_deck)
+    weapon_deck, rng = rng.reshuffle(table.weapon_deck)
+    gang_down, rng = rng.reshuffle(table.gang_down)
     p = decision(state)
     keep_top = p is not None and p.kind == "challenge" and p.player == player and table.loc_down
     if keep_top:
-        rest, rng = rng.shuffle(sorted(table.loc_down[1:]))
+        rest, rng = rng.reshuffle(table.loc_down[1:])
         loc_down = (table.loc_down[0], *rest)
     else:
-        loc_down, rng = rng.shuffle(sorted(table.loc_down))
+        loc_down, rng = rng.reshuffle(table.loc_down)
     deck = state.bopper_deck
     lookout_card = table.lookout_card
     if table.lookout_seat == player and lookout_card in deck:
-        rest, rng = rng.shuffle(sorted(c for c in deck if c != lookout_card))
+        rest, rng = rng.reshuffle(tuple(c for c in deck if c != lookout_card))
         deck = (*rest, lookout_card) if table.lookout_bottom else (lookout_card, *rest)
     else:
-        deck, rng = rng.shuffle(sorted(deck))
+        deck, rng = rng.reshuffle(deck)
         if table.lookout_seat >= 0 and deck:
             lookout_card = deck[-1] if table.lookout_bottom else deck[0]
     seed, rng = rng.next_word()
