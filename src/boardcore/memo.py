@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar
 
-__all__ = ["per_state"]
+__all__ = ["last_state", "per_state"]
 
 S = TypeVar("S")
 T = TypeVar("T")
@@ -29,6 +29,23 @@ def per_state(derive: Callable[[S, int], T]) -> Callable[[S, int], T]:
             return held[2]  # type: ignore[no-any-return]
         value = derive(state, seat)
         last[0] = (state, seat, value)
+        return value
+
+    return remembered
+
+
+def last_state(derive: Callable[[S], T]) -> Callable[[S], T]:
+    """``derive(state)``, remembered for the last state asked: what every seat's view of one state shares (a server
+    or a search shows one state to every seat in turn; one list swap, safe between threads)."""
+    last: list[tuple[Any, Any]] = [(None, None)]
+
+    @wraps(derive)
+    def remembered(state: S) -> T:
+        held = last[0]
+        if held[0] is state:
+            return held[1]  # type: ignore[no-any-return]
+        value = derive(state)
+        last[0] = (state, value)
         return value
 
     return remembered

@@ -1,8 +1,8 @@
-"""``per_state``: a derived fact is computed once for the state and seat asked last, and again for any other."""
+"""``per_state`` and ``last_state``: a derived fact is computed once for the state (and seat) asked last, and again for any other."""
 
 from __future__ import annotations
 
-from boardcore.memo import per_state
+from boardcore.memo import last_state, per_state
 
 
 class Table:
@@ -33,3 +33,21 @@ def test_derived_once_per_state_and_seat() -> None:
     assert reach(first, 1) == (1, 4)
     assert len(calls) == 4
     assert reach.__doc__ == "The seat's reach." and reach.__name__ == "reach"
+
+
+def test_last_state_derives_once_per_state_whoever_asks() -> None:
+    """What every seat's view of one state shares is derived once for that state object; an equal but distinct
+    state, or going back to an earlier one, derives afresh."""
+    calls: list[Table] = []
+
+    @last_state
+    def shared(state: Table) -> int:
+        """What the views share."""
+        calls.append(state)
+        return len(calls)
+
+    first, twin = Table(), Table()
+    assert [shared(first), shared(first), shared(first)] == [1, 1, 1]
+    assert shared(twin) == 2
+    assert shared(first) == 3
+    assert shared.__doc__ == "What the views share."

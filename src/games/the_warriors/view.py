@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from boardcore import PUBLIC, REVEAL, Rng, Visibility, Waiting, hidden, owner
+from boardcore.memo import last_state
 
 from . import catalog as cat
 from .deciding import decision
@@ -161,17 +162,11 @@ def view(state: State, player: int | None, waiting: tuple[Waiting, ...]) -> View
     )
 
 
-_LAST: list[tuple[object, tuple[Pending | None, tuple[SeatView, ...]]]] = [(None, (None, ()))]
-"""The last state ``_public`` was asked about and its answer."""
-
-
+@last_state
 def _public(state: State) -> tuple[Pending | None, tuple[SeatView, ...]]:
     """What every seat's view of ``state`` shares, the pending decision and the Warriors' public records, built
-    once for the last state met: a server or a search shows one state to every seat in turn (states are
-    immutable, and the one held here cannot be freed, so identity is safe; one list swap, safe between threads)."""
-    last = _LAST[0]
-    if last[0] is state:
-        return last[1]
+    once for the last state met (``boardcore.memo.last_state``: a server or a search shows one state to every
+    seat in turn)."""
     seats = tuple(
         SeatView(
             warrior=warrior,
@@ -183,9 +178,7 @@ def _public(state: State) -> tuple[Pending | None, tuple[SeatView, ...]]:
         )
         for s, warrior in enumerate(state.table.warriors)
     )
-    shared = (decision(state), seats)
-    _LAST[0] = (state, shared)
-    return shared
+    return decision(state), seats
 
 
 VISIBILITY: dict[type, Visibility] = {
