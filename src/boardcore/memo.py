@@ -2,7 +2,8 @@
 
 A rule that derives something from the whole state (the lanes a Warrior may take) asks for it
 through :func:`per_state`, so the legal list, every candidate it checks and then the check of
-the chosen action derive it once.
+the chosen action derive it once. What every seat's view of one state shares goes through
+:func:`last_state` (a table shows one state to every seat in turn).
 States are immutable and the one held here cannot be freed, so its identity is a safe key.
 """
 
