@@ -123,6 +123,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         up = player.face_up
         missions = tuple(code if slot == up else "" for slot, code in enumerate(player.missions))  # type: ignore[assignment]
         done = (player.done[0] and up == 0, player.done[1] and up == 1)
+    markers = state.markers
     return PlayerView(
         seat=seat,
         holdings=Holdings(*player.res),
@@ -133,19 +134,45 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         hand_size=len(player.hand),
         hand=player.hand if viewer == seat else (),
         derby_wins=player.derby_wins,
-        markers_in_supply=C.MARKERS_PER_PLAYER - sum(zone[seat] for zone in state.markers),
+        markers_in_supply=C.MARKERS_PER_PLAYER - sum([zone[seat] for zone in markers]),
     )
+
+
+_LAST: list[tuple[State | None, list[PlayerView | None]]] = [(None, [])]
+"""The last state viewed and each board as any other seat sees it, built as first needed. A table shows one state
+to every seat and the spectators in turn, so each public board is built once per state; the state held here cannot
+be freed, so its identity is a safe key (one list swap; a board built twice by two threads is the same board)."""
+
+
+def _boards(state: State, viewer: int | None) -> tuple[PlayerView, ...]:
+    """Every board as ``viewer`` sees it: its own whole (``_player_view`` for itself), the others' public ones
+    remembered for the state (what a board shows another seat does not depend on which other seat looks)."""
+    held = _LAST[0]
+    if held[0] is state:
+        public = held[1]
+    else:
+        public = [None] * len(state.players)
+        _LAST[0] = (state, public)
+    boards = []
+    for seat, board in enumerate(public):
+        if seat == viewer:
+            board = _player_view(state, seat, seat)
+        elif board is None:
+            board = public[seat] = _player_view(state, seat, None)
+        boards.append(board)
+    return tuple(boards)
 
 
 def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
     """A whitelist of the table for ``viewer`` (``None``: a spectator)."""
+    progress, supplies = state.progress, state.supplies
     return View(
         viewer=viewer,
         reveal=None if state.reveal is None else state.reveal.view_for(viewer),
         phase=state.phase,
         zone=state.zone,
-        derbies=state.progress.derbies,
-        max_derbies=state.progress.max_derbies,
+        derbies=progress.derbies,
+        max_derbies=progress.max_derbies,
         starter=state.starter,
         turn=state.turn,
         round=state.round,
@@ -157,13 +184,13 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         play=state.play,
         derby=state.derby,
         markers=state.markers,
-        deck_size=len(state.supplies.deck),
-        discard=state.supplies.discard,
-        stacks=state.supplies.stacks,
-        fortune_supply=state.supplies.fortune,
-        players=tuple(_player_view(state, seat, viewer) for seat in range(len(state.players))),
-        winner=state.progress.winner,
-        end_reason=state.progress.end_reason,
+        deck_size=len(supplies.deck),
+        discard=supplies.discard,
+        stacks=supplies.stacks,
+        fortune_supply=supplies.fortune,
+        players=_boards(state, viewer),
+        winner=progress.winner,
+        end_reason=progress.end_reason,
         waiting=waiting,
     )
 
