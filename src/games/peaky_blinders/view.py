@@ -138,29 +138,25 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
     )
 
 
-_LAST: list[tuple[State | None, list[PlayerView | None]]] = [(None, [])]
-"""The last state viewed and each board as any other seat sees it, built as first needed. A table shows one state
-to every seat and the spectators in turn, so each public board is built once per state; the state held here cannot
-be freed, so its identity is a safe key (one list swap; a board built twice by two threads is the same board)."""
+Markers = tuple[tuple[int, ...], ...]
+
+_BOARDS: list[tuple[Player | None, Markers | None, bool, PlayerView | None]] = [(None, None, False, None)] * 8
+"""Per seat, its board as the others see it (slot ``2 * seat``) and as it sees it itself (``2 * seat + 1``), last
+built, with what it was built from: the seat's record, the markers and whether the game is over. A step changes
+one or two seats' records, and a table shows one state to every seat in turn, so most boards are met again; the
+records held here cannot be freed, so their identity is a safe key (one slot swapped, safe between threads)."""
 
 
-def _boards(state: State, viewer: int | None) -> tuple[PlayerView, ...]:
-    """Every board as ``viewer`` sees it: its own whole (``_player_view`` for itself), the others' public ones
-    remembered for the state (what a board shows another seat does not depend on which other seat looks)."""
-    held = _LAST[0]
-    if held[0] is state:
-        public = held[1]
-    else:
-        public = [None] * len(state.players)
-        _LAST[0] = (state, public)
-    boards = []
-    for seat, board in enumerate(public):
-        if seat == viewer:
-            board = _player_view(state, seat, seat)
-        elif board is None:
-            board = public[seat] = _player_view(state, seat, None)
-        boards.append(board)
-    return tuple(boards)
+def _board(state: State, seat: int, own: bool) -> PlayerView:
+    """``seat``'s board for itself (``own``) or for anyone else, built only when what it reads has changed."""
+    player, markers, over = state.players[seat], state.markers, state.phase == "over"
+    slot = 2 * seat + own
+    held = _BOARDS[slot]
+    if held[0] is player and held[1] is markers and held[2] == over:
+        return held[3]  # type: ignore[return-value]
+    board = _player_view(state, seat, seat if own else None)
+    _BOARDS[slot] = (player, markers, over, board)
+    return board
 
 
 def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
@@ -188,7 +184,7 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         discard=supplies.discard,
         stacks=supplies.stacks,
         fortune_supply=supplies.fortune,
-        players=_boards(state, viewer),
+        players=tuple([_board(state, seat, seat == viewer) for seat in range(len(state.players))]),
         winner=progress.winner,
         end_reason=progress.end_reason,
         waiting=waiting,
