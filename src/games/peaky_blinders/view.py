@@ -8,6 +8,7 @@ order of the conflict stack. Everything else is on the table (GAP-23).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import msgspec
 
@@ -17,7 +18,7 @@ from . import catalog as C
 from . import events as E
 from .catalog import Material, Phase
 from .events import CardDrawn, DeckReshuffled, MissionChosen, MissionCompleted
-from .scoring import CONDITIONS
+from .scoring import MET
 from .state import Conflict, Derby, Play, Player, Roll, Round, State, Tie, Turns
 
 __all__ = [
@@ -331,7 +332,11 @@ def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player],
             continue
         face_up = p.face_up
         hidden = _HIDDEN[face_up]
-        options = [[c for c in (control_t if slot == 2 else plain_t) if c not in used] for slot in hidden]
+        options: list[Sequence[str]]
+        if used:
+            options = [[c for c in (control_t if slot == 2 else plain_t) if c not in used] for slot in hidden]
+        else:  # the first other seat: nothing dealt yet
+            options = [control_t if slot == 2 else plain_t for slot in hidden]
         met: dict[str, bool] = {}
         first: tuple[list[str], tuple[bool, bool]] | None = None
         chosen: tuple[list[str], tuple[bool, bool]] | None = None
@@ -339,21 +344,21 @@ def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player],
             if len(set(combo)) < len(combo):
                 continue
             codes = list(p.missions)
-            for slot, code in zip(hidden, combo, strict=True):
-                codes[slot] = code
+            for index, slot in enumerate(hidden):
+                codes[slot] = combo[index]
             code0, code1 = codes[0], codes[1]
             if face_up == 0:
                 done0 = p.done[0]
             elif code0 in met:
                 done0 = met[code0]
             else:
-                done0 = met[code0] = CONDITIONS[code0](state, other)
+                done0 = met[code0] = MET[code0](p)
             if face_up == 1:
                 done1 = p.done[1]
             elif code1 in met:
                 done1 = met[code1]
             else:
-                done1 = met[code1] = CONDITIONS[code1](state, other)
+                done1 = met[code1] = MET[code1](p)
             if first is None:
                 first = (codes, (done0, done1))
             control = codes[2]
@@ -372,9 +377,10 @@ def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player],
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """Resample what ``seat`` cannot see: others' face-down missions, others' hands, the stack order."""
-    players = list(state.players)
     if state.phase != "over":
         players, rng = _resample_missions(state, seat, rng)
+    else:
+        players = list(state.players)
     pool = list(state.supplies.deck)
     for other, p in enumerate(players):
         if other != seat:
