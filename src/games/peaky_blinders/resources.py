@@ -57,7 +57,7 @@ def pay(res: tuple[int, ...], amount: int) -> tuple[int, ...]:
 
 def supply_markers(state: State, seat: int) -> int:
     """Control markers not yet on the board (PB-CTRL-01)."""
-    return C.MARKERS_PER_PLAYER - sum(zone[seat] for zone in state.markers)
+    return C.MARKERS_PER_PLAYER - sum([zone[seat] for zone in state.markers])
 
 
 def roll(turn: Turn[State, Event], player: int, sides: int = 8) -> None:

@@ -11,10 +11,11 @@ from . import catalog as C
 from . import events as E
 from .events import Event, GameEnded, MissionCompleted
 from .resources import cash, value
-from .state import State
+from .state import Player, State
 
 __all__ = [
     "CONDITIONS",
+    "MET",
     "FLOW_ONLY",
     "breakdown",
     "control_met",
@@ -27,23 +28,28 @@ __all__ = [
 ]
 
 
-def _res(state: State, seat: int) -> tuple[int, ...]:
-    return state.players[seat].res
-
-
-CONDITIONS: dict[str, Callable[[State, int], bool]] = {
-    "M01": lambda s, p: value(_res(s, p), "rum") >= 8,
-    "M02": lambda s, p: value(_res(s, p), "weapons") >= 8,
-    "M03": lambda s, p: value(_res(s, p), "car") >= 8,
-    "M04": lambda s, p: all(value(_res(s, p), m) >= 3 for m in C.MATERIALS),
-    "M05": lambda s, p: _res(s, p)[C.MEMBERS] >= 10,
-    "M06": lambda s, p: cash(_res(s, p)) >= 25,
-    "M07": lambda s, p: _res(s, p)[C.LEADERSHIP] >= 5,
-    "M08": lambda s, p: all(_res(s, p)[C.ITEM[h]] >= 3 for h in C.HENCHMEN),
-    "M09": lambda s, p: s.players[p].derby_wins > 0,
-    "M10": lambda s, p: _res(s, p)[C.HORSEPOWER] >= 6,
-    "M11": lambda s, p: _res(s, p)[C.SUSPICION] == C.SUSPICION_MIN and _res(s, p)[C.ITEM["intellect"]] >= 4,
+MET: dict[str, Callable[[Player], bool]] = {
+    "M01": lambda p: value(p.res, "rum") >= 8,
+    "M02": lambda p: value(p.res, "weapons") >= 8,
+    "M03": lambda p: value(p.res, "car") >= 8,
+    "M04": lambda p: all(value(p.res, m) >= 3 for m in C.MATERIALS),
+    "M05": lambda p: p.res[C.MEMBERS] >= 10,
+    "M06": lambda p: cash(p.res) >= 25,
+    "M07": lambda p: p.res[C.LEADERSHIP] >= 5,
+    "M08": lambda p: all(p.res[C.ITEM[h]] >= 3 for h in C.HENCHMEN),
+    "M09": lambda p: p.derby_wins > 0,
+    "M10": lambda p: p.res[C.HORSEPOWER] >= 6,
+    "M11": lambda p: p.res[C.SUSPICION] == C.SUSPICION_MIN and p.res[C.ITEM["intellect"]] >= 4,
 }
+"""Each ordinary mission's condition, read from its holder's board alone (GAP-01): so ``watch`` may skip a board
+it has already found short of every open mission."""
+
+
+def _condition(met: Callable[[Player], bool]) -> Callable[[State, int], bool]:
+    return lambda state, seat: met(state.players[seat])
+
+
+CONDITIONS: dict[str, Callable[[State, int], bool]] = {code: _condition(met) for code, met in MET.items()}
 """Each ordinary mission's condition (GAP-01)."""
 
 
@@ -79,6 +85,14 @@ FLOW_ONLY = frozenset({
 """Events that change nothing a mission reads (holdings, markers, Derby wins): no check after them."""
 
 
+_CLEAR: list[Player | None] = [None] * 4
+"""Per seat, the last board ``watch`` found with no open mission newly met. Whether one is met reads the board
+alone (``MET``), so the same board (most events change one seat's) is passed over; the board held here cannot be
+freed, so its identity is a safe key (one list slot swapped, safe between threads)."""
+
+_BOTH = (True, True)
+
+
 def watch(turn: Turn[State, Event]) -> None:
     """After every event: latch newly met missions, and end the game at once if someone has won (GAP-03, PB-END-02).
 
@@ -89,15 +103,29 @@ def watch(turn: Turn[State, Event]) -> None:
     state = turn.state
     if state.phase == "over" or state.phase == "reveal":
         return
+    clear = _CLEAR
+    finished = False  # some board has both missions done: only then can anyone have won
     for seat, player in enumerate(state.players):
-        done = player.done
-        if done[0] and done[1]:
+        if player is clear[seat]:
             continue
-        for slot in (0, 1):
-            if not done[slot] and CONDITIONS[player.missions[slot]](state, seat):
-                turn.emit(MissionCompleted(player=seat, slot=slot, mission=player.missions[slot], face_up=player.face_up == slot))
+        done, missions = player.done, player.missions
+        met0 = not done[0] and MET[missions[0]](player)
+        met1 = not done[1] and MET[missions[1]](player)
+        if not (met0 or met1):
+            if done == _BOTH:
+                finished = True
+            else:
+                clear[seat] = player
+            continue
+        finished = finished or ((met0 or done[0]) and (met1 or done[1]))
+        if met0:
+            turn.emit(MissionCompleted(player=seat, slot=0, mission=missions[0], face_up=player.face_up == 0))
+        if met1:
+            turn.emit(MissionCompleted(player=seat, slot=1, mission=missions[1], face_up=player.face_up == 1))
+    if not finished:
+        return
     state = turn.state
-    winners = [seat for seat, player in enumerate(state.players) if player.done[0] and player.done[1] and control_met(state, seat)]
+    winners = [seat for seat, player in enumerate(state.players) if player.done == _BOTH and control_met(state, seat)]
     if not winners:
         return
     actor = turn.player

@@ -8,6 +8,7 @@ order of the conflict stack. Everything else is on the table (GAP-23).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import msgspec
 
@@ -17,7 +18,7 @@ from . import catalog as C
 from . import events as E
 from .catalog import Material, Phase
 from .events import CardDrawn, DeckReshuffled, MissionChosen, MissionCompleted
-from .scoring import CONDITIONS
+from .scoring import MET
 from .state import Conflict, Derby, Play, Player, Roll, Round, State, Tie, Turns
 
 __all__ = [
@@ -123,6 +124,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         up = player.face_up
         missions = tuple(code if slot == up else "" for slot, code in enumerate(player.missions))  # type: ignore[assignment]
         done = (player.done[0] and up == 0, player.done[1] and up == 1)
+    markers = state.markers
     return PlayerView(
         seat=seat,
         holdings=Holdings(*player.res),
@@ -133,19 +135,41 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         hand_size=len(player.hand),
         hand=player.hand if viewer == seat else (),
         derby_wins=player.derby_wins,
-        markers_in_supply=C.MARKERS_PER_PLAYER - sum(zone[seat] for zone in state.markers),
+        markers_in_supply=C.MARKERS_PER_PLAYER - sum([zone[seat] for zone in markers]),
     )
+
+
+Markers = tuple[tuple[int, ...], ...]
+
+_BOARDS: list[tuple[Player | None, Markers | None, bool, PlayerView | None]] = [(None, None, False, None)] * 8
+"""Per seat, its board as the others see it (slot ``2 * seat``) and as it sees it itself (``2 * seat + 1``), last
+built, with what it was built from: the seat's record, the markers and whether the game is over. A step changes
+one or two seats' records, and a table shows one state to every seat in turn, so most boards are met again; the
+records held here cannot be freed, so their identity is a safe key (one slot swapped, safe between threads)."""
+
+
+def _board(state: State, seat: int, own: bool) -> PlayerView:
+    """``seat``'s board for itself (``own``) or for anyone else, built only when what it reads has changed."""
+    player, markers, over = state.players[seat], state.markers, state.phase == "over"
+    slot = 2 * seat + own
+    held = _BOARDS[slot]
+    if held[0] is player and held[1] is markers and held[2] == over:
+        return held[3]  # type: ignore[return-value]
+    board = _player_view(state, seat, seat if own else None)
+    _BOARDS[slot] = (player, markers, over, board)
+    return board
 
 
 def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
     """A whitelist of the table for ``viewer`` (``None``: a spectator)."""
+    progress, supplies = state.progress, state.supplies
     return View(
         viewer=viewer,
         reveal=None if state.reveal is None else state.reveal.view_for(viewer),
         phase=state.phase,
         zone=state.zone,
-        derbies=state.progress.derbies,
-        max_derbies=state.progress.max_derbies,
+        derbies=progress.derbies,
+        max_derbies=progress.max_derbies,
         starter=state.starter,
         turn=state.turn,
         round=state.round,
@@ -157,13 +181,13 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         play=state.play,
         derby=state.derby,
         markers=state.markers,
-        deck_size=len(state.supplies.deck),
-        discard=state.supplies.discard,
-        stacks=state.supplies.stacks,
-        fortune_supply=state.supplies.fortune,
-        players=tuple(_player_view(state, seat, viewer) for seat in range(len(state.players))),
-        winner=state.progress.winner,
-        end_reason=state.progress.end_reason,
+        deck_size=len(supplies.deck),
+        discard=supplies.discard,
+        stacks=supplies.stacks,
+        fortune_supply=supplies.fortune,
+        players=tuple([_board(state, seat, seat == viewer) for seat in range(len(state.players))]),
+        winner=progress.winner,
+        end_reason=progress.end_reason,
         waiting=waiting,
     )
 
@@ -308,7 +332,11 @@ def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player],
             continue
         face_up = p.face_up
         hidden = _HIDDEN[face_up]
-        options = [[c for c in (control_t if slot == 2 else plain_t) if c not in used] for slot in hidden]
+        options: list[Sequence[str]]
+        if used:
+            options = [[c for c in (control_t if slot == 2 else plain_t) if c not in used] for slot in hidden]
+        else:  # the first other seat: nothing dealt yet
+            options = [control_t if slot == 2 else plain_t for slot in hidden]
         met: dict[str, bool] = {}
         first: tuple[list[str], tuple[bool, bool]] | None = None
         chosen: tuple[list[str], tuple[bool, bool]] | None = None
@@ -316,21 +344,21 @@ def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player],
             if len(set(combo)) < len(combo):
                 continue
             codes = list(p.missions)
-            for slot, code in zip(hidden, combo, strict=True):
-                codes[slot] = code
+            for index, slot in enumerate(hidden):
+                codes[slot] = combo[index]
             code0, code1 = codes[0], codes[1]
             if face_up == 0:
                 done0 = p.done[0]
             elif code0 in met:
                 done0 = met[code0]
             else:
-                done0 = met[code0] = CONDITIONS[code0](state, other)
+                done0 = met[code0] = MET[code0](p)
             if face_up == 1:
                 done1 = p.done[1]
             elif code1 in met:
                 done1 = met[code1]
             else:
-                done1 = met[code1] = CONDITIONS[code1](state, other)
+                done1 = met[code1] = MET[code1](p)
             if first is None:
                 first = (codes, (done0, done1))
             control = codes[2]
@@ -349,9 +377,10 @@ def _resample_missions(state: State, seat: int, rng: Rng) -> tuple[list[Player],
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     """Resample what ``seat`` cannot see: others' face-down missions, others' hands, the stack order."""
-    players = list(state.players)
     if state.phase != "over":
         players, rng = _resample_missions(state, seat, rng)
+    else:
+        players = list(state.players)
     pool = list(state.supplies.deck)
     for other, p in enumerate(players):
         if other != seat:

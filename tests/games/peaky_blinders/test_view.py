@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import msgspec
 import pytest
 
 from boardcore import IllegalAction, Match, Rng
+from boardcore.bots import make_bots
 from boardcore.testing import assert_no_secrets, find_secrets, rig, settle
 from games.peaky_blinders import GAME
 from games.peaky_blinders import actions as A
@@ -168,3 +170,29 @@ def test_determinize_never_invents_a_winner() -> None:
         twin = GAME.determinize(state, 0, Rng.from_seed(seed))
         assert GAME.view(twin, 0) == GAME.view(state, 0)
         assert "M09" in twin.players[1].missions[:2] and not has_won(twin, 1)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_sees_the_same_view_whoever_looked_first(players: int) -> None:
+    """A seat's view of a state is the same whether its boards are built afresh (a copy of the state: no board
+    met before) or taken from the views of the state before and of the other seats, in either order, over a whole
+    house-bot game: each seat's board shows its hand and face-down missions to it alone (section 2)."""
+    match = Match.new(GAME, players, 5)
+    bots = make_bots(GAME, players, 5, "house")
+    seats = (None, *range(players))
+    while not match.is_over:
+        state = match.state
+        after_last_state = {seat: msgspec.json.encode(GAME.view(state, seat)) for seat in seats}
+        fresh = {seat: GAME.view(copy.deepcopy(state), seat) for seat in seats}
+        assert after_last_state == {seat: msgspec.json.encode(fresh[seat]) for seat in seats}
+        for seat in seats[::-1]:
+            assert msgspec.json.encode(GAME.view(state, seat)) == msgspec.json.encode(fresh[seat])
+        over = state.phase == "over"
+        for seat in seats:
+            for other, board in enumerate(fresh[seat].players):
+                player = state.players[other]
+                assert board.hand == (player.hand if other == seat else ())
+                shown = [code for slot, code in enumerate(player.missions) if other == seat or over or slot == player.face_up]
+                assert [code for code in board.missions if code] == shown
+        seat = min(match.actors)
+        match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))

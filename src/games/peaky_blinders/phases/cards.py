@@ -34,6 +34,7 @@ from .suspicion import lower_suspicion, raise_suspicion
 
 __all__ = [
     "CHOICES",
+    "PLAYS",
     "awaiting_choice",
     "candidates",
     "choice_candidates",
@@ -57,15 +58,22 @@ CHOICES: dict[str, ChooseOption] = {option: ChooseOption(option=option) for opti
 """Every choice a card can ask for, built once."""
 
 
+PLAYS: dict[tuple[str, int, int], tuple[PlayCard, ...]] = {
+    (card.code, seat, n): tuple(PlayCard(card=card.code, target=t) for t in range(n) if t != seat) if card.offence else (PlayCard(card=card.code),)
+    for card in C.CARDS
+    for n in (2, 3, 4)
+    for seat in range(n)
+}
+"""A card's plays by a seat at a table of each size, built once (actions are immutable): a Defence card alone, an
+Offence card once per opponent (GAP-05)."""
+
+
 def candidates(state: State, seat: int) -> list[PlayCard]:
-    """Each card type in hand once: a Defence card alone, an Offence card once per opponent (GAP-05)."""
+    """Each card type in hand once, with its plays (``PLAYS``)."""
     out: list[PlayCard] = []
-    opponents = [s for s in range(len(state.players)) if s != seat]
+    n = len(state.players)
     for code in sorted(set(state.players[seat].hand)):
-        if C.CARD[code].offence:
-            out.extend(PlayCard(card=code, target=t) for t in opponents)
-        else:
-            out.append(PlayCard(card=code))
+        out.extend(PLAYS[code, seat, n])
     return out
 
 
