@@ -385,7 +385,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     for other, p in enumerate(players):
         if other != seat:
             pool.extend(p.hand)
-    shuffled, rng = rng.shuffle(sorted(pool))
+    shuffled, rng = rng.reshuffle(tuple(pool))
     dealt = 0
     for other, p in enumerate(players):
         if other != seat:
