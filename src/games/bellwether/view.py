@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import msgspec
 
 from boardcore import NOBODY, PUBLIC, REVEAL, Rng, RngAdvanced, Visibility, Waiting, owner
-from boardcore.memo import per_state
+from boardcore.memo import last_state
 
 from . import events as E
 from .board import influence
@@ -88,11 +88,11 @@ SEATS = (0, 1)
 """The two players; any other viewer (``None``, or a number that is no seat) sees only public facts."""
 
 
-@per_state
-def _figures(state: State, players: int) -> tuple[tuple[int, int], ...]:
-    """Each seat's Influence and Net Worth, worked out once per state (``players``, the number of seats, is the
-    memo's second key): a table builds a view for every seat and for spectators from the same state."""
-    return tuple((influence(p), net_worth(state, seat)) for seat, p in enumerate(state.players[:players]))
+@last_state
+def _figures(state: State) -> tuple[tuple[int, int], ...]:
+    """Each seat's Influence and Net Worth, worked out once per state: a table builds a view for every seat and for
+    spectators from the same state."""
+    return tuple((influence(p), net_worth(state, seat)) for seat, p in enumerate(state.players))
 
 
 def _player_view(state: State, seat: int, viewer: int | None, figures: tuple[int, int]) -> PlayerView:
@@ -147,7 +147,7 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         placed=state.placed,
         harbour_sold=state.harbour_sold,
         wards=state.wards,
-        players=tuple(_player_view(state, seat, viewer, seat_figures) for seat, seat_figures in enumerate(_figures(state, len(state.players)))),
+        players=tuple(_player_view(state, seat, viewer, seat_figures) for seat, seat_figures in enumerate(_figures(state))),
         construction_market=state.construction_market,
         official_market=state.official_market,
         construction_deck_size=len(state.construction_deck),

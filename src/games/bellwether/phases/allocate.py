@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Union
 
 from boardcore import Decision, Refusal, Turn
-from boardcore.memo import per_state
+from boardcore.memo import last_state
 
 from ..actions import FinishAllocation, Overwork, Staff
 from ..board import available_workers, current_ward, get, lab, overwork_slots, staffing, with_labor
@@ -77,10 +77,10 @@ class Allocation:
         self.all_required_staffed = all_required_staffed
 
 
-@per_state
-def allocation(state: State, seat: int) -> Allocation:
+@last_state
+def allocation(state: State) -> Allocation:
     """The current Ward's :class:`Allocation`, read once per state: ``offer`` reads it of the state the controller
-    then faces, before the legal list and a sent action's problem do (``seat``: the Ward's controller)."""
+    then faces, before the legal list and a sent action's problem do."""
     return Allocation(state)
 
 
@@ -143,9 +143,9 @@ def _finish_rule(a: Allocation) -> Refusal | None:
     return MINIMUMS_FIRST if a.open_minimum else None
 
 
-def _factory_problem(state: State, seat: int, uid: int, rule: Rule) -> Refusal | None:
+def _factory_problem(state: State, uid: int, rule: Rule) -> Refusal | None:
     """The Factory's own rule, once the uid is a player's Factory in this Ward."""
-    a = allocation(state, seat)
+    a = allocation(state)
     f = a.factories.get(uid)
     if f is None:
         return Refusal(f"Building #{uid} is not a player's Factory in this Ward", ALLOCATE_NOT_A_FACTORY, "BW-ALLOC-01")
@@ -154,27 +154,27 @@ def _factory_problem(state: State, seat: int, uid: int, rule: Rule) -> Refusal |
 
 def staff_problem(state: State, seat: int, action: Staff) -> Refusal | None:
     """Whole minimums first while workers suffice (``_staff_rule``)."""
-    return _factory_problem(state, seat, action.uid, _staff_rule)
+    return _factory_problem(state, action.uid, _staff_rule)
 
 
 def overwork_problem(state: State, seat: int, action: Overwork) -> Refusal | None:
     """Overwork after every required minimum, within its slots (``_overwork_rule``)."""
-    return _factory_problem(state, seat, action.uid, _overwork_rule)
+    return _factory_problem(state, action.uid, _overwork_rule)
 
 
 def finish_problem(state: State, seat: int, action: FinishAllocation) -> Refusal | None:
     """Finishing leaves no required minimum that still fits unfilled (``_finish_rule``)."""
-    return _finish_rule(allocation(state, seat))
+    return _finish_rule(allocation(state))
 
 
 def allocation_candidates(state: State, seat: int) -> list[AllocationAction]:
     """Staff each required Factory, then each optional one; overwork each Factory; finish."""
-    return [action for action, _, _ in _entries(allocation(state, seat))] + [FINISH]
+    return [action for action, _, _ in _entries(allocation(state))] + [FINISH]
 
 
 def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
     """The candidates without a problem, reading the Ward once and judging each by its own kind's rule."""
-    a = allocation(state, seat)
+    a = allocation(state)
     legal = [action for action, rule, f in _entries(a) if rule(a, f) is None]
     if _finish_rule(a) is None:
         legal.append(FINISH)
@@ -183,7 +183,7 @@ def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
 
 def choice_open(state: State) -> bool:
     """Something besides finishing is allowed (at once when a required minimum can be filled: that Staff is)."""
-    a = allocation(state, state.wards[current_ward(state)].controller)
+    a = allocation(state)
     return a.open_minimum or any(rule(a, f) is None for _, rule, f in _entries(a))
 
 
