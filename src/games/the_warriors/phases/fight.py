@@ -385,10 +385,17 @@ def reactions(state: State, seat: int) -> list[Any]:
     Warrior at each window, where filtering the candidates took 1.0-2.0x its time (docs/performance.md)."""
     f = state.fight
     assert f is not None
+    found = _reacting(state, f, seat)
+    return [*found, LET_IT_GO] if found else []
+
+
+def _reacting(state: State, f: Fight, seat: int) -> list[Any]:
+    """``seat``'s reactions proper in the open window: none for the decider, an outsider or one who let it go, none
+    by one set test for a hand without a card that reacts in this window, else the window's options."""
     if seat == f.current or seat not in f.participants or seat in state.stage.declined:
         return []
-    found = WINDOWS[state.stage.at][1](state, seat, f)
-    return [*found, LET_IT_GO] if found else []
+    cards, options = WINDOWS[state.stage.at]
+    return options(state, seat, f) if not cards.isdisjoint(state.hands[seat]) else []
 
 
 WINDOWS: dict[str, tuple[frozenset[int], Callable[[State, int, Fight], list[Any]]]] = {
@@ -402,16 +409,11 @@ and ``LetItGo``)."""
 
 
 def reactors(state: State) -> frozenset[int]:
-    """Seats other than the decider who may react now (GAP-18): ``reactions``' guard and options, asked of every
-    Warrior in one pass (``pending`` asks after every step, and most windows find nobody: a hand without a card
-    that reacts in this window is passed over by one set test)."""
+    """Seats other than the decider who may react now (GAP-18): ``pending`` asks after every step, and most windows
+    find nobody (``_reacting``'s set test)."""
     f = state.fight
     assert f is not None
-    current, declined, hands = f.current, state.stage.declined, state.hands
-    cards, options = WINDOWS[state.stage.at]
-    found = [
-        q for q in f.participants if q != current and q not in declined and not cards.isdisjoint(hands[q]) and options(state, q, f)
-    ]
+    found = [q for q in f.participants if _reacting(state, f, q)]
     return frozenset(found) if found else NOBODY
 
 
