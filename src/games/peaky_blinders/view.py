@@ -18,6 +18,7 @@ from . import catalog as C
 from . import events as E
 from .catalog import Material, Phase
 from .events import CardDrawn, DeckReshuffled, MissionChosen, MissionCompleted
+from .resources import supply_markers
 from .scoring import MET
 from .state import Conflict, Derby, Play, Player, Roll, Round, State, Tie, Turns
 
@@ -124,7 +125,6 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         up = player.face_up
         missions = tuple(code if slot == up else "" for slot, code in enumerate(player.missions))  # type: ignore[assignment]
         done = (player.done[0] and up == 0, player.done[1] and up == 1)
-    markers = state.markers
     return PlayerView(
         seat=seat,
         holdings=Holdings(*player.res),
@@ -135,7 +135,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> PlayerView:
         hand_size=len(player.hand),
         hand=player.hand if viewer == seat else (),
         derby_wins=player.derby_wins,
-        markers_in_supply=C.MARKERS_PER_PLAYER - sum([zone[seat] for zone in markers]),
+        markers_in_supply=supply_markers(state, seat),
     )
 
 
