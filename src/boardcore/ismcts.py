@@ -20,6 +20,14 @@ to score the sampled world. That makes an iteration 10-20 times cheaper in the
 long board games, where a rollout to the end costs hundreds of actions. A game
 without an estimate is always played to the end.
 
+Worlds met again: where ``sample`` gives a state object it gave before in this
+decision (Kuhn poker's ``determinize`` builds each deal of a state once, so a search
+meets two worlds thousands of times), each step of a walk in it is remembered: the
+next state and its next decision are looked up, not played again. States are
+immutable and the rules pure, so the tree is the very one a fresh walk would grow;
+a game whose every sample is new pays one lookup per world. What a decision held
+is dropped once it is made.
+
 Actions legal only in some determinizations (they hinge on hidden cards) are
 handled with *availability counts*: a child's UCB term uses how often it was
 available, not how often its parent was visited. Nodes are keyed by seat, then by
@@ -89,6 +97,10 @@ ROLLOUTS = ("random", "house")
 """Rollout policies: uniform over the legal actions, or the game's house bot (random where it has none)."""
 OPPONENTS = ("search", "policy")
 """How the tree treats the other seats' decisions: searched like the bot's own, or played by the rollout policy."""
+SAMPLES_HELD = 64
+"""How many of a decision's sampled states are held to tell a recurring world (Kuhn poker's two deals) from a new one."""
+MOVES_HELD = 65_536
+"""Remembered steps held at most (then forgotten at once): a bound on a search's memory, far above Kuhn poker's few dozen."""
 
 
 def rewards(outcome: Outcome, players: int) -> tuple[float, ...]:
@@ -122,13 +134,15 @@ class _Node:
 class _World:
     """One sampled world of a decision: the seed its samples and rollouts are drawn from, and its state while some root action has yet to play in it."""
 
-    __slots__ = ("state", "visitors", "word")
+    __slots__ = ("recurs", "state", "visitors", "word")
 
     def __init__(self, word: int, visitors: int) -> None:
         self.word = word
         self.state: Any = None
         self.visitors = visitors
         """Root actions yet to play in this world (each plays in it once: its n-th visit is in world n)."""
+        self.recurs = False
+        """Its state is one ``sample`` gave before in this decision: its walks' moves are remembered."""
 
 
 @attrs.define(on_setattr=attrs.setters.NO_OP)  # the search sets ``rng`` once per world: no hook to run on it
@@ -174,6 +188,10 @@ class ISMCTSBot:
     """One ``None`` per seat: the random policies (never changed, so one list serves every iteration)."""
     _rewarded: dict[int, tuple[Outcome, tuple[float, ...]]] = attrs.field(factory=dict, init=False, repr=False)
     """:meth:`_rewards` by the outcome's id (with the outcome itself, so an id is never taken for another's)."""
+    _sampled: dict[int, Any] = attrs.field(factory=dict, init=False, repr=False)
+    """The last few states ``sample`` gave in this decision, by id (held, so an id is never taken for another's)."""
+    _moves: dict[tuple[int, Any], tuple[Any, Any, Any]] = attrs.field(factory=dict, init=False, repr=False)
+    """Walks in recurring worlds: ``(id(state), action)`` to ``(state, next state, its next decision)``."""
 
     def __attrs_post_init__(self) -> None:
         self._nobody = [None] * self.players
@@ -253,6 +271,8 @@ class ISMCTSBot:
             while (runs < self.iterations) if deadline is None else (runs == 0 or time.perf_counter() < deadline):
                 self._iterate(root, candidates, sample, worlds, prior)
                 runs += 1
+        self._sampled.clear()  # this decision's states, held no longer
+        self._moves.clear()
         self.decisions += 1
         self.searched += runs
         best, best_key = candidates[0], (-1, False, -1.0)
@@ -298,8 +318,33 @@ class ISMCTSBot:
             worlds.append(_World(word, visitors))
         world = worlds[index]
         if world.state is None:
-            world.state = sample(Rng.from_seed(world.word, DETERMINIZE))
+            state = world.state = sample(Rng.from_seed(world.word, DETERMINIZE))
+            met = self._sampled
+            world.recurs = met.get(id(state)) is state
+            if not world.recurs:
+                if len(met) >= SAMPLES_HELD:  # a game whose every sample is new (most): hold only the last few
+                    met.clear()
+                met[id(state)] = state
         return world
+
+    def _step(self, state: Any, seat: int, action: Any, moves: dict[tuple[int, Any], tuple[Any, Any, Any]] | None) -> tuple[Any, Any]:
+        """The state after ``seat`` plays ``action`` and its ``next_decision``, remembered in ``moves`` when given.
+
+        States are immutable and ``play_listed`` and ``next_decision`` pure, so a remembered step is the step itself:
+        the tree is the same, only cheaper to walk in a world met before (a held state's id is never another's).
+        """
+        if moves is not None:
+            known = moves.get((id(state), action))
+            if known is not None:
+                return known[1], known[2]
+        game = self.game
+        _, after = game.play_listed(state, seat, action)
+        upcoming = game.next_decision(after)
+        if moves is not None:
+            if len(moves) >= MOVES_HELD:
+                moves.clear()
+            moves[id(state), action] = (state, after, upcoming)
+        return after, upcoming
 
     def _descend(self, node: _Node, seat: int, legal: Sequence[Any], first: Any) -> tuple[_Node, Any, bool]:
         """The child of ``node`` to walk into and its action, and whether it is new.
@@ -360,7 +405,7 @@ class ISMCTSBot:
         The bot's own unsearched decisions (``search``) are its policy's, without nodes, in either model.
         """
         game = self.game
-        next_decision, play = game.next_decision, game.play_listed
+        step = self._step
         seat = self.seat
         node, action, expanded = self._descend(root, seat, legal, prior)
         index = node.visits
@@ -368,14 +413,14 @@ class ISMCTSBot:
         if sampled is None or sampled.state is None:
             sampled = self._world(worlds, index, sample, len(legal))
         world, state = sampled.word, sampled.state
+        moves = self._moves if sampled.recurs else None
         sampled.visitors -= 1
         if not sampled.visitors:
             sampled.state = None  # every root action has played in it
         policies = self._nobody if self._plain else self._policies(world)
         luck: Rng | None = None  # this world's stream for the rollout policies, made when first needed (most Kuhn iterations never do)
         path = [root, node]
-        _, state = play(state, seat, action)
-        upcoming = next_decision(state)
+        state, upcoming = step(state, seat, action, moves)
         modelled = self.opponents == "policy"
         me, every = self.seat, self.search is None
         while upcoming is not None and not expanded:
@@ -384,15 +429,13 @@ class ISMCTSBot:
                 if luck is None:
                     luck = Rng.from_seed(world, BOTS)
                 action, luck = self._policy_action(state, seat, here, policies, luck)
-                _, state = play(state, seat, action)
-                upcoming = next_decision(state)
+                state, upcoming = step(state, seat, action, moves)
                 continue
             policy = policies[seat] if modelled else None
             first = None if policy is None else policy.choose(game.view(state, seat), here)
             node, action, expanded = self._descend(node, seat, here, first)
-            _, state = play(state, seat, action)
+            state, upcoming = step(state, seat, action, moves)
             path.append(node)
-            upcoming = next_decision(state)
         if upcoming is None:
             result = self._rewards(game.outcome(state))
         else:

@@ -23,6 +23,8 @@ import msgspec
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Outcome, Rng, Turn, Waiting, make_evolve
 from boardcore.gameinfo import GameInfo
 from boardcore.kernel import NOBODY_PENDING, no_problem
+from boardcore.memo import last_state
+from boardcore.rng import word
 
 # --- constants ---------------------------------------------------------------
 
@@ -254,20 +256,35 @@ def secrets(state: State, viewer: int | None) -> frozenset[str]:
 OTHERS = ((1, 2), (0, 2), (0, 1))
 """The cards another seat may hold, by the viewer's card, in card order."""
 
+WORLD_RNG = Rng(0)
+"""The rules RNG of every sampled world. Nothing is drawn after the deal, so a world's RNG is never used; it only
+has to hold nothing of the real seed, which would let anyone recompute the deal."""
+
+
+@last_state
+def _worlds(state: State) -> dict[tuple[int, int], State]:
+    """The worlds of one state built so far, by their hands: a search samples one state thousands of times and meets
+    two deals, and a world built once is one object, whose moves the search remembers (``boardcore.ismcts``)."""
+    return {}
+
 
 def determinize(state: State, player: int, rng: Rng) -> State:
-    """Deal the opponent one of the two cards ``player`` does not hold (unless shown), and a fresh RNG.
+    """Deal the opponent one of the two cards ``player`` does not hold (unless shown), and the worlds' RNG.
 
-    The real RNG must go too: its seed would let anyone recompute the deal.
+    The card is ``rng``'s second word (the first once seeded a world's RNG, which nothing ever drew from), so the
+    deals are those of every earlier release; equal deals of one state are one object.
     """
-    seed, rng = rng.next_word()
     if state.shown:
-        return msgspec.structs.replace(state, rng=Rng.from_seed(seed))
-    own = state.hands[player]
-    word, _ = rng.next_word()
-    other = OTHERS[own][word % 2]  # ``rng.choice`` of the two, drawn as it draws (2 divides 2**64: no word is rejected)
-    hands = (own, other) if player == 0 else (other, own)
-    return msgspec.structs.replace(state, hands=hands, rng=Rng.from_seed(seed))
+        hands = state.hands
+    else:
+        own = state.hands[player]
+        other = OTHERS[own][word(rng.seed, rng.stream, rng.counter + 1) % 2]  # ``rng.choice`` of the two, as it draws
+        hands = (own, other) if player == 0 else (other, own)
+    known = _worlds(state)
+    world = known.get(hands)
+    if world is None:
+        world = known[hands] = msgspec.structs.replace(state, hands=hands, rng=WORLD_RNG)
+    return world
 
 
 INFO = GameInfo(

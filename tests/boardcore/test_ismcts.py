@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
 import pytest
 
 from boardcore import Match, Outcome, Rng
@@ -326,3 +327,51 @@ def test_a_searched_decision_compares_its_kinds_and_the_policys_own_moves() -> N
     assert set(compared) == set(markers) | own
     assert set(legal) - set(compared)  # some moves were left to the policy, so the check can fail
     assert bot.choose_sampled(view, legal, _sampler(game, state, seat)) in compared
+
+
+def _tree(root: _Node) -> list[tuple[int, str, int, int, float]]:
+    """Every node's seat, action, visits, availability and reward, depth first in insertion order."""
+    nodes: list[tuple[int, str, int, int, float]] = []
+    todo = [root]
+    while todo:
+        for by_action in todo.pop().children.values():
+            for action, child in by_action.items():
+                nodes.append((child.actor, repr(action), child.visits, child.available, child.reward))
+                todo.append(child)
+    return nodes
+
+
+@pytest.mark.parametrize("history", ["", "p", "b", "pb"])
+def test_a_world_met_before_is_walked_from_remembered_moves_to_the_same_tree(history: str) -> None:
+    """Kuhn poker's ``determinize`` gives equal deals as one object; walks in such a world are looked up, not
+    played again, and the tree is node for node the one grown where every world is a new object."""
+    game = get_game("kuhn_poker")
+    match = Match.new(game, 2, 7)
+    for letter in history:
+        match.apply(min(match.actors), {"type": "Pass" if letter == "p" else "Bet"})
+    state, seat = match.state, min(match.actors)
+    legal = game.legal_actions(state, seat)
+    sample = _sampler(game, state, seat)
+    assert sample(Rng.from_seed(1)) is sample(Rng.from_seed(1))
+
+    def grow(sampler: Callable[[Rng], Any]) -> tuple[ISMCTSBot, _Node]:
+        bot, root, worlds = ISMCTSBot.seeded(game, 3, seat, 2), _Node(seat), []
+        for _ in range(300):
+            bot._iterate(root, legal, sampler, worlds, None)
+        return bot, root
+
+    remembered, tree = grow(sample)
+    played, fresh_tree = grow(lambda rng: msgspec.structs.replace(sample(rng)))  # a new object every time
+    assert remembered._moves and not played._moves
+    assert _tree(tree) == _tree(fresh_tree)
+    assert remembered.rng == played.rng
+
+
+def test_a_decision_holds_no_state_once_chosen() -> None:
+    """The sampled states and the remembered moves are this decision's: dropped when it is made."""
+    game = get_game("kuhn_poker")
+    state = Match.new(game, 2, 7).state
+    bot = ISMCTSBot.seeded(game, 3, 0, 2, iterations=50)
+    bot.choose_sampled(game.view(state, 0), game.legal_actions(state, 0), _sampler(game, state, 0))
+    assert bot.searched == 50
+    assert not bot._moves and not bot._sampled

@@ -235,6 +235,16 @@ def determinize_from_real_order(state: toy.State, seat: int, rng: Any) -> toy.St
 
 REAL_ORDER_DETERMINIZE = attrs.evolve(SOUND, determinize=determinize_from_real_order)
 
+# 14. determinize gives every world one fixed RNG while dice are still to roll (a search would see the same rolls in
+# every world; Kuhn poker may, as nothing is drawn after its deal)
+
+
+def determinize_with_a_fixed_rng(state: toy.State, seat: int, rng: Any) -> toy.State:
+    return msgspec.structs.replace(toy.determinize(state, seat, rng), rng=toy.Rng(0))
+
+
+FIXED_RNG_DETERMINIZE = attrs.evolve(SOUND, determinize=determinize_with_a_fixed_rng)
+
 BROKEN: dict[str, tuple[Game[Any, Any, Any, Any], Check, str]] = {
     "public draw": (PUBLIC_DRAW, leaks.check_event_streams, "receives different events"),
     "spectator sees a hand": (SPECTATOR_SEES_HAND, leaks.check_spectators_see_nothing_private, "spectators are shown something private"),
@@ -247,6 +257,7 @@ BROKEN: dict[str, tuple[Game[Any, Any, Any, Any], Check, str]] = {
     "out-of-union redacted event": (OUT_OF_UNION, leaks.check_redacted_events_in_union, "not in the event union"),
     "visibility defaults to public": (VISIBILITY_DEFAULT, leaks.check_event_streams, "receives different events"),
     "determinize from the real hidden order": (REAL_ORDER_DETERMINIZE, leaks.check_determinize_reads_only_the_view, "real hidden order"),
+    "determinize with a fixed RNG": (FIXED_RNG_DETERMINIZE, leaks.check_seats_see_only_their_own, "ignores its rng argument .* while draws remain"),
     "wrong-type action accepted": (WRONG_TYPE_ACCEPTED, contract.check_mistyped_actions_refused, "not refused as action/malformed|passes the action type check"),
 }
 
@@ -304,5 +315,5 @@ class _Stubborn:
 
 
 def test_there_is_one_toy_per_mistake_class() -> None:
-    """Thirteen classes: the twelve above plus hash-seed dependence."""
-    assert len(BROKEN) + 1 == 13
+    """Fourteen classes: the thirteen above plus hash-seed dependence."""
+    assert len(BROKEN) + 1 == 14
