@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -187,7 +188,13 @@ LONG = r"""
 import gc
 from boardcore import log as log_module
 from boardcore.verify import replay
-from benchmarks.counter_game import COUNTER
+import importlib.util, os
+# the tree's own counter game: it is written against that tree's API (the kernel's ``pending`` came after 3754e7c)
+spec = importlib.util.spec_from_file_location("counter_game", os.path.join(os.path.dirname(sys.argv[1]), "benchmarks", "counter_game.py"))
+counter_game = importlib.util.module_from_spec(spec)
+sys.modules["counter_game"] = counter_game  # msgspec and typing resolve its annotations through sys.modules
+spec.loader.exec_module(counter_game)
+COUNTER = counter_game.COUNTER
 game, players = get_game("five_wards"), 2
 held = random_games(100)  # the other live matches a server process holds
 def counter_log(steps):
@@ -271,6 +278,11 @@ RATES = {"play", "apply(JSON)", "verify", "replay", "determinize", "house playou
 """Metrics compared between the trees as rates (units per second); the long suite's are compared within each tree."""
 
 
+ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+"""Every probe runs numpy single-threaded: after a BLAS call OpenBLAS's idle threads spin for a while, and their CPU
+time landed in ``process_time`` of whatever ran next (the first environment of an RL probe read ~1.6x its cost)."""
+
+
 def measure(src: Path, suite: str, name: str, players: int, size: int) -> dict[str, object]:
     code = SUITES[suite][0]
     done = subprocess.run(
@@ -278,6 +290,7 @@ def measure(src: Path, suite: str, name: str, players: int, size: int) -> dict[s
         capture_output=True,
         text=True,
         check=False,
+        env={**os.environ, **ONE_THREAD},
     )
     if done.returncode != 0:
         raise RuntimeError(f"{suite} {name} ({players}p) under {src}:\n{done.stderr[-3000:]}")

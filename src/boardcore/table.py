@@ -86,6 +86,8 @@ class Table(Generic[S, A, E, V]):
         """Per revision (index ``revision - 1``): ``(_STEP or _UNDO, step number, seat)``."""
         self._step_revisions: list[int] = []
         """The revision that applied each step in play (index ``step - 1``)."""
+        self._last_told: tuple[tuple[int | None, int, int], Updates[V, A, E]] | None = None
+        """The updates :meth:`_told` built last, by seat, ``since`` and revision."""
 
     def __repr__(self) -> str:
         return f"Table(match_id={self._match_id!r}, game={self._match.game.name!r}, revision={self._revision})"
@@ -368,7 +370,20 @@ class Table(Generic[S, A, E, V]):
         return True
 
     def _told(self, seat: int | None, since: int) -> Updates[V, A, E]:
-        """The updates after ``since``, a revision whose later steps are all in play, then the snapshot."""
+        """The updates after ``since``, a revision whose later steps are all in play, then the snapshot.
+
+        The last ones built are remembered by seat, ``since`` and revision (a revision is never reused, so they cannot
+        go stale): a server gets the acting seat's from ``act`` and asks for them again as it sends every seat theirs.
+        """
+        key = (seat, since, self._revision)
+        held = self._last_told
+        if held is not None and held[0] == key:
+            return held[1]
+        updates = self._build_told(seat, since)
+        self._last_told = (key, updates)
+        return updates
+
+    def _build_told(self, seat: int | None, since: int) -> Updates[V, A, E]:
         match = self._match
         snapshot = self._snapshot(seat)
         entries: list[Stepped[E] | Undone] = []
