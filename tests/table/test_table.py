@@ -26,6 +26,20 @@ def ttt(store: MemoryStore | None = None) -> Table[Any, Any, Any, Any]:
     return Table.create(TTT, ["Ann", "Bob"], seed=1, store=store, match_id="t")
 
 
+def test_the_updates_act_returns_are_those_a_server_then_asks_for_never_stale_ones() -> None:
+    """``act`` builds the acting seat's updates; asking for them again gets the very same message, and a later
+    revision (an undo, a step) never gets a remembered one, even for the same seat and ``since``."""
+    table = ttt()
+    told = table.act(0, 0, mark(4))
+    assert table.updates(0, 0) is told
+    undone = table.undo(0, 1)
+    assert table.updates(0, 1) is undone
+    assert isinstance(table.updates(0, 0), Resync)  # the step after revision 0 was taken back
+    replayed = table.act(0, 2, mark(0))
+    assert table.updates(0, 2) is replayed
+    assert replayed is not undone and replayed.snapshot.revision == 3 and replayed.snapshot.view != told.snapshot.view
+
+
 def test_the_revision_moves_on_every_step_and_every_undo_and_is_never_reused() -> None:
     """0 when new, +1 per step, +1 per undo: after an undo the step count comes back but the revision does not."""
     table = ttt()
