@@ -162,6 +162,14 @@ class ActionCatalog:
             self._spelled[action] = spelled
         return spelled
 
+    def spellings(self, actions: Sequence[Any]) -> tuple[tuple[int, ...], ...]:
+        """The tokens of each action: one ``dict.get`` each when all were spelled before (the usual legal list), without
+        a ``tokenize`` call per action (a third of an ``ActionSpelling``'s set-up)."""
+        found = tuple(map(self._spelled.get, actions))
+        if None in found:
+            return tuple(map(self.tokenize, actions))
+        return found  # type: ignore[return-value]  # no None left
+
     def _spell(self, action: Any) -> tuple[int, ...]:
         kind = self._kinds[type(action)]
         out = [kind.token]
@@ -236,7 +244,7 @@ class ActionSpelling:
     def __init__(self, catalog: ActionCatalog, legal: Sequence[Any]) -> None:
         self.catalog = catalog
         self.actions = tuple(legal)
-        self.sequences = tuple(map(catalog.tokenize, self.actions))
+        self.sequences = catalog.spellings(self.actions)
         self.prefix: tuple[int, ...] = ()
         self._live = list(range(len(self.actions)))
         self._mask: Mask | None = None
@@ -263,6 +271,10 @@ class ActionSpelling:
     def choose(self, token: int) -> Any | None:
         """Add ``token`` (checked against the mask beforehand) and any forced tokens; the action once spelled."""
         self._extend(token)
+        live = self._live
+        if len(live) == 1:  # one action left: the rest of its tokens are forced, added at once (not one loop a token)
+            self.prefix = self.sequences[live[0]]
+            return self.actions[live[0]]
         return self._fill_forced()
 
     def _fill_forced(self) -> Any | None:
