@@ -50,7 +50,7 @@ def net_worth_parts(state: State, player: int) -> dict[str, int]:
 def net_worth(state: State, player: int) -> int:
     """The Revolution total (BW-END-03, GAP-21): the sum of ``net_worth_parts``, added up without the dict."""
     p = state.players[player]
-    return p.cash + RESOURCE_VALUE * sum(p.res) + _board_worth(state, player) + sum(_WORTH[c] for c in p.hand)
+    return p.cash + RESOURCE_VALUE * sum(p.res) + _board_worth(state, player) + sum(map(_WORTH.__getitem__, p.hand))
 
 
 def ward_parts(state: State, player: int) -> dict[str, int]:
