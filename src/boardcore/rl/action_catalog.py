@@ -266,7 +266,7 @@ class ActionSpelling:
         self.prefix: tuple[int, ...] = ()
         self._live = list(range(len(self.actions)))
         self._mask: Mask | None = None
-        firsts = {sequence[0] for sequence in self.sequences}
+        firsts = self._firsts = frozenset([sequence[0] for sequence in self.sequences])
         if len(firsts) == 1 and len(set(self.sequences)) > 1:  # one first token, two or more actions: something is forced
             self._fill_forced()
         self.start = self.prefix
@@ -276,6 +276,8 @@ class ActionSpelling:
         if self._mask is None:
             if not self.actions:
                 following = frozenset((PASS,))
+            elif not self.prefix:  # nothing chosen yet: every action is live, and its first tokens were collected
+                following = self._firsts
             else:
                 depth, sequences = len(self.prefix), self.sequences
                 following = frozenset([sequences[i][depth] for i in self._live])
