@@ -264,7 +264,7 @@ class ActionSpelling:
         self.actions = tuple(legal)
         self.sequences = catalog.spellings(self.actions)
         self.prefix: tuple[int, ...] = ()
-        self._live = list(range(len(self.actions)))
+        self._live: Sequence[int] = range(len(self.actions))  # every action, as a range: no list to build (a list once narrowed)
         self._mask: Mask | None = None
         firsts = self._firsts = frozenset([sequence[0] for sequence in self.sequences])
         if len(firsts) == 1 and len(set(self.sequences)) > 1:  # one first token, two or more actions: something is forced
