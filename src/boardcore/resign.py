@@ -31,8 +31,14 @@ RESIGN_OBJECT: dict[str, Any] = {"type": "boardcore.Resign"}
 
 
 def is_resign(action: object) -> bool:
-    """``action`` is a resignation, as a Struct or as its exact action object."""
-    return isinstance(action, Resign) or (isinstance(action, Mapping) and dict(action) == RESIGN_OBJECT)
+    """``action`` is a resignation, as a Struct or as its exact action object.
+
+    A Struct (every game's action) is no ``Mapping``: it is answered without the ABC check, which cost ~1 us an
+    ``apply`` inside an RL environment's loop (0.2 us alone), where every step asks it.
+    """
+    if isinstance(action, msgspec.Struct):
+        return isinstance(action, Resign)
+    return isinstance(action, Mapping) and dict(action) == RESIGN_OBJECT
 
 
 def resignation(players: Sequence[str], seat: int) -> Outcome:

@@ -250,11 +250,12 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         """Open a decision for the lowest actor that has not passed; stop the episode if there is none."""
         match = self.match
-        waiting = sorted(seat for seat in match.actors if seat not in self._passed)
+        passed = self._passed
+        waiting = match.actors if not passed else [seat for seat in match.actors if seat not in passed]
         if not waiting:
             self._stall()
             return
-        seat = waiting[0]
+        seat = min(waiting)  # not sorted(): one seat is wanted (a sorted list a step cost ~0.5 us)
         self.agent_selection = self.possible_agents[seat]
         self._spelling = ActionSpelling(self.catalog, match.legal_actions(seat))
 

@@ -91,9 +91,13 @@ def ward_power(ward: Ward, player: int) -> int:
     return sum(BUILDINGS[b.card].power for b in ward.buildings if b.owner == player)
 
 
+_INFLUENCE = {official_id: official.influence for official_id, official in OFFICIALS.items()}
+"""Each Official's printed Influence, looked up by a bound ``__getitem__`` (no generator: every view asks it twice)."""
+
+
 def influence(player: Player) -> int:
     """Officials' printed Influence + 1 per Infrastructure ever built (GAP-12)."""
-    return sum(OFFICIALS[o].influence for o in player.officials) + player.infra_influence
+    return sum(map(_INFLUENCE.__getitem__, player.officials)) + player.infra_influence
 
 
 def holds(player: Player, official: str) -> bool:

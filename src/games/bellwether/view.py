@@ -92,7 +92,7 @@ SEATS = (0, 1)
 def _figures(state: State) -> tuple[tuple[int, int], ...]:
     """Each seat's Influence and Net Worth, worked out once per state: a table builds a view for every seat and for
     spectators from the same state."""
-    return tuple((influence(p), net_worth(state, seat)) for seat, p in enumerate(state.players))
+    return tuple([(influence(p), net_worth(state, seat)) for seat, p in enumerate(state.players)])
 
 
 def _player_view(state: State, seat: int, viewer: int | None, figures: tuple[int, int]) -> PlayerView:
@@ -147,7 +147,7 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         placed=state.placed,
         harbour_sold=state.harbour_sold,
         wards=state.wards,
-        players=tuple(_player_view(state, seat, viewer, seat_figures) for seat, seat_figures in enumerate(_figures(state))),
+        players=tuple([_player_view(state, seat, viewer, seat_figures) for seat, seat_figures in enumerate(_figures(state))]),
         construction_market=state.construction_market,
         official_market=state.official_market,
         construction_deck_size=len(state.construction_deck),
