@@ -235,6 +235,10 @@ def play_card_candidates(state: State, seat: int) -> list[PlayCard]:
 
 CHOOSING = frozenset((cat.WEAPON_CARD, cat.ANY_WEAPON, cat.STREETWISE, cat.TAG_THE_WALL, cat.SECOND_WIND, cat.PATCH_UP, cat.LOYAL))
 """The abilities played with a choice (a Weapon, a partner, a pick): ``play_card_options`` lists the others alone."""
+CHOOSING_CARDS = frozenset(card_id for card_id, c in enumerate(cat.WAR_CARDS) if c.ability in CHOOSING)
+"""The War cards whose ability is in ``CHOOSING``, and ``CARD_DICE`` each card's dice, built once: a hand's plain
+cards then cost no card record reads (the play list's ``play_card_options`` 1.24 -> 1.16 us)."""
+CARD_DICE = tuple(c.dice for c in cat.WAR_CARDS)
 PLAYS = tuple(PlayCard(card=card_id) for card_id in range(len(cat.WAR_CARDS)))
 """Each War card played alone, built once: actions are frozen, so the legal lists share them."""
 PLAYS_WITH = {
@@ -252,13 +256,13 @@ def play_card_options(state: State, seat: int, f: Fight, up: tuple[int, ...]) ->
     out: list[PlayCard] = []
     room = dice_room(f)
     for card_id in state.hands[seat]:
-        c = cat.WAR_CARDS[card_id]
-        if c.dice > room:
+        if CARD_DICE[card_id] > room:
             continue
         out.append(PLAYS[card_id])
-        ability = c.ability
-        if ability not in CHOOSING:
+        if card_id not in CHOOSING_CARDS:
             continue
+        c = cat.WAR_CARDS[card_id]
+        ability = c.ability
         if ability == cat.WEAPON_CARD:
             if up and WEAPON_CARD_DICE <= room:
                 with_weapon = PLAYS_WITH[card_id]
