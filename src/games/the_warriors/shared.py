@@ -29,9 +29,11 @@ Night = Turn[State, Event]
 
 
 def face_up_weapons(state: State, seat: int) -> tuple[int, ...]:
-    """The seat's Weapons that may still be used in this fight (WR-WPN-03)."""
+    """The seat's Weapons that may still be used in this fight (WR-WPN-03). With none face down (most fight
+    turns) the seat's own record is the answer, not a copy: the play list's ``usable_weapons`` 0.37 -> 0.2 us."""
     spent = state.spent
-    return tuple(w for w in state.weapons[seat] if w not in spent)
+    weapons = state.weapons[seat]
+    return tuple(w for w in weapons if w not in spent) if spent else weapons
 
 
 def face_down_weapons(state: State, seat: int) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ it until they decide), and the Bopper card a Lookout saw (only its player)."""
 from __future__ import annotations
 
 import msgspec
+from msgspec.structs import replace
 
 from boardcore import PUBLIC, REVEAL, Rng, Visibility, Waiting, hidden, owner
 from boardcore.memo import last_state
@@ -54,7 +55,7 @@ from .events import (
     WeaponTaken,
     WeaponTurnedUp,
 )
-from .state import City, Fight, Pending, State
+from .state import City, Fight, Pending, State, Table
 
 
 class SeatView(msgspec.Struct, frozen=True, kw_only=True):
@@ -119,32 +120,60 @@ def view(state: State, player: int | None, waiting: tuple[Waiting, ...]) -> View
     Once the night is over every seat sees the result, the reason and the final board (track,
     movers, hands, piles, rows, stacks) with no fight in progress: a night that ends in a fight
     (the Showdown, or a loss at the bottom of the track) ends that fight too, as ``FightEnded``
-    does after any other fight; how it went stays in the events and the summary."""
+    does after any other fight; how it went stays in the events and the summary.
+
+    The ``Table``'s fields come from ``_table_part``, built once per Table (most steps keep it), and only the
+    busy fields are set here (``msgspec.structs.replace``: the view in the RL loop 3.05 -> 2.83 us)."""
     mine = player is not None
     p, seats = _public(state)
     table = state.table
     peeked = table.loc_down[0] if mine and p is not None and p.kind == "challenge" and p.player == player and table.loc_down else -1
     knows = mine and table.lookout_seat == player
-    return View(
+    return replace(
+        _table_part(table),
         me=player,
         hand=state.hands[player] if player is not None else (),
         peeked_location=peeked,
         lookout_card=table.lookout_card if knows else -1,
         lookout_bottom=table.lookout_bottom if knows else False,
         seats=seats,
+        war_removed=state.war_removed,
+        spent_weapons=state.spent,
+        bopper_deck_size=len(state.bopper_deck),
+        bopper_discard=state.bopper_discard,
+        fight=state.fight if table.result == 0 else None,
+        city=state.city,
+        pending=p,
+        city_turns=state.city_turns,
+        waiting=waiting,
+    )
+
+
+@last_state
+def _table_part(table: Table) -> View:
+    """A view with the ``Table``'s public fields (the rest are placeholders ``view`` replaces), built once for the
+    last Table met: in the RL loop about one view in four meets a new Table (fights, rows, stacks, tokens), and
+    every view a new state."""
+    return View(
+        me=None,
+        hand=(),
+        peeked_location=-1,
+        lookout_card=-1,
+        lookout_bottom=False,
+        seats=(),
         track=table.track,
         bottles=table.bottles,
         tokens=table.tokens,
         arrived=table.arrived,
         war_row=table.war_row,
         war_deck_size=len(table.war_deck),
-        war_removed=state.war_removed,
-        spent_weapons=state.spent,
+        war_removed=(),
+        spent_weapons=(),
         weapon_row=table.weapon_row,
         weapon_deck_size=len(table.weapon_deck),
         weapons_removed=table.weapons_removed,
-        bopper_deck_size=len(state.bopper_deck),
-        bopper_discard=state.bopper_discard,
+        bopper_deck_size=0,
+        bopper_discard=(),
         bopper_out=table.bopper_out,
         rival=table.rival,
         gang_stack_size=len(table.gang_down),
@@ -152,13 +181,12 @@ def view(state: State, player: int | None, waiting: tuple[Waiting, ...]) -> View
         location_stack_size=len(table.loc_down),
         location_face_up=table.loc_up,
         instigator=table.instigator,
-        fight=state.fight if table.result == 0 else None,
-        city=state.city,
-        pending=p,
-        city_turns=state.city_turns,
+        fight=None,
+        city=None,
+        pending=None,
+        city_turns=0,
         result=table.result,
         reason=table.reason,
-        waiting=waiting,
     )
 
 
@@ -259,10 +287,10 @@ def determinize(state: State, player: int, rng: Rng) -> State:
         if table.lookout_seat >= 0 and deck:
             lookout_card = deck[-1] if table.lookout_bottom else deck[0]
     seed, rng = rng.next_word()
-    table = msgspec.structs.replace(
+    table = replace(
         table, war_deck=war_deck, weapon_deck=weapon_deck, gang_down=gang_down, loc_down=loc_down, lookout_card=lookout_card
     )
-    return msgspec.structs.replace(state, bopper_deck=deck, rng=Rng.from_seed(seed), table=table)
+    return replace(state, bopper_deck=deck, rng=Rng.from_seed(seed), table=table)
 
 
 def secrets(state: State, viewer: int | None) -> frozenset[str]:
