@@ -19,8 +19,8 @@ from boardcore.memo import last_state
 from . import events as E
 from .board import influence
 from .catalog import card_name
-from .scoring import net_worth
-from .state import Result, RiotTask, State, Ward
+from .scoring import board_worths, own_worth
+from .state import Player, Result, RiotTask, State, Ward
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
@@ -88,11 +88,25 @@ SEATS = (0, 1)
 """The two players; any other viewer (``None``, or a number that is no seat) sees only public facts."""
 
 
+def _own_figures(player: Player) -> tuple[int, int]:
+    """The player's Influence and Net Worth apart from the board: both change only with the player's record."""
+    return influence(player), own_worth(player)
+
+
+_SEAT_FIGURES = (last_state(_own_figures), last_state(_own_figures))
+"""``_own_figures`` remembered for each seat's last record: a step changes at most one player's record, most steps
+none (the view's figures 1.5 -> 0.9 us)."""
+
+
 @last_state
-def _figures(state: State) -> tuple[tuple[int, int], ...]:
+def _figures(state: State) -> tuple[tuple[int, int], tuple[int, int]]:
     """Each seat's Influence and Net Worth, worked out once per state: a table builds a view for every seat and for
     spectators from the same state."""
-    return tuple([(influence(p), net_worth(state, seat)) for seat, p in enumerate(state.players)])
+    board0, board1 = board_worths(state.wards)
+    player0, player1 = state.players
+    influence0, own0 = _SEAT_FIGURES[0](player0)
+    influence1, own1 = _SEAT_FIGURES[1](player1)
+    return (influence0, own0 + board0), (influence1, own1 + board1)
 
 
 def _player_view(state: State, seat: int, viewer: int | None, figures: tuple[int, int]) -> PlayerView:
