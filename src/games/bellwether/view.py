@@ -109,8 +109,7 @@ def _figures(state: State) -> tuple[tuple[int, int], tuple[int, int]]:
     return (influence0, own0 + board0), (influence1, own1 + board1)
 
 
-def _player_view(state: State, seat: int, viewer: int | None, figures: tuple[int, int]) -> PlayerView:
-    p = state.players[seat]
+def _player_view(p: Player, own: bool, player_viewer: bool, figures: tuple[int, int]) -> PlayerView:
     return PlayerView(
         cash=p.cash,
         res=p.res,
@@ -120,8 +119,8 @@ def _player_view(state: State, seat: int, viewer: int | None, figures: tuple[int
         lost=p.lost,
         net_worth=figures[1],
         gangster_count=len(p.gangsters),
-        gangsters=p.gangsters if viewer == seat else (),
-        known_gangsters=p.exposed if viewer in SEATS else (),
+        gangsters=p.gangsters if own else (),
+        known_gangsters=p.exposed if player_viewer else (),
         inspector_used=p.inspector_used,
         police_used=p.police_used,
     )
@@ -149,6 +148,14 @@ def _labor_view(state: State, viewer: int | None) -> LaborView | None:
     )
 
 
+def _players_view(state: State, viewer: int | None) -> tuple[PlayerView, PlayerView]:
+    """Both seats as ``viewer`` sees them: its own Gangsters, and what an Informant showed each player."""
+    player_viewer = viewer in SEATS
+    figures0, figures1 = _figures(state)
+    player0, player1 = state.players
+    return _player_view(player0, viewer == 0, player_viewer, figures0), _player_view(player1, viewer == 1, player_viewer, figures1)
+
+
 def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
     """What ``viewer`` may know (``None``: a spectator, public only)."""
     return View(
@@ -161,7 +168,7 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         placed=state.placed,
         harbour_sold=state.harbour_sold,
         wards=state.wards,
-        players=tuple([_player_view(state, seat, viewer, seat_figures) for seat, seat_figures in enumerate(_figures(state))]),
+        players=_players_view(state, viewer),
         construction_market=state.construction_market,
         official_market=state.official_market,
         construction_deck_size=len(state.construction_deck),
