@@ -30,7 +30,7 @@ from ..codes import (
 )
 from ..dice import roll
 from ..events import AllocationFinished, DiceRolled, Event, FactoryOverworked, FactoryStaffed
-from ..state import PUSH, Building, State
+from ..state import PUSH, Building, State, Ward
 from . import push
 
 AllocationAction = Union[Staff, Overwork, FinishAllocation]
@@ -44,30 +44,18 @@ class Allocation:
 
     def __init__(self, state: State) -> None:
         labor = lab(state)
-        ward = state.wards[labor.order[labor.pos]]
-        controller = ward.controller
-        sabotaged = ward.saboteur[controller]
-        factories: dict[int, Building] = {}
-        """Every player-owned Factory in the Ward, by uid, in board order."""
-        optional: set[int] = set()
-        """The rival's Factories that a Saboteur played by the controller lets them leave unstaffed (G-SAB)."""
-        required: list[Building] = []
-        """The Factories whose minimum must be filled."""
-        for b in ward.buildings:
-            if b.owner >= 0 and b.card in FACTORY_CARDS:
-                factories[b.uid] = b
-                if sabotaged and b.owner != controller:
-                    optional.add(b.uid)
-                else:
-                    required.append(b)
+        factories, optional, required, workers = _ward_factories(state.wards[labor.order[labor.pos]])
         staffed = dict(labor.staffed)
-        remaining = available_workers(ward) - sum(staffed.values())
+        remaining = workers - sum(staffed.values())
         open_minimum, all_required_staffed = False, True
         for f in required:
             if f.uid not in staffed:
                 all_required_staffed = False
                 open_minimum = open_minimum or staffing(f.card) <= remaining
         self.factories, self.optional, self.required = factories, optional, required
+        """Every player-owned Factory in the Ward by uid, in board order (shared by the Ward's Allocations: read only);
+        the rival's Factories a Saboteur played by the controller lets them leave unstaffed (G-SAB); the Factories whose
+        minimum must be filled."""
         self.staffed = staffed
         """Workers in each staffed Factory, by uid."""
         self.remaining = remaining
@@ -84,6 +72,25 @@ class Allocation:
         if self._open is None:
             self._open = tuple([action for action, rule, f in _entries(self) if rule(self, f) is None])
         return self._open
+
+
+@last_state
+def _ward_factories(ward: Ward) -> tuple[dict[int, Building], frozenset[int], tuple[Building, ...], int]:
+    """The Ward's player-owned Factories by uid in board order, the optional ones, the required ones and its workers,
+    for the last Ward asked: allocating changes only Labor's record, never the Ward (Allocation 0.9 -> 0.75 us)."""
+    controller = ward.controller
+    sabotaged = ward.saboteur[controller]
+    factories: dict[int, Building] = {}
+    optional: set[int] = set()
+    required: list[Building] = []
+    for b in ward.buildings:
+        if b.owner >= 0 and b.card in FACTORY_CARDS:
+            factories[b.uid] = b
+            if sabotaged and b.owner != controller:
+                optional.add(b.uid)
+            else:
+                required.append(b)
+    return factories, frozenset(optional), tuple(required), available_workers(ward)
 
 
 @last_state
