@@ -198,8 +198,9 @@ def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
 
 
 def choice_open(state: State) -> bool:
-    """Something besides finishing is allowed (always when a required minimum can be filled: that Staff is)."""
-    return bool(allocation(state).open_choices())
+    """Something besides finishing is allowed (at once when a required minimum can be filled: that Staff is)."""
+    a = allocation(state)
+    return a.open_minimum or bool(a.open_choices())
 
 
 def offer(turn: Turn[State, Event]) -> None:
