@@ -93,7 +93,7 @@ from ..events import (
     ResourceSold,
     TurnEnded,
 )
-from ..state import Building, State, Ward
+from ..state import Building, Player, State, Ward
 from .jobs import JOBS, QUELLS, job_candidates, job_problem, job_target_problem, play_job, quell, quell_problem, quell_target_problem
 
 InvestAction = Union[
@@ -243,20 +243,39 @@ NEUTRAL_PRICE = Refusal(f"that neutral Factory costs its printed cost plus ${NEU
 
 def upgrade_problem(state: State, seat: int, action: Upgrade) -> Refusal | None:
     """BW-UPG-01: your own placed Factory or Tenement, once, for its cash upgrade cost (also in a Ward in Riot)."""
-    for ward in state.wards:
+    target = upgrade_target(state.wards, seat, action.uid)
+    if isinstance(target, Refusal):
+        return target
+    return upgrade_price_problem(state, seat, target)
+
+
+def upgrade_target(wards: tuple[Ward, ...], seat: int, uid: int) -> Building | Refusal:
+    """The Building to upgrade, or why it cannot be: your own placed Factory or Tenement, not upgraded yet (BW-UPG-01
+    but the price). It reads only the Wards, so a legal list may keep it while the Wards tuple stands."""
+    for ward in wards:
         for b in ward.buildings:
-            if b.uid == action.uid:
+            if b.uid == uid:
                 if b.owner != seat:
                     return NOT_YOURS
                 if b.upgraded:
                     return UPGRADED
-                return UPGRADE_PRICE if state.players[seat].cash < upgrade_cost(state, seat, b.card) else None
-    return Refusal(f"there is no Building #{action.uid} on the board", UPGRADE_NOT_ON_BOARD, "BW-UPG-01")
+                return b
+    return Refusal(f"there is no Building #{uid} on the board", UPGRADE_NOT_ON_BOARD, "BW-UPG-01")
+
+
+def upgrade_price_problem(state: State, seat: int, b: Building) -> Refusal | None:
+    """BW-UPG-01: the upgrade's cash cost (``upgrade_cost``)."""
+    return UPGRADE_PRICE if state.players[seat].cash < upgrade_cost(state, seat, b.card) else None
 
 
 def neutral_factory(state: State, w: int) -> Building | None:
     """The Ward's neutral Factory, while nobody has bought it (GAP-06)."""
-    for b in state.wards[w].buildings:
+    return ward_neutral_factory(state.wards[w])
+
+
+def ward_neutral_factory(ward: Ward) -> Building | None:
+    """``neutral_factory`` of one Ward."""
+    for b in ward.buildings:
         if b.owner < 0 and b.card in FACTORY_CARDS:
             return b
     return None
@@ -270,13 +289,27 @@ def neutral_price(b: Building) -> tuple[int, tuple[int, int, int]]:
 
 def buy_neutral_problem(state: State, seat: int, action: BuyNeutral) -> Refusal | None:
     """BW-IB-06: a Ward's remaining neutral Factory, not in a Ward in Riot, at its price."""
-    b = neutral_factory(state, action.ward)
+    target = neutral_target(state.wards, action.ward)
+    if isinstance(target, Refusal):
+        return target
+    return neutral_price_problem(state.players[seat], target)
+
+
+def neutral_target(wards: tuple[Ward, ...], w: int) -> Building | Refusal:
+    """The Ward's neutral Factory for sale, or why there is none: bought already, or the Ward is in Riot (BW-IB-06
+    but the price). It reads only the Wards (see ``upgrade_target``)."""
+    b = ward_neutral_factory(wards[w])
     if b is None:
         return NO_NEUTRAL
-    if state.wards[action.ward].riot:
+    if wards[w].riot:
         return NEUTRAL_IN_RIOT
+    return b
+
+
+def neutral_price_problem(player: Player, b: Building) -> Refusal | None:
+    """BW-IB-01, GAP-06: the neutral Factory's price (``neutral_price``)."""
     cash, res = neutral_price(b)
-    return None if can_pay(state.players[seat], cash, res) else NEUTRAL_PRICE
+    return None if can_pay(player, cash, res) else NEUTRAL_PRICE
 
 
 def upgrade(turn: Turn[State, Event], seat: int, action: Upgrade) -> None:
@@ -380,7 +413,7 @@ def _checks(problem: Callable[[State, int, Any], Refusal | None], actions: Itera
     return tuple((problem, action) for action in actions)
 
 
-MARKET_CHECKS = (
+MARKET_CHECKS: tuple[Check, ...] = (
     *_checks(buy_resource_problem, BUYS),
     *_checks(sell_resource_problem, SELLS),
     *_checks(buy_construction_problem, BUY_CONSTRUCTION),
@@ -459,10 +492,41 @@ def _gangster_actions(wards: tuple[Ward, ...], seat: int, g: str) -> tuple[Inves
     return actions
 
 
+BoardTargets = tuple[tuple[tuple[Upgrade, Building], ...], tuple[BuyNeutral, Building] | None]
+"""One Ward's upgrades and neutral Factory that only their price can refuse, with their Buildings."""
+
+
+@per_state
+def _board_targets(wards: tuple[Ward, ...], seat: int) -> tuple[BoardTargets, ...]:
+    """Ward by Ward, the seat's upgrades (in board order) and the neutral Factory that pass their Wards-only target
+    rules (``upgrade_target``, ``neutral_target``), for the last Wards tuple and seat asked: two Invest steps in three
+    change no Ward, so only the prices are judged again (the Invest legal list 6.2 -> 5.9 us)."""
+    targets = []
+    for w, ward in enumerate(wards):
+        upgrades = []
+        for b in ward.buildings:
+            if b.owner == seat and isinstance(upgrade_target(wards, seat, b.uid), Building):
+                upgrades.append((UPGRADES[b.uid], b))
+        neutral = neutral_target(wards, w)
+        targets.append((tuple(upgrades), (BUY_NEUTRAL[w], neutral) if isinstance(neutral, Building) else None))
+    return tuple(targets)
+
+
 def invest_legal(state: State, seat: int) -> list[InvestAction]:
-    """The candidates without a problem, each checked by its own kind's problem (no dispatch per candidate)."""
-    legal = [action for problem, action in _table_checks(state, seat) if problem(state, seat, action) is None]
-    for g in dict.fromkeys(state.players[seat].gangsters):  # held, so only the target problems remain
+    """The candidates without a problem, in ``_candidates``' order, each kind judged by its own rule (no dispatch per
+    candidate): upgrades, neutral Factories and a held Gangster's actions by the parts of their problems that are left
+    once their Wards-only targets are known (see ``_board_targets`` and ``_gangster_actions``)."""
+    player = state.players[seat]
+    legal: list[InvestAction] = [action for problem, action in MARKET_CHECKS if problem(state, seat, action) is None]
+    for upgrades, neutral in _board_targets(state.wards, seat):
+        for upgrade_action, b in upgrades:
+            if upgrade_price_problem(state, seat, b) is None:
+                legal.append(upgrade_action)
+        if neutral is not None and neutral_price_problem(player, neutral[1]) is None:
+            legal.append(neutral[0])
+    for card in dict.fromkeys(player.hand):  # the hand is sorted
+        legal += [action for problem, action in PLACE_CHECKS[card] if problem(state, seat, action) is None]
+    for g in dict.fromkeys(player.gangsters):  # held, so only the target problems remain
         legal += _gangster_actions(state.wards, seat, g)
     legal.append(END_TURN)  # its problem is no_problem: always open
     return legal
