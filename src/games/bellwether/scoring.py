@@ -7,7 +7,7 @@ from boardcore.memo import last_state
 
 from .board import controlled_stable, influence
 from .catalog import BUILDINGS, CONSOLIDATION_INFLUENCE, CONSOLIDATION_WARDS, OFFICIALS, RESOURCE_VALUE, WARD_NAMES
-from .state import Result, State, Ward
+from .state import Player, Result, State, Ward
 
 _WORTH = {card_id: card.cost.value for card_id, card in BUILDINGS.items()}
 _UPGRADED_WORTH = {card_id: card.cost.value + card.upgrade for card_id, card in BUILDINGS.items()}
@@ -16,12 +16,12 @@ _UPGRADED_WORTH = {card_id: card.cost.value + card.upgrade for card_id, card in 
 
 def _board_worth(state: State, player: int) -> int:
     """The cost value of the player's Factories and Tenements on the board (+ upgrade)."""
-    worths = _board_worths(state.wards)
+    worths = board_worths(state.wards)
     return worths[player] if player in (0, 1) else 0
 
 
 @last_state
-def _board_worths(wards: tuple[Ward, ...]) -> tuple[int, int]:
+def board_worths(wards: tuple[Ward, ...]) -> tuple[int, int]:
     """Both seats' board worth in one pass, for the last Wards tuple asked: two steps in three change no Ward, so the
     next state shares the tuple, and each view shows both seats' Net Worth (its view 5.1 -> 4.7 us)."""
     worth = [0, 0]
@@ -47,10 +47,15 @@ def net_worth_parts(state: State, player: int) -> dict[str, int]:
     }
 
 
+def own_worth(player: Player) -> int:
+    """Net Worth apart from the Buildings on the board (GAP-21): cash, resources and Building cards in hand. Apart,
+    because it changes only with the player's record, and the board's part only with the Wards."""
+    return player.cash + RESOURCE_VALUE * sum(player.res) + sum(map(_WORTH.__getitem__, player.hand))
+
+
 def net_worth(state: State, player: int) -> int:
     """The Revolution total (BW-END-03, GAP-21): the sum of ``net_worth_parts``, added up without the dict."""
-    p = state.players[player]
-    return p.cash + RESOURCE_VALUE * sum(p.res) + _board_worth(state, player) + sum(map(_WORTH.__getitem__, p.hand))
+    return own_worth(state.players[player]) + _board_worth(state, player)
 
 
 def ward_parts(state: State, player: int) -> dict[str, int]:

@@ -19,8 +19,8 @@ from boardcore.memo import last_state
 from . import events as E
 from .board import influence
 from .catalog import card_name
-from .scoring import net_worth
-from .state import Result, RiotTask, State, Ward
+from .scoring import board_worths, own_worth
+from .state import Player, Result, RiotTask, State, Ward
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
@@ -88,15 +88,18 @@ SEATS = (0, 1)
 """The two players; any other viewer (``None``, or a number that is no seat) sees only public facts."""
 
 
-@last_state
-def _figures(state: State) -> tuple[tuple[int, int], ...]:
-    """Each seat's Influence and Net Worth, worked out once per state: a table builds a view for every seat and for
-    spectators from the same state."""
-    return tuple([(influence(p), net_worth(state, seat)) for seat, p in enumerate(state.players)])
+def _own_figures(player: Player) -> tuple[int, int]:
+    """The player's Influence and Net Worth apart from the board: both change only with the player's record."""
+    return influence(player), own_worth(player)
 
 
-def _player_view(state: State, seat: int, viewer: int | None, figures: tuple[int, int]) -> PlayerView:
-    p = state.players[seat]
+_SEAT_FIGURES = (last_state(_own_figures), last_state(_own_figures))
+"""``_own_figures`` remembered for each seat's last record: a step changes at most one player's record, most steps
+none (both seats' figures 1.5 -> 0.8 us a view; no per-state memo on top: 2.3 -> 2.15 us a view)."""
+
+
+def _player_view(p: Player, figures: tuple[int, int], board: int, own: bool, player_viewer: bool) -> PlayerView:
+    """The seat's record as the viewer sees it; ``figures`` are its ``_own_figures``, ``board`` its board worth."""
     return PlayerView(
         cash=p.cash,
         res=p.res,
@@ -104,10 +107,10 @@ def _player_view(state: State, seat: int, viewer: int | None, figures: tuple[int
         officials=p.officials,
         influence=figures[0],
         lost=p.lost,
-        net_worth=figures[1],
+        net_worth=figures[1] + board,
         gangster_count=len(p.gangsters),
-        gangsters=p.gangsters if viewer == seat else (),
-        known_gangsters=p.exposed if viewer in SEATS else (),
+        gangsters=p.gangsters if own else (),
+        known_gangsters=p.exposed if player_viewer else (),
         inspector_used=p.inspector_used,
         police_used=p.police_used,
     )
@@ -135,6 +138,17 @@ def _labor_view(state: State, viewer: int | None) -> LaborView | None:
     )
 
 
+def _players_view(state: State, viewer: int | None) -> tuple[PlayerView, PlayerView]:
+    """Both seats as ``viewer`` sees them: its own Gangsters, and what an Informant showed each player."""
+    player_viewer = viewer in SEATS
+    board0, board1 = board_worths(state.wards)
+    player0, player1 = state.players
+    return (
+        _player_view(player0, _SEAT_FIGURES[0](player0), board0, viewer == 0, player_viewer),
+        _player_view(player1, _SEAT_FIGURES[1](player1), board1, viewer == 1, player_viewer),
+    )
+
+
 def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View:
     """What ``viewer`` may know (``None``: a spectator, public only)."""
     return View(
@@ -147,7 +161,7 @@ def view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) -> View
         placed=state.placed,
         harbour_sold=state.harbour_sold,
         wards=state.wards,
-        players=tuple([_player_view(state, seat, viewer, seat_figures) for seat, seat_figures in enumerate(_figures(state))]),
+        players=_players_view(state, viewer),
         construction_market=state.construction_market,
         official_market=state.official_market,
         construction_deck_size=len(state.construction_deck),

@@ -30,7 +30,7 @@ from ..codes import (
 )
 from ..dice import roll
 from ..events import AllocationFinished, DiceRolled, Event, FactoryOverworked, FactoryStaffed
-from ..state import PUSH, Building, State
+from ..state import PUSH, Building, State, Ward
 from . import push
 
 AllocationAction = Union[Staff, Overwork, FinishAllocation]
@@ -40,34 +40,22 @@ FINISH = FinishAllocation()
 class Allocation:
     """The current Ward's Factories and workers, read once, as the allocation rules see them."""
 
-    __slots__ = ("all_required_staffed", "factories", "open_minimum", "optional", "remaining", "required", "staffed")
+    __slots__ = ("_open", "all_required_staffed", "factories", "open_minimum", "optional", "remaining", "required", "staffed")
 
     def __init__(self, state: State) -> None:
         labor = lab(state)
-        ward = state.wards[labor.order[labor.pos]]
-        controller = ward.controller
-        sabotaged = ward.saboteur[controller]
-        factories: dict[int, Building] = {}
-        """Every player-owned Factory in the Ward, by uid, in board order."""
-        optional: set[int] = set()
-        """The rival's Factories that a Saboteur played by the controller lets them leave unstaffed (G-SAB)."""
-        required: list[Building] = []
-        """The Factories whose minimum must be filled."""
-        for b in ward.buildings:
-            if b.owner >= 0 and b.card in FACTORY_CARDS:
-                factories[b.uid] = b
-                if sabotaged and b.owner != controller:
-                    optional.add(b.uid)
-                else:
-                    required.append(b)
+        factories, optional, required, workers = _ward_factories(state.wards[labor.order[labor.pos]])
         staffed = dict(labor.staffed)
-        remaining = available_workers(ward) - sum(staffed.values())
+        remaining = workers - sum(staffed.values())
         open_minimum, all_required_staffed = False, True
         for f in required:
             if f.uid not in staffed:
                 all_required_staffed = False
                 open_minimum = open_minimum or staffing(f.card) <= remaining
         self.factories, self.optional, self.required = factories, optional, required
+        """Every player-owned Factory in the Ward by uid, in board order (shared by the Ward's Allocations: read only);
+        the rival's Factories a Saboteur played by the controller lets them leave unstaffed (G-SAB); the Factories whose
+        minimum must be filled."""
         self.staffed = staffed
         """Workers in each staffed Factory, by uid."""
         self.remaining = remaining
@@ -75,6 +63,34 @@ class Allocation:
         self.open_minimum = open_minimum
         """Some required Factory is unstaffed and its whole minimum fits in the workers left (BW-ALLOC-01)."""
         self.all_required_staffed = all_required_staffed
+        self._open: tuple[AllocationAction, ...] | None = None
+
+    def open_choices(self) -> tuple[AllocationAction, ...]:
+        """The Staff and Overwork actions without a problem (``_entries`` judged by their rules), worked out once:
+        ``offer`` asks whether any is open, then the legal list of the same state lists them (an Allocate step's
+        choice_open and legal list 2.7 -> 2.3 us)."""
+        if self._open is None:
+            self._open = tuple([action for action, rule, f in _entries(self) if rule(self, f) is None])
+        return self._open
+
+
+@last_state
+def _ward_factories(ward: Ward) -> tuple[dict[int, Building], frozenset[int], tuple[Building, ...], int]:
+    """The Ward's player-owned Factories by uid in board order, the optional ones, the required ones and its workers,
+    for the last Ward asked: allocating changes only Labor's record, never the Ward (Allocation 0.9 -> 0.75 us)."""
+    controller = ward.controller
+    sabotaged = ward.saboteur[controller]
+    factories: dict[int, Building] = {}
+    optional: set[int] = set()
+    required: list[Building] = []
+    for b in ward.buildings:
+        if b.owner >= 0 and b.card in FACTORY_CARDS:
+            factories[b.uid] = b
+            if sabotaged and b.owner != controller:
+                optional.add(b.uid)
+            else:
+                required.append(b)
+    return factories, frozenset(optional), tuple(required), available_workers(ward)
 
 
 @last_state
@@ -175,7 +191,7 @@ def allocation_candidates(state: State, seat: int) -> list[AllocationAction]:
 def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
     """The candidates without a problem, reading the Ward once and judging each by its own kind's rule."""
     a = allocation(state)
-    legal = [action for action, rule, f in _entries(a) if rule(a, f) is None]
+    legal = list(a.open_choices())
     if _finish_rule(a) is None:
         legal.append(FINISH)
     return legal
@@ -184,7 +200,7 @@ def allocation_legal(state: State, seat: int) -> list[AllocationAction]:
 def choice_open(state: State) -> bool:
     """Something besides finishing is allowed (at once when a required minimum can be filled: that Staff is)."""
     a = allocation(state)
-    return a.open_minimum or any(rule(a, f) is None for _, rule, f in _entries(a))
+    return a.open_minimum or bool(a.open_choices())
 
 
 def offer(turn: Turn[State, Event]) -> None:

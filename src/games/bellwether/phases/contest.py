@@ -154,9 +154,12 @@ def _resolve(turn: Turn[State, Event], w: int, choices: tuple[tuple[int, str], .
 
 
 def evolve_contest_won(state: State, e: ContestWon) -> State:
-    """Control passes to the winner until the next contest here (BW-CONTEST-06)."""
-    state = set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], controller=e.winner))
+    """Control passes to the winner until the next contest here (BW-CONTEST-06). A controller who keeps the Ward (four
+    contests in five) leaves the Wards tuple as it was: what is derived from it once per tuple stays remembered."""
     ward = state.wards[e.ward]
+    if ward.controller != e.winner:
+        ward = msgspec.structs.replace(ward, controller=e.winner)
+        state = set_ward(state, e.ward, ward)
     if lab(state).ignited[e.ward]:
         step = NEXT
     elif ward.riot:

@@ -15,6 +15,7 @@ import msgspec
 
 from boardcore import Decision, Refusal, Turn
 from boardcore.kernel import no_problem
+from boardcore.memo import per_state
 from boardcore.seat_order import next_seat
 from boardcore.tuples import without
 
@@ -92,8 +93,8 @@ from ..events import (
     ResourceSold,
     TurnEnded,
 )
-from ..state import Building, State
-from .jobs import JOBS, QUELLS, job_candidates, job_problem, play_job, quell, quell_problem
+from ..state import Building, Player, State, Ward
+from .jobs import JOBS, QUELLS, job_candidates, job_problem, job_target_problem, play_job, quell, quell_problem, quell_target_problem
 
 InvestAction = Union[
     BuyResource, SellResource, BuyConstruction, RecruitOfficial, HireGangster, Upgrade, BuyNeutral, Place, PlayJob, Quell, EndTurn
@@ -242,20 +243,39 @@ NEUTRAL_PRICE = Refusal(f"that neutral Factory costs its printed cost plus ${NEU
 
 def upgrade_problem(state: State, seat: int, action: Upgrade) -> Refusal | None:
     """BW-UPG-01: your own placed Factory or Tenement, once, for its cash upgrade cost (also in a Ward in Riot)."""
-    for ward in state.wards:
+    target = upgrade_target(state.wards, seat, action.uid)
+    if isinstance(target, Refusal):
+        return target
+    return upgrade_price_problem(state, seat, target)
+
+
+def upgrade_target(wards: tuple[Ward, ...], seat: int, uid: int) -> Building | Refusal:
+    """The Building to upgrade, or why it cannot be: your own placed Factory or Tenement, not upgraded yet (BW-UPG-01
+    but the price). It reads only the Wards, so a legal list may keep it while the Wards tuple stands."""
+    for ward in wards:
         for b in ward.buildings:
-            if b.uid == action.uid:
+            if b.uid == uid:
                 if b.owner != seat:
                     return NOT_YOURS
                 if b.upgraded:
                     return UPGRADED
-                return UPGRADE_PRICE if state.players[seat].cash < upgrade_cost(state, seat, b.card) else None
-    return Refusal(f"there is no Building #{action.uid} on the board", UPGRADE_NOT_ON_BOARD, "BW-UPG-01")
+                return b
+    return Refusal(f"there is no Building #{uid} on the board", UPGRADE_NOT_ON_BOARD, "BW-UPG-01")
+
+
+def upgrade_price_problem(state: State, seat: int, b: Building) -> Refusal | None:
+    """BW-UPG-01: the upgrade's cash cost (``upgrade_cost``)."""
+    return UPGRADE_PRICE if state.players[seat].cash < upgrade_cost(state, seat, b.card) else None
 
 
 def neutral_factory(state: State, w: int) -> Building | None:
     """The Ward's neutral Factory, while nobody has bought it (GAP-06)."""
-    for b in state.wards[w].buildings:
+    return ward_neutral_factory(state.wards[w])
+
+
+def ward_neutral_factory(ward: Ward) -> Building | None:
+    """``neutral_factory`` of one Ward."""
+    for b in ward.buildings:
         if b.owner < 0 and b.card in FACTORY_CARDS:
             return b
     return None
@@ -269,13 +289,27 @@ def neutral_price(b: Building) -> tuple[int, tuple[int, int, int]]:
 
 def buy_neutral_problem(state: State, seat: int, action: BuyNeutral) -> Refusal | None:
     """BW-IB-06: a Ward's remaining neutral Factory, not in a Ward in Riot, at its price."""
-    b = neutral_factory(state, action.ward)
+    target = neutral_target(state.wards, action.ward)
+    if isinstance(target, Refusal):
+        return target
+    return neutral_price_problem(state.players[seat], target)
+
+
+def neutral_target(wards: tuple[Ward, ...], w: int) -> Building | Refusal:
+    """The Ward's neutral Factory for sale, or why there is none: bought already, or the Ward is in Riot (BW-IB-06
+    but the price). It reads only the Wards (see ``upgrade_target``)."""
+    b = ward_neutral_factory(wards[w])
     if b is None:
         return NO_NEUTRAL
-    if state.wards[action.ward].riot:
+    if wards[w].riot:
         return NEUTRAL_IN_RIOT
+    return b
+
+
+def neutral_price_problem(player: Player, b: Building) -> Refusal | None:
+    """BW-IB-01, GAP-06: the neutral Factory's price (``neutral_price``)."""
     cash, res = neutral_price(b)
-    return None if can_pay(state.players[seat], cash, res) else NEUTRAL_PRICE
+    return None if can_pay(player, cash, res) else NEUTRAL_PRICE
 
 
 def upgrade(turn: Turn[State, Event], seat: int, action: Upgrade) -> None:
@@ -313,11 +347,22 @@ NEEDS_FACTORY = Refusal("Tenements and Infrastructure need one of your Factories
 
 def place_problem(state: State, seat: int, action: Place) -> Refusal | None:
     """BW-PLACE-01..06 in the rulebook's order."""
-    if state.placed:
+    if placement_used(state):
         return PLACED
     if action.card not in state.players[seat].hand:
         return NOT_IN_HAND
-    ward = state.wards[action.ward]
+    return place_target_problem(state.wards, seat, action)
+
+
+def placement_used(state: State) -> bool:
+    """The player on turn has placed a Building this turn (BW-PLACE-06)."""
+    return state.placed
+
+
+def place_target_problem(wards: tuple[Ward, ...], seat: int, action: Place) -> Refusal | None:
+    """The Ward's part of ``place_problem`` (BW-PLACE-01..04): no Riot, a free space of the card's type, one of your
+    Factories there for a Tenement or Infrastructure. It reads only the Wards (see ``upgrade_target``)."""
+    ward = wards[action.ward]
     if ward.riot:
         return PLACE_IN_RIOT
     if not free_space(ward, action.card):
@@ -379,7 +424,7 @@ def _checks(problem: Callable[[State, int, Any], Refusal | None], actions: Itera
     return tuple((problem, action) for action in actions)
 
 
-MARKET_CHECKS = (
+MARKET_CHECKS: tuple[Check, ...] = (
     *_checks(buy_resource_problem, BUYS),
     *_checks(sell_resource_problem, SELLS),
     *_checks(buy_construction_problem, BUY_CONSTRUCTION),
@@ -396,10 +441,10 @@ END_CHECK = (no_problem, END_TURN)
 """Every check whose candidate does not depend on the table, paired once."""
 
 
-def _candidates(state: State, seat: int) -> list[Check]:
-    """The candidates, each with the problem that states its kind's rule, in the order of the legal list: Exchange,
-    markets, Gangster hire, upgrades and neutral Factories Ward by Ward, placements, then each held Gangster's Jobs
-    and quells; the end of the turn last. Flat pairs built from the tables above: built for every legal list."""
+def _table_checks(state: State, seat: int) -> list[Check]:
+    """The candidates that read more than the Wards, each with the problem that states its kind's rule, in the order
+    of the legal list: Exchange, markets, Gangster hire, upgrades and neutral Factories Ward by Ward, placements.
+    Flat pairs built from the tables above: built for every legal list."""
     p = state.players[seat]
     checks = list(MARKET_CHECKS)
     for w, ward in enumerate(state.wards):
@@ -409,9 +454,21 @@ def _candidates(state: State, seat: int) -> list[Check]:
         checks.append(NEUTRAL_CHECKS[w])
     for card in dict.fromkeys(p.hand):  # the hand is sorted
         checks += PLACE_CHECKS[card]
-    for g in dict.fromkeys(p.gangsters):  # sorted too
-        checks += JOB_CHECKS[g] if g in JOB_CHECKS else _checks(job_problem, job_candidates(state, g))
-        checks += QUELL_CHECKS[g]
+    return checks
+
+
+def _gangster_checks(wards: tuple[Ward, ...], g: str) -> tuple[Check, ...]:
+    """The Gangster's Jobs, then its quells, each with its problem (the Arsonist's Jobs target the Buildings on the
+    board)."""
+    return (JOB_CHECKS[g] if g in JOB_CHECKS else _checks(job_problem, job_candidates(wards, g))) + QUELL_CHECKS[g]
+
+
+def _candidates(state: State, seat: int) -> list[Check]:
+    """Every candidate with its problem, in the order of the legal list: the table's (``_table_checks``), then each
+    held Gangster's Jobs and quells; the end of the turn last."""
+    checks = _table_checks(state, seat)
+    for g in dict.fromkeys(state.players[seat].gangsters):  # sorted
+        checks += _gangster_checks(state.wards, g)
     checks.append(END_CHECK)
     return checks
 
@@ -421,9 +478,86 @@ def invest_candidates(state: State, seat: int) -> list[InvestAction]:
     return [action for _, action in _candidates(state, seat)]
 
 
+TARGET_PROBLEMS: dict[Callable[[State, int, Any], Refusal | None], Callable[[tuple[Ward, ...], int, Any], Refusal | None]] = {
+    job_problem: job_target_problem,
+    quell_problem: quell_target_problem,
+}
+"""What a held Gangster's Job or quelling is judged by once it is held: the part of its problem that reads only the
+Wards."""
+
+
+@per_state
+def _open_gangster_actions(wards: tuple[Ward, ...], seat: int) -> dict[str, tuple[InvestAction, ...]]:
+    """A table for the Wards tuple and seat, filled per Gangster by ``_gangster_actions``: two Invest steps in three
+    change no Ward, and a held Gangster's Jobs and quells read only the Wards."""
+    return {}
+
+
+def _gangster_actions(wards: tuple[Ward, ...], seat: int, g: str) -> tuple[InvestAction, ...]:
+    """The held Gangster's Jobs and quells without a problem (its target problems: it is held), remembered while the
+    Wards tuple stands (the Invest legal list 6.9 -> 6.2 us on average)."""
+    table = _open_gangster_actions(wards, seat)
+    actions = table.get(g)
+    if actions is None:
+        actions = table[g] = tuple([action for problem, action in _gangster_checks(wards, g) if TARGET_PROBLEMS[problem](wards, seat, action) is None])
+    return actions
+
+
+@per_state
+def _open_placements(wards: tuple[Ward, ...], seat: int) -> dict[str, tuple[Place, ...]]:
+    """A table for the Wards tuple and seat, filled per Building card by ``_placements`` (see ``_board_targets``)."""
+    return {}
+
+
+def _placements(wards: tuple[Ward, ...], seat: int, card: str) -> tuple[Place, ...]:
+    """The card's placements that ``place_target_problem`` allows, remembered while the Wards tuple stands (the
+    Invest legal list 5.9 -> 5.4 us)."""
+    table = _open_placements(wards, seat)
+    places = table.get(card)
+    if places is None:
+        places = table[card] = tuple([place for place in PLACES[card] if place_target_problem(wards, seat, place) is None])
+    return places
+
+
+BoardTargets = tuple[tuple[tuple[Upgrade, Building], ...], tuple[BuyNeutral, Building] | None]
+"""One Ward's upgrades and neutral Factory that only their price can refuse, with their Buildings."""
+
+
+@per_state
+def _board_targets(wards: tuple[Ward, ...], seat: int) -> tuple[BoardTargets, ...]:
+    """Ward by Ward, the seat's upgrades (in board order) and the neutral Factory that pass their Wards-only target
+    rules (``upgrade_target``, ``neutral_target``), for the last Wards tuple and seat asked: two Invest steps in three
+    change no Ward, so only the prices are judged again (the Invest legal list 6.2 -> 5.9 us)."""
+    targets = []
+    for w, ward in enumerate(wards):
+        upgrades = []
+        for b in ward.buildings:
+            if b.owner == seat and isinstance(upgrade_target(wards, seat, b.uid), Building):
+                upgrades.append((UPGRADES[b.uid], b))
+        neutral = neutral_target(wards, w)
+        targets.append((tuple(upgrades), (BUY_NEUTRAL[w], neutral) if isinstance(neutral, Building) else None))
+    return tuple(targets)
+
+
 def invest_legal(state: State, seat: int) -> list[InvestAction]:
-    """The candidates without a problem, each checked by its own kind's problem (no dispatch per candidate)."""
-    return [action for problem, action in _candidates(state, seat) if problem(state, seat, action) is None]
+    """The candidates without a problem, in ``_candidates``' order, each kind judged by its own rule (no dispatch per
+    candidate): upgrades, neutral Factories and a held Gangster's actions by the parts of their problems that are left
+    once their Wards-only targets are known (see ``_board_targets`` and ``_gangster_actions``)."""
+    player = state.players[seat]
+    legal: list[InvestAction] = [action for problem, action in MARKET_CHECKS if problem(state, seat, action) is None]
+    for upgrades, neutral in _board_targets(state.wards, seat):
+        for upgrade_action, b in upgrades:
+            if upgrade_price_problem(state, seat, b) is None:
+                legal.append(upgrade_action)
+        if neutral is not None and neutral_price_problem(player, neutral[1]) is None:
+            legal.append(neutral[0])
+    if not placement_used(state):
+        for card in dict.fromkeys(player.hand):  # sorted and held, so only the target problem remains
+            legal += _placements(state.wards, seat, card)
+    for g in dict.fromkeys(player.gangsters):  # held, so only the target problems remain
+        legal += _gangster_actions(state.wards, seat, g)
+    legal.append(END_TURN)  # its problem is no_problem: always open
+    return legal
 
 
 INVEST: Decision[State, InvestAction] = Decision(

@@ -42,7 +42,7 @@ from ..events import (
     StrikerMoved,
     StrikersRemoved,
 )
-from ..state import State
+from ..state import State, Ward
 from .unrest import add_striker, remove_building
 
 
@@ -50,9 +50,8 @@ def _ward(w: int) -> str:
     return f"Ward {WARD_NAMES[w]}"
 
 
-def job_room(state: State, w: int) -> bool:
+def job_room(ward: Ward) -> bool:
     """Fewer Jobs have affected the Ward this round than its limit (BW-CARD-11)."""
-    ward = state.wards[w]
     return ward.jobs < job_limit(ward)
 
 
@@ -73,22 +72,28 @@ def job_problem(state: State, seat: int, action: PlayJob) -> Refusal | None:
     held = _held(state, seat, action.gangster)
     if held is not None:
         return held
+    return job_target_problem(state.wards, seat, action)
+
+
+def job_target_problem(wards: tuple[Ward, ...], seat: int, action: PlayJob) -> Refusal | None:
+    """The Job's target and the Wards' room for it (BW-IB-07, BW-CARD-11): all of ``job_problem`` but holding the
+    Gangster. It reads only the Wards, so a legal list may keep its answers while the Wards tuple stands."""
     g, w, t = action.gangster, action.ward, action.target
     if not GANGSTERS[g].ward_job:
         return None if (w, t) == (-1, -1) else _bad_target(f"the {card_name(g)}'s Job targets no Ward (ward and target -1)")
     if w < 0:
         return _bad_target(f"the {card_name(g)}'s Job needs a target Ward")
-    if not job_room(state, w):
+    ward = wards[w]
+    if not job_room(ward):
         return Refusal(f"no more Gangster Jobs may affect {_ward(w)} this round", JOB_LIMIT, "BW-CARD-11")
-    ward = state.wards[w]
     if g == "G-AGI":
         if ward.strikers == 0:
             return Refusal(f"{_ward(w)} has no striker to move", JOB_NO_STRIKER, "BW-IB-07")
         if t not in neighbours(w):
             return _bad_target("an Agitator moves the striker to a Ward adjacent to the target")
-        if state.wards[t].strikers >= RIOT_AT:
+        if wards[t].strikers >= RIOT_AT:
             return Refusal(f"{_ward(t)} has a full strike track", JOB_TRACK_FULL, "BW-IB-07")
-        if not job_room(state, t):
+        if not job_room(wards[t]):
             return Refusal(f"no more Gangster Jobs may affect {_ward(t)} this round", JOB_LIMIT, "BW-CARD-11")
         return None
     if g == "G-ARS":
@@ -107,15 +112,15 @@ def job_problem(state: State, seat: int, action: PlayJob) -> Refusal | None:
     return None
 
 
-def job_candidates(state: State | None, g: str) -> Iterator[PlayJob]:
+def job_candidates(wards: tuple[Ward, ...] | None, g: str) -> Iterator[PlayJob]:
     """Every (Ward, target) pair worth checking for the Gangster's Job, Ward by Ward (the Arsonist's need the board)."""
     if not GANGSTERS[g].ward_job:
         yield PlayJob(gangster=g)
         return
     for w in range(WARDS):
         if g == "G-ARS":
-            assert state is not None
-            for b in state.wards[w].buildings:
+            assert wards is not None
+            for b in wards[w].buildings:
                 yield PlayJob(gangster=g, ward=w, target=b.uid)
         elif g == "G-AGI":
             for d in neighbours(w):
@@ -133,7 +138,13 @@ def quell_problem(state: State, seat: int, action: Quell) -> Refusal | None:
     held = _held(state, seat, action.gangster)
     if held is not None:
         return held
-    return NO_STRIKER if state.wards[action.ward].strikers == 0 else None
+    return quell_target_problem(state.wards, seat, action)
+
+
+def quell_target_problem(wards: tuple[Ward, ...], seat: int, action: Quell) -> Refusal | None:
+    """A striker to remove in the Ward (BW-CARD-10): all of ``quell_problem`` but holding the Gangster; it reads only
+    the Wards (see ``job_target_problem``)."""
+    return NO_STRIKER if wards[action.ward].strikers == 0 else None
 
 
 def play_job(turn: Turn[State, Event], seat: int, action: PlayJob) -> None:

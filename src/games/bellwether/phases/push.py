@@ -217,7 +217,12 @@ def settle(turn: Turn[State, Event]) -> None:
 
 
 def evolve_push_settled(state: State, e: PushSettled) -> State:
-    return set_ward(state, e.ward, msgspec.structs.replace(state.wards[e.ward], strikers=e.strikers))
+    """The strike track after the Push; unchanged (four Pushes in five) it leaves the Wards tuple as it was, so what
+    is derived from it once per tuple stays remembered."""
+    ward = state.wards[e.ward]
+    if ward.strikers == e.strikers:
+        return state
+    return set_ward(state, e.ward, msgspec.structs.replace(ward, strikers=e.strikers))
 
 
 def evolve_factory_produced(state: State, e: FactoryProduced) -> State:
