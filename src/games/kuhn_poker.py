@@ -23,7 +23,7 @@ import msgspec
 from boardcore import PUBLIC, REVEAL, Config, Decision, Flow, Game, Outcome, Rng, Turn, Waiting, make_evolve
 from boardcore.gameinfo import GameInfo
 from boardcore.kernel import NOBODY_PENDING, no_problem
-from boardcore.memo import last_state
+from boardcore.memo import per_state_and_key
 from boardcore.rng import word
 
 # --- constants ---------------------------------------------------------------
@@ -261,13 +261,6 @@ WORLD_RNG = Rng(0)
 has to hold nothing of the real seed, which would let anyone recompute the deal."""
 
 
-@last_state
-def _worlds(state: State) -> dict[tuple[int, int], State]:
-    """The worlds of one state built so far, by their hands: a search samples one state thousands of times and meets
-    two deals, and a world built once is one object, whose moves the search remembers (``boardcore.ismcts``)."""
-    return {}
-
-
 def determinize(state: State, player: int, rng: Rng) -> State:
     """Deal the opponent one of the two cards ``player`` does not hold (unless shown), and the worlds' RNG.
 
@@ -275,16 +268,18 @@ def determinize(state: State, player: int, rng: Rng) -> State:
     deals are those of every earlier release; equal deals of one state are one object.
     """
     if state.shown:
-        hands = state.hands
+        other = state.hands[1 - player]
     else:
-        own = state.hands[player]
-        other = OTHERS[own][word(rng.seed, rng.stream, rng.counter + 1) % 2]  # ``rng.choice`` of the two, as it draws
-        hands = (own, other) if player == 0 else (other, own)
-    known = _worlds(state)
-    world = known.get(hands)
-    if world is None:
-        world = known[hands] = msgspec.structs.replace(state, hands=hands, rng=WORLD_RNG)
-    return world
+        other = OTHERS[state.hands[player]][word(rng.seed, rng.stream, rng.counter + 1) % 2]  # ``rng.choice`` of the two, as it draws
+    return _world(state, player, other)
+
+
+@per_state_and_key
+def _world(state: State, player: int, other: int) -> State:
+    """The world where the opponent holds ``other``, built once per state: a search samples one state thousands of
+    times and meets two deals, and a world built once is one object, whose moves it remembers (``boardcore.ismcts``)."""
+    own = state.hands[player]
+    return msgspec.structs.replace(state, hands=(own, other) if player == 0 else (other, own), rng=WORLD_RNG)
 
 
 INFO = GameInfo(

@@ -1,8 +1,8 @@
-"""``per_state`` and ``last_state``: a derived fact is computed once for the state (and seat) asked last, and again for any other."""
+"""``per_state``, ``last_state`` and ``per_state_and_key``: a derived fact is computed once for the state (and seat, and key) asked last, and again for any other."""
 
 from __future__ import annotations
 
-from boardcore.memo import last_state, per_state
+from boardcore.memo import last_state, per_state, per_state_and_key
 
 
 class Table:
@@ -51,3 +51,23 @@ def test_last_state_derives_once_per_state_whoever_asks() -> None:
     assert shared(twin) == 2
     assert shared(first) == 3
     assert shared.__doc__ == "What the views share."
+
+
+def test_per_state_and_key_derives_each_key_once_for_the_last_state_and_seat() -> None:
+    """Every key asked of the last state and seat is derived once; another seat, or an equal but distinct state,
+    starts afresh, and going back to an earlier one derives again."""
+    calls: list[tuple[Table, int, str]] = []
+
+    @per_state_and_key
+    def places(state: Table, seat: int, card: str) -> int:
+        """The card's places."""
+        calls.append((state, seat, card))
+        return len(calls)
+
+    first, twin = Table(), Table()
+    assert [places(first, 0, "a"), places(first, 0, "b"), places(first, 0, "a"), places(first, 0, "b")] == [1, 2, 1, 2]
+    assert places(first, 1, "a") == 3
+    assert places(twin, 1, "a") == 4
+    assert places(first, 1, "a") == 5
+    assert len(calls) == 5
+    assert places.__doc__ == "The card's places." and places.__name__ == "places"
