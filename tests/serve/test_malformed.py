@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Iterator
 from typing import Any
 
+import msgspec
 import pytest
 from starlette.testclient import TestClient
 
+from boardcore.serve.protocol import Act, ClientMessage, Ping
 from boardcore.serve.seats import MemorySeats
 from boardcore.serve.transport import Refused, parse
 from boardcore.store import MemoryStore, StoreUnavailable
@@ -41,6 +44,38 @@ def test_a_frame_nested_as_deep_as_the_limit_is_read() -> None:
     """32 levels are allowed (an action never needs more than a few)."""
     frame = parse(b'{"type": "act", "revision": 0, "action": {"a": ' + b"[" * 30 + b"]" * 30 + b"}}", 65536)
     assert frame.revision == 0  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (b'{"revision": 3, "action": {"type": "x"}, "type": "act", "id": 1}', Act(revision=3, action={"type": "x"}, id=1)),
+        (b'{"type": "act", "revision": 1, "revision": 2, "action": {}}', Act(revision=2, action={})),
+        (b'{"type": "ping", "type": "ping", "id": 4}', Ping(id=4)),
+        (b'{"type": "ping", "id": 9007199254740993}', Ping(id=9007199254740993)),
+    ],
+    ids=["any-order", "later-duplicate-wins", "same-type-twice", "big-id"],
+)
+def test_a_frame_reads_as_the_message_its_json_says(raw: bytes, expected: Any) -> None:
+    """The direct decode gives what decoding to a dict and converting it gives (the last of duplicate fields wins)."""
+    assert parse(raw, 65536) == expected == msgspec.convert(json.loads(raw), ClientMessage)
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (b'{"type": "ping", "id": 1, "type": "sync"}', "The sync frame does not fit its type: Object missing required field `since`."),
+        (b'{"type": "sync", "since": 1, "type": "ping", "id": 2}', "The ping frame does not fit its type: Object contains unknown field `since`."),
+        (b'{"type": "ping", "id": true}', "The ping frame does not fit its type: Expected `int | null`, got `bool` - at `$.id`."),
+    ],
+    ids=["types-disagree", "types-disagree-with-id", "bool-id"],
+)
+def test_a_frame_that_does_not_fit_is_refused_by_what_its_json_says(raw: bytes, message: str) -> None:
+    """A refused frame's error names the last ``type`` (as its JSON object has it) and what does not fit."""
+    with pytest.raises(Refused) as refused:
+        parse(raw, 65536)
+    assert refused.value.error.code == "frame/invalid"
+    assert refused.value.error.message == message
 
 
 @pytest.fixture()

@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         config = uvicorn.Config(
             app,
             http=connections.bounded_protocol(bounds),
-            ws="websockets-sansio",
+            ws=_load("boardcore.serve.websocket_protocol").BatchingWebSockets,
             ws_max_size=MAX_MESSAGE,
             log_level=args.log_level,
             lifespan="on",

@@ -70,6 +70,15 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class _WebSocketEndpoint:
+    """``/ws`` as a plain ASGI app (a function would be wrapped): the transport gets the server's own ``send``, for
+    the extension that sends several frames in one write."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        websocket = WebSocket(scope, receive, send)
+        await serve_websocket(websocket, websocket.app.state.hub, send)
+
+
 def _page(name: str) -> Route:
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / name, media_type="text/html")
@@ -119,13 +128,10 @@ def create_app(
                 own_store.close()
                 own_seats.close()
 
-    async def websocket(websocket: WebSocket) -> None:
-        await serve_websocket(websocket, websocket.app.state.hub)
-
     routes = [
         *lobby_routes(),
         *replay_routes(STATIC),
-        WebSocketRoute("/ws", websocket),
+        WebSocketRoute("/ws", _WebSocketEndpoint()),
         _page("index.html"),
         _page("table.html"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -139,6 +139,14 @@ class Outbox:
         """The next frame to send (waits for one)."""
         return await self._queue.get()
 
+    async def get_all(self) -> list[str]:
+        """Every frame queued now, in order (waits for one): what was queued together is sent together."""
+        queue = self._queue
+        frames = [await queue.get()]
+        while not queue.empty():
+            frames.append(queue.get_nowait())
+        return frames
+
 
 def refusal_frame(exc: Exception, request_id: int | None, revision: int) -> Error:
     """The error frame for an act or undo the table refused (nothing changed)."""

@@ -21,6 +21,7 @@ from typing import Any
 
 import anyio
 import msgspec
+from starlette.types import Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from boardcore import codes
@@ -28,6 +29,7 @@ from boardcore.serve import nesting
 from boardcore.serve.hub import Hub
 from boardcore.serve.master import Master, Outbox, encode
 from boardcore.serve.protocol import Act, ClientMessage, Error, Hello, Ping, Pong, Resign, Sync, Undo, Watch
+from boardcore.serve.websocket_protocol import SEND_BATCH
 from boardcore.store import MatchRejected, StoreError, UnknownMatch
 from boardcore.store.interface import check_match_id
 
@@ -47,6 +49,12 @@ class Refused(Exception):
         self.error = error
 
 
+_typed = msgspec.json.Decoder(ClientMessage)
+"""Decodes a well-formed frame straight into its message: 2 us, where decoding to dicts and converting took ~20 us of
+an act's round trip. A frame it refuses goes through the steps that name the problem. It accepts exactly what those
+steps accept: a repeated ``type`` that disagrees fails here too, and later duplicates of other fields win in both."""
+
+
 def parse(raw: bytes, max_frame: int) -> Hello | Watch | Act | Undo | Resign | Sync | Ping:
     """One client frame as its message.
 
@@ -55,6 +63,11 @@ def parse(raw: bytes, max_frame: int) -> Hello | Watch | Act | Undo | Resign | S
     """
     if len(raw) > max_frame:
         raise Refused(Error(code=codes.FRAME_TOO_LARGE, message=f"Frames are at most {max_frame} bytes; this one is {len(raw)}."))
+    if raw.count(b"[") + raw.count(b"{") <= nesting.MAX_DEPTH:  # too few brackets to nest too deep
+        try:
+            return _typed.decode(raw)
+        except msgspec.DecodeError:
+            pass  # the steps below say what is wrong, as they always did
     try:
         loose = nesting.decode(raw)
     except msgspec.DecodeError:
@@ -129,12 +142,15 @@ async def _opening(websocket: WebSocket, hub: Hub) -> tuple[Hello | Watch, int |
     return first, seat
 
 
-async def serve_websocket(websocket: WebSocket, hub: Hub) -> None:
+async def serve_websocket(websocket: WebSocket, hub: Hub, send: Send | None = None) -> None:
     """Run one connection from its opening frame to its end; a store outage or a server fault closes it with an
-    error frame and a close code (1013: try again later; 1011: server error), logged in one line."""
+    error frame and a close code (1013: try again later; 1011: server error), logged in one line.
+
+    ``send`` is the server's own ASGI send under ``websocket``, for the frames sent as a batch.
+    """
     await websocket.accept()
     try:
-        await _serve(websocket, hub)
+        await _serve(websocket, hub, send)
     except StoreError as exc:
         log.warning("connection closed, the store failed: %s: %s", type(exc).__name__, exc)
         await _refuse(websocket, Error(code=codes.STORE_UNAVAILABLE, message="The store is unavailable; reconnect in a moment."), 1013)
@@ -143,7 +159,7 @@ async def serve_websocket(websocket: WebSocket, hub: Hub) -> None:
         await _refuse(websocket, Error(code=codes.SERVER_ERROR, message="The server failed; reconnect."), 1011)
 
 
-async def _serve(websocket: WebSocket, hub: Hub) -> None:
+async def _serve(websocket: WebSocket, hub: Hub, send: Send | None) -> None:
     opened = await _opening(websocket, hub)
     if opened is None:
         return
@@ -164,7 +180,7 @@ async def _serve(websocket: WebSocket, hub: Hub) -> None:
                 await job
                 group.cancel_scope.cancel()  # one ended (client gone, or overflow): end the others
 
-            group.start_soon(until_done, _write(websocket, outbox))
+            group.start_soon(until_done, _write(websocket, outbox, send))
             group.start_soon(until_done, _read(websocket, master, outbox, hub.settings.max_frame))
             group.start_soon(until_done, outbox.overflowed.wait())
     finally:
@@ -175,11 +191,18 @@ async def _serve(websocket: WebSocket, hub: Hub) -> None:
                     await websocket.close(4408, "too slow: reconnect with your last revision")
 
 
-async def _write(websocket: WebSocket, outbox: Outbox) -> None:
-    """Send the outbox's frames in order until the connection ends."""
+async def _write(websocket: WebSocket, outbox: Outbox, send: Send | None) -> None:
+    """Send the outbox's frames in order until the connection ends: the frames queued together (an act's ``updates``
+    and ``ok``) in one write where the server offers :data:`~boardcore.serve.websocket_protocol.SEND_BATCH`."""
+    batch = send if send is not None and SEND_BATCH in websocket.scope.get("extensions", {}) else None
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
-            await websocket.send_text(await outbox.get())
+            frames = await outbox.get_all()
+            if batch is not None and len(frames) > 1:
+                await batch({"type": SEND_BATCH, "texts": frames})
+                continue
+            for frame in frames:
+                await websocket.send_text(frame)
 
 
 async def _read(websocket: WebSocket, master: Master, outbox: Outbox, max_frame: int) -> None:
