@@ -203,9 +203,9 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
                 self._passed.clear()
                 if match.outcome is not None:
                     self._finish()
+                    self._accumulate_rewards()  # only here: every other step's rewards are the zeros cleared above
                 else:
                     self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -258,6 +258,11 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         seat = min(waiting)  # not sorted(): one seat is wanted (a sorted list a step cost ~0.5 us)
         self.agent_selection = self.possible_agents[seat]
         self._spelling = ActionSpelling(self.catalog, match.legal_actions(seat))
+
+    def _clear_rewards(self) -> None:
+        """PettingZoo's (every reward 0, in place), in one call rather than a loop: 0.4 us a step."""
+        rewards = self.rewards
+        rewards.update(dict.fromkeys(rewards, 0))
 
     def _end_on_illegal(self, agent: str) -> None:
         """An illegal token with ``illegal_reward`` set: as PettingZoo's ``TerminateIllegalWrapper`` does, every agent is
