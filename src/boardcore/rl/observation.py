@@ -9,6 +9,7 @@ rather than a silently wrong number.
 
 from __future__ import annotations
 
+import struct
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn
@@ -409,6 +410,19 @@ def _bag(entry: Bag, name: str) -> _Compiled:
     return _Compiled(len(entry.values), write, (Column(0, len(entry.values), name, meaning),), replay=True)
 
 
+_INDEX = "l" if struct.calcsize("l") == np.dtype(np.intp).itemsize else "q"
+"""The ``struct`` code of a C integer as wide as ``np.intp``."""
+_PACKS: dict[int, tuple[Callable[..., bytes], Callable[..., bytes]]] = {}
+
+
+def _packs(count: int) -> tuple[Callable[..., bytes], Callable[..., bytes]]:
+    """The packers of ``count`` columns and ``count`` values, made once per count: ``struct`` packs a list of Python
+    numbers into the bytes of an array faster than ``np.fromiter`` converts it (a Warriors view's 74: 2.3 -> 1.6 us
+    for both), with the same float32 rounding (a C cast)."""
+    packs = _PACKS[count] = (struct.Struct(f"{count}{_INDEX}").pack, struct.Struct(f"{count}f").pack)
+    return packs
+
+
 class ObservationLayout:
     """The columns of one view type under one spec: ``encode(view)`` gives the vector.
 
@@ -439,8 +453,9 @@ class ObservationLayout:
         return out
 
     def sparse(self, view: Any) -> Sparse:
-        """The view's nonzero columns and their values: ``encode`` without the zeros, so an observation can put them
-        straight into its own vector. Always written at offset 0: the remembered parts replay their columns as written.
+        """The view's nonzero columns and their values (read-only arrays): ``encode`` without the zeros, so an
+        observation can put them straight into its own vector. Always written at offset 0: the remembered parts replay
+        their columns as written.
 
         Raises:
             SpecError: a value outside the spec's bounds.
@@ -448,8 +463,8 @@ class ObservationLayout:
         columns: list[int] = []
         values: list[float] = []
         self._write(view, columns, values, 0)
-        count = len(columns)  # fromiter: a list of Python floats converts 2.5x faster than through out[list] = list
-        return np.fromiter(columns, np.intp, count), np.fromiter(values, np.float32, count)
+        packs = _PACKS.get(len(columns)) or _packs(len(columns))
+        return np.frombuffer(packs[0](*columns), np.intp), np.frombuffer(packs[1](*values), np.float32)
 
 
 class Observer:
