@@ -312,11 +312,12 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
     def _view_columns(self, seat: int) -> Sparse:
         """The seat's encoded view (its nonzero columns), computed once per rules step."""
         match = self.match
+        step = len(match)
         cached = self._views.get(seat)
-        if cached is not None and cached[0] == len(match):
+        if cached is not None and cached[0] == step:
             return cached[1]
         columns = self.observer.layout.sparse(match.view(seat))
-        self._views[seat] = (len(match), columns)
+        self._views[seat] = (step, columns)
         return columns
 
     def _text(self) -> str:
