@@ -13,6 +13,7 @@ tokens chosen so far always say which actions are still possible.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -32,6 +33,7 @@ PASS_LABEL = "<pass>"
 """Its name, bracketed so that it never reads like a game's own action (Kuhn poker has ``Pass``)."""
 
 Mask = npt.NDArray[np.int8]
+_first = itemgetter(0)
 
 SPELLINGS_KEPT = 1 << 16
 """Spellings a catalog remembers (then it starts again): far more than the distinct actions of a game's usual play."""
@@ -266,7 +268,7 @@ class ActionSpelling:
         self.prefix: tuple[int, ...] = ()
         self._live: Sequence[int] = range(len(self.actions))  # every action, as a range: no list to build (a list once narrowed)
         self._mask: Mask | None = None
-        firsts = self._firsts = frozenset([sequence[0] for sequence in self.sequences])
+        firsts = self._firsts = frozenset(map(_first, self.sequences))
         if len(firsts) == 1 and len(set(self.sequences)) > 1:  # one first token, two or more actions: something is forced
             self._fill_forced()
         self.start = self.prefix
@@ -280,7 +282,10 @@ class ActionSpelling:
                 following = self._firsts
             else:
                 depth, sequences = len(self.prefix), self.sequences
-                following = frozenset([sequences[i][depth] for i in self._live])
+                tokens = set()
+                for i in self._live:  # a loop, not a comprehension (as in _extend)
+                    tokens.add(sequences[i][depth])
+                following = frozenset(tokens)
             self._mask = self.catalog.mask_of(following)
         return self._mask
 
@@ -298,16 +303,23 @@ class ActionSpelling:
         sequences = self.sequences
         while True:
             depth = len(self.prefix)
-            done = [i for i in self._live if len(sequences[i]) == depth]
-            if done:
-                return self.actions[done[0]]
-            following = {sequences[i][depth] for i in self._live}
+            following = set()
+            for i in self._live:  # one loop, not two comprehensions (as in _extend)
+                sequence = sequences[i]
+                if len(sequence) == depth:  # the first live action spelled out
+                    return self.actions[i]
+                following.add(sequence[depth])
             if len(following) != 1:
                 return None
             self._extend(following.pop())
 
     def _extend(self, token: int) -> None:
-        depth = len(self.prefix)
-        self._live = [i for i in self._live if self.sequences[i][depth] == token]
+        depth, sequences = len(self.prefix), self.sequences
+        live = []
+        for i in self._live:  # plain loops here, not comprehensions (each a call of its own in Python 3.11): a decision's
+            # set-up and choices 3.6 -> 2.8 us (Warriors), 2.8 -> 2.1 us (Bellwether); the lists are a handful of actions
+            if sequences[i][depth] == token:
+                live.append(i)
+        self._live = live
         self.prefix = (*self.prefix, token)
         self._mask = None

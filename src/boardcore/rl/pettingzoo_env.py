@@ -203,9 +203,9 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
                 self._passed.clear()
                 if match.outcome is not None:
                     self._finish()
+                    self._accumulate_rewards()  # only here: every other step's rewards are the zeros cleared above
                 else:
                     self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -259,6 +259,11 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[seat]
         self._spelling = ActionSpelling(self.catalog, match.legal_actions(seat))
 
+    def _clear_rewards(self) -> None:
+        """PettingZoo's (every reward 0, in place), in one call rather than a loop: 0.4 us a step."""
+        rewards = self.rewards
+        rewards.update(dict.fromkeys(rewards, 0))
+
     def _end_on_illegal(self, agent: str) -> None:
         """An illegal token with ``illegal_reward`` set: as PettingZoo's ``TerminateIllegalWrapper`` does, every agent is
         done (terminated and truncated), the offender gets the reward and the others 0; the match and the open decision
@@ -307,11 +312,12 @@ class BoardcoreEnv(AECEnv):  # type: ignore[misc]
     def _view_columns(self, seat: int) -> Sparse:
         """The seat's encoded view (its nonzero columns), computed once per rules step."""
         match = self.match
+        step = len(match)
         cached = self._views.get(seat)
-        if cached is not None and cached[0] == len(match):
+        if cached is not None and cached[0] == step:
             return cached[1]
         columns = self.observer.layout.sparse(match.view(seat))
-        self._views[seat] = (len(match), columns)
+        self._views[seat] = (step, columns)
         return columns
 
     def _text(self) -> str:
