@@ -316,8 +316,8 @@ class Match(Generic[S, A, E, V]):
     @property
     def resigned(self) -> int | None:
         """The seat that resigned (the last step, since nothing follows a resignation), or ``None``."""
-        steps = self._steps  # read four times a step by rl.env (outcome, actors, legal_actions, apply): kept short
-        return steps[-1].player if steps and isinstance(steps[-1].action, Resign) else None
+        last = self._steps[-1] if self._steps else None
+        return last.player if last is not None and isinstance(last.action, Resign) else None
 
     @property
     def actors(self) -> frozenset[int]:
@@ -372,8 +372,7 @@ class Match(Generic[S, A, E, V]):
         Raises:
             ValueError: ``player`` is not a seat of this match.
         """
-        if player is not None and (type(player) is not int or not 0 <= player < len(self.players)):
-            self._check_seat(player)
+        self._check_seat(player)
         return self.game.view(self._states[-1], player)
 
     def events_for(self, player: int | None, since: int = 0) -> list[E]:
