@@ -1,0 +1,132 @@
+"""Where one act's round trip goes: timestamps in ``boardcore serve`` and in the client, on one clock.
+
+    .venv/bin/python benchmarks/roundtrip_legs.py                      # 800 round trips, legs as medians (µs)
+    taskset -c 0 .venv/bin/python benchmarks/roundtrip_legs.py        # both processes on one CPU (no VM wake-ups)
+    PYTHONPATH=/tmp/pre/src taskset -c 0 .venv/bin/python benchmarks/roundtrip_legs.py   # an earlier tree's server
+
+The same play as ``roundtrip.py`` (tic-tac-toe, seat 0 against the house bot, memory store). The server runs with
+probes around its socket reads and writes, uvicorn's hand-over of a message, ``parse``, and the write and build of
+an act; the client around its sends and reads. ``time.perf_counter`` is the system's monotonic clock, so the two
+processes' stamps compare. Each probe costs ~0.5 µs. Only round trips whose events came in the usual order count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import websockets.asyncio.connection as client_connection
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.roundtrip import boardcore_trips  # noqa: E402  (the repository root goes on the path first)
+from tests.serve import server as served  # noqa: E402
+
+PROBED_SERVER = r"""
+import atexit, json, signal, sys, time
+signal.raise_signal = lambda signum: None  # uvicorn re-raises SIGTERM after shutting down: write the stamps first
+import asyncio.selector_events as selector_events
+from uvicorn.protocols.websockets import websockets_sansio_impl as sansio
+from boardcore.serve import master, transport
+stamps, now, stamps_path = [], time.perf_counter, sys.argv.pop(1)
+
+def probe(owner, name, before=None, after=None):
+    inner = getattr(owner, name)
+    def probed(*args):
+        if before: stamps.append((before, now()))
+        result = inner(*args)
+        if after: stamps.append((after, now()))
+        return result
+    setattr(owner, name, probed)
+
+probe(sansio.WebSocketsSansIOProtocol, "data_received", before="server reads")
+probe(sansio.WebSocketsSansIOProtocol, "send_receive_event_to_app", after="uvicorn queues it")
+probe(selector_events._SelectorSocketTransport, "write", before="server writes")
+probe(transport, "parse", before="parse starts", after="parsed")
+probe(master.Master, "_write_and_build", after="acted and built")
+atexit.register(lambda: json.dump(stamps, open(stamps_path, "w")))
+from boardcore.cli import main
+main(sys.argv[1:])
+"""
+
+ORDER = ["server reads", "uvicorn queues it", "parse starts", "parsed", "acted and built", "server writes", "client reads", "client has it"]
+"""One act's events in their usual order (a round trip whose events came otherwise, or with more writes, is left out)."""
+
+
+def main() -> int:
+    trips = int(sys.argv[1]) if len(sys.argv) > 1 else 800
+    stamps_file = Path(tempfile.mkstemp(suffix=".json")[1])
+    client: list[tuple[str, float]] = []
+    probe_client(client)
+    popen = served.subprocess.Popen
+
+    def probed_popen(command: list[str], *args: object, **kwargs: object) -> object:
+        if command[1:3] == ["-m", "boardcore.cli"]:
+            command = [command[0], "-c", PROBED_SERVER, str(stamps_file), *command[3:]]
+        return popen(command, *args, **kwargs)
+
+    served.subprocess.Popen = probed_popen  # type: ignore[assignment]
+    server = served.ServerProcess(":memory:", bot_delay=0.0).start()
+    try:
+        times = asyncio.run(boardcore_trips(server, trips))
+    finally:
+        server.stop()
+    events = sorted([*map(tuple, json.loads(stamps_file.read_text())), *client], key=lambda event: event[1])
+    stamps_file.unlink()
+    legs: dict[str, list[float]] = collections.defaultdict(list)
+    counted = 0
+    for index, (name, sent) in enumerate(events):
+        if name != "client sends":
+            continue
+        following = [event for event in events[index + 1 : index + 12] if event[0] != "client sends"]
+        names = [event[0] for event in following]
+        if names[: len(ORDER)] != ORDER:
+            continue
+        counted += 1
+        for event_name, stamp in following[: len(ORDER)]:
+            legs[event_name].append((stamp - sent) * 1e6)
+        second = next((stamp for event_name, stamp in following[len(ORDER) :] if event_name == "client has it"), None)
+        if second is not None:
+            legs["client has the ok"].append((second - sent) * 1e6)
+    print(f"server {os.environ.get('PYTHONPATH') or 'this tree'}: {len(times)} round trips, p50 {statistics.median(times) * 1e3:.0f} µs; {counted} acts in the usual order (those that end a game too)")
+    print("| event | µs after the client's send (median) |\n|---|---|")
+    for name in [*ORDER, "client has the ok"]:
+        if legs[name]:
+            print(f"| {name} | {statistics.median(legs[name]):.1f} |")
+    return 0
+
+
+def probe_client(stamps: list[tuple[str, float]]) -> None:
+    """Stamps around the benchmark client's sends (acts only), socket reads and messages handed out."""
+    connection = client_connection.Connection
+    send, data_received, iterate = connection.send, connection.data_received, connection.__aiter__
+
+    async def probed_send(self: object, message: str, *args: object) -> None:
+        if '"act"' in message:
+            stamps.append(("client sends", time.perf_counter()))
+        await send(self, message, *args)  # type: ignore[arg-type]
+
+    def probed_data_received(self: object, data: bytes) -> None:
+        stamps.append(("client reads", time.perf_counter()))
+        data_received(self, data)  # type: ignore[arg-type]
+
+    async def probed_iterate(self: object) -> object:
+        async for message in iterate(self):  # type: ignore[arg-type]
+            stamps.append(("client has it", time.perf_counter()))
+            yield message
+
+    connection.send = probed_send  # type: ignore[assignment, method-assign]
+    connection.data_received = probed_data_received  # type: ignore[method-assign]
+    connection.__aiter__ = probed_iterate  # type: ignore[assignment, method-assign]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
