@@ -147,15 +147,17 @@ def read_row(row: tuple[Slot, ...], seat: int) -> RowReading:
     """The row's reading for ``seat``, remembered by row (every decision of a draft reads the same few rows)."""
     icons, cards = [], [_NO_RALLY]
     for slot in row:
-        if slot.card is None:
-            continue
-        icon = _BRAWL_ICON.get(slot.card)
-        if icon is None:
-            cards.append(_slot_rallies(slot, seat))
-        else:
-            icons.append(icon)
+        card = slot.card
+        if card is not None:
+            icon = _BRAWL_ICON.get(card)
+            if icon is None:
+                cards.append(_slot_rallies(slot, seat))
+            else:
+                icons.append(icon)
     best = tuple(map(max, *cards)) if len(cards) > 1 else _NO_RALLY
-    return RowReading(best, tuple(icons), tuple(best[face] + (1.5 if face in icons else 0.0) for face in FACES))
+    if not icons:  # no Brawl wants an icon: selecting is worth the best Rally
+        return RowReading(best, (), best)
+    return RowReading(best, tuple(icons), tuple([best[face] + 1.5 if face in icons else best[face] for face in FACES]))
 
 
 @lru_cache(maxsize=1024)
