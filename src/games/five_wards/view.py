@@ -52,10 +52,9 @@ class TurnView(msgspec.Struct, frozen=True, kw_only=True):
     drawn: tuple[str, ...] | None
 
 
+# Not keyword-only, unlike the other records: ``_whole_view`` builds it by position, in a third of the time.
 class View(msgspec.Struct, frozen=True):
-    """What one seat (or a spectator, ``viewer=None``) may know.
-
-    Not keyword-only, unlike the other records: ``_whole_view`` builds it by position, a third of the time."""
+    """What one seat (or a spectator, ``viewer=None``) may know."""
 
     viewer: int | None
     stage: str
