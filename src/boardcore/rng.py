@@ -110,6 +110,8 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
         seed, stream, counter = self.seed, self.stream, self.counter
+        if n == 1:  # every word is below the limit (2**64) and ``w % 1`` is 0: one word spent, none mixed
+            return 0, Rng(seed, stream, counter + 1)
         if n <= _TWO64:
             key = _key(seed, stream)
             limit = _TWO64 - _TWO64 % n
@@ -142,7 +144,26 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
         return self.randint(1, sides)
 
     def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], Rng]:
-        """``count`` rolls of a ``sides``-sided die, in roll order."""
+        """``count`` rolls of a ``sides``-sided die, in roll order.
+
+        Draws exactly what ``die`` would, roll after roll, with ``below`` inlined: one stream key per call, not three
+        calls and an ``Rng`` per roll (a 5 Wards search rolls ~470 dice per decision: 1.3 us a roll through ``die``).
+        """
+        if count > 0 and type(sides) is int and 0 < sides <= _TWO64:
+            seed, stream, counter = self.seed, self.stream, self.counter
+            key, limit = _key(seed, stream), _TWO64 - _TWO64 % sides
+            out = []
+            for _ in range(count):
+                while True:
+                    counter += 1
+                    w = (key + counter * GOLDEN) & MASK64
+                    w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                    w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & MASK64
+                    w ^= w >> 31
+                    if w < limit:
+                        break
+                out.append(1 + w % sides)
+            return tuple(out), Rng(seed, stream, counter)
         rolls = []
         rng = self
         for _ in range(count):

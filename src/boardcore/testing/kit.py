@@ -129,6 +129,15 @@ class RiggedRng(Rng, frozen=True, array_like=True):
     def die(self, sides: int = 6) -> tuple[int, Rng]:
         return self.randint(1, sides)
 
+    def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], Rng]:
+        """Roll by roll through ``die``, one scripted value per die (``Rng.dice`` draws its words itself)."""
+        rolls = []
+        rng: Rng = self
+        for _ in range(count):
+            value, rng = rng.die(sides)
+            rolls.append(value)
+        return tuple(rolls), rng
+
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         found, value = self._scripted()
         if not found:

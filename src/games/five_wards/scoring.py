@@ -86,7 +86,7 @@ def tile_points(side: ScoringSide, counts: list[int], boss: int) -> list[int]:
 
 def arrests(ward: WardState, players: int) -> tuple[int, ...]:
     """Thugs each Gang loses to the Ward's Coppers; the Ward Boss's Gang is immune (FW-SCORE-03, FW-BOSS-09)."""
-    return tuple(0 if seat == ward.boss else min(ward.coppers, in_ward(ward, seat)) for seat in range(players))
+    return tuple([0 if seat == ward.boss else min(ward.coppers, in_ward(ward, seat)) for seat in range(players)])
 
 
 def ward_points(wards: Sequence[WardState], scoring: Sequence[str], counts: list[list[int]]) -> list[list[int]]:
@@ -139,7 +139,7 @@ def map_tally(wards: tuple[WardState, ...], scoring: tuple[str, ...], players: i
             tiles[seat] += pts
         if ward.boss != NOBODY and ward.boss_height > 0:
             bosses[ward.boss] += 1
-    map_thugs = tuple(sum(kept[s] for kept in counts) for s in range(players))
+    map_thugs = tuple([sum([kept[s] for kept in counts]) for s in range(players)])
     return MapTally(tuple(arrested), tuple(counts), tuple(tiles), tuple(bosses), map_thugs)
 
 

@@ -52,7 +52,8 @@ class TurnView(msgspec.Struct, frozen=True, kw_only=True):
     drawn: tuple[str, ...] | None
 
 
-class View(msgspec.Struct, frozen=True, kw_only=True):
+# Not keyword-only, unlike the other records: ``_whole_view`` builds it by position, in a third of the time.
+class View(msgspec.Struct, frozen=True):
     """What one seat (or a spectator, ``viewer=None``) may know."""
 
     viewer: int | None
@@ -140,40 +141,40 @@ def _whole_view(state: State, viewer: int | None, waiting: tuple[Waiting, ...]) 
         for seat, p in enumerate(state.players)
     ])
     sealed = state.sealed
-    return View(
-        viewer=viewer,
-        stage=state.stage,
-        round=state.round,
-        final=state.final,
-        start=state.start,
-        players=players,
-        row=state.row,
-        tiles=state.supply.tiles,
-        inspector=state.inspector,
-        scoring=state.supply.scoring,
-        wards=state.wards,
-        pool=state.pool,
-        pick=state.pick,
-        turn=_turn_view(state.turn, viewer),
-        brawl=state.brawl,
-        sealed=None if sealed is None else sealed.view_for(viewer),
-        committed_counts=() if sealed is None else tuple((seat, len(cards)) for seat, cards in sealed.choices),
-        deploy_queue=state.deploy_queue,
-        deploying=state.deploying,
-        deploy_seats=state.deploy_seats,
-        step=state.step,
-        landmark_deck=len(state.supply.landmark_deck),
-        leftover_deck=len(state.supply.leftover_deck),
-        tactics_deck=len(state.tactics_deck),
-        discard=state.discard,
-        recruit_stack=len(state.supply.recruit_stack),
-        recruit_used=state.supply.recruit_used,
-        coppers=state.supply.coppers,
-        phase1_count=state.phase1_count,
-        round_limit=state.supply.round_limit,
-        scores=state.scores,
-        map_thugs=state.map_thugs,
-        waiting=waiting,
+    return View(  # by position, in the fields' order: 1.7 us a view, 2.5 us by keyword (a search builds one per step)
+        viewer,
+        state.stage,
+        state.round,
+        state.final,
+        state.start,
+        players,
+        state.row,
+        state.supply.tiles,
+        state.inspector,
+        state.supply.scoring,
+        state.wards,
+        state.pool,
+        state.pick,
+        _turn_view(state.turn, viewer),  # turn
+        state.brawl,
+        None if sealed is None else sealed.view_for(viewer),  # sealed
+        () if sealed is None else tuple((seat, len(cards)) for seat, cards in sealed.choices),  # committed_counts
+        state.deploy_queue,
+        state.deploying,
+        state.deploy_seats,
+        state.step,
+        len(state.supply.landmark_deck),  # landmark_deck
+        len(state.supply.leftover_deck),  # leftover_deck
+        len(state.tactics_deck),  # tactics_deck
+        state.discard,
+        len(state.supply.recruit_stack),  # recruit_stack
+        state.supply.recruit_used,
+        state.supply.coppers,
+        state.phase1_count,
+        state.supply.round_limit,
+        state.scores,
+        state.map_thugs,
+        waiting,
     )
 
 
