@@ -146,7 +146,7 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
     def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], Rng]:
         """``count`` rolls of a ``sides``-sided die, in roll order.
 
-        Draws exactly what ``die`` would, roll after roll, with ``below`` inlined: one stream key per call, not three
+        Draws exactly what ``die`` would, roll after roll, with ``below``'s loop here: one stream key per call, not three
         calls and an ``Rng`` per roll (a 5 Wards search rolls ~470 dice per decision: 1.3 us a roll through ``die``).
         """
         if count > 0 and type(sides) is int and 0 < sides <= _TWO64:
@@ -154,14 +154,11 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
             key, limit = _key(seed, stream), _TWO64 - _TWO64 % sides
             out = []
             for _ in range(count):
-                while True:
+                counter += 1
+                w = mix64(key + counter * GOLDEN)
+                while w >= limit:  # below's rejection: the next word
                     counter += 1
-                    w = (key + counter * GOLDEN) & MASK64
-                    w = ((w ^ (w >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-                    w = ((w ^ (w >> 27)) * 0x94D049BB133111EB) & MASK64
-                    w ^= w >> 31
-                    if w < limit:
-                        break
+                    w = mix64(key + counter * GOLDEN)
                 out.append(1 + w % sides)
             return tuple(out), Rng(seed, stream, counter)
         rolls = []
