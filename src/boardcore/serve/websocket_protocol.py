@@ -12,7 +12,9 @@
   default). Deflating and inflating an ``ok`` or an ``updates`` frame cost more
   time than its bytes on the wire; the pictures that compression is for are larger.
 
-Messages the client sends are read as before, compressed or not.
+Messages the client sends are read as before, compressed or not. The subclass leans on uvicorn's sans-I/O
+implementation (``conn``, ``writable``, ``transport``; uvicorn 0.35 and later): ``tests/serve/test_websocket_protocol.py``
+checks both changes over real sockets, so an uvicorn that moves them fails there first.
 """
 
 from __future__ import annotations
