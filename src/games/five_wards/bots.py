@@ -210,10 +210,8 @@ class HouseBot:
         scorers, unscored = _SCORERS, HouseBot._unscored
         scores = [scorers.get(type(a), unscored)(self, view, a) for a in legal]
         best = max(scores)
-        if scores.count(best) == 1:  # no tie (most decisions): the draw among one still spends its word
-            _, self.rng = self.rng.below(1)
-            return legal[scores.index(best)]
-        top = [i for i, score in enumerate(scores) if score == best]
+        # no tie (most decisions): the one index found without listing the tied ones; the draw among one is still made
+        top = [scores.index(best)] if scores.count(best) == 1 else [i for i, score in enumerate(scores) if score == best]
         pick, self.rng = self.rng.choice(top)
         return legal[pick]
 
