@@ -31,7 +31,7 @@ async def drain(outbox: Outbox) -> list[dict[str, Any]]:
     frames = []
     while True:
         with anyio.move_on_after(0.02):
-            frames.append(json.loads(await outbox.get()))
+            frames += [json.loads(frame) for frame in await outbox.get_all()]
             continue
         return frames
 

@@ -135,10 +135,6 @@ class Outbox:
         except asyncio.QueueFull:
             self.overflowed.set()
 
-    async def get(self) -> str:
-        """The next frame to send (waits for one)."""
-        return await self._queue.get()
-
     async def get_all(self) -> list[str]:
         """Every frame queued now, in order (waits for one): what was queued together is sent together."""
         queue = self._queue
