@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/roundtrip.py                  # 5 rounds of 300 round trips each, both servers
     .venv/bin/python benchmarks/roundtrip.py --rounds 3 --trips 200
+    .venv/bin/python benchmarks/roundtrip.py --baseline /tmp/base   # and a baseline tree's server (a git worktree)
 
 The server runs with the memory store (``--db :memory:``) and bots that act at once; a tic-tac-toe
 match has seat 0 played by this client and seat 1 by the house bot. A round trip is from sending
@@ -10,6 +11,11 @@ again once its turn comes back, and starts a new match when one ends. The echo f
 route that sends back each text frame, served by the same uvicorn, the client sending a frame of the
 same size as its ``act``. Rounds alternate the two servers; each round gives a p50 and a p99 of
 each, and the table shows the median over the rounds of p50 and p99, and the paired ratio of p50s.
+
+With ``--baseline TREE``, a third server runs that tree's ``boardcore`` (the same client, the same play), and the
+rounds also pair it with this tree: how much faster the round trip is, and how much less time it spends above the
+echo floor (``(baseline - echo) / (this tree - echo)``), the part of the round trip that is the server's own work.
+Each round runs the servers in a rotated order.
 """
 
 from __future__ import annotations
@@ -105,29 +111,48 @@ async def echo_trips(url: str, trips: int, size: int) -> list[float]:
     return times
 
 
+def paired(label: str, ratios: list[float]) -> str:
+    return f"{label}, paired per round: {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--trips", type=int, default=300)
+    parser.add_argument("--baseline", type=Path, default=None, help="the root of another tree (a git worktree) whose server also runs")
     args = parser.parse_args(argv)
-    server = ServerProcess(":memory:", bot_delay=0.0).start()
+    servers = {"boardcore": ServerProcess(":memory:", bot_delay=0.0).start()}
+    if args.baseline is not None:
+        commit = subprocess.run(
+            ["git", "-C", str(args.baseline), "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        )
+        servers[f"baseline {commit.stdout.strip()}"] = ServerProcess(":memory:", bot_delay=0.0, tree=args.baseline.resolve()).start()
     echo = subprocess.Popen([sys.executable, "-c", ECHO], stdout=subprocess.PIPE, text=True)
     try:
         assert echo.stdout is not None
         echo_url = echo.stdout.readline().strip()
-        rows: dict[str, list[tuple[float, float]]] = {"boardcore": [], "echo": []}
-        for _ in range(args.rounds):
-            served = asyncio.run(boardcore_trips(server, args.trips))
-            floor = asyncio.run(echo_trips(echo_url, args.trips, 80))
-            for label, times in (("boardcore", served), ("echo", floor)):
+        labels = [*servers, "echo"]
+        rows: dict[str, list[tuple[float, float]]] = {label: [] for label in labels}
+        for round_ in range(args.rounds):
+            for label in labels[round_ % len(labels) :] + labels[: round_ % len(labels)]:
+                run = echo_trips(echo_url, args.trips, 80) if label == "echo" else boardcore_trips(servers[label], args.trips)
+                times = asyncio.run(run)
                 rows[label].append((percentile(times, 0.5), percentile(times, 0.99)))
-        ratios = [b[0] / e[0] for b, e in zip(rows["boardcore"], rows["echo"])]
         print("| server | p50 (ms, median of rounds) | p99 (ms, median of rounds) |\n|---|---|---|")
         for label, got in rows.items():
             print(f"| {label} | {statistics.median(p for p, _ in got):.3f} | {statistics.median(p for _, p in got):.3f} |")
-        print(f"\nboardcore p50 / echo p50, paired per round: {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})")
+        this, floor = [p for p, _ in rows["boardcore"]], [p for p, _ in rows["echo"]]
+        print()
+        for label in labels[:-1]:
+            p50s = [p for p, _ in rows[label]]
+            print(paired(f"{label} p50 / echo p50", [b / e for b, e in zip(p50s, floor)]))
+            if label != "boardcore":
+                print(paired(f"{label} p50 / boardcore p50", [b / t for b, t in zip(p50s, this)]))
+                above = [(b - e) / (t - e) for b, t, e in zip(p50s, this, floor)]
+                print(paired(f"{label}'s time above the echo floor / boardcore's", above))
     finally:
-        server.stop()
+        for server in servers.values():
+            server.stop()
         echo.terminate()
         echo.wait(10)
     return 0

@@ -24,9 +24,20 @@ class ServerProcess:
     """``boardcore serve`` in a child process; ``url`` once it listens."""
 
     def __init__(
-        self, db: Path | str, *, port: int = 0, bot_delay: float = 0.0, queue_limit: int = 64, log: Path | None = None, args: tuple[str, ...] = ()
+        self,
+        db: Path | str,
+        *,
+        port: int = 0,
+        bot_delay: float = 0.0,
+        queue_limit: int = 64,
+        log: Path | None = None,
+        args: tuple[str, ...] = (),
+        tree: Path | None = None,
     ) -> None:
         self.db = str(db)
+        self.tree = tree
+        """Another checkout whose ``boardcore`` serves (a benchmark's baseline commit): its ``src`` goes first on the
+        path, and it gets only the options every version knows (its own default limits)."""
         self.args = args
         """More ``boardcore serve`` options."""
         self.bot_delay = bot_delay
@@ -40,11 +51,14 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         command = [
             sys.executable, "-m", "boardcore.cli", "serve", "--db", self.db, "--port", str(self.port),
-            "--bot-delay", str(self.bot_delay), "--queue-limit", str(self.queue_limit), "--log-level", "warning", *GENEROUS, *self.args,
+            "--bot-delay", str(self.bot_delay), "--queue-limit", str(self.queue_limit), "--log-level", "warning", *(GENEROUS if self.tree is None else ()), *self.args,
         ]  # fmt: skip
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        if self.tree is not None:
+            env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(self.tree / "src"), env.get("PYTHONPATH")]))
         self._errors = open(self.log, "a") if self.log is not None else None  # closed by stop() and kill()
         errors = subprocess.DEVNULL if self._errors is None else self._errors
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True, env=env)
         assert self.process.stdout is not None
         deadline = time.monotonic() + STARTUP
         line = self.process.stdout.readline()
