@@ -6,7 +6,8 @@
 
 The same play as ``roundtrip.py`` (tic-tac-toe, seat 0 against the house bot, memory store). The server runs with
 probes around its socket reads and writes, uvicorn's hand-over of a message, ``parse``, and the write and build of
-an act; the client around its sends and reads. ``time.perf_counter`` is the system's monotonic clock, so the two
+an act (``Table.act`` and the frames within it); the client around its sends and reads. The table gives each event's
+median time after the client's send, and the median of its own leg (the time after the event before it). ``time.perf_counter`` is the system's monotonic clock, so the two
 processes' stamps compare. Each probe costs ~0.5 µs. Only round trips whose events came in the usual order count.
 """
 
@@ -51,13 +52,18 @@ probe(sansio.WebSocketsSansIOProtocol, "data_received", before="server reads")
 probe(sansio.WebSocketsSansIOProtocol, "send_receive_event_to_app", after="uvicorn queues it")
 probe(selector_events._SelectorSocketTransport, "write", before="server writes")
 probe(transport, "parse", before="parse starts", after="parsed")
-probe(master.Master, "_write_and_build", after="acted and built")
+probe(master.Master, "_write_and_build", before="the write starts", after="acted and built")
+probe(master.Table, "act", before="Table.act starts", after="Table.act ends")
+probe(master.Master, "_frames", before="frames start")
 atexit.register(lambda: json.dump(stamps, open(stamps_path, "w")))
 from boardcore.cli import main
 main(sys.argv[1:])
 """
 
-ORDER = ["server reads", "uvicorn queues it", "parse starts", "parsed", "acted and built", "server writes", "client reads", "client has it"]
+ORDER = [
+    "server reads", "uvicorn queues it", "parse starts", "parsed", "the write starts", "Table.act starts", "Table.act ends", "frames start",
+    "acted and built", "server writes", "client reads", "client has it",
+]  # fmt: skip
 """One act's events in their usual order (a round trip whose events came otherwise, or with more writes, is left out)."""
 
 
@@ -82,25 +88,36 @@ def main() -> int:
     events = sorted([*map(tuple, json.loads(stamps_file.read_text())), *client], key=lambda event: event[1])
     stamps_file.unlink()
     legs: dict[str, list[float]] = collections.defaultdict(list)
+    alone: dict[str, list[float]] = collections.defaultdict(list)
+    """Each event's time after the one before it."""
     counted = 0
     for index, (name, sent) in enumerate(events):
         if name != "client sends":
             continue
-        following = [event for event in events[index + 1 : index + 12] if event[0] != "client sends"]
+        following = [event for event in events[index + 1 : index + 16] if event[0] != "client sends"]
         names = [event[0] for event in following]
         if names[: len(ORDER)] != ORDER:
             continue
         counted += 1
+        before = sent
         for event_name, stamp in following[: len(ORDER)]:
             legs[event_name].append((stamp - sent) * 1e6)
+            alone[event_name].append((stamp - before) * 1e6)
+            before = stamp
         second = next((stamp for event_name, stamp in following[len(ORDER) :] if event_name == "client has it"), None)
         if second is not None:
             legs["client has the ok"].append((second - sent) * 1e6)
-    print(f"server {os.environ.get('PYTHONPATH') or 'this tree'}: {len(times)} round trips, p50 {statistics.median(times) * 1e3:.0f} µs; {counted} acts in the usual order (those that end a game too)")
-    print("| event | µs after the client's send (median) |\n|---|---|")
+    print(
+        f"server {os.environ.get('PYTHONPATH') or 'this tree'}: {len(times)} round trips, p50 {statistics.median(times) * 1e3:.0f} µs; {counted} acts in the usual order (those that end a game too)"
+    )
+    print("| event | µs after the client's send (median) | µs after the event before (median) |\n|---|---|---|")
     for name in [*ORDER, "client has the ok"]:
         if legs[name]:
-            print(f"| {name} | {statistics.median(legs[name]):.1f} |")
+            print(
+                f"| {name} | {statistics.median(legs[name]):.1f} | {statistics.median(alone[name]):.1f} |"
+                if alone[name]
+                else f"| {name} | {statistics.median(legs[name]):.1f} | |"
+            )
     return 0
 
 
