@@ -37,7 +37,7 @@ class ServerProcess:
         self.db = str(db)
         self.tree = tree
         """Another checkout whose ``boardcore`` serves (a benchmark's baseline commit): its ``src`` goes first on the
-        path, and it gets only the options every version knows (its own default limits)."""
+        path, and it gets only the :data:`GENEROUS` limits its ``serve`` knows."""
         self.args = args
         """More ``boardcore serve`` options."""
         self.bot_delay = bot_delay
@@ -49,13 +49,19 @@ class ServerProcess:
         self.url = ""
 
     def start(self) -> ServerProcess:
-        command = [
-            sys.executable, "-m", "boardcore.cli", "serve", "--db", self.db, "--port", str(self.port),
-            "--bot-delay", str(self.bot_delay), "--queue-limit", str(self.queue_limit), "--log-level", "warning", *(GENEROUS if self.tree is None else ()), *self.args,
-        ]  # fmt: skip
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env, limits = {**os.environ, "PYTHONUNBUFFERED": "1"}, GENEROUS
         if self.tree is not None:
             env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(self.tree / "src"), env.get("PYTHONPATH")]))
+            usage = subprocess.run(
+                [sys.executable, "-m", "boardcore.cli", "serve", "--help"], env=env, capture_output=True, text=True, check=True
+            )
+            limits = tuple(
+                part for option, value in zip(GENEROUS[::2], GENEROUS[1::2]) if option in usage.stdout for part in (option, value)
+            )
+        command = [
+            sys.executable, "-m", "boardcore.cli", "serve", "--db", self.db, "--port", str(self.port),
+            "--bot-delay", str(self.bot_delay), "--queue-limit", str(self.queue_limit), "--log-level", "warning", *limits, *self.args,
+        ]  # fmt: skip
         self._errors = open(self.log, "a") if self.log is not None else None  # closed by stop() and kill()
         errors = subprocess.DEVNULL if self._errors is None else self._errors
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True, env=env)
