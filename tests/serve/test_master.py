@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from typing import Any
 
 import anyio
 
+from boardcore.bots import MonteCarloBot
 from boardcore.registry import get_game
 from boardcore.serve.hub import Hub
 from boardcore.serve.master import Master, Outbox, Settings
@@ -136,3 +138,60 @@ def test_a_write_runs_on_the_event_loop_only_through_a_store_that_never_blocks()
     assert len(stores[1].threads) == 1 and stores[1].threads[0] != loop_hop
     assert [f["type"] for f in inline_frames] == ["updates", "ok"]
     assert inline_frames == hop_frames
+
+
+
+BOTS = (SeatRow(seat=0, bot="house", claimed=True), SeatRow(seat=1, bot="house", claimed=True))
+
+
+def bot_move_threads(store: _RecordingStore) -> tuple[int, list[int]]:
+    """Two house bots play a tic-tac-toe match to its end; the loop's thread and the thread of each move's write."""
+
+    async def run() -> tuple[int, list[int]]:
+        table = Table.create(GAME, ["Ann", "Bob"], seed=1, store=store, match_id="bots")
+        Master(table, BOTS, Settings(bot_delay=0)).wake_bots()
+        with anyio.fail_after(10):
+            while not table.match.is_over:
+                await anyio.sleep(0.001)
+        return threading.get_ident(), store.threads
+
+    return anyio.run(run)
+
+
+def test_quick_bots_move_on_the_event_loop_through_a_store_that_never_blocks() -> None:
+    """Over the memory store the house bots' moves, each taking microseconds, run on the loop (two thread hops saved a
+    move); over any other store every move is written in a worker thread."""
+    loop, threads = bot_move_threads(_RecordingStore())
+    assert len(threads) >= 5 and threads == [loop] * len(threads)
+    loop, threads = bot_move_threads(_BlockingStore())
+    assert len(threads) >= 5 and loop not in threads
+
+
+def test_a_bot_move_slower_than_the_budget_sends_the_next_one_to_a_worker_thread(monkeypatch: Any) -> None:
+    """The third move takes longer than BOT_ON_LOOP_SECONDS: it ran on the loop, the fourth goes to a worker thread,
+    and the fifth, the fourth having been quick, is back on the loop."""
+    from boardcore.serve import bots, master
+
+    monkeypatch.setattr(master, "BOT_ON_LOOP_SECONDS", 0.05)
+    choose, moves = bots.choose, []
+
+    def slow_third(bot: Any, match: Any, seat: int) -> Any:
+        moves.append(seat)
+        if len(moves) == 3:
+            time.sleep(0.1)
+        return choose(bot, match, seat)
+
+    monkeypatch.setattr(bots, "choose", slow_third)
+    loop, threads = bot_move_threads(_RecordingStore())
+    assert len(threads) >= 5
+    assert [thread == loop for thread in threads[:5]] == [True, True, True, False, True]
+
+
+def test_bots_that_search_never_move_on_the_event_loop(monkeypatch: Any) -> None:
+    """A game whose house bot searches (a SamplingBot, here Monte Carlo rollouts) has every move written in a worker
+    thread, even over the memory store: a search may take long, and the loop serves every other match meanwhile."""
+    from boardcore.serve import bots
+
+    monkeypatch.setattr(bots, "make_bots", lambda game, players, seed, kind: [MonteCarloBot.seeded(game, seed, seat) for seat in range(players)])
+    loop, threads = bot_move_threads(_RecordingStore())
+    assert len(threads) >= 5 and loop not in threads

@@ -28,6 +28,8 @@ class ServerBots:
         kinds = sorted({row.bot for row in rows if row.bot is not None})
         made = {kind: make_bots(match.game, players, seed, kind) for kind in kinds}
         self._bots: dict[int, Bot[Any, Any]] = {row.seat: made[row.bot][row.seat] for row in rows if row.bot is not None}
+        self.searches = any(hasattr(bot, "choose_sampled") for bot in self._bots.values())
+        """Some bot searches (a :class:`~boardcore.bots.SamplingBot`): its moves may take long, so never on the event loop."""
 
     @property
     def seats(self) -> frozenset[int]:

@@ -11,8 +11,10 @@ depends on who wrote. Frames for one seat and revision are built and encoded onc
 and shared by every connection that needs them.
 
 Table calls (store writes, replays, building views) run in worker threads so the
-event loop never waits on the database; a seat's write through a store that says it
-``never_blocks`` (the memory store) runs on the event loop, saving the thread hop.
+event loop never waits on the database. Through a store that says it ``never_blocks``
+(the memory store) a seat's write and every revision's frames run on the event loop,
+saving the thread hop, and so does a bot's move, unless the bot searches or its last
+move took longer than :data:`BOT_ON_LOOP_SECONDS`.
 The transport gives each connection an :class:`Outbox`; the master only ever puts
 into it what the table built for that outbox's seat, and never sends anything else
 about a seat.
@@ -58,6 +60,12 @@ from boardcore.verify import verify
 __all__ = ["MasterClosed", "Outbox", "Settings", "Master", "refusal_frame"]
 
 log = logging.getLogger("boardcore.serve")
+
+BOT_ON_LOOP_SECONDS = 0.002
+"""Through a store that never blocks, the bots move on the event loop (their choice and its write) while their last move
+took at most this long; after a longer one, their next move runs in a worker thread. The house and random bots of every
+installed game move in tens of microseconds (the slowest seen under 1.5 ms), less than two thread hops cost; a bot
+that searches never moves on the loop, and one that turns slow holds it for one move."""
 
 
 @attrs.frozen
@@ -207,6 +215,8 @@ class Master:
         self._finished: tuple[int, Finished] | None = None
         self._inline_writes = getattr(table.store, "never_blocks", False) is True
         """A seat's write and its frames are built on the event loop (a store that never blocks), not in a worker thread."""
+        self._bots_slow = False
+        """The bots' last move took longer than :data:`BOT_ON_LOOP_SECONDS`: their next one runs in a worker thread."""
         self.closed = False
 
     def __repr__(self) -> str:
@@ -269,7 +279,7 @@ class Master:
 
     def _take_rows(self, rows: Sequence[SeatRow]) -> None:
         if [row.bot for row in rows] != [row.bot for row in self._rows]:
-            self._bots = ServerBots(self.table.match, rows)
+            self._bots, self._bots_slow = ServerBots(self.table.match, rows), False
         self._rows = list(rows)
 
     def update_seats(self, *, rows: Sequence[SeatRow] | None = None, elsewhere: frozenset[int] | None = None) -> None:
@@ -435,7 +445,9 @@ class Master:
                 if self.closed:
                     return
                 try:
-                    await anyio.to_thread.run_sync(self._bot_turn)
+                    on_loop = self._inline_writes and not self._bots.searches and not self._bots_slow
+                    took = self._bot_turn() if on_loop else await anyio.to_thread.run_sync(self._bot_turn)
+                    self._bots_slow = took > BOT_ON_LOOP_SECONDS
                 except StoreUnavailable:
                     log.warning("match %s: the store is unavailable; the bots try again in %s s", self.match_id, self.settings.retry_delay)
                     retry = True
@@ -451,12 +463,14 @@ class Master:
         if idle:
             self._on_idle(self)
 
-    def _bot_turn(self) -> None:
-        """One bot move, if a bot may still move (runs in a worker thread, under the lock)."""
+    def _bot_turn(self) -> float:
+        """One bot move, if a bot may still move (under the lock, in a worker thread or on the loop); the seconds it took."""
+        started = time.perf_counter()
         match = self.table.match
         seat = self._bots.to_move(match)
         if seat is not None:
             self.table.act(seat, self.table.revision, self._bots.choose(match, seat))
+        return time.perf_counter() - started
 
     # --- lifetime ----------------------------------------------------------------------------------
 
@@ -480,13 +494,14 @@ class Master:
             task.cancel()
             await asyncio.wait([task])
 
-    # --- building frames (in worker threads, under the lock) -----------------------------------------
+    # --- building frames (under the lock: in worker threads, or on the loop through a store that never blocks) ------
 
     async def _publish(self) -> None:
         """Bring every connection to the table's revision (the lock is held)."""
         behind, keys = self._behind()
         if behind:
-            self._deliver_all(behind, keys, await anyio.to_thread.run_sync(self._frames, keys))
+            frames = self._frames(keys) if self._inline_writes else await anyio.to_thread.run_sync(self._frames, keys)
+            self._deliver_all(behind, keys, frames)
 
     def _behind(self) -> tuple[list[Outbox], list[_Key]]:
         """The connections behind the table's revision, and the key of the frames each needs (the lock is held)."""
