@@ -195,3 +195,38 @@ def test_bots_that_search_never_move_on_the_event_loop(monkeypatch: Any) -> None
     monkeypatch.setattr(bots, "make_bots", lambda game, players, seed, kind: [MonteCarloBot.seeded(game, seed, seat) for seat in range(players)])
     loop, threads = bot_move_threads(_RecordingStore())
     assert len(threads) >= 5 and loop not in threads
+
+
+class _ThreadNotingTable(Table[Any, Any, Any, Any]):
+    """A table that notes the thread each snapshot and each updates were built on (a connection's frames)."""
+
+    threads: list[int]
+
+    def snapshot(self, seat: int | None) -> Any:
+        self.threads.append(threading.get_ident())
+        return super().snapshot(seat)
+
+    def updates(self, seat: int | None, since: int) -> Any:
+        self.threads.append(threading.get_ident())
+        return super().updates(seat, since)
+
+
+def test_frames_are_built_on_the_event_loop_only_through_a_store_that_never_blocks() -> None:
+    """A connection's first snapshot and the updates another writer's step brings (``refresh``) are built on the loop
+    over the memory store, in worker threads over any other; the frames are the same."""
+
+    async def run(store: _RecordingStore) -> tuple[int, list[int], list[dict[str, Any]]]:
+        table = _ThreadNotingTable.create(GAME, ["Ann", "Bob"], seed=1, store=store, match_id="frames")
+        table.threads = []
+        master = Master(table, PEOPLE, Settings(bot_delay=0))
+        ann = Outbox(0)
+        await master.connect(ann, None)
+        Table.open(store, "frames").act(0, 0, {"type": "PlaceMark", "cell": 4})  # another server process's table
+        await master.refresh()
+        return threading.get_ident(), table.threads, await drain(ann)
+
+    (loop, inline, inline_frames), (hop_loop, hopped, hop_frames) = (anyio.run(run, store) for store in (_RecordingStore(), _BlockingStore()))
+    assert len(inline) == 2 and inline == [loop, loop]
+    assert len(hopped) == 2 and hop_loop not in hopped
+    assert [f["type"] for f in inline_frames] == ["welcome", "snapshot", "updates"]
+    assert inline_frames == hop_frames

@@ -12,7 +12,7 @@ and shared by every connection that needs them.
 
 Table calls (store writes, replays, building views) run in worker threads so the
 event loop never waits on the database. Through a store that says it ``never_blocks``
-(the memory store) a seat's write and every revision's frames run on the event loop,
+(the memory store) a seat's write and every frame run on the event loop,
 saving the thread hop, and so does a bot's move, unless the bot searches or its last
 move took longer than :data:`BOT_ON_LOOP_SECONDS`.
 The transport gives each connection an :class:`Outbox`; the master only ever puts
@@ -327,7 +327,7 @@ class Master:
             )
             outbox.put(encode(welcome))
             key = _key(outbox, since)
-            frames = await anyio.to_thread.run_sync(self._frames, [key])
+            frames = await self._built([key])
             self._deliver(outbox, frames[key])
             if self.seat_infos() != welcome.seats:  # the seats changed while its state was built
                 outbox.put(encode(Seats(seats=self.seat_infos())))
@@ -356,7 +356,7 @@ class Master:
         """Tell a connection everything after ``since`` again (it found a gap)."""
         async with self._lock:
             key = _key(outbox, since)
-            frames = await anyio.to_thread.run_sync(self._frames, [key])
+            frames = await self._built([key])
             self._deliver(outbox, frames[key])
 
     # --- writes ------------------------------------------------------------------------------------
@@ -500,8 +500,11 @@ class Master:
         """Bring every connection to the table's revision (the lock is held)."""
         behind, keys = self._behind()
         if behind:
-            frames = self._frames(keys) if self._inline_writes else await anyio.to_thread.run_sync(self._frames, keys)
-            self._deliver_all(behind, keys, frames)
+            self._deliver_all(behind, keys, await self._built(keys))
+
+    async def _built(self, keys: Sequence[_Key]) -> dict[_Key, _Frames]:
+        """:meth:`_frames`, on the event loop through a store that never blocks, else in a worker thread."""
+        return self._frames(keys) if self._inline_writes else await anyio.to_thread.run_sync(self._frames, keys)
 
     def _behind(self) -> tuple[list[Outbox], list[_Key]]:
         """The connections behind the table's revision, and the key of the frames each needs (the lock is held)."""
