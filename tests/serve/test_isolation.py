@@ -41,9 +41,12 @@ def opening(client: Any, match_id: str) -> dict[str, Any]:
 def test_a_match_past_the_load_deadline_is_damaged_and_others_load_meanwhile() -> None:
     """Match A's load hangs: it is refused after the deadline and listed as load_timeout; B opens while A hangs."""
     store = SlowJournal()
-    with served(store=store, seats=MemorySeats(), load_timeout=1.0) as client:
+    with served(store=store, seats=MemorySeats(), load_timeout=1.0, retire_after=0) as client:
         slow = create(client, "tic_tac_toe", PEOPLE)["match"]["match_id"]
         other = create(client, "tic_tac_toe", PEOPLE)["match"]["match_id"]
+        deadline = time.monotonic() + 5
+        while client.app.state.hub.loaded and time.monotonic() < deadline:  # type: ignore[attr-defined]
+            time.sleep(0.01)  # the masters create made retire (idle): opening a match loads it
         store.slow, store.delay = slow, 30.0
         results: dict[str, Any] = {}
         waiting = threading.Thread(target=lambda: results.update(slow=opening(client, slow)))

@@ -86,8 +86,9 @@ def test_an_idle_master_is_retired_and_a_new_connection_loads_it_again() -> None
     """With no connection and nothing for its bots to do, the hub drops the master; connecting loads a fresh one."""
 
     async def run() -> tuple[int, int, int, bool]:
-        hub = Hub(MemoryStore(), MemorySeats(), Settings(bot_delay=0))
+        hub = Hub(MemoryStore(), MemorySeats(), Settings(bot_delay=0, retire_after=0))
         summary, _, _ = await hub.create(CreateMatch(game="tic_tac_toe", seats=(SeatRequest(name="A"), SeatRequest(name="B"))))
+        await anyio.sleep(0.05)  # the master create made, idle, is retired
         outbox = Outbox(None)
         first = await hub.connect(summary.match_id, outbox, None)
         loaded = hub.loaded
@@ -99,6 +100,31 @@ def test_an_idle_master_is_retired_and_a_new_connection_loads_it_again() -> None
 
     loaded, after, again, same = anyio.run(run)
     assert (loaded, after, again, same) == (1, 0, 1, False)
+
+
+
+def test_a_new_match_is_served_from_the_table_create_made_and_an_idle_master_stays_for_retire_after(monkeypatch: Any) -> None:
+    """create serves the table it just made (no replay) and holds its master: the first connection finds it. An idle
+    master stays loaded for ``Settings.retire_after`` seconds (a page reloaded finds it), then is retired."""
+    opened: list[str] = []
+    table_open = Table.open
+    monkeypatch.setattr(Table, "open", lambda *args, **kwargs: opened.append("open") or table_open(*args, **kwargs))
+
+    async def run() -> tuple[bool, int, int, int]:
+        hub = Hub(MemoryStore(), MemorySeats(), Settings(bot_delay=0, retire_after=0.3))
+        seats = (SeatRequest(name="A"), SeatRequest(name="B", bot="house"))
+        summary, _, _ = await hub.create(CreateMatch(game="tic_tac_toe", seats=seats))
+        made = hub.loaded_master(summary.match_id)
+        await anyio.sleep(0.1)  # the bots found nothing to do: A moves first
+        outbox = Outbox(None)
+        same = await hub.connect(summary.match_id, outbox, None) is made
+        await made.disconnect(outbox)  # type: ignore[union-attr]
+        await anyio.sleep(0.1)
+        lingering = hub.loaded
+        await anyio.sleep(0.4)
+        return same, lingering, hub.loaded, len(opened)
+
+    assert anyio.run(run) == (True, 1, 0, 0)
 
 
 class _RecordingStore(MemoryStore):

@@ -216,6 +216,8 @@ class Hub:
         self._loading: dict[str, _Loading] = {}
         """One lock per match being loaded: loading one match never waits on another."""
         self._damaged: dict[str, MatchRejected] = {}
+        self._retiring: dict[str, asyncio.TimerHandle] = {}
+        """When each idle master is to be retired (``Settings.retire_after`` after it went idle)."""
         self._limits = CreateLimits(self.settings.create_rate, self.settings.create_burst, self.settings.open_per_client)
         self._games = {name: get_game(name) for name in list_games()}
 
@@ -265,9 +267,13 @@ class Hub:
             raise self._damage(MatchRejected(match_id, f"loading it took longer than {deadline:g} s", kind=codes.LOAD_TIMEOUT)) from None
         except MatchRejected as exc:
             raise self._damage(exc) from None
+        return self._hold(table, rows, elsewhere.get(match_id, frozenset()))
+
+    def _hold(self, table: Table[Any, Any, Any, Any], rows: Sequence[SeatRow], elsewhere: frozenset[int]) -> Master:
+        """Serve ``table`` from this process: its master, with the seats ``rows`` and those online ``elsewhere``."""
         master = Master(table, rows, self.settings, on_idle=self._idle, on_presence=self.coordinator.presence)
-        master.update_seats(elsewhere=elsewhere.get(match_id, frozenset()))
-        self._masters[match_id] = master
+        master.update_seats(elsewhere=elsewhere)
+        self._masters[table.match_id] = master
         self.coordinator.loaded(master)
         return master
 
@@ -315,6 +321,15 @@ class Hub:
         return await anyio.to_thread.run_sync(self.seats.seat_of, match_id, token_hash(token))
 
     def _idle(self, master: Master) -> None:
+        """Retire ``master`` in ``Settings.retire_after`` seconds, if it is still idle then."""
+        loop = asyncio.get_running_loop()
+        previous = self._retiring.pop(master.match_id, None)
+        if previous is not None:
+            previous.cancel()
+        self._retiring[master.match_id] = loop.call_later(self.settings.retire_after, self._retire_now, master)
+
+    def _retire_now(self, master: Master) -> None:
+        self._retiring.pop(master.match_id, None)
         asyncio.get_running_loop().create_task(self._retire(master))
 
     async def _retire(self, master: Master) -> None:
@@ -347,6 +362,9 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every master's bots, then the coordinator (the store and seat book stay open for the caller to close)."""
+        for retiring in self._retiring.values():
+            retiring.cancel()
+        self._retiring.clear()
         for master in list(self._masters.values()):
             await master.close()
         self._masters.clear()
@@ -398,8 +416,11 @@ class Hub:
             token = new_token()
             await anyio.to_thread.run_sync(self.seats.claim, table.match_id, request.claim, token_hash(token))
         summary = await self.summary(table.match_id)
-        if any(bot is not None for bot in bots):
-            await self.master(table.match_id)  # its bots may move first
+        # Served from the table just made (nothing to replay), held until its first connection comes (its bots may move
+        # first); retired like any idle master if none does.
+        master = self._hold(table, await anyio.to_thread.run_sync(self.seats.seats, table.match_id), frozenset())
+        master.wake_bots()
+        self._idle(master)
         return summary, request.claim, token
 
     async def _check_create_limits(self, client: str) -> None:

@@ -95,6 +95,9 @@ class Settings:
     lease_seconds: float = 5.0
     """Over PostgreSQL: how long a process's heartbeat holds its bots' leases; another process takes over the bots of
     a process silent for longer (within this plus one sweep)."""
+    retire_after: float = 5.0
+    """Seconds a master with no connection and nothing for its bots to do stays loaded before it is retired: a new
+    match's first connection, or a page reloaded, finds it loaded instead of replaying the match again."""
     away_seconds: float = 120.0
     """How long a person's seat must have had no connection before the other people may hand it to the house bot."""
     sweep_seconds: float = 1.0
