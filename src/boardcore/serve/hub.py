@@ -218,6 +218,9 @@ class Hub:
         self._damaged: dict[str, MatchRejected] = {}
         self._retiring: dict[str, asyncio.TimerHandle] = {}
         """When each idle master is to be retired (``Settings.retire_after`` after it went idle)."""
+        self._retire_after = self.settings.retire_after if isinstance(self.coordinator, SingleProcess) else 0.0
+        """Over several processes an idle master retires at once: it holds its bots' lease, which goes to the process
+        the match's next connection comes to."""
         self._limits = CreateLimits(self.settings.create_rate, self.settings.create_burst, self.settings.open_per_client)
         self._games = {name: get_game(name) for name in list_games()}
 
@@ -321,12 +324,12 @@ class Hub:
         return await anyio.to_thread.run_sync(self.seats.seat_of, match_id, token_hash(token))
 
     def _idle(self, master: Master) -> None:
-        """Retire ``master`` in ``Settings.retire_after`` seconds, if it is still idle then."""
+        """Retire ``master`` in ``Settings.retire_after`` seconds (at once over several processes), if still idle then."""
         loop = asyncio.get_running_loop()
         previous = self._retiring.pop(master.match_id, None)
         if previous is not None:
             previous.cancel()
-        self._retiring[master.match_id] = loop.call_later(self.settings.retire_after, self._retire_now, master)
+        self._retiring[master.match_id] = loop.call_later(self._retire_after, self._retire_now, master)
 
     def _retire_now(self, master: Master) -> None:
         self._retiring.pop(master.match_id, None)

@@ -97,7 +97,9 @@ class Settings:
     a process silent for longer (within this plus one sweep)."""
     retire_after: float = 5.0
     """Seconds a master with no connection and nothing for its bots to do stays loaded before it is retired: a new
-    match's first connection, or a page reloaded, finds it loaded instead of replaying the match again."""
+    match's first connection, or a page reloaded, finds it loaded instead of replaying the match again. Over several
+    processes (PostgreSQL) an idle master retires at once, so that its bots' lease goes where the match's next
+    connection comes."""
     away_seconds: float = 120.0
     """How long a person's seat must have had no connection before the other people may hand it to the house bot."""
     sweep_seconds: float = 1.0
