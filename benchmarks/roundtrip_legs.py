@@ -1,6 +1,7 @@
 """Where one act's round trip goes: timestamps in ``boardcore serve`` and in the client, on one clock.
 
     .venv/bin/python benchmarks/roundtrip_legs.py                      # 800 round trips, legs as medians (µs)
+    .venv/bin/python benchmarks/roundtrip_legs.py --acts later         # only acts after a match's first (--acts first)
     taskset -c 0 .venv/bin/python benchmarks/roundtrip_legs.py        # both processes on one CPU (no VM wake-ups)
     PYTHONPATH=/tmp/pre/src taskset -c 0 .venv/bin/python benchmarks/roundtrip_legs.py   # an earlier tree's server
 
@@ -13,6 +14,7 @@ processes' stamps compare. Each probe costs ~0.5 µs.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import collections
 import itertools
@@ -69,11 +71,19 @@ ORDER = [
 stamps the same probes later), then the client has the ``ok``."""
 
 
-def main() -> int:
-    trips = int(sys.argv[1]) if len(sys.argv) > 1 else 800
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("trips", type=int, nargs="?", default=800)
+    parser.add_argument(
+        "--acts", choices=["all", "first", "later"], default="all", help="every act, or only a match's first, or the others"
+    )
+    args = parser.parse_args(argv)
+    trips = args.trips
     stamps_file = Path(tempfile.mkstemp(suffix=".json")[1])
     client: list[tuple[str, float]] = []
-    probe_client(client)
+    firsts: list[bool] = []
+    """Per act the client sent, in order: whether it was its match's first (request id 1)."""
+    probe_client(client, firsts)
     popen = served.subprocess.Popen
 
     def probed_popen(command: list[str], *args: object, **kwargs: object) -> object:
@@ -93,8 +103,11 @@ def main() -> int:
     alone: dict[str, list[float]] = collections.defaultdict(list)
     """Each event's time after the one before it."""
     counted = 0
+    sends = iter(firsts)
     for index, (name, sent) in enumerate(events):
         if name != "client sends":
+            continue
+        if args.acts != "all" and next(sends) != (args.acts == "first"):
             continue
         following = list(itertools.takewhile(lambda event: event[0] != "client sends", events[index + 1 :]))
         matched, at = [], 0
@@ -126,14 +139,16 @@ def main() -> int:
     return 0
 
 
-def probe_client(stamps: list[tuple[str, float]]) -> None:
-    """Stamps around the benchmark client's sends (acts only), socket reads and messages handed out."""
+def probe_client(stamps: list[tuple[str, float]], firsts: list[bool]) -> None:
+    """Stamps around the benchmark client's sends (acts only, noting in ``firsts`` which were a match's first), socket
+    reads and messages handed out."""
     connection = client_connection.Connection
     send, data_received, iterate = connection.send, connection.data_received, connection.__aiter__
 
     async def probed_send(self: object, message: str, *args: object) -> None:
         if '"act"' in message:
             stamps.append(("client sends", time.perf_counter()))
+            firsts.append(json.loads(message)["id"] == 1)
         await send(self, message, *args)  # type: ignore[arg-type]
 
     def probed_data_received(self: object, data: bytes) -> None:

@@ -49,7 +49,8 @@ class ServerProcess:
         self.url = ""
 
     def start(self) -> ServerProcess:
-        env, limits = {**os.environ, "PYTHONUNBUFFERED": "1"}, GENEROUS
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        limits: tuple[str, ...] = GENEROUS
         if self.tree is not None:
             env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(self.tree / "src"), env.get("PYTHONPATH")]))
             usage = subprocess.run(
