@@ -161,6 +161,10 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
                     w = mix64(key + counter * GOLDEN)
                 out.append(1 + w % sides)
             return tuple(out), Rng(seed, stream, counter)
+        return self._dice_by_die(count, sides)
+
+    def _dice_by_die(self, count: int, sides: int) -> tuple[tuple[int, ...], Rng]:
+        """``count`` rolls through ``die``, one after another (what ``dice`` draws, and how a rigged RNG rolls)."""
         rolls = []
         rng = self
         for _ in range(count):

@@ -131,12 +131,7 @@ class RiggedRng(Rng, frozen=True, array_like=True):
 
     def dice(self, count: int, sides: int = 6) -> tuple[tuple[int, ...], Rng]:
         """Roll by roll through ``die``, one scripted value per die (``Rng.dice`` draws its words itself)."""
-        rolls = []
-        rng: Rng = self
-        for _ in range(count):
-            value, rng = rng.die(sides)
-            rolls.append(value)
-        return tuple(rolls), rng
+        return self._dice_by_die(count, sides)
 
     def choice(self, items: Sequence[T]) -> tuple[T, Rng]:
         found, value = self._scripted()
