@@ -26,7 +26,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar, TypeVarTuple, Unpack
 
 import anyio.to_thread
 import attrs
@@ -60,6 +60,9 @@ from boardcore.verify import verify
 __all__ = ["MasterClosed", "Outbox", "Settings", "Master", "refusal_frame"]
 
 log = logging.getLogger("boardcore.serve")
+
+T = TypeVar("T")
+Args = TypeVarTuple("Args")
 
 BOT_ON_LOOP_SECONDS = 0.002
 """Through a store that never blocks, the bots move on the event loop (their choice and its write) while their last move
@@ -219,7 +222,7 @@ class Master:
         self._bot_task: asyncio.Task[None] | None = None
         self._finished: tuple[int, Finished] | None = None
         self._inline_writes = getattr(table.store, "never_blocks", False) is True
-        """A seat's write and its frames are built on the event loop (a store that never blocks), not in a worker thread."""
+        """Table calls (a seat's write, every frame, quick bots' moves) run on the event loop: the store never blocks."""
         self._bots_slow = False
         """The bots' last move took longer than :data:`BOT_ON_LOOP_SECONDS`: their next one runs in a worker thread."""
         self.closed = False
@@ -332,7 +335,7 @@ class Master:
             )
             outbox.put(encode(welcome))
             key = _key(outbox, since)
-            frames = await self._built([key])
+            frames = await self._table_call(self._frames, [key])
             self._deliver(outbox, frames[key])
             if self.seat_infos() != welcome.seats:  # the seats changed while its state was built
                 outbox.put(encode(Seats(seats=self.seat_infos())))
@@ -361,7 +364,7 @@ class Master:
         """Tell a connection everything after ``since`` again (it found a gap)."""
         async with self._lock:
             key = _key(outbox, since)
-            frames = await self._built([key])
+            frames = await self._table_call(self._frames, [key])
             self._deliver(outbox, frames[key])
 
     # --- writes ------------------------------------------------------------------------------------
@@ -397,10 +400,7 @@ class Master:
             return
         async with self._lock:
             try:
-                if self._inline_writes:
-                    built, failure = self._write_and_build(write, seat)
-                else:
-                    built, failure = await anyio.to_thread.run_sync(self._write_and_build, write, seat)
+                built, failure = await self._table_call(self._write_and_build, write, seat)
             except (StaleRevision, IllegalAction, UndoRefused, StoreError) as exc:
                 outbox.put(encode(refusal_frame(exc, request_id, self.table.revision)))
             except Exception as exc:
@@ -499,17 +499,17 @@ class Master:
             task.cancel()
             await asyncio.wait([task])
 
-    # --- building frames (under the lock: in worker threads, or on the loop through a store that never blocks) ------
+    # --- building frames (under the lock, where _table_call runs them) -----------------------------------------------
 
     async def _publish(self) -> None:
         """Bring every connection to the table's revision (the lock is held)."""
         behind, keys = self._behind()
         if behind:
-            self._deliver_all(behind, keys, await self._built(keys))
+            self._deliver_all(behind, keys, await self._table_call(self._frames, keys))
 
-    async def _built(self, keys: Sequence[_Key]) -> dict[_Key, _Frames]:
-        """:meth:`_frames`, on the event loop through a store that never blocks, else in a worker thread."""
-        return self._frames(keys) if self._inline_writes else await anyio.to_thread.run_sync(self._frames, keys)
+    async def _table_call(self, work: Callable[[Unpack[Args]], T], *args: Unpack[Args]) -> T:
+        """``work(*args)``, a table call: on the event loop through a store that never blocks, else in a worker thread."""
+        return work(*args) if self._inline_writes else await anyio.to_thread.run_sync(work, *args)
 
     def _behind(self) -> tuple[list[Outbox], list[_Key]]:
         """The connections behind the table's revision, and the key of the frames each needs (the lock is held)."""
